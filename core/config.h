@@ -1,0 +1,104 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace qs {
+
+// Architecture of the built-in byte-level LM: Llama/OLMo-2 block structure (pre-norm RMSNorm,
+// hand-written causal attention with RoPE, SwiGLU MLP with gate/up/down projections).
+struct ModelConfig
+{
+    int vocabSize = 256; // bytes
+    int dModel = 128;
+    int nLayers = 4;
+    int nHeads = 4;
+    int dFf = 384; // SwiGLU hidden width
+    int maxSeqLen = 128;
+    double ropeTheta = 10000.0;
+    double normEps = 1e-5;
+    bool tieEmbeddings = false;
+
+    void validate() const; // throws ConfigError naming the field
+    std::string toJson() const;
+    static ModelConfig fromJson(const std::string& json); // throws ConfigError
+    int64_t parameterCount() const;
+    bool operator==(const ModelConfig&) const = default;
+};
+
+enum class ScheduleKind
+{
+    Constant,
+    Cosine,
+    Wsd,
+    Linear,
+};
+
+std::string toString(ScheduleKind kind);
+ScheduleKind scheduleKindFromString(const std::string& name); // throws ConfigError
+
+struct ScheduleConfig
+{
+    ScheduleKind kind = ScheduleKind::Wsd;
+    double peakLr = 3e-3;
+    double minLr = 0.0;        // final LR of cosine / linear / WSD decay
+    int64_t warmupSteps = 20;  // linear warmup from 0 to peakLr
+    double decayFraction = 0.2; // WSD: share of all steps spent in the final linear decay
+    bool operator==(const ScheduleConfig&) const = default;
+};
+
+struct TrainConfig
+{
+    ModelConfig model;
+    ScheduleConfig schedule;
+    int64_t steps = 600;
+    int batchSize = 32;
+    int seqLen = 128;
+    double weightDecay = 0.1;
+    double beta1 = 0.9;
+    double beta2 = 0.95;
+    double adamEps = 1e-8;
+    double gradClip = 1.0;
+    int64_t checkpointEvery = 20; // also saves step 0 and the final step
+    int64_t evalEvery = 20;
+    int evalBatches = 8; // validation blocks are evalBatches * batchSize sequences of seqLen bytes
+    double valFraction = 0.05; // tail of the corpus held out for validation
+    uint64_t seed = 1234;
+    int threads = 0; // 0: all cores
+    std::string checkpointDtype = "F32"; // F32, F16 or BF16
+
+    void validate() const;
+    std::string toJson() const;
+    static TrainConfig fromJson(const std::string& json);
+    static TrainConfig fromFile(const std::string& path); // JSON file; unknown keys are errors
+    bool operator==(const TrainConfig&) const = default;
+};
+
+enum class QuantMethod
+{
+    Rtn,
+};
+
+std::string toString(QuantMethod method);
+QuantMethod quantMethodFromString(const std::string& name);
+
+struct QuantConfig
+{
+    QuantMethod method = QuantMethod::Rtn;
+    int bits = 4;          // 2..8
+    int groupSize = -1;    // -1: one scale per output channel; otherwise columns per group
+    bool symmetric = true;
+
+    void validate() const;
+    // Stable, human-readable id used as the store group name, e.g. "rtn_w4_g32_sym".
+    std::string id() const;
+    // Short label for legends, e.g. "RTN W4 g32 sym".
+    std::string label() const;
+    std::string toJson() const;
+    static QuantConfig fromJson(const std::string& json);
+    // Parses the CLI shorthand "rtn:4:g32:sym" / "rtn:3:pc:asym".
+    static QuantConfig parse(const std::string& spec);
+    bool operator==(const QuantConfig&) const = default;
+};
+
+} // namespace qs

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <functional>
+#include <string>
+
+namespace qs {
+
+struct ProgressInfo
+{
+    double fraction = 0.0; // 0..1 of the whole job
+    std::string message;   // what is happening now, for a status line
+};
+
+// Long core functions take a Progress callback. Returning false asks the job to stop: the core then
+// throws qs::Cancelled at the next safe point (never in the middle of a store write).
+using Progress = std::function<bool(const ProgressInfo&)>;
+
+inline bool reportProgress(const Progress& progress, double fraction, const std::string& message)
+{
+    return !progress || progress(ProgressInfo {fraction, message});
+}
+
+} // namespace qs

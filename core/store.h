@@ -1,0 +1,134 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace qs {
+
+// One line of the trainer's per-step log.
+struct LogRow
+{
+    int64_t step = 0;
+    int64_t tokens = 0;
+    double lr = 0.0;
+    double trainLoss = 0.0;
+};
+
+// One periodic validation measurement.
+struct ValRow
+{
+    int64_t step = 0;
+    int64_t tokens = 0;
+    double valLoss = 0.0;
+};
+
+struct CheckpointRow
+{
+    int64_t step = 0;
+    int64_t tokens = 0;
+    double lr = 0.0;
+    double fpValCe = 0.0;    // validation CE of the full-precision checkpoint (nats/byte); NaN until measured
+    std::string path;        // checkpoint file, relative to the store's folder when inside it
+    std::string kind = "trained";
+};
+
+struct LayerInfo
+{
+    std::string name; // tensor name, e.g. "model.layers.3.mlp.down_proj.weight"
+    int block = 0;
+    std::string kind; // q, k, v, o, gate, up, down
+    int64_t rows = 0; // out features
+    int64_t cols = 0; // in features
+};
+
+struct RunInfo
+{
+    std::string name;
+    std::string modelConfigJson;
+    std::string trainConfigJson;
+    std::string corpus;   // what the run trained on, in words
+    std::string schedule; // schedule kind, e.g. "wsd"
+};
+
+// All results of one quantization config in one run, in store order (row = checkpoint index,
+// column = layer index). Rows whose `done` flag is 0 hold NaN.
+struct ConfigResults
+{
+    std::string configId;
+    std::string configJson;
+    std::vector<uint8_t> done;
+    std::map<std::string, std::vector<double>> model;               // metric -> [checkpoint]
+    std::map<std::string, std::vector<std::vector<double>>> layers; // metric -> [checkpoint][layer]
+};
+
+// What one (checkpoint, config) evaluation produced.
+struct ResultEntry
+{
+    std::map<std::string, double> model;               // e.g. ce, delta_ce, rel_ce, ppl
+    std::map<std::string, std::vector<double>> layers; // e.g. w_rel_err -> one value per layer
+};
+
+// The HDF5 results store (layout: docs/store-format.md). Appends never rewrite earlier data; every
+// write ends with a flush, and a result's `done` flag is written last.
+class Store
+{
+public:
+    static constexpr int schemaVersion = 1;
+
+    enum class Mode
+    {
+        ReadOnly,
+        ReadWrite,
+    };
+
+    // Creates a new store; throws IoError if the file exists or cannot be created.
+    static Store create(const std::string& path);
+    // Opens an existing store; throws IoError (missing/unreadable), FormatError (not HDF5 / not a
+    // QuantScope store) or SchemaError (other schema version), each naming the file.
+    static Store open(const std::string& path, Mode mode = Mode::ReadOnly);
+    // Opens the store if it exists, creates it otherwise.
+    static Store openOrCreate(const std::string& path);
+
+    Store(Store&&) noexcept;
+    Store& operator=(Store&&) noexcept;
+    ~Store();
+
+    const std::string& path() const;
+    void flush();
+
+    std::vector<std::string> runs() const;
+    bool hasRun(const std::string& run) const;
+    void createRun(const RunInfo& info, const std::vector<LayerInfo>& layers);
+    RunInfo runInfo(const std::string& run) const;
+    std::vector<LayerInfo> layers(const std::string& run) const;
+
+    void appendLog(const std::string& run, const std::vector<LogRow>& rows);
+    std::vector<LogRow> log(const std::string& run) const;
+    void appendValidation(const std::string& run, const std::vector<ValRow>& rows);
+    std::vector<ValRow> validation(const std::string& run) const;
+
+    // Returns the new checkpoint's index.
+    int appendCheckpoint(const std::string& run, const CheckpointRow& row);
+    void setCheckpointFpCe(const std::string& run, int index, double fpValCe);
+    std::vector<CheckpointRow> checkpoints(const std::string& run) const;
+
+    // Registers a quantization config (idempotent; the JSON of an existing id must match).
+    void ensureConfig(const std::string& run, const std::string& configId, const std::string& configJson);
+    std::vector<std::string> configIds(const std::string& run) const;
+    std::string configJson(const std::string& run, const std::string& configId) const;
+
+    void writeResult(const std::string& run, const std::string& configId, int checkpoint,
+                     const ResultEntry& entry);
+    bool hasResult(const std::string& run, const std::string& configId, int checkpoint) const;
+    ConfigResults results(const std::string& run, const std::string& configId) const;
+
+private:
+    struct Private;
+    explicit Store(std::unique_ptr<Private> d);
+    std::unique_ptr<Private> d;
+};
+
+} // namespace qs

@@ -1,0 +1,4 @@
+// Precompiled header of the libtorch-heavy core files. Only qs_core (and torch-using tests) use it;
+// public headers of the core never include torch.
+#pragma once
+#include <torch/torch.h>

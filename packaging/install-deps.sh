@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs everything QuantScope needs to build, test and run on Debian 12.
+# Idempotent: when every package is present and OpenBLAS is already the BLAS/LAPACK
+# alternative, it returns in well under a second without touching apt.
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ninja-build ccache pkg-config
+  qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  qt6-svg-dev libqcustomplot-dev libqcustomplot2.1-qt6
+  libtorch-dev libopenblas0-openmp
+  libhdf5-dev hdf5-tools
+  xvfb xauth imagemagick poppler-utils
+  bible-kjv bible-kjv-text
+  nlohmann-json3-dev
+  python3-h5py python3-numpy
+)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "install-deps: installing ${#missing[@]} missing package(s): ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# libtorch silently falls back to reference BLAS (about 30x slower) unless OpenBLAS
+# provides libblas.so.3 / liblapack.so.3. Point every alternative at the OpenMP build.
+arch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo x86_64-linux-gnu)
+set_alt() {
+  local name=$1 target=$2
+  [ -e "$target" ] || return 0
+  if [ "$(update-alternatives --query "$name" 2>/dev/null | sed -n 's/^Value: //p')" != "$target" ]; then
+    $SUDO update-alternatives --set "$name" "$target" >/dev/null
+    echo "install-deps: $name -> $target"
+  fi
+}
+set_alt "libblas.so.3-$arch" "/usr/lib/$arch/openblas-openmp/libblas.so.3"
+set_alt "liblapack.so.3-$arch" "/usr/lib/$arch/openblas-openmp/liblapack.so.3"
+set_alt "libopenblas.so.0-$arch" "/usr/lib/$arch/openblas-openmp/libopenblas.so.0"
+exit 0

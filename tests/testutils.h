@@ -1,0 +1,47 @@
+#pragma once
+
+// One shared test entry point: every test runs headless (offscreen platform) with a fixed number of
+// torch threads, whether started by CTest or by hand.
+
+#include <QByteArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstdlib>
+
+namespace qs::test {
+
+inline void prepareEnvironment()
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
+// Directory with the test data the build generated or the repository ships.
+inline QString sourceDir()
+{
+    return QStringLiteral(QS_TEST_SOURCE_DIR);
+}
+
+} // namespace qs::test
+
+// Like QTEST_MAIN / QTEST_GUILESS_MAIN, but always headless.
+#define QS_TEST_MAIN(TestObject)                                                                   \
+    int main(int argc, char** argv)                                                                \
+    {                                                                                              \
+        qs::test::prepareEnvironment();                                                            \
+        QApplication app(argc, argv);                                                              \
+        TestObject tc;                                                                             \
+        QTEST_SET_MAIN_SOURCE_PATH                                                                 \
+        return QTest::qExec(&tc, argc, argv);                                                      \
+    }
+
+#define QS_TEST_GUILESS_MAIN(TestObject)                                                           \
+    int main(int argc, char** argv)                                                                \
+    {                                                                                              \
+        qs::test::prepareEnvironment();                                                            \
+        QCoreApplication app(argc, argv);                                                          \
+        TestObject tc;                                                                             \
+        QTEST_SET_MAIN_SOURCE_PATH                                                                 \
+        return QTest::qExec(&tc, argc, argv);                                                      \
+    }
