@@ -1,1 +1,54 @@
-int main() { return 0; }
+// quantscope: the GUI by default; with a subcommand (demo, train, sweep, figure, info) it works
+// headless. `quantscope demo` opens the GUI when a display is available and otherwise finishes on the
+// console and prints where the store and figures are.
+
+#include "cli.h"
+#include "demo.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+
+#include <cstdio>
+
+int main(int argc, char** argv)
+{
+    const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    const bool subcommand = qs::cli::isSubcommand(first);
+    bool forceHeadless = false;
+    for (int i = 1; i < argc; ++i)
+        forceHeadless |= QString::fromLocal8Bit(argv[i]) == QLatin1String("--headless");
+    const bool noDisplay = qs::cli::headlessEnvironment() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+    const bool guiDemo = first == QLatin1String("demo") && !noDisplay && !forceHeadless;
+    if (!subcommand && noDisplay) {
+        std::fprintf(stderr, "quantscope: no display for the GUI (DISPLAY is not set); use a subcommand, "
+                             "e.g. `quantscope demo` or `quantscope help`\n");
+        return 2;
+    }
+    if (subcommand && !guiDemo)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("QuantScope"));
+    QApplication::setOrganizationName(QStringLiteral("QuantScope"));
+    QApplication::setApplicationVersion(QStringLiteral(QS_VERSION));
+
+    QStringList args = QApplication::arguments().mid(1);
+    args.removeAll(QStringLiteral("--headless"));
+    if (subcommand && !guiDemo)
+        return qs::cli::run(args);
+
+    MainWindow window;
+    window.show();
+    if (guiDemo) {
+        QString dir = QDir::current().filePath(QStringLiteral("demo-output"));
+        const int at = args.indexOf(QStringLiteral("--dir"));
+        if (at >= 0 && at + 1 < args.size())
+            dir = args.at(at + 1);
+        window.startDemo(QDir(dir).absolutePath());
+    } else if (!args.isEmpty() && QFileInfo::exists(args.first())) {
+        window.openStore(QFileInfo(args.first()).absoluteFilePath());
+    }
+    return app.exec();
+}

@@ -1,1 +1,182 @@
-// placeholder: being written
+#include "model.h"
+
+#include <cmath>
+
+namespace qs {
+
+namespace {
+
+torch::nn::Linear linear(int in, int out)
+{
+    return torch::nn::Linear(torch::nn::LinearOptions(in, out).bias(false));
+}
+
+// x: [B, H, T, D]; rotate the two halves of the head dimension (HF Llama convention).
+torch::Tensor applyRope(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin)
+{
+    const int64_t half = x.size(-1) / 2;
+    auto x1 = x.narrow(-1, 0, half);
+    auto x2 = x.narrow(-1, half, half);
+    auto rotated = torch::cat({-x2, x1}, -1);
+    return x * cos + rotated * sin;
+}
+
+} // namespace
+
+RmsNormImpl::RmsNormImpl(int dim, double eps)
+    : m_eps(eps)
+{
+    weight = register_parameter("weight", torch::ones({dim}));
+}
+
+torch::Tensor RmsNormImpl::forward(const torch::Tensor& x)
+{
+    auto variance = x.pow(2).mean(-1, /*keepdim=*/true);
+    return x * torch::rsqrt(variance + m_eps) * weight;
+}
+
+AttentionImpl::AttentionImpl(const ModelConfig& c)
+    : m_heads(c.nHeads)
+    , m_headDim(c.dModel / c.nHeads)
+{
+    q_proj = register_module("q_proj", linear(c.dModel, c.dModel));
+    k_proj = register_module("k_proj", linear(c.dModel, c.dModel));
+    v_proj = register_module("v_proj", linear(c.dModel, c.dModel));
+    o_proj = register_module("o_proj", linear(c.dModel, c.dModel));
+}
+
+torch::Tensor AttentionImpl::forward(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin)
+{
+    const int64_t b = x.size(0), t = x.size(1);
+    auto split = [&](const torch::Tensor& y) { return y.view({b, t, m_heads, m_headDim}).transpose(1, 2); };
+    auto q = applyRope(split(q_proj(x)), cos, sin);
+    auto k = applyRope(split(k_proj(x)), cos, sin);
+    auto v = split(v_proj(x));
+    auto scores = torch::matmul(q, k.transpose(-2, -1)) * (1.0 / std::sqrt(double(m_headDim)));
+    auto mask = torch::ones({t, t}, torch::kBool).triu(1);
+    scores = scores.masked_fill(mask, -std::numeric_limits<float>::infinity());
+    auto attn = torch::softmax(scores, -1);
+    auto out = torch::matmul(attn, v).transpose(1, 2).contiguous().view({b, t, m_heads * m_headDim});
+    return o_proj(out);
+}
+
+MlpImpl::MlpImpl(const ModelConfig& c)
+{
+    gate_proj = register_module("gate_proj", linear(c.dModel, c.dFf));
+    up_proj = register_module("up_proj", linear(c.dModel, c.dFf));
+    down_proj = register_module("down_proj", linear(c.dFf, c.dModel));
+}
+
+torch::Tensor MlpImpl::forward(const torch::Tensor& x)
+{
+    return down_proj(torch::silu(gate_proj(x)) * up_proj(x));
+}
+
+BlockImpl::BlockImpl(const ModelConfig& c)
+{
+    input_layernorm = register_module("input_layernorm", RmsNorm(c.dModel, c.normEps));
+    self_attn = register_module("self_attn", Attention(c));
+    post_attention_layernorm = register_module("post_attention_layernorm", RmsNorm(c.dModel, c.normEps));
+    mlp = register_module("mlp", Mlp(c));
+}
+
+torch::Tensor BlockImpl::forward(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin)
+{
+    auto h = x + self_attn(input_layernorm(x), cos, sin);
+    return h + mlp(post_attention_layernorm(h));
+}
+
+TinyLmImpl::TinyLmImpl(const ModelConfig& config)
+    : m_config(config)
+{
+    config.validate();
+    // Hugging Face names: the trunk lives under "model", the head is "lm_head".
+    auto trunk = register_module("model", std::make_shared<torch::nn::Module>());
+    m_embed = trunk->register_module("embed_tokens", torch::nn::Embedding(config.vocabSize, config.dModel));
+    auto layers = trunk->register_module("layers", std::make_shared<torch::nn::Module>());
+    for (int i = 0; i < config.nLayers; ++i)
+        m_blocks.push_back(layers->register_module(std::to_string(i), Block(config)));
+    m_norm = trunk->register_module("norm", RmsNorm(config.dModel, config.normEps));
+    if (!config.tieEmbeddings)
+        m_lmHead = register_module("lm_head", linear(config.dModel, config.vocabSize));
+
+    const int headDim = config.dModel / config.nHeads;
+    auto invFreq = 1.0
+        / torch::pow(config.ropeTheta, torch::arange(0, headDim, 2, torch::kFloat64) / double(headDim));
+    auto positions = torch::arange(config.maxSeqLen, torch::kFloat64);
+    auto freqs = torch::outer(positions, invFreq);
+    auto emb = torch::cat({freqs, freqs}, -1);
+    m_cos = emb.cos().to(torch::kFloat32);
+    m_sin = emb.sin().to(torch::kFloat32);
+}
+
+torch::Tensor TinyLmImpl::forward(const torch::Tensor& ids)
+{
+    const int64_t t = ids.size(1);
+    TORCH_CHECK(t <= m_config.maxSeqLen, "sequence length ", t, " exceeds max_seq_len ", m_config.maxSeqLen);
+    auto cos = m_cos.narrow(0, 0, t);
+    auto sin = m_sin.narrow(0, 0, t);
+    auto x = m_embed(ids);
+    for (auto& block : m_blocks)
+        x = block(x, cos, sin);
+    x = m_norm(x);
+    if (m_config.tieEmbeddings)
+        return torch::matmul(x, m_embed->weight.t());
+    return m_lmHead(x);
+}
+
+torch::Tensor TinyLmImpl::loss(const torch::Tensor& ids, const torch::Tensor& targets)
+{
+    auto logits = forward(ids);
+    return torch::nn::functional::cross_entropy(logits.view({-1, logits.size(-1)}), targets.reshape({-1}));
+}
+
+void TinyLmImpl::initWeights(uint64_t seed)
+{
+    torch::NoGradGuard noGrad;
+    torch::manual_seed(seed);
+    const double residualStd = 0.02 / std::sqrt(2.0 * m_config.nLayers);
+    for (auto& item : named_parameters()) {
+        const std::string& name = item.key();
+        auto& p = item.value();
+        if (name.find("norm") != std::string::npos)
+            p.fill_(1.0);
+        else if (name.find("o_proj") != std::string::npos || name.find("down_proj") != std::string::npos)
+            p.normal_(0.0, residualStd);
+        else
+            p.normal_(0.0, 0.02);
+    }
+}
+
+std::vector<LayerInfo> TinyLmImpl::quantizableLayers() const
+{
+    static const std::pair<const char*, const char*> kinds[] = {
+        {"self_attn.q_proj", "q"}, {"self_attn.k_proj", "k"}, {"self_attn.v_proj", "v"},
+        {"self_attn.o_proj", "o"}, {"mlp.gate_proj", "gate"},  {"mlp.up_proj", "up"},
+        {"mlp.down_proj", "down"},
+    };
+    std::vector<LayerInfo> layers;
+    for (int b = 0; b < m_config.nLayers; ++b) {
+        for (const auto& [suffix, kind] : kinds) {
+            LayerInfo info;
+            info.name = "model.layers." + std::to_string(b) + "." + suffix + ".weight";
+            info.block = b;
+            info.kind = kind;
+            auto w = parameter(info.name);
+            info.rows = w.size(0);
+            info.cols = w.size(1);
+            layers.push_back(info);
+        }
+    }
+    return layers;
+}
+
+torch::Tensor TinyLmImpl::parameter(const std::string& name) const
+{
+    const auto params = named_parameters();
+    if (const auto* p = params.find(name))
+        return *p;
+    throw std::out_of_range("no parameter named " + name);
+}
+
+} // namespace qs

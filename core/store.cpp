@@ -1,1 +1,797 @@
-// placeholder: being written
+#include "store.h"
+
+#include "errors.h"
+
+#include <H5Cpp.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <limits>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace qs {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* formatName = "quantscope-store";
+constexpr const char* createdByName = "QuantScope 0.1";
+constexpr hsize_t logChunk = 4096;
+constexpr hsize_t columnChunk = 64;
+constexpr hsize_t layerRowChunk = 8;
+constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+
+// Memory type and the fixed (little-endian, sized) type on disk, whatever the writing machine.
+template <class T>
+std::pair<const H5::PredType&, const H5::PredType&> numTypes()
+{
+    using P = H5::PredType;
+    if constexpr (std::is_same_v<T, double>)
+        return {P::NATIVE_DOUBLE, P::IEEE_F64LE};
+    else if constexpr (std::is_same_v<T, int64_t>)
+        return {P::NATIVE_INT64, P::STD_I64LE};
+    else if constexpr (std::is_same_v<T, int>)
+        return {P::NATIVE_INT, P::STD_I32LE};
+    else
+        return {P::NATIVE_UINT8, P::STD_U8LE};
+}
+
+H5::StrType utf8Type()
+{
+    H5::StrType type(H5::PredType::C_S1, H5T_VARIABLE);
+    type.setCset(H5T_CSET_UTF8);
+    return type;
+}
+
+struct StackInfo
+{
+    std::string innermost;
+    bool lockFailed = false;
+};
+
+// The last HDF5 failure on this thread, recorded when it happens: the C++ exception only names the
+// failed call, and destructors run during unwinding (H5Dclose, ...) clear HDF5's error stack.
+thread_local StackInfo lastH5Error;
+
+herr_t recordH5Error(hid_t stack, void*)
+{
+    lastH5Error = {};
+    H5Ewalk2(
+        stack, H5E_WALK_UPWARD,
+        [](unsigned n, const H5E_error2_t* err, void*) -> herr_t {
+            if (n == 0 && err->desc)
+                lastH5Error.innermost = err->desc;
+            if (err->min_num == H5E_CANTLOCKFILE)
+                lastH5Error.lockFailed = true;
+            return 0;
+        },
+        nullptr);
+    return 0;
+}
+
+StackInfo takeH5Error()
+{
+    return std::exchange(lastH5Error, StackInfo());
+}
+
+// Nothing printed to stderr, every failure recorded instead (per thread where HDF5 is thread-safe).
+void resetH5Errors()
+{
+    [[maybe_unused]] thread_local const herr_t quiet =
+        (H5::Exception::dontPrint(), H5Eset_auto2(H5E_DEFAULT, recordH5Error, nullptr));
+    takeH5Error();
+}
+
+bool isValidName(const std::string& name)
+{
+    static const std::string allowed = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.";
+    return !name.empty() && name != "." && name != ".." && name.find_first_not_of(allowed) == std::string::npos;
+}
+
+void checkName(const std::string& path, const std::string& name, const std::string& what)
+{
+    if (!isValidName(name))
+        throw ConfigError(path + ": invalid " + what + " '" + name + "' (allowed: letters, digits, '-', '_', '.')");
+}
+
+void checkJson(const std::string& path, const std::string& json, const std::string& what)
+{
+    if (!nlohmann::json::accept(json))
+        throw ConfigError(path + ": " + what + " is not valid JSON");
+}
+
+bool hasLink(const H5::Group& group, const std::string& name)
+{
+    return H5Lexists(group.getId(), name.c_str(), H5P_DEFAULT) > 0;
+}
+
+std::string objectName(const H5::H5Location& loc)
+{
+    char buf[1024] = {};
+    H5Iget_name(loc.getId(), buf, sizeof buf);
+    return buf;
+}
+
+// Groups whose children are listed to users (runs, configs) keep their creation order.
+H5::Group createOrderedGroup(const H5::Group& parent, const std::string& name)
+{
+    const hid_t gcpl = H5Pcreate(H5P_GROUP_CREATE);
+    H5Pset_link_creation_order(gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
+    const hid_t id = H5Gcreate2(parent.getId(), name.c_str(), H5P_DEFAULT, gcpl, H5P_DEFAULT);
+    H5Pclose(gcpl);
+    if (id < 0)
+        throw H5::GroupIException("H5Gcreate2", "cannot create group " + name);
+    H5Gclose(id);
+    return parent.openGroup(name);
+}
+
+// Creation order where the group tracks it (all groups the store lists), name order otherwise.
+std::vector<std::string> childNames(const H5::Group& group)
+{
+    std::vector<std::string> names;
+    const auto collect = [](hid_t, const char* name, const H5L_info_t*, void* out) -> herr_t {
+        static_cast<std::vector<std::string>*>(out)->push_back(name);
+        return 0;
+    };
+    unsigned flags = 0;
+    const hid_t gcpl = H5Gget_create_plist(group.getId());
+    H5Pget_link_creation_order(gcpl, &flags);
+    H5Pclose(gcpl);
+    const H5_index_t index = (flags & H5P_CRT_ORDER_INDEXED) ? H5_INDEX_CRT_ORDER : H5_INDEX_NAME;
+    if (H5Literate(group.getId(), index, H5_ITER_INC, nullptr, collect, &names) < 0)
+        throw H5::GroupIException("H5Literate", "cannot list " + objectName(group));
+    return names;
+}
+
+void writeStringAttr(const H5::H5Object& obj, const std::string& name, const std::string& value)
+{
+    const H5::StrType type = utf8Type();
+    obj.createAttribute(name, type, H5::DataSpace(H5S_SCALAR)).write(type, value);
+}
+
+hsize_t extent(const H5::DataSet& ds, int dim = 0)
+{
+    hsize_t dims[H5S_MAX_RANK] = {};
+    ds.getSpace().getSimpleExtentDims(dims);
+    return dims[dim];
+}
+
+H5::DataSet openDataset(const H5::Group& group, const std::string& name)
+{
+    if (!hasLink(group, name))
+        throw H5::GroupIException("openDataSet", objectName(group) + "/" + name + " is missing");
+    return group.openDataSet(name);
+}
+
+// Extendable column, 1-D, or 2-D [row x cols] when cols > 0. Unwritten rows read as HDF5's fill
+// value: NaN for floats, 0 for integers, "" for strings.
+template <class T>
+H5::DataSet createColumn(const H5::Group& group, const std::string& name, hsize_t chunk, hsize_t rows = 0,
+                         hsize_t cols = 0)
+{
+    const hsize_t dims[2] = {rows, cols};
+    const hsize_t maxDims[2] = {H5S_UNLIMITED, cols};
+    const hsize_t chunks[2] = {chunk, cols};
+    const int rank = cols > 0 ? 2 : 1;
+    const H5::DataSpace space(rank, dims, maxDims);
+    H5::DSetCreatPropList plist;
+    plist.setChunk(rank, chunks);
+    if constexpr (std::is_same_v<T, std::string>) {
+        return group.createDataSet(name, utf8Type(), space, plist);
+    } else {
+        T fill = 0;
+        if constexpr (std::is_floating_point_v<T>)
+            fill = nan;
+        plist.setFillValue(numTypes<T>().first, &fill);
+        return group.createDataSet(name, numTypes<T>().second, space, plist);
+    }
+}
+
+hsize_t width(const H5::DataSet& ds)
+{
+    return ds.getSpace().getSimpleExtentNdims() == 2 ? extent(ds, 1) : 1;
+}
+
+// File and memory dataspaces for rows [offset, offset + count), all columns.
+std::pair<H5::DataSpace, H5::DataSpace> rowSlab(const H5::DataSet& ds, hsize_t offset, hsize_t count)
+{
+    H5::DataSpace file = ds.getSpace();
+    const int rank = file.getSimpleExtentNdims();
+    const hsize_t start[2] = {offset, 0};
+    const hsize_t size[2] = {count, width(ds)};
+    file.selectHyperslab(H5S_SELECT_SET, size, start);
+    return {file, H5::DataSpace(rank, size)};
+}
+
+// Writes whole rows from `offset` on (values.size() / width of them).
+template <class T>
+void writeAt(const H5::DataSet& ds, hsize_t offset, const std::vector<T>& values)
+{
+    if (values.empty())
+        return;
+    const auto [file, mem] = rowSlab(ds, offset, values.size() / width(ds));
+    if constexpr (std::is_same_v<T, std::string>) {
+        std::vector<const char*> ptrs;
+        for (const std::string& s : values)
+            ptrs.push_back(s.c_str());
+        ds.write(ptrs.data(), utf8Type(), mem, file);
+    } else {
+        ds.write(values.data(), numTypes<T>().first, mem, file);
+    }
+}
+
+// The first `rows` rows, row-major.
+template <class T>
+std::vector<T> readColumn(const H5::DataSet& ds, hsize_t rows)
+{
+    std::vector<T> values(rows * width(ds));
+    if (values.empty())
+        return values;
+    const auto [file, mem] = rowSlab(ds, 0, rows);
+    if constexpr (std::is_same_v<T, std::string>) {
+        if (ds.getTypeClass() != H5T_STRING || !ds.getStrType().isVariableStr())
+            throw H5::DataSetIException("readColumn", objectName(ds) + " is not a variable-length string column");
+        // The dataset's own string type, so that an ASCII-tagged column needs no conversion.
+        const H5::StrType type = ds.getStrType();
+        std::vector<char*> ptrs(rows, nullptr);
+        ds.read(ptrs.data(), type, mem, file);
+        for (hsize_t i = 0; i < rows; ++i)
+            values[i] = ptrs[i] ? ptrs[i] : "";
+        H5Dvlen_reclaim(type.getId(), mem.getId(), H5P_DEFAULT, ptrs.data());
+    } else {
+        ds.read(values.data(), numTypes<T>().first, mem, file);
+    }
+    return values;
+}
+
+// A table (log, val, checkpoints, layers) is a group of equally long 1-D columns, one per field of
+// its row struct. The columns are written one after the other, so after a crash in between the
+// shortest says how many rows are complete.
+template <class Row, class... T>
+struct TableSpec
+{
+    const char* group;
+    hsize_t chunk;
+    std::vector<std::string> names;
+    std::tuple<T Row::*...> fields;
+
+    void create(const H5::Group& run) const
+    {
+        const H5::Group grp = run.createGroup(group);
+        size_t col = 0;
+        (createColumn<T>(grp, names[col++], chunk), ...);
+    }
+
+    // The columns and the number of complete rows.
+    std::pair<std::vector<H5::DataSet>, hsize_t> open(const H5::Group& run) const
+    {
+        const H5::Group grp = run.openGroup(group);
+        std::vector<H5::DataSet> cols;
+        hsize_t rows = std::numeric_limits<hsize_t>::max();
+        for (const std::string& name : names) {
+            cols.push_back(openDataset(grp, name));
+            rows = std::min(rows, extent(cols.back()));
+        }
+        return {cols, rows};
+    }
+
+    std::vector<Row> read(const H5::Group& run) const
+    {
+        const auto [cols, count] = open(run);
+        std::vector<Row> rows(count);
+        size_t col = 0;
+        const auto readField = [&](auto field) {
+            const auto values = readColumn<std::decay_t<decltype(rows[0].*field)>>(cols[col++], count);
+            for (size_t i = 0; i < rows.size(); ++i)
+                rows[i].*field = values[i];
+        };
+        std::apply([&](auto... f) { (readField(f), ...); }, fields);
+        return rows;
+    }
+
+    // Appends after the complete rows (cutting a crash's partial tail); returns the first new row.
+    hsize_t append(const H5::Group& run, const std::vector<Row>& rows) const
+    {
+        const auto [cols, base] = open(run);
+        const hsize_t size = base + rows.size();
+        for (const H5::DataSet& ds : cols)
+            ds.extend(&size);
+        size_t col = 0;
+        const auto writeField = [&](auto field) {
+            std::vector<std::decay_t<decltype(rows[0].*field)>> values;
+            for (const Row& row : rows)
+                values.push_back(row.*field);
+            writeAt(cols[col++], base, values);
+        };
+        std::apply([&](auto... f) { (writeField(f), ...); }, fields);
+        return base;
+    }
+};
+
+template <class Row, class... T>
+TableSpec(const char*, hsize_t, std::vector<std::string>, std::tuple<T Row::*...>) -> TableSpec<Row, T...>;
+
+const TableSpec logTable{"log", logChunk, {"step", "tokens", "lr", "train_loss"},
+                         std::tuple{&LogRow::step, &LogRow::tokens, &LogRow::lr, &LogRow::trainLoss}};
+const TableSpec valTable{"val", columnChunk, {"step", "tokens", "val_loss"},
+                         std::tuple{&ValRow::step, &ValRow::tokens, &ValRow::valLoss}};
+const TableSpec checkpointTable{"checkpoints", columnChunk, {"step", "tokens", "lr", "fp_val_ce", "path", "kind"},
+                                std::tuple{&CheckpointRow::step, &CheckpointRow::tokens, &CheckpointRow::lr,
+                                           &CheckpointRow::fpValCe, &CheckpointRow::path, &CheckpointRow::kind}};
+const TableSpec layerTable{"layers", columnChunk, {"name", "block", "kind", "rows", "cols"},
+                           std::tuple{&LayerInfo::name, &LayerInfo::block, &LayerInfo::kind, &LayerInfo::rows,
+                                      &LayerInfo::cols}};
+
+const std::pair<const char*, std::string RunInfo::*> runAttributes[] = {
+    {"model_config", &RunInfo::modelConfigJson}, {"train_config", &RunInfo::trainConfigJson},
+    {"corpus", &RunInfo::corpus},                {"corpus_path", &RunInfo::corpusPath},
+    {"schedule", &RunInfo::schedule}};
+
+// Opens (or with H5F_ACC_EXCL creates) the file. A read-only open that fails means the file is
+// not readable as HDF5 (FormatError), unless another process's lock is why.
+H5::H5File openFile(const std::string& path, unsigned flags, const std::string& what)
+{
+    H5::FileAccPropList fapl;
+    // Closing the file closes every object still open in it, so a Store going away always
+    // releases the file (and its lock) for h5py or another process.
+    fapl.setFcloseDegree(H5F_CLOSE_STRONG);
+    // v1.8 formats at the least (dense attributes, creation-order indexes); readable by HDF5 1.8+.
+    fapl.setLibverBounds(H5F_LIBVER_V18, H5F_LIBVER_LATEST);
+    try {
+        return H5::H5File(path, flags, H5::FileCreatPropList::DEFAULT, fapl);
+    } catch (const H5::Exception& e) {
+        const StackInfo stack = takeH5Error();
+        const std::string msg = path + ": cannot " + what + ": " + e.getDetailMsg()
+                                + (stack.innermost.empty() ? "" : " (" + stack.innermost + ")");
+        if (stack.lockFailed)
+            throw IoError(msg + "; another program holds it open");
+        if (flags == H5F_ACC_RDONLY)
+            throw FormatError(msg);
+        throw IoError(msg);
+    }
+}
+
+} // namespace
+
+struct Store::Private
+{
+    std::string path;
+    Store::Mode mode = Store::Mode::ReadOnly;
+    H5::H5File file;
+
+    // Runs `f`, turning HDF5 failures into an IoError that names the file and what failed.
+    template <class F>
+    auto guard(const std::string& what, F&& f) const -> decltype(f())
+    {
+        resetH5Errors();
+        try {
+            return f();
+        } catch (const H5::Exception& e) {
+            const std::string cause = takeH5Error().innermost;
+            throw IoError(path + ": " + what + " failed: " + e.getDetailMsg()
+                          + (cause.empty() ? "" : " (" + cause + ")"));
+        }
+    }
+
+    void requireWritable(const std::string& what) const
+    {
+        if (mode != Store::Mode::ReadWrite)
+            throw IoError(path + ": " + what + " refused: store is open read-only");
+    }
+
+    // A guarded change of a writable store, flushed once done.
+    template <class F>
+    void write(const std::string& what, F&& f) const
+    {
+        requireWritable(what);
+        guard(what, f);
+        flush();
+    }
+
+    void flush() const
+    {
+        if (mode == Store::Mode::ReadWrite && H5Fflush(file.getId(), H5F_SCOPE_GLOBAL) < 0)
+            throw IoError(path + ": flushing failed: " + takeH5Error().innermost);
+    }
+
+    H5::Group runGroup(const std::string& run) const
+    {
+        const H5::Group runs = file.openGroup("runs");
+        if (!isValidName(run) || !hasLink(runs, run))
+            throw ConfigError(path + ": no run '" + run + "' in the store");
+        return runs.openGroup(run);
+    }
+
+    static bool hasConfig(const H5::Group& run, const std::string& configId)
+    {
+        return isValidName(configId) && hasLink(run.openGroup("configs"), configId);
+    }
+
+    H5::Group configGroup(const std::string& run, const std::string& configId) const
+    {
+        const H5::Group runGrp = runGroup(run);
+        if (!hasConfig(runGrp, configId))
+            throw ConfigError(path + ": run '" + run + "' has no config '" + configId + "'");
+        return runGrp.openGroup("configs").openGroup(configId);
+    }
+
+    std::string readStringAttr(const H5::H5Object& obj, const std::string& name) const
+    {
+        if (!obj.attrExists(name))
+            throw FormatError(path + ": " + objectName(obj) + " lacks the '" + name + "' attribute");
+        const H5::Attribute attr = obj.openAttribute(name);
+        if (attr.getTypeClass() != H5T_STRING)
+            throw FormatError(path + ": attribute '" + name + "' of " + objectName(obj) + " is not a string");
+        std::string value;
+        attr.read(attr.getStrType(), value);
+        return value;
+    }
+
+    void checkHeader() const
+    {
+        const H5::Group root = file.openGroup("/");
+        if (!root.attrExists("format") || readStringAttr(root, "format") != formatName)
+            throw FormatError(path + ": not a QuantScope store (no 'format' = '" + formatName + "' attribute at /)");
+        if (!root.attrExists("schema_version"))
+            throw FormatError(path + ": not a QuantScope store (no 'schema_version' attribute at /)");
+        const H5::Attribute attr = root.openAttribute("schema_version");
+        if (attr.getTypeClass() != H5T_INTEGER || attr.getSpace().getSimpleExtentNpoints() != 1)
+            throw FormatError(path + ": attribute 'schema_version' at / is not an integer");
+        int version = 0;
+        attr.read(H5::PredType::NATIVE_INT, &version);
+        if (version != Store::schemaVersion)
+            throw SchemaError(path + ": store schema version " + std::to_string(version) + ", this build reads "
+                              + std::to_string(Store::schemaVersion));
+        if (!hasLink(root, "runs"))
+            throw FormatError(path + ": store lacks the /runs group");
+    }
+};
+
+Store::Store(std::unique_ptr<Private> p)
+    : d(std::move(p))
+{
+}
+
+Store::Store(Store&&) noexcept = default;
+Store& Store::operator=(Store&&) noexcept = default;
+Store::~Store() = default;
+
+Store Store::create(const std::string& path)
+{
+    resetH5Errors();
+    std::error_code ec;
+    if (fs::exists(path, ec))
+        throw IoError(path + ": cannot create store: file exists");
+
+    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadWrite, openFile(path, H5F_ACC_EXCL, "create store")});
+    try {
+        p->guard("writing the store header", [&] {
+            const H5::Group root = p->file.openGroup("/");
+            const int version = schemaVersion;
+            root.createAttribute("schema_version", H5::PredType::STD_I32LE, H5::DataSpace(H5S_SCALAR))
+                .write(H5::PredType::NATIVE_INT, &version);
+            writeStringAttr(root, "created_by", createdByName);
+            writeStringAttr(root, "format", formatName);
+            createOrderedGroup(root, "runs");
+        });
+        p->flush();
+    } catch (...) {
+        // A file without the header is no store; do not leave it behind.
+        p.reset();
+        fs::remove(path, ec);
+        throw;
+    }
+    return Store(std::move(p));
+}
+
+Store Store::open(const std::string& path, Mode mode)
+{
+    resetH5Errors();
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        throw IoError(path + ": cannot open store: no such file");
+    if (!fs::is_regular_file(path, ec))
+        throw IoError(path + ": cannot open store: not a regular file");
+
+    const htri_t isHdf5 = H5Fis_hdf5(path.c_str());
+    if (isHdf5 < 0)
+        throw IoError(path + ": cannot open store: " + takeH5Error().innermost);
+    if (isHdf5 == 0)
+        throw FormatError(path + ": not an HDF5 file, so not a QuantScope store");
+
+    // The header is always checked through a read-only handle: a file that is not a store of this
+    // schema is never opened for writing, so looking at it cannot change it.
+    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadOnly, openFile(path, H5F_ACC_RDONLY, "open store")});
+    p->guard("reading the store header", [&] { p->checkHeader(); });
+
+    if (mode == Mode::ReadWrite) {
+        p->guard("closing the read-only handle", [&] { p->file.close(); });
+        p->file = openFile(path, H5F_ACC_RDWR, "open store for writing");
+        p->mode = Mode::ReadWrite;
+    }
+    return Store(std::move(p));
+}
+
+Store Store::openOrCreate(const std::string& path)
+{
+    std::error_code ec;
+    return fs::exists(path, ec) ? open(path, Mode::ReadWrite) : create(path);
+}
+
+const std::string& Store::path() const
+{
+    return d->path;
+}
+
+void Store::flush()
+{
+    d->flush();
+}
+
+std::vector<std::string> Store::runs() const
+{
+    return d->guard("listing runs", [&] { return childNames(d->file.openGroup("runs")); });
+}
+
+bool Store::hasRun(const std::string& run) const
+{
+    return d->guard("looking up run '" + run + "'",
+                    [&] { return isValidName(run) && hasLink(d->file.openGroup("runs"), run); });
+}
+
+void Store::createRun(const RunInfo& info, const std::vector<LayerInfo>& layers)
+{
+    const std::string& path = d->path;
+    checkName(path, info.name, "run name");
+    if (!info.modelConfigJson.empty())
+        checkJson(path, info.modelConfigJson, "model_config of run '" + info.name + "'");
+    if (!info.trainConfigJson.empty())
+        checkJson(path, info.trainConfigJson, "train_config of run '" + info.name + "'");
+
+    d->write("creating run '" + info.name + "'", [&] {
+        const H5::Group runs = d->file.openGroup("runs");
+        if (hasLink(runs, info.name))
+            throw ConfigError(path + ": run '" + info.name + "' already exists");
+        const H5::Group run = runs.createGroup(info.name);
+        for (const auto& [attr, field] : runAttributes)
+            writeStringAttr(run, attr, info.*field);
+        logTable.create(run);
+        valTable.create(run);
+        checkpointTable.create(run);
+        layerTable.create(run);
+        layerTable.append(run, layers);
+        createOrderedGroup(run, "configs");
+    });
+}
+
+RunInfo Store::runInfo(const std::string& run) const
+{
+    return d->guard("reading run '" + run + "'", [&] {
+        const H5::Group grp = d->runGroup(run);
+        RunInfo info;
+        info.name = run;
+        for (const auto& [attr, field] : runAttributes)
+            info.*field = d->readStringAttr(grp, attr);
+        return info;
+    });
+}
+
+std::vector<LayerInfo> Store::layers(const std::string& run) const
+{
+    return d->guard("reading the layers of run '" + run + "'", [&] { return layerTable.read(d->runGroup(run)); });
+}
+
+void Store::appendLog(const std::string& run, const std::vector<LogRow>& rows)
+{
+    d->write("appending to the log of run '" + run + "'", [&] { logTable.append(d->runGroup(run), rows); });
+}
+
+std::vector<LogRow> Store::log(const std::string& run) const
+{
+    return d->guard("reading the log of run '" + run + "'", [&] { return logTable.read(d->runGroup(run)); });
+}
+
+void Store::appendValidation(const std::string& run, const std::vector<ValRow>& rows)
+{
+    d->write("appending validation rows to run '" + run + "'", [&] { valTable.append(d->runGroup(run), rows); });
+}
+
+std::vector<ValRow> Store::validation(const std::string& run) const
+{
+    return d->guard("reading the validation rows of run '" + run + "'",
+                    [&] { return valTable.read(d->runGroup(run)); });
+}
+
+int Store::appendCheckpoint(const std::string& run, const CheckpointRow& row)
+{
+    hsize_t index = 0;
+    d->write("appending a checkpoint to run '" + run + "'",
+             [&] { index = checkpointTable.append(d->runGroup(run), std::vector{row}); });
+    return static_cast<int>(index);
+}
+
+void Store::setCheckpointFpCe(const std::string& run, int index, double fpValCe)
+{
+    d->write("setting fp_val_ce of checkpoint " + std::to_string(index) + " of run '" + run + "'", [&] {
+        const auto [cols, rows] = checkpointTable.open(d->runGroup(run));
+        if (index < 0 || static_cast<hsize_t>(index) >= rows)
+            throw ConfigError(d->path + ": run '" + run + "' has no checkpoint " + std::to_string(index) + " (it has "
+                              + std::to_string(rows) + ")");
+        writeAt<double>(cols[3], static_cast<hsize_t>(index), {fpValCe});
+    });
+}
+
+std::vector<CheckpointRow> Store::checkpoints(const std::string& run) const
+{
+    return d->guard("reading the checkpoints of run '" + run + "'",
+                    [&] { return checkpointTable.read(d->runGroup(run)); });
+}
+
+void Store::ensureConfig(const std::string& run, const std::string& configId, const std::string& configJson)
+{
+    const std::string& path = d->path;
+    checkName(path, configId, "config id");
+    checkJson(path, configJson, "config '" + configId + "'");
+    const bool created = d->guard("registering config '" + configId + "' in run '" + run + "'", [&] {
+        const H5::Group runGrp = d->runGroup(run);
+        if (Private::hasConfig(runGrp, configId)) {
+            const std::string stored = d->readStringAttr(runGrp.openGroup("configs").openGroup(configId), "config");
+            // Compared as JSON values: key order and whitespace do not make a config different.
+            if (!nlohmann::json::accept(stored) || nlohmann::json::parse(stored) != nlohmann::json::parse(configJson))
+                throw ConfigError(path + ": config '" + configId + "' of run '" + run + "' is already stored with a "
+                                  + "different JSON: stored " + stored + ", given " + configJson);
+            return false;
+        }
+        d->requireWritable("adding config '" + configId + "' to run '" + run + "'");
+        const H5::Group cfg = runGrp.openGroup("configs").createGroup(configId);
+        writeStringAttr(cfg, "config", configJson);
+        createColumn<uint8_t>(createOrderedGroup(cfg, "model"), "done", columnChunk);
+        createOrderedGroup(cfg, "layers");
+        return true;
+    });
+    if (created)
+        d->flush();
+}
+
+std::vector<std::string> Store::configIds(const std::string& run) const
+{
+    return d->guard("listing the configs of run '" + run + "'",
+                    [&] { return childNames(d->runGroup(run).openGroup("configs")); });
+}
+
+std::string Store::configJson(const std::string& run, const std::string& configId) const
+{
+    return d->guard("reading config '" + configId + "' of run '" + run + "'",
+                    [&] { return d->readStringAttr(d->configGroup(run, configId), "config"); });
+}
+
+void Store::writeResult(const std::string& run, const std::string& configId, int checkpoint,
+                        const ResultEntry& entry)
+{
+    const std::string& path = d->path;
+    const std::string where =
+        "config '" + configId + "', checkpoint " + std::to_string(checkpoint) + " of run '" + run + "'";
+    d->requireWritable("writing the result of " + where);
+    for (const auto& [name, value] : entry.model) {
+        checkName(path, name, "model metric name");
+        if (name == "done")
+            throw ConfigError(path + ": 'done' is reserved and cannot be a model metric name");
+    }
+    for (const auto& [name, values] : entry.layers)
+        checkName(path, name, "layer metric name");
+
+    d->write("writing the result of " + where, [&] {
+        const H5::Group runGrp = d->runGroup(run);
+        const H5::Group cfg = d->configGroup(run, configId);
+        const hsize_t checkpoints = checkpointTable.open(runGrp).second;
+        if (checkpoint < 0 || static_cast<hsize_t>(checkpoint) >= checkpoints)
+            throw ConfigError(path + ": cannot write the result of " + where + ": the run has "
+                              + std::to_string(checkpoints) + " checkpoints");
+        const hsize_t layerCount = layerTable.open(runGrp).second;
+        for (const auto& [name, values] : entry.layers) {
+            if (values.size() != layerCount || layerCount == 0)
+                throw ConfigError(path + ": layer metric '" + name + "' of " + where + ": " + std::to_string(values.size())
+                                  + " values for " + std::to_string(layerCount) + " layers");
+        }
+
+        const H5::Group model = cfg.openGroup("model");
+        const H5::Group layerGrp = cfg.openGroup("layers");
+        const H5::DataSet done = openDataset(model, "done");
+        const hsize_t row = static_cast<hsize_t>(checkpoint);
+        const hsize_t rows = std::max(extent(done), row + 1);
+
+        // A row being redone loses its done flag first, so a crash in between cannot leave a done
+        // row holding a mix of old and new values.
+        if (row < extent(done) && readColumn<uint8_t>(done, row + 1)[row] != 0) {
+            writeAt<uint8_t>(done, row, {0});
+            d->flush();
+        }
+
+        // Every dataset of the config keeps the same row count; rows not written yet read as the
+        // fill value (NaN, done = 0).
+        for (const H5::Group& group : {model, layerGrp}) {
+            for (const std::string& name : childNames(group)) {
+                const H5::DataSet ds = group.openDataSet(name);
+                const hsize_t size[2] = {std::max(rows, extent(ds)), width(ds)};
+                ds.extend(size);
+            }
+        }
+        for (const auto& [name, value] : entry.model) {
+            const H5::DataSet ds = hasLink(model, name) ? model.openDataSet(name)
+                                                        : createColumn<double>(model, name, columnChunk, rows);
+            writeAt<double>(ds, row, {value});
+        }
+        for (const auto& [name, values] : entry.layers) {
+            const H5::DataSet ds = hasLink(layerGrp, name)
+                                       ? layerGrp.openDataSet(name)
+                                       : createColumn<double>(layerGrp, name, layerRowChunk, rows, layerCount);
+            if (width(ds) != layerCount)
+                throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds))
+                                  + " columns, the run has " + std::to_string(layerCount) + " layers");
+            writeAt(ds, row, values);
+        }
+
+        // The values reach the file before the flag that vouches for them.
+        d->flush();
+        writeAt<uint8_t>(done, row, {1});
+    });
+}
+
+bool Store::hasResult(const std::string& run, const std::string& configId, int checkpoint) const
+{
+    return d->guard("looking up a result of " + configId + " in run '" + run + "'", [&] {
+        const H5::Group runGrp = d->runGroup(run);
+        if (checkpoint < 0 || !Private::hasConfig(runGrp, configId))
+            return false;
+        const H5::Group model = runGrp.openGroup("configs").openGroup(configId).openGroup("model");
+        const H5::DataSet done = openDataset(model, "done");
+        const hsize_t row = static_cast<hsize_t>(checkpoint);
+        return row < extent(done) && readColumn<uint8_t>(done, row + 1)[row] != 0;
+    });
+}
+
+ConfigResults Store::results(const std::string& run, const std::string& configId) const
+{
+    return d->guard("reading the results of config '" + configId + "' in run '" + run + "'", [&] {
+        const H5::Group cfg = d->configGroup(run, configId);
+        const H5::Group model = cfg.openGroup("model");
+        const H5::Group layerGrp = cfg.openGroup("layers");
+        const H5::DataSet doneDs = openDataset(model, "done");
+        // One row per checkpoint, so rows line up with checkpoints() even where nothing is written yet.
+        const hsize_t rows = std::max(checkpointTable.open(d->runGroup(run)).second, extent(doneDs));
+
+        ConfigResults res;
+        res.configId = configId;
+        res.configJson = d->readStringAttr(cfg, "config");
+        res.done = readColumn<uint8_t>(doneDs, extent(doneDs));
+        res.done.resize(rows, 0);
+
+        // Values of a row without its done flag are a crash's leftovers: reported as NaN.
+        for (const std::string& name : childNames(model)) {
+            if (name == "done")
+                continue;
+            const H5::DataSet ds = model.openDataSet(name);
+            std::vector<double> values = readColumn<double>(ds, std::min(rows, extent(ds)));
+            values.resize(rows, nan);
+            for (hsize_t i = 0; i < rows; ++i)
+                values[i] = res.done[i] ? values[i] : nan;
+            res.model[name] = std::move(values);
+        }
+        for (const std::string& name : childNames(layerGrp)) {
+            const H5::DataSet ds = layerGrp.openDataSet(name);
+            const hsize_t cols = width(ds);
+            const std::vector<double> flat = readColumn<double>(ds, std::min(rows, extent(ds)));
+            std::vector<std::vector<double>> matrix(rows, std::vector<double>(cols, nan));
+            for (hsize_t i = 0; i < flat.size() / cols; ++i)
+                if (res.done[i])
+                    std::copy_n(flat.begin() + static_cast<std::ptrdiff_t>(i * cols), cols, matrix[i].begin());
+            res.layers[name] = std::move(matrix);
+        }
+        return res;
+    });
+}
+
+} // namespace qs

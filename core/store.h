@@ -50,6 +50,7 @@ struct RunInfo
     std::string modelConfigJson;
     std::string trainConfigJson;
     std::string corpus;   // what the run trained on, in words
+    std::string corpusPath; // the text file, relative to the store's folder when inside it
     std::string schedule; // schedule kind, e.g. "wsd"
 };
 

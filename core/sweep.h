@@ -24,4 +24,8 @@ struct SweepSummary
 SweepSummary runSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& configs,
                       const Corpus& corpus, int threads = 0, const Progress& progress = {});
 
+// The corpus a run was trained on (its recorded file and description), split as the trainer split it.
+// Throws IoError naming the file if it has moved.
+Corpus corpusOfRun(const Store& store, const std::string& run);
+
 } // namespace qs

@@ -1,1 +1,595 @@
-// placeholder: being written
+#include "trajectorypage.h"
+
+#include "plotstyle.h"
+
+#include "qcp.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace qs {
+
+namespace {
+
+constexpr int replotDelayMs = 40;
+const QColor lrColor(0x8c, 0x8c, 0x8c);
+
+struct Point
+{
+    double x;
+    double y;
+};
+
+void setSortedData(QCPGraph* graph, std::vector<Point> points)
+{
+    std::stable_sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.x < b.x; });
+    QVector<double> keys;
+    QVector<double> values;
+    keys.reserve(qsizetype(points.size()));
+    values.reserve(qsizetype(points.size()));
+    for (const Point& p : points) {
+        keys.append(p.x);
+        values.append(p.y);
+    }
+    graph->setData(keys, values, true);
+}
+
+QCPRange paddedRange(double lo, double hi, bool fromZero, double padding = 0.08)
+{
+    if (!std::isfinite(lo) || !std::isfinite(hi))
+        return QCPRange(0.0, 1.0);
+    if (fromZero)
+        lo = std::min(lo, 0.0);
+    double span = hi - lo;
+    if (span <= 0.0)
+        span = std::abs(hi) > 0.0 ? std::abs(hi) : 1.0;
+    return QCPRange(fromZero && lo >= 0.0 ? lo : lo - padding * span, hi + padding * span);
+}
+
+} // namespace
+
+TrajectoryPage::TrajectoryPage(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* controls = new QHBoxLayout;
+    controls->setContentsMargins(0, 0, 0, 0);
+
+    m_metricCombo = new QComboBox(this);
+    m_metricCombo->setObjectName(QStringLiteral("metricCombo"));
+    m_metricCombo->addItem(tr("relative CE"));
+    m_metricCombo->addItem(tr("ΔCE"));
+    m_metricCombo->setToolTip(tr("Quantization damage shown on the left axis"));
+    auto* metricLabel = new QLabel(tr("&Damage:"), this);
+    metricLabel->setBuddy(m_metricCombo);
+
+    m_xCombo = new QComboBox(this);
+    m_xCombo->setObjectName(QStringLiteral("xAxisCombo"));
+    m_xCombo->addItem(tr("step"));
+    m_xCombo->addItem(tr("tokens"));
+    auto* xLabel = new QLabel(tr("&X axis:"), this);
+    xLabel->setBuddy(m_xCombo);
+
+    m_fpCheck = new QCheckBox(tr("&FP val loss"), this);
+    m_fpCheck->setObjectName(QStringLiteral("fpLossCheck"));
+    m_fpCheck->setToolTip(tr("Also show the validation loss of the full-precision model"));
+
+    auto* hint = new QLabel(tr("Hover for values, click a checkpoint to inspect its layers, "
+                               "wheel to zoom, double-click to reset"),
+                            this);
+    hint->setEnabled(false);
+
+    controls->addWidget(metricLabel);
+    controls->addWidget(m_metricCombo);
+    controls->addSpacing(12);
+    controls->addWidget(xLabel);
+    controls->addWidget(m_xCombo);
+    controls->addSpacing(12);
+    controls->addWidget(m_fpCheck);
+    controls->addStretch(1);
+    controls->addWidget(hint);
+
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("trajectoryPlot"));
+    m_plot->setMinimumSize(320, 220);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    m_plot->setAntialiasedElements(QCP::aeAll);
+    m_plot->setNoAntialiasingOnDrag(false);
+
+    m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize() + 2, QFont::Bold));
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, m_title);
+
+    // Legend in its own row under the axis rect, so it never hides data.
+    m_plot->legend->setVisible(true);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->legend->setWrap(4);
+    m_plot->legend->setRowSpacing(0);
+    m_plot->legend->setColumnSpacing(14);
+    auto* legendRow = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(2, 0, legendRow);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    legendRow->addElement(0, 0, m_plot->legend);
+    legendRow->setMargins(QMargins(0, 0, 0, 4));
+    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    m_plot->plotLayout()->setRowSpacing(2);
+
+    m_plot->yAxis2->setVisible(true);
+    m_plot->yAxis2->setLabel(tr("learning rate"));
+    m_plot->yAxis->setPadding(6);
+    m_fpAxis = m_plot->axisRect()->addAxis(QCPAxis::atRight);
+    m_fpAxis->setLabel(tr("FP validation loss (nats)"));
+    m_fpAxis->setVisible(false);
+    m_fpAxis->setOffset(8);
+
+    m_plot->addLayer(QStringLiteral("schedule"), m_plot->layer(QStringLiteral("grid")), QCustomPlot::limAbove);
+    m_backLayer = m_plot->layer(QStringLiteral("schedule"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(controls);
+    layout->addWidget(m_plot, 1);
+
+    m_replotTimer.setSingleShot(true);
+    m_replotTimer.setInterval(replotDelayMs);
+    connect(&m_replotTimer, &QTimer::timeout, this, &TrajectoryPage::replotNow);
+
+    connect(m_xCombo, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setXAxis(index == 1 ? XAxis::Tokens : XAxis::Step); });
+    connect(m_metricCombo, &QComboBox::currentIndexChanged, this,
+            [this](int index) { setMetric(index == 1 ? Metric::DeltaCe : Metric::RelativeCe); });
+    connect(m_fpCheck, &QCheckBox::toggled, this, &TrajectoryPage::setShowFpLoss);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &TrajectoryPage::onMouseMove);
+    connect(m_plot, &QCustomPlot::mousePress, this, &TrajectoryPage::onMousePress);
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &TrajectoryPage::onMouseRelease);
+    connect(m_plot, &QCustomPlot::mouseWheel, this, [this] { m_autoRange = false; });
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] {
+        m_autoRange = true;
+        rebuild();
+    });
+
+    rebuild();
+}
+
+TrajectoryPage::~TrajectoryPage() = default;
+
+const RunSnapshot* TrajectoryPage::run() const
+{
+    if (!m_snapshot || m_runIndex < 0 || m_runIndex >= int(m_snapshot->runs.size()))
+        return nullptr;
+    return &m_snapshot->runs[size_t(m_runIndex)];
+}
+
+void TrajectoryPage::setSnapshot(StoreSnapshotPtr snapshot, int runIndex)
+{
+    const bool sameRun = m_snapshot && snapshot && m_snapshot->path == snapshot->path && m_runIndex == runIndex
+                         && run() && runIndex >= 0 && runIndex < int(snapshot->runs.size())
+                         && run()->info.name == snapshot->runs[size_t(runIndex)].info.name;
+    m_snapshot = std::move(snapshot);
+    m_runIndex = runIndex;
+    if (!sameRun) {
+        m_autoRange = true;
+        m_selected = -1;
+    }
+    const RunSnapshot* current = run();
+    if (current && m_selected >= int(current->checkpoints.size()))
+        m_selected = -1;
+    rebuild();
+}
+
+void TrajectoryPage::setXAxis(XAxis axis)
+{
+    if (axis == m_xAxis)
+        return;
+    m_xAxis = axis;
+    {
+        const QSignalBlocker blocker(m_xCombo);
+        m_xCombo->setCurrentIndex(axis == XAxis::Tokens ? 1 : 0);
+    }
+    m_autoRange = true;
+    rebuild();
+    Q_EMIT xAxisChanged(axis);
+}
+
+void TrajectoryPage::setMetric(Metric metric)
+{
+    if (metric == m_metric)
+        return;
+    m_metric = metric;
+    {
+        const QSignalBlocker blocker(m_metricCombo);
+        m_metricCombo->setCurrentIndex(metric == Metric::DeltaCe ? 1 : 0);
+    }
+    rebuild();
+    Q_EMIT metricChanged(metric);
+}
+
+void TrajectoryPage::setShowFpLoss(bool show)
+{
+    if (show == m_showFpLoss)
+        return;
+    m_showFpLoss = show;
+    {
+        const QSignalBlocker blocker(m_fpCheck);
+        m_fpCheck->setChecked(show);
+    }
+    rebuild();
+}
+
+void TrajectoryPage::selectCheckpoint(int index)
+{
+    const RunSnapshot* current = run();
+    if (!current || index < 0 || index >= int(current->checkpoints.size()) || index == m_selected)
+        return;
+    m_selected = index;
+    updateSelectionMarker();
+    scheduleReplot();
+    Q_EMIT checkpointSelected(index);
+}
+
+double TrajectoryPage::checkpointX(const CheckpointRow& row) const
+{
+    return m_xAxis == XAxis::Tokens ? double(row.tokens) : double(row.step);
+}
+
+double TrajectoryPage::logX(const LogRow& row) const
+{
+    return m_xAxis == XAxis::Tokens ? double(row.tokens) : double(row.step);
+}
+
+std::string TrajectoryPage::metricName() const
+{
+    return m_metric == Metric::DeltaCe ? "delta_ce" : "rel_ce";
+}
+
+QString TrajectoryPage::metricAxisLabel() const
+{
+    return m_metric == Metric::DeltaCe ? tr("ΔCE = CE(Ŵ) − CE(W) (nats)") : tr("relative CE (CE(Ŵ)/CE(W) − 1)");
+}
+
+std::optional<size_t> TrajectoryPage::detectDecayStart(const std::vector<LogRow>& log)
+{
+    if (log.size() < 3)
+        return std::nullopt;
+    double peak = 0.0;
+    for (const LogRow& row : log)
+        peak = std::max(peak, row.lr);
+    if (!(peak > 0.0))
+        return std::nullopt;
+    const double atPeak = peak * (1.0 - 1e-3);
+    size_t first = log.size();
+    size_t last = 0;
+    for (size_t i = 0; i < log.size(); ++i) {
+        if (log[i].lr >= atPeak) {
+            first = std::min(first, i);
+            last = i;
+        }
+    }
+    const double span = double(log.back().step - log.front().step);
+    const bool hasStablePhase = span > 0.0 && double(log[last].step - log[first].step) >= 0.05 * span;
+    const bool decays = last + 1 < log.size() && log.back().lr < 0.9 * peak;
+    if (!hasStablePhase || !decays)
+        return std::nullopt;
+    return last;
+}
+
+std::optional<std::pair<double, double>> TrajectoryPage::decayRange() const
+{
+    const RunSnapshot* current = run();
+    if (!current)
+        return std::nullopt;
+    const auto start = detectDecayStart(current->log);
+    if (!start)
+        return std::nullopt;
+    return std::make_pair(logX(current->log[*start]), logX(current->log.back()));
+}
+
+void TrajectoryPage::rebuild()
+{
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    m_configGraphs.clear();
+    m_lrGraph = nullptr;
+    m_fpGraph = nullptr;
+    m_decayRect = nullptr;
+    m_decayLabel = nullptr;
+    m_selectionLine = nullptr;
+
+    const QString xLabel = m_xAxis == XAxis::Tokens ? tr("tokens") : tr("step");
+    m_plot->xAxis->setLabel(xLabel);
+    if (m_xAxis == XAxis::Tokens)
+        m_plot->xAxis->setTicker(QSharedPointer<CountAxisTicker>::create());
+    else
+        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    m_plot->yAxis->setLabel(metricAxisLabel());
+    m_fpAxis->setVisible(m_showFpLoss);
+
+    const RunSnapshot* current = run();
+    if (!current) {
+        m_title->setText(m_snapshot ? tr("This store holds no runs") : tr("No store open"));
+        applyColors();
+        scheduleReplot();
+        return;
+    }
+    m_title->setText(tr("%1: quantization damage along training").arg(current->name()));
+
+    double xMin = qInf();
+    double xMax = -qInf();
+    auto extendX = [&](double x) {
+        xMin = std::min(xMin, x);
+        xMax = std::max(xMax, x);
+    };
+
+    // Learning rate: light filled area on the right axis, behind everything else.
+    m_lrGraph = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
+    m_lrGraph->setLayer(m_backLayer);
+    m_lrGraph->setName(tr("learning rate"));
+    double lrMax = 0.0;
+    {
+        std::vector<Point> points;
+        points.reserve(current->log.size());
+        for (const LogRow& row : current->log) {
+            points.push_back({logX(row), row.lr});
+            extendX(points.back().x);
+            lrMax = std::max(lrMax, row.lr);
+        }
+        setSortedData(m_lrGraph, std::move(points));
+    }
+
+    // Quantization damage per config, markers at checkpoints; not-yet-computed checkpoints are left out.
+    const std::string metric = metricName();
+    double yMin = qInf();
+    double yMax = -qInf();
+    for (size_t c = 0; c < current->configs.size(); ++c) {
+        const ConfigSnapshot& config = current->configs[c];
+        QCPGraph* graph = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
+        graph->setName(config.label);
+        std::vector<Point> points;
+        for (size_t i = 0; i < current->checkpoints.size(); ++i) {
+            const double value = config.modelMetric(metric, int(i));
+            const double x = checkpointX(current->checkpoints[i]);
+            extendX(x);
+            if (!std::isfinite(value))
+                continue;
+            points.push_back({x, value});
+            yMin = std::min(yMin, value);
+            yMax = std::max(yMax, value);
+        }
+        setSortedData(graph, std::move(points));
+        m_configGraphs.append(graph);
+    }
+
+    // FP validation loss: the periodic validation log, or the checkpoints' FP CE when there is none.
+    if (m_showFpLoss) {
+        m_fpGraph = m_plot->addGraph(m_plot->xAxis, m_fpAxis);
+        m_fpGraph->setName(tr("FP val loss"));
+        std::vector<Point> points;
+        if (!current->validation.empty()) {
+            for (const ValRow& row : current->validation) {
+                if (std::isfinite(row.valLoss))
+                    points.push_back({m_xAxis == XAxis::Tokens ? double(row.tokens) : double(row.step), row.valLoss});
+            }
+        } else {
+            for (const CheckpointRow& row : current->checkpoints) {
+                if (std::isfinite(row.fpValCe))
+                    points.push_back({checkpointX(row), row.fpValCe});
+            }
+        }
+        double lo = qInf();
+        double hi = -qInf();
+        for (const Point& p : points) {
+            extendX(p.x);
+            lo = std::min(lo, p.y);
+            hi = std::max(hi, p.y);
+        }
+        setSortedData(m_fpGraph, std::move(points));
+        m_fpAxis->setRange(paddedRange(lo, hi, false, 0.05));
+    }
+
+    // Legend: configs first, then the context series.
+    m_plot->legend->clearItems();
+    for (QCPGraph* graph : std::as_const(m_configGraphs))
+        graph->addToLegend();
+    m_lrGraph->addToLegend();
+    if (m_fpGraph)
+        m_fpGraph->addToLegend();
+
+    // The LR decay phase, where quantization damage is expected to grow.
+    if (const auto decay = decayRange()) {
+        m_decayRect = new QCPItemRect(m_plot);
+        m_decayRect->setLayer(m_backLayer);
+        m_decayRect->setClipToAxisRect(true);
+        for (QCPItemPosition* pos : {m_decayRect->topLeft, m_decayRect->bottomRight}) {
+            pos->setAxes(m_plot->xAxis, m_plot->yAxis);
+            pos->setTypeX(QCPItemPosition::ptPlotCoords);
+            pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        }
+        m_decayRect->topLeft->setCoords(decay->first, 0.0);
+        m_decayRect->bottomRight->setCoords(decay->second, 1.0);
+        m_decayLabel = new QCPItemText(m_plot);
+        m_decayLabel->setLayer(m_backLayer);
+        m_decayLabel->setClipToAxisRect(true);
+        m_decayLabel->position->setAxes(m_plot->xAxis, m_plot->yAxis);
+        m_decayLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        m_decayLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        m_decayLabel->position->setCoords((decay->first + decay->second) / 2.0, 0.0);
+        m_decayLabel->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
+        m_decayLabel->setPadding(QMargins(2, 4, 2, 2));
+        m_decayLabel->setText(tr("LR decay"));
+    }
+
+    m_selectionLine = new QCPItemStraightLine(m_plot);
+    m_selectionLine->setClipToAxisRect(true);
+    m_selectionLine->point1->setAxes(m_plot->xAxis, m_plot->yAxis);
+    m_selectionLine->point2->setAxes(m_plot->xAxis, m_plot->yAxis);
+
+    if (m_autoRange) {
+        if (xMin <= xMax)
+            m_plot->xAxis->setRange(xMin == xMax ? QCPRange(xMin - 1.0, xMax + 1.0) : QCPRange(xMin, xMax));
+        else
+            m_plot->xAxis->setRange(0.0, 1.0);
+    }
+    m_plot->yAxis->setRange(yMin <= yMax ? paddedRange(yMin, yMax, true) : QCPRange(0.0, 1.0));
+    m_plot->yAxis2->setRange(0.0, lrMax > 0.0 ? lrMax * 1.1 : 1.0);
+
+    applyColors();
+    updateSelectionMarker();
+    scheduleReplot();
+}
+
+void TrajectoryPage::applyColors()
+{
+    applyPlotPalette(m_plot, palette());
+    const QColor text = palette().color(QPalette::Text);
+    m_title->setTextColor(text);
+
+    QColor lrAxisColor = lrColor.darker(130);
+    styleAxis(m_plot->yAxis2, lrAxisColor);
+    if (m_lrGraph) {
+        QColor fill = lrColor;
+        fill.setAlpha(55);
+        m_lrGraph->setPen(QPen(lrColor, 1.5));
+        m_lrGraph->setBrush(fill);
+    }
+    for (int i = 0; i < m_configGraphs.size(); ++i) {
+        const QColor color = seriesColor(i);
+        m_configGraphs[i]->setPen(QPen(color, 2.0));
+        m_configGraphs[i]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, palette().color(QPalette::Base), 6));
+    }
+    if (m_fpGraph) {
+        const QColor fpColor = text;
+        m_fpGraph->setPen(QPen(fpColor, 1.5, Qt::DashLine));
+        styleAxis(m_fpAxis, fpColor);
+    }
+    if (m_decayRect) {
+        QColor shade(0xD5, 0x5E, 0x00);
+        shade.setAlpha(22);
+        m_decayRect->setPen(Qt::NoPen);
+        m_decayRect->setBrush(shade);
+        m_decayLabel->setColor(QColor(0xD5, 0x5E, 0x00).darker(120));
+    }
+    if (m_selectionLine) {
+        QColor line = text;
+        line.setAlpha(140);
+        m_selectionLine->setPen(QPen(line, 1, Qt::DashLine));
+    }
+}
+
+void TrajectoryPage::updateSelectionMarker()
+{
+    const RunSnapshot* current = run();
+    if (!m_selectionLine)
+        return;
+    const bool visible = current && m_selected >= 0 && m_selected < int(current->checkpoints.size());
+    m_selectionLine->setVisible(visible);
+    if (visible) {
+        const double x = checkpointX(current->checkpoints[size_t(m_selected)]);
+        m_selectionLine->point1->setCoords(x, 0.0);
+        m_selectionLine->point2->setCoords(x, 1.0);
+    }
+}
+
+int TrajectoryPage::checkpointNearPixel(double x, double maxDistance) const
+{
+    const RunSnapshot* current = run();
+    if (!current)
+        return -1;
+    int best = -1;
+    double bestDistance = qInf();
+    for (size_t i = 0; i < current->checkpoints.size(); ++i) {
+        const double distance = std::abs(m_plot->xAxis->coordToPixel(checkpointX(current->checkpoints[i])) - x);
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = int(i);
+        }
+    }
+    if (maxDistance >= 0.0 && bestDistance > maxDistance)
+        return -1;
+    return best;
+}
+
+QString TrajectoryPage::describeCheckpoint(int index) const
+{
+    const RunSnapshot* current = run();
+    if (!current || index < 0 || index >= int(current->checkpoints.size()))
+        return {};
+    const CheckpointRow& row = current->checkpoints[size_t(index)];
+    QStringList lines;
+    lines << tr("checkpoint %1: step %2, %3 tokens").arg(index).arg(row.step).arg(formatCount(double(row.tokens)));
+    QString fp = std::isfinite(row.fpValCe) ? QString::number(row.fpValCe, 'f', 4) : tr("not measured");
+    lines << tr("LR %1, FP val CE %2").arg(QString::number(row.lr, 'g', 4), fp);
+    const std::string metric = metricName();
+    const QString metricTitle = m_metric == Metric::DeltaCe ? tr("ΔCE") : tr("rel. CE");
+    for (const ConfigSnapshot& config : current->configs) {
+        const double value = config.modelMetric(metric, index);
+        lines << tr("%1: %2 %3")
+                     .arg(config.label, metricTitle,
+                          std::isfinite(value) ? QString::number(value, 'g', 5) : tr("not computed yet"));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void TrajectoryPage::onMouseMove(QMouseEvent* event)
+{
+    if (event->buttons() != Qt::NoButton) {
+        m_autoRange = false; // the user drags the x range
+        return;
+    }
+    if (!m_plot->axisRect()->rect().contains(event->pos())) {
+        QToolTip::hideText();
+        return;
+    }
+    const int index = checkpointNearPixel(event->pos().x());
+    if (index < 0) {
+        QToolTip::hideText();
+        return;
+    }
+    QToolTip::showText(event->globalPosition().toPoint(), describeCheckpoint(index), m_plot);
+}
+
+void TrajectoryPage::onMousePress(QMouseEvent* event)
+{
+    m_pressPos = event->pos();
+}
+
+void TrajectoryPage::onMouseRelease(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton || (event->pos() - m_pressPos).manhattanLength() > 4
+        || !m_plot->axisRect()->rect().contains(event->pos()))
+        return;
+    const int index = checkpointNearPixel(event->pos().x(), 20.0);
+    if (index >= 0)
+        selectCheckpoint(index);
+}
+
+void TrajectoryPage::scheduleReplot()
+{
+    if (!m_replotTimer.isActive())
+        m_replotTimer.start();
+}
+
+void TrajectoryPage::replotNow()
+{
+    m_replotTimer.stop();
+    m_plot->replot();
+}
+
+void TrajectoryPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
+        applyColors();
+        scheduleReplot();
+    }
+}
+
+} // namespace qs

@@ -1,1 +1,116 @@
-// placeholder: being written
+#include "storesnapshot.h"
+
+#include "errors.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace qs {
+
+namespace {
+
+constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+
+ConfigSnapshot readConfig(const Store& store, const std::string& run, const std::string& configId)
+{
+    ConfigSnapshot snapshot;
+    snapshot.results = store.results(run, configId);
+    try {
+        snapshot.config = QuantConfig::fromJson(snapshot.results.configJson.empty()
+                                                    ? store.configJson(run, configId)
+                                                    : snapshot.results.configJson);
+    } catch (const Error& e) {
+        throw FormatError(store.path() + ": run '" + run + "', config '" + configId
+                          + "': unreadable config JSON: " + e.what());
+    }
+    if (snapshot.results.configId.empty())
+        snapshot.results.configId = configId;
+    snapshot.label = QString::fromStdString(snapshot.config.label());
+    return snapshot;
+}
+
+RunSnapshot readRun(const Store& store, const std::string& run)
+{
+    RunSnapshot snapshot;
+    snapshot.info = store.runInfo(run);
+    if (snapshot.info.name.empty())
+        snapshot.info.name = run;
+    snapshot.log = store.log(run);
+    snapshot.validation = store.validation(run);
+    snapshot.checkpoints = store.checkpoints(run);
+    snapshot.layers = store.layers(run);
+    for (const std::string& id : store.configIds(run))
+        snapshot.configs.push_back(readConfig(store, run, id));
+    return snapshot;
+}
+
+} // namespace
+
+double ConfigSnapshot::modelMetric(const std::string& metric, int checkpoint) const
+{
+    const auto it = results.model.find(metric);
+    if (it == results.model.end() || checkpoint < 0 || checkpoint >= int(it->second.size()))
+        return nan;
+    return isDone(checkpoint) ? it->second[size_t(checkpoint)] : nan;
+}
+
+bool ConfigSnapshot::isDone(int checkpoint) const
+{
+    return checkpoint >= 0 && checkpoint < int(results.done.size()) && results.done[size_t(checkpoint)] != 0;
+}
+
+std::vector<std::string> ConfigSnapshot::layerMetricNames() const
+{
+    std::vector<std::string> names;
+    for (const auto& entry : results.layers)
+        names.push_back(entry.first); // std::map: already sorted
+    return names;
+}
+
+int RunSnapshot::configIndex(const std::string& configId) const
+{
+    for (size_t i = 0; i < configs.size(); ++i) {
+        if (configs[i].results.configId == configId)
+            return int(i);
+    }
+    return -1;
+}
+
+int StoreSnapshot::runIndex(const QString& name) const
+{
+    for (size_t i = 0; i < runs.size(); ++i) {
+        if (runs[i].name() == name)
+            return int(i);
+    }
+    return -1;
+}
+
+StoreSnapshotPtr loadStoreSnapshot(const QString& path)
+{
+    const std::string file = path.toStdString();
+    auto snapshot = std::make_shared<StoreSnapshot>();
+    snapshot->path = path;
+    try {
+        const Store store = Store::open(file, Store::Mode::ReadOnly);
+        for (const std::string& run : store.runs())
+            snapshot->runs.push_back(readRun(store, run));
+    } catch (const Cancelled&) {
+        throw;
+    } catch (const Error& e) {
+        // The core names the file; make sure the message does even if a lower layer forgot.
+        if (std::string(e.what()).find(file) != std::string::npos)
+            throw;
+        throw FormatError(file + ": " + e.what());
+    } catch (const std::exception& e) {
+        throw FormatError(file + ": " + e.what());
+    }
+    return snapshot;
+}
+
+void registerSnapshotMetaTypes()
+{
+    qRegisterMetaType<StoreSnapshotPtr>();
+}
+
+} // namespace qs

@@ -1,1 +1,65 @@
-// placeholder: being written
+#pragma once
+
+// Everything the GUI shows of one results store, read in one go off the GUI thread and handed
+// around as an immutable std::shared_ptr<const StoreSnapshot>.
+
+#include "config.h"
+#include "store.h"
+
+#include <QMetaType>
+#include <QString>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace qs {
+
+// One quantization config of a run with all its results.
+struct ConfigSnapshot
+{
+    QuantConfig config; // parsed from the stored JSON
+    QString label;      // legend text, e.g. "RTN W4 g32 sym"
+    ConfigResults results;
+
+    // Model metric `metric` ("rel_ce", "delta_ce", ...) at checkpoint `checkpoint`; NaN if absent or
+    // not computed yet.
+    double modelMetric(const std::string& metric, int checkpoint) const;
+    bool isDone(int checkpoint) const;
+    // Names of the per-layer metrics this config stores (e.g. "w_rel_err"), sorted.
+    std::vector<std::string> layerMetricNames() const;
+};
+
+struct RunSnapshot
+{
+    RunInfo info;
+    std::vector<LogRow> log;
+    std::vector<ValRow> validation;
+    std::vector<CheckpointRow> checkpoints;
+    std::vector<LayerInfo> layers;
+    std::vector<ConfigSnapshot> configs;
+
+    QString name() const { return QString::fromStdString(info.name); }
+    int configIndex(const std::string& configId) const; // -1 if absent
+};
+
+struct StoreSnapshot
+{
+    QString path;
+    std::vector<RunSnapshot> runs;
+
+    int runIndex(const QString& name) const; // -1 if absent
+};
+
+using StoreSnapshotPtr = std::shared_ptr<const StoreSnapshot>;
+
+// Reads the whole store at `path` (opened read-only). Throws qs::Error (IoError, FormatError,
+// SchemaError, ConfigError) with a message that names the file.
+StoreSnapshotPtr loadStoreSnapshot(const QString& path);
+
+// Registers the snapshot types with Qt's meta-type system; call once before queued use.
+void registerSnapshotMetaTypes();
+
+} // namespace qs
+
+Q_DECLARE_METATYPE(qs::StoreSnapshotPtr)

@@ -1,0 +1,121 @@
+#pragma once
+
+// A small results store written straight through qs::Store, with every value given by a closed
+// form below, so GUI and model tests check what they show against numbers they did not compute.
+//
+// One run "fixture-wsd": 100 logged steps of a WSD schedule (warmup 10, stable to step 79, linear
+// decay to 0 at step 99), validation every 25 steps, 3 checkpoints (steps 0, 50, 99), 4 layers, 2 RTN
+// configs. Config 1 has no result at checkpoint 2 (not swept yet).
+
+#include "config.h"
+#include "store.h"
+
+#include <QString>
+
+#include <cmath>
+#include <vector>
+
+namespace qs::test {
+
+struct StoreFixture
+{
+    static constexpr const char* runName = "fixture-wsd";
+    static constexpr int steps = 100;
+    static constexpr double peakLr = 3e-3;
+    static constexpr int lastStableStep = 79;
+    static constexpr int tokensPerStep = 2048;
+
+    static std::vector<int> checkpointSteps() { return {0, 50, 99}; }
+    static int checkpointCount() { return 3; }
+    static int layerCount() { return 4; }
+    static int configCount() { return 2; }
+
+    static double lr(int step)
+    {
+        if (step < 10)
+            return peakLr * (step + 1) / 10.0;
+        if (step <= lastStableStep)
+            return peakLr;
+        return peakLr * (steps - 1 - step) / double(steps - 1 - lastStableStep);
+    }
+    static qint64 tokens(int step) { return qint64(step + 1) * tokensPerStep; }
+    static double trainLoss(int step) { return 5.5 - 0.03 * step; }
+    static std::vector<int> validationSteps() { return {0, 25, 50, 75, 99}; }
+    static double valLoss(int step) { return 5.6 - 0.031 * step; }
+    static double fpCe(int checkpoint) { return 5.0 - 1.5 * checkpoint; } // 5.0, 3.5, 2.0
+
+    static std::vector<LayerInfo> layers()
+    {
+        return {{"model.layers.0.self_attn.q_proj.weight", 0, "q", 16, 16},
+                {"model.layers.0.mlp.down_proj.weight", 0, "down", 16, 48},
+                {"model.layers.1.self_attn.q_proj.weight", 1, "q", 16, 16},
+                {"model.layers.1.mlp.down_proj.weight", 1, "down", 16, 48}};
+    }
+
+    static QuantConfig config(int c)
+    {
+        QuantConfig q;
+        q.bits = c == 0 ? 4 : 3;
+        q.groupSize = c == 0 ? 32 : -1;
+        return q;
+    }
+
+    static bool done(int c, int checkpoint) { return !(c == 1 && checkpoint == 2); }
+    // Damage rises along training and is larger at 3 bits.
+    static double relCe(int c, int checkpoint) { return 0.01 * (c + 1) * (1 + 2 * checkpoint); }
+    static double deltaCe(int c, int checkpoint) { return relCe(c, checkpoint) * fpCe(checkpoint); }
+    static double wRelErr(int c, int checkpoint, int layer) { return 0.05 * (c + 1) + 0.01 * layer + 0.001 * checkpoint; }
+
+    // Writes the store to `path` (which must not exist).
+    static void write(const QString& path)
+    {
+        Store store = Store::create(path.toStdString());
+        RunInfo info;
+        info.name = runName;
+        info.modelConfigJson = ModelConfig {}.toJson();
+        info.trainConfigJson = TrainConfig {}.toJson();
+        info.corpus = "fixture";
+        info.schedule = "wsd";
+        store.createRun(info, layers());
+
+        std::vector<LogRow> log;
+        for (int s = 0; s < steps; ++s)
+            log.push_back({s, tokens(s), lr(s), trainLoss(s)});
+        store.appendLog(runName, log);
+        std::vector<ValRow> val;
+        for (int s : validationSteps())
+            val.push_back({s, tokens(s), valLoss(s)});
+        store.appendValidation(runName, val);
+
+        for (int k = 0; k < checkpointCount(); ++k) {
+            const int s = checkpointSteps()[size_t(k)];
+            CheckpointRow row;
+            row.step = s;
+            row.tokens = tokens(s);
+            row.lr = lr(s);
+            row.fpValCe = fpCe(k);
+            row.path = "checkpoints/step" + std::to_string(s) + ".safetensors";
+            store.appendCheckpoint(runName, row);
+        }
+        for (int c = 0; c < configCount(); ++c) {
+            const QuantConfig q = config(c);
+            store.ensureConfig(runName, q.id(), q.toJson());
+            for (int k = 0; k < checkpointCount(); ++k) {
+                if (!done(c, k))
+                    continue;
+                ResultEntry entry;
+                entry.model["ce"] = fpCe(k) * (1.0 + relCe(c, k));
+                entry.model["rel_ce"] = relCe(c, k);
+                entry.model["delta_ce"] = deltaCe(c, k);
+                std::vector<double> err;
+                for (int l = 0; l < layerCount(); ++l)
+                    err.push_back(wRelErr(c, k, l));
+                entry.layers["w_rel_err"] = err;
+                store.writeResult(runName, q.id(), k, entry);
+            }
+        }
+        store.flush();
+    }
+};
+
+} // namespace qs::test

@@ -1,0 +1,391 @@
+// The Qt-Core layer: store snapshots, the per-layer table model, settings, jobs.
+
+#include "testutils.h"
+
+#include "errors.h"
+#include "job.h"
+#include "layertablemodel.h"
+#include "settings.h"
+#include "storefixture.h"
+#include "storeloadjob.h"
+#include "storesnapshot.h"
+
+#include <hdf5.h>
+
+#include <QAbstractItemModelTester>
+#include <QCoreApplication>
+#include <QFile>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <cmath>
+
+using qs::test::StoreFixture;
+
+namespace {
+
+// Reports progress in many tiny steps; fails or stops when asked to.
+class CountingJob : public qs::Job
+{
+public:
+    int steps = 2000;
+    bool fail = false;
+    std::atomic<int> reached {0};
+
+protected:
+    void run(const qs::Progress& progress) override
+    {
+        for (int i = 0; i <= steps; ++i) {
+            if (!qs::reportProgress(progress, double(i) / steps, "counting"))
+                throw qs::Cancelled();
+            reached = i;
+            QThread::usleep(200);
+            if (fail && i == steps / 2)
+                throw qs::FormatError("counting.bin: broken at the half");
+        }
+    }
+};
+
+} // namespace
+
+class TstModels : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_store;
+
+    int configIndex(const qs::RunSnapshot& run, int c) const
+    {
+        return run.configIndex(StoreFixture::config(c).id());
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("QuantScopeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_models"));
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        m_store = m_dir.filePath(QStringLiteral("fixture.h5"));
+        StoreFixture::write(m_store);
+    }
+
+    void snapshotRoundTrip()
+    {
+        const qs::StoreSnapshotPtr snapshot = qs::loadStoreSnapshot(m_store);
+        QCOMPARE(snapshot->path, m_store);
+        QCOMPARE(snapshot->runs.size(), size_t(1));
+        const qs::RunSnapshot& run = snapshot->runs[0];
+        QCOMPARE(run.name(), QString::fromLatin1(StoreFixture::runName));
+        QCOMPARE(snapshot->runIndex(QString::fromLatin1(StoreFixture::runName)), 0);
+        QCOMPARE(snapshot->runIndex(QStringLiteral("nope")), -1);
+        QCOMPARE(run.info.schedule, std::string("wsd"));
+
+        QCOMPARE(run.log.size(), size_t(StoreFixture::steps));
+        for (int s = 0; s < StoreFixture::steps; ++s) {
+            QCOMPARE(run.log[size_t(s)].step, s);
+            QCOMPARE(run.log[size_t(s)].tokens, StoreFixture::tokens(s));
+            QCOMPARE(run.log[size_t(s)].lr, StoreFixture::lr(s));
+        }
+        QCOMPARE(run.validation.size(), StoreFixture::validationSteps().size());
+        QCOMPARE(run.validation[1].valLoss, StoreFixture::valLoss(25));
+
+        QCOMPARE(int(run.checkpoints.size()), StoreFixture::checkpointCount());
+        for (int k = 0; k < StoreFixture::checkpointCount(); ++k) {
+            QCOMPARE(run.checkpoints[size_t(k)].step, StoreFixture::checkpointSteps()[size_t(k)]);
+            QCOMPARE(run.checkpoints[size_t(k)].fpValCe, StoreFixture::fpCe(k));
+        }
+        QCOMPARE(int(run.layers.size()), StoreFixture::layerCount());
+        QCOMPARE(run.layers[1].kind, std::string("down"));
+
+        QCOMPARE(int(run.configs.size()), StoreFixture::configCount());
+        for (int c = 0; c < StoreFixture::configCount(); ++c) {
+            const int index = configIndex(run, c);
+            QVERIFY(index >= 0);
+            const qs::ConfigSnapshot& config = run.configs[size_t(index)];
+            QCOMPARE(config.config, StoreFixture::config(c));
+            QCOMPARE(config.label, QString::fromStdString(StoreFixture::config(c).label()));
+            QCOMPARE(config.layerMetricNames(), std::vector<std::string> {"w_rel_err"});
+            for (int k = 0; k < StoreFixture::checkpointCount(); ++k) {
+                QCOMPARE(config.isDone(k), StoreFixture::done(c, k));
+                if (StoreFixture::done(c, k)) {
+                    QCOMPARE(config.modelMetric("rel_ce", k), StoreFixture::relCe(c, k));
+                    QCOMPARE(config.modelMetric("delta_ce", k), StoreFixture::deltaCe(c, k));
+                } else {
+                    QVERIFY(std::isnan(config.modelMetric("rel_ce", k)));
+                }
+            }
+            QVERIFY(std::isnan(config.modelMetric("no_such_metric", 0)));
+            QVERIFY(std::isnan(config.modelMetric("rel_ce", 99)));
+        }
+    }
+
+    void snapshotErrors_data()
+    {
+        QTest::addColumn<QString>("fileName");
+        QTest::addColumn<QByteArray>("content"); // null: do not create the file
+        QTest::addRow("missing file") << QStringLiteral("missing.h5") << QByteArray();
+        QTest::addRow("garbage bytes") << QStringLiteral("garbage.h5") << QByteArray("this is not HDF5 at all\n", 24);
+        QTest::addRow("empty file") << QStringLiteral("empty.h5") << QByteArray("");
+        QTest::addRow("hdf5 but no store") << QStringLiteral("plain.h5") << QByteArray("hdf5");
+    }
+
+    void snapshotErrors()
+    {
+        QFETCH(QString, fileName);
+        QFETCH(QByteArray, content);
+        const QString path = m_dir.filePath(fileName);
+        if (content == "hdf5") {
+            const hid_t file = H5Fcreate(QFile::encodeName(path).constData(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+            QVERIFY(file >= 0);
+            H5Fclose(file);
+        } else if (!content.isNull()) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(content);
+        }
+        try {
+            qs::loadStoreSnapshot(path);
+            QFAIL("loading a bad store must throw");
+        } catch (const qs::Error& e) {
+            const QString message = QString::fromStdString(e.what());
+            QVERIFY2(message.contains(fileName), qPrintable(message));
+        }
+    }
+
+    void layerTableModel_data()
+    {
+        QTest::addColumn<int>("config");
+        QTest::addColumn<int>("checkpoint");
+        QTest::addRow("rtn w4 g32, first checkpoint") << 0 << 0;
+        QTest::addRow("rtn w4 g32, last checkpoint") << 0 << 2;
+        QTest::addRow("rtn w3 per-channel, middle") << 1 << 1;
+        QTest::addRow("rtn w3 per-channel, not swept yet") << 1 << 2;
+    }
+
+    void layerTableModel()
+    {
+        QFETCH(int, config);
+        QFETCH(int, checkpoint);
+        const qs::StoreSnapshotPtr snapshot = qs::loadStoreSnapshot(m_store);
+        const qs::RunSnapshot& run = snapshot->runs[0];
+
+        qs::LayerTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        model.setResults(qs::LayerTableData::fromRun(run, checkpoint, configIndex(run, config)));
+
+        using M = qs::LayerTableModel;
+        QCOMPARE(model.rowCount(), StoreFixture::layerCount());
+        QCOMPARE(model.columnCount(), M::FirstMetricColumn + 1);
+        QCOMPARE(model.headerData(M::FirstMetricColumn, Qt::Horizontal, M::MetricNameRole).toString(),
+                 QStringLiteral("w_rel_err"));
+        QCOMPARE(model.headerData(M::NameColumn, Qt::Horizontal).toString(), QStringLiteral("layer"));
+
+        const auto layers = StoreFixture::layers();
+        for (int l = 0; l < StoreFixture::layerCount(); ++l) {
+            const qs::LayerInfo& layer = layers[size_t(l)];
+            QCOMPARE(model.index(l, M::NameColumn).data().toString(), QString::fromStdString(layer.name));
+            QCOMPARE(model.index(l, M::NameColumn).data(M::LayerIndexRole).toInt(), l);
+            QCOMPARE(model.index(l, M::BlockColumn).data().toInt(), layer.block);
+            QCOMPARE(model.index(l, M::KindColumn).data().toString(), QString::fromStdString(layer.kind));
+            QCOMPARE(model.index(l, M::ShapeColumn).data().toString(),
+                     QStringLiteral("%1 × %2").arg(layer.rows).arg(layer.cols));
+            QCOMPARE(model.index(l, M::ShapeColumn).data(M::SortRole).toLongLong(), layer.rows * layer.cols);
+
+            const QModelIndex metric = model.index(l, M::FirstMetricColumn);
+            QCOMPARE(metric.data(M::MetricNameRole).toString(), QStringLiteral("w_rel_err"));
+            if (StoreFixture::done(config, checkpoint)) {
+                const double expected = StoreFixture::wRelErr(config, checkpoint, l);
+                QCOMPARE(metric.data(M::ValueRole).toDouble(), expected);
+                QCOMPARE(metric.data(M::SortRole).userType(), QMetaType::Double);
+                QCOMPARE(metric.data(M::SortRole).toDouble(), expected);
+                QCOMPARE(metric.data().toString(), QString::number(expected, 'g', 4));
+            } else {
+                QVERIFY(std::isnan(metric.data(M::ValueRole).toDouble()));
+                QVERIFY(!metric.data(M::SortRole).isValid());
+            }
+        }
+
+        // Sorting by the metric through a proxy: the fixture's error grows with the layer index.
+        if (StoreFixture::done(config, checkpoint)) {
+            QSortFilterProxyModel proxy;
+            QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+            proxy.setSourceModel(&model);
+            proxy.setSortRole(M::SortRole);
+            proxy.sort(M::FirstMetricColumn, Qt::DescendingOrder);
+            QCOMPARE(proxy.index(0, M::LayerIndexRole - M::LayerIndexRole).data(M::LayerIndexRole).toInt(),
+                     StoreFixture::layerCount() - 1);
+            proxy.sort(M::KindColumn, Qt::AscendingOrder);
+            QCOMPARE(proxy.index(0, M::KindColumn).data().toString(), QStringLiteral("q"));
+        }
+
+        model.setResults({});
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(model.columnCount(), int(M::FirstMetricColumn));
+    }
+
+    void settingsRecentStores()
+    {
+        QTemporaryDir dir;
+        const QString ini = dir.filePath(QStringLiteral("settings.ini"));
+        qs::Settings settings(ini);
+        QSignalSpy changed(&settings, &qs::Settings::recentStoresChanged);
+        QVERIFY(settings.recentStores().isEmpty());
+
+        for (int i = 0; i < 12; ++i)
+            settings.addRecentStore(dir.filePath(QStringLiteral("s%1.h5").arg(i)));
+        QStringList recent = settings.recentStores();
+        QCOMPARE(recent.size(), qs::Settings::maxRecentStores);
+        QCOMPARE(recent.first(), dir.filePath(QStringLiteral("s11.h5")));
+        QCOMPARE(recent.last(), dir.filePath(QStringLiteral("s2.h5")));
+        QCOMPARE(changed.count(), 12);
+
+        // Re-adding moves to the front without a duplicate, also when spelled differently.
+        settings.addRecentStore(dir.path() + QStringLiteral("/sub/../s5.h5"));
+        recent = settings.recentStores();
+        QCOMPARE(recent.size(), qs::Settings::maxRecentStores);
+        QCOMPARE(recent.first(), dir.filePath(QStringLiteral("s5.h5")));
+        QCOMPARE(recent.count(dir.filePath(QStringLiteral("s5.h5"))), 1);
+        QCOMPARE(recent.at(1), dir.filePath(QStringLiteral("s11.h5")));
+
+        // Adding the current front again changes nothing.
+        const int before = changed.count();
+        settings.addRecentStore(dir.filePath(QStringLiteral("s5.h5")));
+        QCOMPARE(changed.count(), before);
+
+        settings.removeRecentStore(dir.filePath(QStringLiteral("s5.h5")));
+        QCOMPARE(settings.recentStores().size(), qs::Settings::maxRecentStores - 1);
+        QVERIFY(!settings.recentStores().contains(dir.filePath(QStringLiteral("s5.h5"))));
+
+        // Persisted: a second object over the same file sees the list.
+        settings.sync();
+        {
+            qs::Settings again(ini);
+            QCOMPARE(again.recentStores(), settings.recentStores());
+        }
+        settings.clearRecentStores();
+        QVERIFY(settings.recentStores().isEmpty());
+    }
+
+    void settingsValues()
+    {
+        QTemporaryDir dir;
+        const QString ini = dir.filePath(QStringLiteral("settings.ini"));
+        {
+            qs::Settings settings(ini);
+            QCOMPARE(settings.lastXAxis(), qs::Settings::XAxis::Step);
+            settings.setLastXAxis(qs::Settings::XAxis::Tokens);
+            settings.setWindowGeometry(QByteArray("geometry"));
+            settings.setWindowState(QByteArray("state"));
+            QCOMPARE(settings.demoDirectory(), qs::Settings::defaultDemoDirectory());
+            settings.setDemoDirectory(dir.filePath(QStringLiteral("demo-here")));
+        }
+        {
+            qs::Settings settings(ini);
+            QCOMPARE(settings.lastXAxis(), qs::Settings::XAxis::Tokens);
+            QCOMPARE(settings.windowGeometry(), QByteArray("geometry"));
+            QCOMPARE(settings.windowState(), QByteArray("state"));
+            QCOMPARE(settings.demoDirectory(), dir.filePath(QStringLiteral("demo-here")));
+        }
+        {
+            // A window state saved by another layout version is dropped.
+            QSettings raw(ini, QSettings::IniFormat);
+            raw.setValue(QStringLiteral("mainWindow/stateVersion"), qs::Settings::windowStateVersion + 1);
+        }
+        QVERIFY(qs::Settings(ini).windowState().isEmpty());
+
+        const QString demo = qs::Settings::defaultDemoDirectory();
+        QVERIFY(demo.endsWith(QStringLiteral("/demo")));
+        QVERIFY(demo.startsWith(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)));
+    }
+
+    void jobProgressAndFinish()
+    {
+        CountingJob job;
+        QSignalSpy progress(&job, &qs::Job::progressChanged);
+        QSignalSpy finished(&job, &qs::Job::finished);
+        QSignalSpy running(&job, &qs::Job::runningChanged);
+        job.start();
+        QVERIFY(job.isRunning());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QVERIFY(!job.isRunning());
+        QCOMPARE(running.count(), 2);
+        // 2001 reports over ~0.5 s, throttled to about ten a second.
+        QVERIFY(progress.count() >= 1);
+        QVERIFY2(progress.count() < 200, qPrintable(QString::number(progress.count())));
+        double last = -1.0;
+        for (const QList<QVariant>& args : std::as_const(progress)) {
+            const double fraction = args.at(0).toDouble();
+            QVERIFY(fraction >= last && fraction >= 0.0 && fraction <= 1.0);
+            QCOMPARE(args.at(1).toString(), QStringLiteral("counting"));
+            last = fraction;
+        }
+    }
+
+    void jobCancel()
+    {
+        CountingJob job;
+        job.steps = 1000000;
+        QSignalSpy cancelled(&job, &qs::Job::cancelled);
+        QSignalSpy finished(&job, &qs::Job::finished);
+        job.start();
+        QTRY_VERIFY_WITH_TIMEOUT(job.reached.load() > 10, 10000);
+        job.cancel();
+        QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, 10000);
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(job.reached.load() < job.steps);
+    }
+
+    void jobFailure()
+    {
+        CountingJob job;
+        job.steps = 100;
+        job.fail = true;
+        QSignalSpy failed(&job, &qs::Job::failed);
+        job.start();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
+        QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("counting.bin")));
+        QVERIFY(!job.isRunning());
+    }
+
+    void jobEtaText()
+    {
+        QVERIFY(qs::Job::formatEta(-1.0).isEmpty());
+        QVERIFY(qs::Job::formatEta(30.0).contains(QStringLiteral("30")));
+        QVERIFY(qs::Job::formatEta(600.0).contains(QStringLiteral("10")));
+        QVERIFY(qs::Job::formatEta(3.0 * 3600.0 + 120.0).contains(QStringLiteral("3 h 2")));
+    }
+
+    void storeLoadJobNewestWins()
+    {
+        qs::StoreLoadJob loader;
+        QSignalSpy loaded(&loader, &qs::StoreLoadJob::loaded);
+        QSignalSpy failed(&loader, &qs::StoreLoadJob::failed);
+
+        // An older request (which would fail) is superseded by a newer one before it returns.
+        loader.load(m_dir.filePath(QStringLiteral("does-not-exist.h5")));
+        const quint64 newest = loader.load(m_store);
+        QCOMPARE(loader.generation(), newest);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!loader.isLoading(), 20000);
+        QCOMPARE(failed.count(), 0);
+        const auto snapshot = loaded.at(0).at(0).value<qs::StoreSnapshotPtr>();
+        QVERIFY(snapshot);
+        QCOMPARE(snapshot->path, m_store);
+
+        loader.load(m_dir.filePath(QStringLiteral("does-not-exist.h5")));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 20000);
+        QCOMPARE(failed.at(0).at(0).toString(), m_dir.filePath(QStringLiteral("does-not-exist.h5")));
+        QVERIFY(failed.at(0).at(1).toString().contains(QStringLiteral("does-not-exist.h5")));
+        QCOMPARE(loaded.count(), 1);
+    }
+};
+
+QS_TEST_GUILESS_MAIN(TstModels)
+#include "tst_models.moc"

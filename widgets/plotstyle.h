@@ -1,0 +1,30 @@
+#pragma once
+
+// Shared look of QuantScope's plots: colour-blind-safe colours, count formatting, tick labels.
+
+#include "qcp.h"
+
+#include <QColor>
+#include <QPalette>
+#include <QString>
+
+namespace qs {
+
+// Okabe–Ito palette without yellow (too light on white), in the order series get them.
+QColor seriesColor(int index);
+
+// "950", "12.3k", "4.1M", "2.5B" (no unit).
+QString formatCount(double value);
+
+// Tick labels as counts with k/M/B/T suffixes (for token axes).
+class CountAxisTicker : public QCPAxisTicker
+{
+protected:
+    QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override;
+};
+
+// Colours axes, labels, grid and background of `plot` from `palette` (Base/Text roles).
+void applyPlotPalette(QCustomPlot* plot, const QPalette& palette);
+void styleAxis(QCPAxis* axis, const QColor& color);
+
+} // namespace qs
