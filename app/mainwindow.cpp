@@ -92,7 +92,8 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     m_trajectory->setXAxis(m_settings->lastXAxis() == Settings::XAxis::Tokens ? TrajectoryPage::XAxis::Tokens
                                                                               : TrajectoryPage::XAxis::Step);
     connect(m_trajectory, &TrajectoryPage::xAxisChanged, this, [this](TrajectoryPage::XAxis axis) {
-        m_settings->setLastXAxis(axis == TrajectoryPage::XAxis::Tokens ? Settings::XAxis::Tokens : Settings::XAxis::Step);
+        m_settings->setLastXAxis(axis == TrajectoryPage::XAxis::Tokens ? Settings::XAxis::Tokens
+                                                                       : Settings::XAxis::Step);
     });
     connect(m_trajectory, &TrajectoryPage::checkpointSelected, m_layerTable, &LayerTablePage::setCheckpoint);
 

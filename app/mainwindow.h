@@ -104,3 +104,6 @@ private:
 };
 
 } // namespace qs
+
+// main.cpp names the window without the namespace.
+using qs::MainWindow;

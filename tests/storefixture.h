@@ -64,7 +64,10 @@ struct StoreFixture
     // Damage rises along training and is larger at 3 bits.
     static double relCe(int c, int checkpoint) { return 0.01 * (c + 1) * (1 + 2 * checkpoint); }
     static double deltaCe(int c, int checkpoint) { return relCe(c, checkpoint) * fpCe(checkpoint); }
-    static double wRelErr(int c, int checkpoint, int layer) { return 0.05 * (c + 1) + 0.01 * layer + 0.001 * checkpoint; }
+    static double wRelErr(int c, int checkpoint, int layer)
+    {
+        return 0.05 * (c + 1) + 0.01 * layer + 0.001 * checkpoint;
+    }
 
     // Writes the store to `path` (which must not exist).
     static void write(const QString& path)
@@ -73,7 +76,9 @@ struct StoreFixture
         RunInfo info;
         info.name = runName;
         info.modelConfigJson = ModelConfig {}.toJson();
-        info.trainConfigJson = TrainConfig {}.toJson();
+        TrainConfig train;
+        train.steps = steps - 1; // the log runs from step 0 to the last step, steps - 1
+        info.trainConfigJson = train.toJson();
         info.corpus = "fixture";
         info.schedule = "wsd";
         store.createRun(info, layers());

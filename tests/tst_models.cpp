@@ -2,6 +2,7 @@
 
 #include "testutils.h"
 
+#include "demojob.h"
 #include "errors.h"
 #include "job.h"
 #include "layertablemodel.h"
@@ -14,6 +15,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -219,7 +221,7 @@ private Q_SLOTS:
             proxy.setSourceModel(&model);
             proxy.setSortRole(M::SortRole);
             proxy.sort(M::FirstMetricColumn, Qt::DescendingOrder);
-            QCOMPARE(proxy.index(0, M::LayerIndexRole - M::LayerIndexRole).data(M::LayerIndexRole).toInt(),
+            QCOMPARE(proxy.index(0, M::NameColumn).data(M::LayerIndexRole).toInt(),
                      StoreFixture::layerCount() - 1);
             proxy.sort(M::KindColumn, Qt::AscendingOrder);
             QCOMPARE(proxy.index(0, M::KindColumn).data().toString(), QStringLiteral("q"));
@@ -360,6 +362,27 @@ private Q_SLOTS:
         QVERIFY(qs::Job::formatEta(30.0).contains(QStringLiteral("30")));
         QVERIFY(qs::Job::formatEta(600.0).contains(QStringLiteral("10")));
         QVERIFY(qs::Job::formatEta(3.0 * 3600.0 + 120.0).contains(QStringLiteral("3 h 2")));
+    }
+
+    void demoJobCancel()
+    {
+        if (!QFile::exists(QStringLiteral("/usr/bin/bible")) && !QFile::exists(QStringLiteral("/usr/games/bible")))
+            QSKIP("the demo corpus needs Debian's bible-kjv package");
+        QTemporaryDir dir;
+        qs::DemoJob job(dir.path());
+        QCOMPARE(job.storePath(), QDir(dir.path()).filePath(QStringLiteral("quantscope-demo.h5")));
+        QSignalSpy cancelled(&job, &qs::Job::cancelled);
+        QSignalSpy failed(&job, &qs::Job::failed);
+        QSignalSpy finished(&job, &qs::DemoJob::demoFinished);
+        job.start();
+        job.cancel(); // honoured at the trainer's first step
+        QTRY_VERIFY_WITH_TIMEOUT(cancelled.count() + failed.count() + finished.count() > 0, 240000);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.at(0).at(0).toString()));
+        QCOMPARE(cancelled.count(), 1);
+        QVERIFY(!job.isRunning());
+        // What was stored before the cancel is a readable store.
+        const qs::StoreSnapshotPtr snapshot = qs::loadStoreSnapshot(job.storePath());
+        QVERIFY(snapshot);
     }
 
     void storeLoadJobNewestWins()

@@ -440,7 +440,8 @@ private slots:
         const auto msg = thrownMessage<IoError>([&] { Store::create(path.toStdString()); });
         QVERIFY(msg && msg->contains(path));
         QCOMPARE(fileBytes(path), before);
-        QVERIFY(thrownMessage<IoError>([&] { Store::create(m_dir.filePath(QStringLiteral("no/dir/x.h5")).toStdString()); }));
+        const std::string noDir = m_dir.filePath(QStringLiteral("no/dir/x.h5")).toStdString();
+        QVERIFY(thrownMessage<IoError>([&] { Store::create(noDir); }));
     }
 
     void openOrCreate()
@@ -566,7 +567,8 @@ private slots:
         const QJsonObject run = root[QStringLiteral("runs")][QString::fromUtf8(runName)].toObject();
         QCOMPARE(run[QStringLiteral("corpus")].toString(), QString::fromStdString(sampleRunInfo().corpus));
         QCOMPARE(run[QStringLiteral("schedule")].toString(), QStringLiteral("wsd"));
-        QCOMPARE(run[QStringLiteral("model_config")].toString(), QString::fromStdString(sampleRunInfo().modelConfigJson));
+        QCOMPARE(run[QStringLiteral("model_config")].toString(),
+                 QString::fromStdString(sampleRunInfo().modelConfigJson));
         QCOMPARE(run[QStringLiteral("log_length")].toInt(), 5);
         const QJsonObject log = run[QStringLiteral("log")].toObject();
         const auto wantLog = sampleLog(1, 5);
@@ -576,7 +578,8 @@ private slots:
             QCOMPARE(log[QStringLiteral("train_loss")][i].toDouble(), wantLog[i].trainLoss);
         }
         QCOMPARE(run[QStringLiteral("checkpoint_steps")].toArray(), (QJsonArray{10, 20, 30}));
-        QCOMPARE(run[QStringLiteral("checkpoints")][QStringLiteral("fp_val_ce")].toArray(), (QJsonArray{3.9, 3.125, 2.5}));
+        QCOMPARE(run[QStringLiteral("checkpoints")][QStringLiteral("fp_val_ce")].toArray(),
+                 (QJsonArray{3.9, 3.125, 2.5}));
         QCOMPARE(run[QStringLiteral("checkpoints")][QStringLiteral("kind")].toArray(),
                  (QJsonArray{QStringLiteral("trained"), QStringLiteral("averaged"), QStringLiteral("branch")}));
         QJsonArray wantNames;

@@ -15,10 +15,11 @@ namespace qs {
 
 namespace {
 
-QString tr(const char* text)
+// Translation context for the free functions below.
+class FigureExport
 {
-    return QCoreApplication::translate("qs::FigureExport", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(FigureExport)
+};
 
 bool fail(QString* error, const QString& message)
 {
@@ -33,8 +34,9 @@ bool saveSvg(QCustomPlot* plot, const QString& outPath, int width, int height)
     generator.setFileName(outPath);
     generator.setSize(QSize(width, height));
     generator.setViewBox(QRect(0, 0, width, height));
+    generator.setResolution(96); // same physical size as the PNG at 96 dpi
     generator.setTitle(QFileInfo(outPath).completeBaseName());
-    generator.setDescription(tr("QuantScope figure"));
+    generator.setDescription(FigureExport::tr("QuantScope figure"));
     QCPPainter painter;
     if (!painter.begin(&generator))
         return false;
@@ -60,14 +62,14 @@ bool savePlotFigure(QCustomPlot* plot, const QString& outPath, QString* error, i
     if (suffix == QLatin1String("png"))
         ok = plot->savePng(outPath, widthPx, heightPx, 1.0, -1, 96);
     else if (suffix == QLatin1String("pdf"))
-        ok = plot->savePdf(outPath, widthPx, heightPx, QCP::epNoCosmetic, tr("QuantScope"));
+        ok = plot->savePdf(outPath, widthPx, heightPx, QCP::epNoCosmetic, FigureExport::tr("QuantScope"));
     else if (suffix == QLatin1String("svg"))
         ok = saveSvg(plot, outPath, widthPx, heightPx);
     else
-        return fail(error, tr("Cannot export %1: unknown figure format \"%2\" (use .png, .pdf or .svg)")
+        return fail(error, FigureExport::tr("Cannot export %1: unknown figure format \"%2\" (use .png, .pdf or .svg)")
                                .arg(outPath, suffix));
     if (!ok || QFileInfo(outPath).size() == 0)
-        return fail(error, tr("Cannot write the figure %1").arg(outPath));
+        return fail(error, FigureExport::tr("Cannot write the figure %1").arg(outPath));
     return true;
 }
 
@@ -81,10 +83,11 @@ bool exportTrajectoryFigure(const QString& storePath, const QString& runName, co
         return fail(error, QString::fromStdString(e.what()));
     }
     if (snapshot->runs.empty())
-        return fail(error, tr("Cannot export %1: the store %2 holds no runs").arg(outPath, storePath));
+        return fail(error, FigureExport::tr("Cannot export %1: the store %2 holds no runs").arg(outPath, storePath));
     const int runIndex = runName.isEmpty() ? 0 : snapshot->runIndex(runName);
     if (runIndex < 0)
-        return fail(error, tr("Cannot export %1: the store %2 has no run named \"%3\"").arg(outPath, storePath, runName));
+        return fail(error, FigureExport::tr("Cannot export %1: the store %2 has no run named \"%3\"")
+                               .arg(outPath, storePath, runName));
 
     TrajectoryPage page;
     makeFigurePalette(page);
@@ -98,7 +101,7 @@ bool exportTrajectoryFigure(const TrajectoryPage& shown, const QString& outPath,
                             int heightPx)
 {
     if (!shown.run())
-        return fail(error, tr("Cannot export %1: no run is shown").arg(outPath));
+        return fail(error, FigureExport::tr("Cannot export %1: no run is shown").arg(outPath));
     TrajectoryPage page;
     makeFigurePalette(page);
     page.resize(widthPx, heightPx);

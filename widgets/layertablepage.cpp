@@ -47,7 +47,6 @@ LayerTablePage::LayerTablePage(QWidget* parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->verticalHeader()->setVisible(false);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
-    m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
 
     auto* layout = new QVBoxLayout(this);
@@ -127,7 +126,13 @@ void LayerTablePage::refresh()
         return;
     }
     const int configIndex = m_configCombo->currentIndex();
+    const int columnsBefore = m_model->columnCount();
     m_model->setResults(LayerTableData::fromRun(*current, m_checkpoint, configIndex));
+    // Fit the columns once they are known; later the user's widths stay.
+    if (m_model->columnCount() != columnsBefore || !m_columnsFitted) {
+        m_view->resizeColumnsToContents();
+        m_columnsFitted = m_model->rowCount() > 0;
+    }
 
     const CheckpointRow& row = current->checkpoints[size_t(m_checkpoint)];
     QString text = tr("Checkpoint %1: step %2, %3 tokens, LR %4")

@@ -45,6 +45,7 @@ private:
     StoreSnapshotPtr m_snapshot;
     int m_runIndex = -1;
     int m_checkpoint = -1;
+    bool m_columnsFitted = false;
 
     QComboBox* m_configCombo = nullptr;
     QLabel* m_checkpointLabel = nullptr;

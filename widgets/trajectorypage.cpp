@@ -2,6 +2,9 @@
 
 #include "plotstyle.h"
 
+#include "config.h"
+#include "errors.h"
+
 #include "qcp.h"
 
 #include <QCheckBox>
@@ -85,6 +88,8 @@ TrajectoryPage::TrajectoryPage(QWidget* parent)
                                "wheel to zoom, double-click to reset"),
                             this);
     hint->setEnabled(false);
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
+    hint->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
 
     controls->addWidget(metricLabel);
     controls->addWidget(m_metricCombo);
@@ -112,13 +117,17 @@ TrajectoryPage::TrajectoryPage(QWidget* parent)
     // Legend in its own row under the axis rect, so it never hides data.
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_plot->legend->setWrap(4);
+    m_plot->legend->setWrap(5);
     m_plot->legend->setRowSpacing(0);
     m_plot->legend->setColumnSpacing(14);
+    // Empty stretching cells left and right keep the legend at its natural width, centred.
     auto* legendRow = new QCPLayoutGrid;
     m_plot->plotLayout()->addElement(2, 0, legendRow);
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    legendRow->addElement(0, 0, m_plot->legend);
+    legendRow->addElement(0, 0, new QCPLayoutElement(m_plot));
+    legendRow->addElement(0, 1, m_plot->legend);
+    legendRow->addElement(0, 2, new QCPLayoutElement(m_plot));
+    legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
     legendRow->setMargins(QMargins(0, 0, 0, 4));
     m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
     m_plot->plotLayout()->setRowSpacing(2);
@@ -282,6 +291,24 @@ std::optional<size_t> TrajectoryPage::detectDecayStart(const std::vector<LogRow>
     return last;
 }
 
+std::optional<double> TrajectoryPage::plannedEnd(const RunSnapshot& run) const
+{
+    if (run.log.empty() || run.info.trainConfigJson.empty())
+        return std::nullopt;
+    int64_t steps = 0;
+    try {
+        steps = TrainConfig::fromJson(run.info.trainConfigJson).steps;
+    } catch (const Error&) {
+        return std::nullopt; // only a range hint: a config this build cannot read changes nothing else
+    }
+    const LogRow& last = run.log.back();
+    if (m_xAxis == XAxis::Step)
+        return double(steps);
+    if (last.step <= 0)
+        return std::nullopt;
+    return double(last.tokens) / double(last.step) * double(steps);
+}
+
 std::optional<std::pair<double, double>> TrajectoryPage::decayRange() const
 {
     const RunSnapshot* current = run();
@@ -432,9 +459,16 @@ void TrajectoryPage::rebuild()
     m_selectionLine->point1->setAxes(m_plot->xAxis, m_plot->yAxis);
     m_selectionLine->point2->setAxes(m_plot->xAxis, m_plot->yAxis);
 
+    // While a run is still training, keep the x axis at the planned length so the plot fills in
+    // instead of rescaling at every reload.
+    if (const auto planned = plannedEnd(*current))
+        xMax = std::max(xMax, *planned);
+
     if (m_autoRange) {
+        // A little room at both ends so the first and last markers are not cut by the axes.
         if (xMin <= xMax)
-            m_plot->xAxis->setRange(xMin == xMax ? QCPRange(xMin - 1.0, xMax + 1.0) : QCPRange(xMin, xMax));
+            m_plot->xAxis->setRange(xMin == xMax ? QCPRange(xMin - 1.0, xMax + 1.0)
+                                                 : QCPRange(xMin - 0.01 * (xMax - xMin), xMax + 0.01 * (xMax - xMin)));
         else
             m_plot->xAxis->setRange(0.0, 1.0);
     }
@@ -456,14 +490,15 @@ void TrajectoryPage::applyColors()
     styleAxis(m_plot->yAxis2, lrAxisColor);
     if (m_lrGraph) {
         QColor fill = lrColor;
-        fill.setAlpha(55);
-        m_lrGraph->setPen(QPen(lrColor, 1.5));
+        fill.setAlpha(32);
+        m_lrGraph->setPen(QPen(lrColor.lighter(115), 1.2));
         m_lrGraph->setBrush(fill);
     }
     for (int i = 0; i < m_configGraphs.size(); ++i) {
         const QColor color = seriesColor(i);
         m_configGraphs[i]->setPen(QPen(color, 2.0));
-        m_configGraphs[i]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, palette().color(QPalette::Base), 6));
+        m_configGraphs[i]->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, color, palette().color(QPalette::Base), 6));
     }
     if (m_fpGraph) {
         const QColor fpColor = text;
@@ -479,8 +514,8 @@ void TrajectoryPage::applyColors()
     }
     if (m_selectionLine) {
         QColor line = text;
-        line.setAlpha(140);
-        m_selectionLine->setPen(QPen(line, 1, Qt::DashLine));
+        line.setAlpha(150);
+        m_selectionLine->setPen(QPen(line, 1.2, Qt::DashDotLine));
     }
 }
 

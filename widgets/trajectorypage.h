@@ -96,6 +96,8 @@ private:
     void applyColors();
     void updateSelectionMarker();
     double checkpointX(const CheckpointRow& row) const;
+    // Where the x axis of a run ends once its training is complete (from its stored TrainConfig).
+    std::optional<double> plannedEnd(const RunSnapshot& run) const;
     double logX(const LogRow& row) const;
     std::string metricName() const;
     QString metricAxisLabel() const;

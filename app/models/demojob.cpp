@@ -1,7 +1,5 @@
 #include "demojob.h"
 
-#include <QDir>
-
 namespace qs {
 
 DemoJob::DemoJob(const QString& dir, QObject* parent)
@@ -23,8 +21,6 @@ QString DemoJob::storePath() const
 
 void DemoJob::run(const Progress& progress)
 {
-    // The core creates files inside the folder, not the folder itself.
-    QDir().mkpath(m_dir);
     m_summary = runDemo(m_options, progress);
 }
 

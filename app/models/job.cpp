@@ -28,6 +28,7 @@ constexpr double minFractionStep = 0.001;  // ignore steps under 0.1 %
 Job::Job(QObject* parent)
     : QObject(parent)
 {
+    m_pool.setMaxThreadCount(1);
 }
 
 Job::~Job()
@@ -67,13 +68,12 @@ void Job::start()
     Q_EMIT started();
     Q_EMIT runningChanged(true);
 
-    m_future = QtConcurrent::run([this] {
+    m_future = QtConcurrent::run(&m_pool, [this] {
         int outcome = Succeeded;
         QString message;
         try {
+            // Work that returned normally counts as done, even if a cancel came too late to stop it.
             run([this](const ProgressInfo& info) { return reportFromWorker(info); });
-            if (m_cancel.load())
-                outcome = WasCancelled;
         } catch (const Cancelled&) {
             outcome = WasCancelled;
         } catch (const std::exception& e) {

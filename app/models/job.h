@@ -10,6 +10,7 @@
 #include <QFuture>
 #include <QObject>
 #include <QString>
+#include <QThreadPool>
 
 #include <atomic>
 #include <mutex>
@@ -64,6 +65,9 @@ private:
 
     std::atomic<bool> m_cancel {false};
     bool m_running = false;
+    // A thread of its own: a job runs for minutes and must not starve QtConcurrent's global pool,
+    // which store loads use.
+    QThreadPool m_pool;
     QFuture<void> m_future;
 
     // Throttling state, touched by the worker thread only.
