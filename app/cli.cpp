@@ -372,7 +372,8 @@ int run(const QStringList& args)
         if (command == QLatin1String("info"))
             return cmdInfo(parser);
         printOut(usage());
-        return command.isEmpty() || command.contains(QLatin1String("help")) || command == QLatin1String("-h") ? 0 : 2;
+        const bool asked = command == QLatin1String("help") || command == QLatin1String("--help") || command == QLatin1String("-h");
+        return asked ? 0 : 2;
     } catch (const Cancelled&) {
         printErr(QStringLiteral("%1 interrupted; what was finished is in the store, run the same command again to resume").arg(command));
         return 130;

@@ -21,13 +21,21 @@ int main(int argc, char** argv)
         forceHeadless |= QString::fromLocal8Bit(argv[i]) == QLatin1String("--headless");
     const bool noDisplay = qs::cli::headlessEnvironment() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
     const bool guiDemo = first == QLatin1String("demo") && !noDisplay && !forceHeadless;
+    if (!first.isEmpty() && !subcommand && !first.startsWith(QLatin1Char('-')) && !QFileInfo::exists(first)) {
+        std::fprintf(stderr, "quantscope: '%s' is neither a command nor a file\n", argv[1]);
+        QCoreApplication app(argc, argv);
+        return qs::cli::run({QStringLiteral("help-unknown")});
+    }
     if (!subcommand && noDisplay) {
         std::fprintf(stderr, "quantscope: no display for the GUI (DISPLAY is not set); use a subcommand, "
                              "e.g. `quantscope demo` or `quantscope help`\n");
         return 2;
     }
-    if (subcommand && !guiDemo)
+    if (subcommand && !guiDemo) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
+        if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) // keeps QStandardPaths from warning on consoles
+            qputenv("XDG_RUNTIME_DIR", QDir::tempPath().toLocal8Bit() + "/quantscope-runtime");
+    }
 
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("QuantScope"));

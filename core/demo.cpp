@@ -28,7 +28,7 @@ DemoOptions DemoOptions::defaults(const std::string& dir)
     t.evalEvery = 20;
     t.evalBatches = 8;
     t.seed = 20251007;
-    o.configs = {QuantConfig::parse("rtn:4:g32:sym"), QuantConfig::parse("rtn:3:g32:sym")};
+    o.configs = {QuantConfig::parse("rtn:4:g128:sym"), QuantConfig::parse("rtn:3:g128:sym")};
     return o;
 }
 

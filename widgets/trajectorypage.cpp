@@ -98,8 +98,7 @@ TrajectoryPage::TrajectoryPage(QWidget* parent)
     controls->addWidget(m_xCombo);
     controls->addSpacing(12);
     controls->addWidget(m_fpCheck);
-    controls->addStretch(1);
-    controls->addWidget(hint);
+    controls->addWidget(hint, 1);
 
     m_plot = new QCustomPlot(this);
     m_plot->setObjectName(QStringLiteral("trajectoryPlot"));
