@@ -224,7 +224,7 @@ int cmdSweep(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("store"), QCoreApplication::translate("cli", "Results store (.h5)."), QStringLiteral("file")});
     parser.addOption({QStringLiteral("run"), QCoreApplication::translate("cli", "Run name (default: every run)."), QStringLiteral("name")});
     parser.addOption({QStringLiteral("quant"),
-                      QCoreApplication::translate("cli", "Quantization config method:bits[:pc|gN][:sym|asym], repeatable (default rtn:4:g32:sym and rtn:3:g32:sym)."),
+                      QCoreApplication::translate("cli", "Quantization config method:bits[:pc|gN][:sym|asym], repeatable (default rtn:4:g128:sym and rtn:3:g128:sym)."),
                       QStringLiteral("spec")});
     parser.addOption({QStringLiteral("threads"), QCoreApplication::translate("cli", "Torch threads (default: all cores)."), QStringLiteral("n")});
     parser.process(QCoreApplication::arguments().mid(1));
@@ -234,7 +234,7 @@ int cmdSweep(QCommandLineParser& parser)
     }
     QStringList specs = parser.values(QStringLiteral("quant"));
     if (specs.isEmpty())
-        specs = {QStringLiteral("rtn:4:g32:sym"), QStringLiteral("rtn:3:g32:sym")};
+        specs = {QStringLiteral("rtn:4:g128:sym"), QStringLiteral("rtn:3:g128:sym")};
     const auto configs = parseConfigs(specs);
     Store store = Store::open(parser.value(QStringLiteral("store")).toStdString(), Store::Mode::ReadWrite);
     std::vector<std::string> runs;

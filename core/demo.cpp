@@ -28,7 +28,10 @@ DemoOptions DemoOptions::defaults(const std::string& dir)
     t.evalEvery = 20;
     t.evalBatches = 8;
     t.seed = 20251007;
-    o.configs = {QuantConfig::parse("rtn:4:g128:sym"), QuantConfig::parse("rtn:3:g128:sym")};
+    // The protocol of papers.md §1 (symmetric, group size 128) at 4 and 3 bits, and 2 bits, where a model
+    // this small shows its damage most clearly.
+    o.configs = {QuantConfig::parse("rtn:4:g128:sym"), QuantConfig::parse("rtn:3:g128:sym"),
+                 QuantConfig::parse("rtn:2:g128:sym")};
     return o;
 }
 

@@ -8,8 +8,8 @@
 
 namespace qs {
 
-// The built-in demo: a WSD run of the byte-level LM on the King James Bible, RTN at 3 and 4 bits
-// swept over every checkpoint. Everything lives in one folder; re-running reuses what is stored.
+// The built-in demo: a WSD run of the byte-level LM on the King James Bible, RTN at 4, 3 and 2 bits
+// (g128, symmetric) swept over every checkpoint. Everything lives in one folder; re-running reuses what is stored.
 struct DemoOptions
 {
     std::string dir;
