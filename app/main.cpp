@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QIcon>
 
 #include <cstdio>
 
@@ -47,6 +48,7 @@ int main(int argc, char** argv)
     if (subcommand && !guiDemo)
         return qs::cli::run(args);
 
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/quantscope/quantscope.svg")));
     MainWindow window;
     window.show();
     if (guiDemo) {

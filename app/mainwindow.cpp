@@ -164,6 +164,9 @@ void MainWindow::createStatusBar()
     m_cancelButton->setText(tr("Cancel"));
     m_cancelButton->setToolTip(tr("Stop the running job at its next safe point"));
     connect(m_cancelButton, &QToolButton::clicked, this, &MainWindow::cancelJob);
+    m_runLabel = new QLabel(this);
+    m_runLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    statusBar()->addWidget(m_runLabel, 1);
     statusBar()->addPermanentWidget(m_jobLabel);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
@@ -258,8 +261,14 @@ void MainWindow::showRun(int runIndex)
     m_trajectory->setSnapshot(m_snapshot, runIndex);
     m_layerTable->setSnapshot(m_snapshot, runIndex);
     const RunSnapshot* run = m_trajectory->run();
+    m_runLabel->clear();
     if (!run)
         return;
+    m_runLabel->setText(tr("Run %1: %2 schedule, %3 checkpoints, trained on %4")
+                            .arg(run->name(), QString::fromStdString(run->info.schedule).toUpper())
+                            .arg(run->checkpoints.size())
+                            .arg(QString::fromStdString(run->info.corpus)));
+    m_runLabel->setToolTip(QString::fromStdString(run->info.trainConfigJson));
     if (m_trajectory->selectedCheckpoint() < 0)
         m_trajectory->selectCheckpoint(defaultCheckpoint(*run)); // also tells the layer table
     else

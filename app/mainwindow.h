@@ -96,6 +96,7 @@ private:
     QAction* m_demoAction = nullptr;
 
     QLabel* m_jobLabel = nullptr;
+    QLabel* m_runLabel = nullptr; // what the shown run is: schedule, size, corpus
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelButton = nullptr;
 
