@@ -214,6 +214,24 @@ private Q_SLOTS:
         QVERIFY2(maxDiff < 1e-5, qPrintable(QString::number(maxDiff)));
     }
 
+    void bf16Checkpoints()
+    {
+        // Checkpoints stored in BF16 load back into the model: the sweep's FP CE of the last checkpoint
+        // is the trainer's final validation loss up to BF16 rounding of the weights.
+        TrainConfig config = tinyConfig();
+        config.steps = 20;
+        config.checkpointDtype = "BF16";
+        const Corpus corpus = Corpus::fromFile(m_corpus.toStdString(), config.valFraction, "word soup");
+        Store store = Store::create(m_dir.filePath(QStringLiteral("bf16.h5")).toStdString());
+        const TrainSummary summary = trainRun(config, corpus, store, "bf16", m_dir.filePath(QStringLiteral("bf16")).toStdString());
+        const auto file = SafetensorsFile::open(m_dir.filePath(QStringLiteral("bf16/step0000020.safetensors")).toStdString());
+        QVERIFY(file.tensor("model.layers.0.self_attn.q_proj.weight").dtype == DType::BF16);
+        runSweep(store, "bf16", {QuantConfig::parse("rtn:8:g16:sym")}, corpus, 2);
+        const double fp = store.checkpoints("bf16").back().fpValCe;
+        QVERIFY2(std::abs(fp - summary.finalValLoss) < 0.02 && fp != summary.finalValLoss,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(fp).arg(summary.finalValLoss)));
+    }
+
     void corruptCheckpointKeepsStore()
     {
         const TrainConfig config = tinyConfig();
