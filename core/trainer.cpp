@@ -34,11 +34,6 @@ std::string optimizerName(int64_t step)
     return buf;
 }
 
-DType dtypeOf(const std::string& name)
-{
-    return dtypeFromString(name);
-}
-
 // Batches depend only on (seed, step), so a resumed run sees exactly the batches the uninterrupted
 // run would have seen.
 void fillBatch(torch::Tensor& buffer, const std::vector<uint8_t>& text, uint64_t seed, int64_t step)
@@ -171,7 +166,7 @@ TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& st
     // crash in between leaves files the store does not point to yet, never the reverse.
     auto checkpoint = [&](int64_t step) {
         const fs::path weights = fs::path(checkpointDir) / checkpointName(step);
-        saveCheckpoint(model, weights.string(), dtypeOf(config.checkpointDtype),
+        saveCheckpoint(model, weights.string(), dtypeFromString(config.checkpointDtype),
                        {{kMetaStep, std::to_string(step)}, {kMetaTokens, std::to_string(step * tokensPerStep)}});
         if (step < config.steps)
             torch::save(optimizer, (fs::path(checkpointDir) / optimizerName(step)).string());
