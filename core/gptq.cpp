@@ -1,0 +1,158 @@
+#include "gptq.h"
+
+#include "errors.h"
+#include "quantizer.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace qs {
+
+HessianAccumulator::HessianAccumulator(int64_t columns)
+    : m_h(torch::zeros({columns, columns}, torch::kFloat32))
+{
+}
+
+void HessianAccumulator::add(const torch::Tensor& x)
+{
+    TORCH_CHECK(x.dim() == 2 || x.dim() == 3, "Hessian input must be [tokens, in] or [sequences, tokens, in]");
+    const int64_t batch = x.dim() == 3 ? x.size(0) : 1;
+    auto inp = x.reshape({-1, x.size(-1)}).to(torch::kFloat32);
+    if (inp.size(1) != m_h.size(0))
+        throw ConfigError("Hessian input has " + std::to_string(inp.size(1)) + " features, expected "
+                          + std::to_string(m_h.size(0)));
+    m_h.mul_(double(m_sequences) / double(m_sequences + batch));
+    m_sequences += batch;
+    inp = inp * std::sqrt(2.0 / double(m_sequences));
+    m_h.addmm_(inp.t(), inp);
+}
+
+namespace {
+
+void validate(const torch::Tensor& w, const torch::Tensor& h, const GptqOptions& o)
+{
+    if (o.bits < 2 || o.bits > 8)
+        throw ConfigError("GPTQ bits = " + std::to_string(o.bits) + " is out of range [2, 8]");
+    if (o.groupSize != -1 && o.groupSize < 1)
+        throw ConfigError("GPTQ group size = " + std::to_string(o.groupSize) + " must be -1 or >= 1");
+    if (o.blockSize < 1)
+        throw ConfigError("GPTQ block size must be >= 1");
+    if (!(o.percDamp >= 0.0 && o.percDamp < 1.0))
+        throw ConfigError("GPTQ damping " + std::to_string(o.percDamp) + " must be in [0, 1)");
+    if (w.dim() != 2 || h.dim() != 2 || h.size(0) != w.size(1) || h.size(1) != w.size(1))
+        throw ConfigError("GPTQ needs W [out, in] and H [in, in]");
+    if (o.groupSize > 0 && w.size(1) % o.groupSize != 0)
+        throw ConfigError("GPTQ group size " + std::to_string(o.groupSize) + " does not divide the "
+                          + std::to_string(w.size(1)) + " input columns");
+    if (!torch::isfinite(w).all().item<bool>())
+        throw Error("GPTQ: the weight matrix contains NaN or Inf");
+    if (!torch::isfinite(h).all().item<bool>())
+        throw Error("GPTQ: the Hessian contains NaN or Inf (non-finite calibration activations?)");
+}
+
+} // namespace
+
+GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessian, const GptqOptions& o)
+{
+    torch::NoGradGuard noGrad;
+    validate(weight, hessian, o);
+    const int64_t cols = weight.size(1);
+    auto W = weight.detach().to(torch::kFloat32).clone();
+    auto H = hessian.detach().to(torch::kFloat32).clone();
+    GptqResult result;
+
+    // Dead inputs: no signal, so the column cannot matter; keep H invertible.
+    auto dead = H.diagonal() == 0;
+    result.deadColumns = dead.sum().item<int64_t>();
+    if (result.deadColumns > 0) {
+        H.diagonal().masked_fill_(dead, 1.0);
+        W.masked_fill_(dead.unsqueeze(0), 0.0);
+    }
+
+    // One grid per row unless grouped; with static groups all grids come from the original weights.
+    QuantGrid rowGrid = findGrid(W, o.bits, o.symmetric);
+    std::vector<QuantGrid> staticGrids;
+    if (o.groupSize > 0 && o.staticGroups) {
+        for (int64_t c = 0; c < cols; c += o.groupSize)
+            staticGrids.push_back(findGrid(W.narrow(1, c, o.groupSize), o.bits, o.symmetric));
+    }
+
+    torch::Tensor perm, invPerm;
+    if (o.actOrder) {
+        perm = torch::argsort(H.diagonal(), /*dim=*/0, /*descending=*/true);
+        W = W.index_select(1, perm);
+        H = H.index_select(0, perm).index_select(1, perm);
+        invPerm = torch::argsort(perm);
+    }
+
+    // Hinv = upper Cholesky factor of H⁻¹; raise the damping until H + damp·I factors.
+    const double meanDiag = H.diagonal().mean().item<double>();
+    double damp = o.percDamp * meanDiag;
+    torch::Tensor hinv;
+    for (int attempt = 0;; ++attempt) {
+        auto damped = H.clone();
+        damped.diagonal().add_(damp);
+        auto [l, info] = torch::linalg_cholesky_ex(damped);
+        if (info.item<int64_t>() == 0) {
+            auto inv = torch::cholesky_inverse(l);
+            auto [u, info2] = torch::linalg_cholesky_ex(inv, /*upper=*/true);
+            if (info2.item<int64_t>() == 0 && torch::isfinite(u).all().item<bool>()) {
+                hinv = u;
+                break;
+            }
+        }
+        if (attempt >= 8)
+            throw Error("GPTQ: the Hessian is not positive definite even with damping "
+                        + std::to_string(damp) + "; the layer's calibration inputs are degenerate");
+        damp = damp > 0 ? damp * 10.0 : std::max(1e-2 * meanDiag, 1e-8);
+    }
+    result.dampUsed = damp;
+
+    auto Q = torch::zeros_like(W);
+    auto losses = torch::zeros_like(W);
+    QuantGrid grid = rowGrid;
+    for (int64_t i1 = 0; i1 < cols; i1 += o.blockSize) {
+        const int64_t i2 = std::min<int64_t>(i1 + o.blockSize, cols);
+        const int64_t count = i2 - i1;
+        auto W1 = W.narrow(1, i1, count).clone();
+        auto Q1 = torch::zeros_like(W1);
+        auto Err1 = torch::zeros_like(W1);
+        auto Losses1 = torch::zeros_like(W1);
+        auto Hinv1 = hinv.narrow(0, i1, count).narrow(1, i1, count);
+        for (int64_t i = 0; i < count; ++i) {
+            const int64_t column = i1 + i;
+            if (o.groupSize > 0) {
+                if (!o.staticGroups) {
+                    // As the reference: refit on W, which holds the updates of earlier blocks (the
+                    // in-block updates live in W1 until the block ends).
+                    if (column % o.groupSize == 0)
+                        grid = findGrid(W.narrow(1, column, std::min<int64_t>(o.groupSize, cols - column)),
+                                        o.bits, o.symmetric);
+                } else {
+                    const int64_t original = o.actOrder ? perm[column].item<int64_t>() : column;
+                    grid = staticGrids[size_t(original / o.groupSize)];
+                }
+            }
+            auto w = W1.select(1, i);
+            const double d = Hinv1[i][i].item<double>();
+            auto q = quantizeDequantize(w.unsqueeze(1), grid).squeeze(1);
+            Q1.select(1, i).copy_(q);
+            Losses1.select(1, i).copy_((w - q).pow(2) / (d * d));
+            auto err = (w - q) / d;
+            W1.narrow(1, i, count - i).sub_(torch::outer(err, Hinv1[i].narrow(0, i, count - i)));
+            Err1.select(1, i).copy_(err);
+        }
+        Q.narrow(1, i1, count).copy_(Q1);
+        losses.narrow(1, i1, count).copy_(Losses1 / 2.0);
+        if (i2 < cols)
+            W.narrow(1, i2, cols - i2).sub_(torch::matmul(Err1, hinv.narrow(0, i1, count).narrow(1, i2, cols - i2)));
+    }
+    if (o.actOrder)
+        Q = Q.index_select(1, invPerm);
+    result.weight = Q;
+    result.loss = losses.sum().item<double>();
+    return result;
+}
+
+} // namespace qs
