@@ -3,6 +3,7 @@
 #include "errors.h"
 #include "quantizer.h"
 
+#include <chrono>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -53,8 +54,11 @@ void validate(const torch::Tensor& w, const torch::Tensor& h, const GptqOptions&
 
 } // namespace
 
-GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessian, const GptqOptions& o)
+GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessian, const GptqOptions& o,
+                        GptqTimings* timings)
 {
+    using Clock = std::chrono::steady_clock;
+    auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
     torch::NoGradGuard noGrad;
     validate(weight, hessian, o);
     const int64_t cols = weight.size(1);
@@ -87,6 +91,7 @@ GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessia
     }
 
     // Hinv = upper Cholesky factor of H⁻¹; raise the damping until H + damp·I factors.
+    auto stageStart = Clock::now();
     const double meanDiag = H.diagonal().mean().item<double>();
     double damp = o.percDamp * meanDiag;
     torch::Tensor hinv;
@@ -108,6 +113,9 @@ GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessia
         damp = damp > 0 ? damp * 10.0 : std::max(1e-2 * meanDiag, 1e-8);
     }
     result.dampUsed = damp;
+    if (timings)
+        timings->cholesky = since(stageStart);
+    stageStart = Clock::now();
 
     auto Q = torch::zeros_like(W);
     auto losses = torch::zeros_like(W);
@@ -148,6 +156,8 @@ GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessia
         if (i2 < cols)
             W.narrow(1, i2, cols - i2).sub_(torch::matmul(Err1, hinv.narrow(0, i1, count).narrow(1, i2, cols - i2)));
     }
+    if (timings)
+        timings->columns = since(stageStart);
     if (o.actOrder)
         Q = Q.index_select(1, invPerm);
     result.weight = Q;

@@ -44,8 +44,16 @@ struct GptqResult
     int64_t deadColumns = 0;
 };
 
+// Wall-clock split of one gptqQuantize call, for benchmarks.
+struct GptqTimings
+{
+    double cholesky = 0.0; // damping, Cholesky, inverse, upper Cholesky (with retries)
+    double columns = 0.0;  // the blocked column loop
+};
+
 // Quantizes W [out, in] given the Hessian H [in, in] of its inputs. Throws ConfigError for bad
 // options and Error for NaN/Inf in W or H, or when H stays singular after raising the damping.
-GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessian, const GptqOptions& options);
+GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessian, const GptqOptions& options,
+                        GptqTimings* timings = nullptr);
 
 } // namespace qs
