@@ -117,51 +117,71 @@ GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessia
         timings->cholesky = since(stageStart);
     stageStart = Clock::now();
 
-    auto Q = torch::zeros_like(W);
-    auto losses = torch::zeros_like(W);
+    // The loop works on transposed blocks so that each column is a contiguous row: one quantize, one
+    // rank-1 update (addr_) and one error row per column, no per-column allocation of the block.
+    auto Q = torch::empty_like(W);
+    auto lossSum = torch::zeros({}, torch::kFloat64);
+    const auto diag = hinv.diagonal().contiguous().to(torch::kFloat64);
+    const double* d = diag.data_ptr<double>();
+    std::vector<int64_t> permuted;
+    if (o.actOrder) {
+        const auto p = perm.contiguous();
+        permuted.assign(p.data_ptr<int64_t>(), p.data_ptr<int64_t>() + cols);
+    }
     QuantGrid grid = rowGrid;
+    torch::Tensor scale, zero; // [rows], flattened from the current grid
+    auto useGrid = [&](const QuantGrid& g) {
+        grid = g;
+        scale = g.scale.view({-1});
+        zero = g.zero.view({-1});
+    };
+    useGrid(rowGrid);
+    auto q = torch::empty({W.size(0)}, W.options());
+    auto diff = torch::empty_like(q);
     for (int64_t i1 = 0; i1 < cols; i1 += o.blockSize) {
         const int64_t i2 = std::min<int64_t>(i1 + o.blockSize, cols);
         const int64_t count = i2 - i1;
-        auto W1 = W.narrow(1, i1, count).clone();
-        auto Q1 = torch::zeros_like(W1);
-        auto Err1 = torch::zeros_like(W1);
-        auto Losses1 = torch::zeros_like(W1);
+        auto Wt1 = W.narrow(1, i1, count).t().contiguous(); // [count, rows]
+        auto Qt1 = torch::empty_like(Wt1);
+        auto Errt1 = torch::empty_like(Wt1);
         auto Hinv1 = hinv.narrow(0, i1, count).narrow(1, i1, count);
         for (int64_t i = 0; i < count; ++i) {
             const int64_t column = i1 + i;
             if (o.groupSize > 0) {
                 if (!o.staticGroups) {
                     // As the reference: refit on W, which holds the updates of earlier blocks (the
-                    // in-block updates live in W1 until the block ends).
+                    // in-block updates live in the block copy until the block ends).
                     if (column % o.groupSize == 0)
-                        grid = findGrid(W.narrow(1, column, std::min<int64_t>(o.groupSize, cols - column)),
-                                        o.bits, o.symmetric);
-                } else {
-                    const int64_t original = o.actOrder ? perm[column].item<int64_t>() : column;
-                    grid = staticGrids[size_t(original / o.groupSize)];
+                        useGrid(findGrid(W.narrow(1, column, std::min<int64_t>(o.groupSize, cols - column)),
+                                         o.bits, o.symmetric));
+                } else if (column % o.groupSize == 0 || o.actOrder) {
+                    const int64_t original = o.actOrder ? permuted[size_t(column)] : column;
+                    useGrid(staticGrids[size_t(original / o.groupSize)]);
                 }
             }
-            auto w = W1.select(1, i);
-            const double d = Hinv1[i][i].item<double>();
-            auto q = quantizeDequantize(w.unsqueeze(1), grid).squeeze(1);
-            Q1.select(1, i).copy_(q);
-            Losses1.select(1, i).copy_((w - q).pow(2) / (d * d));
-            auto err = (w - q) / d;
-            W1.narrow(1, i, count - i).sub_(torch::outer(err, Hinv1[i].narrow(0, i, count - i)));
-            Err1.select(1, i).copy_(err);
+            auto w = Wt1[i];
+            const double dc = d[column];
+            // q = scale · (clamp(round(w / scale) + zero, 0, maxq) − zero)
+            torch::div_out(q, w, scale).round_().add_(zero).clamp_(0.0, double(grid.maxq)).sub_(zero).mul_(scale);
+            Qt1[i].copy_(q);
+            torch::sub_out(diff, w, q);
+            lossSum += diff.pow(2).sum().to(torch::kFloat64) / (dc * dc);
+            auto err = Errt1[i];
+            torch::div_out(err, diff, dc);
+            if (i + 1 < count)
+                Wt1.narrow(0, i + 1, count - i - 1).addr_(Hinv1[i].narrow(0, i + 1, count - i - 1), err, 1.0, -1.0);
         }
-        Q.narrow(1, i1, count).copy_(Q1);
-        losses.narrow(1, i1, count).copy_(Losses1 / 2.0);
+        Q.narrow(1, i1, count).copy_(Qt1.t());
         if (i2 < cols)
-            W.narrow(1, i2, cols - i2).sub_(torch::matmul(Err1, hinv.narrow(0, i1, count).narrow(1, i2, cols - i2)));
+            W.narrow(1, i2, cols - i2)
+                .sub_(torch::matmul(Errt1.t(), hinv.narrow(0, i1, count).narrow(1, i2, cols - i2)));
     }
     if (timings)
         timings->columns = since(stageStart);
     if (o.actOrder)
         Q = Q.index_select(1, invPerm);
     result.weight = Q;
-    result.loss = losses.sum().item<double>();
+    result.loss = lossSum.item<double>() / 2.0;
     return result;
 }
 
