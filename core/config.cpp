@@ -269,6 +269,8 @@ std::string toString(QuantMethod method)
     switch (method) {
     case QuantMethod::Rtn:
         return "rtn";
+    case QuantMethod::Gptq:
+        return "gptq";
     }
     return "?";
 }
@@ -277,7 +279,9 @@ QuantMethod quantMethodFromString(const std::string& name)
 {
     if (name == "rtn" || name == "RTN")
         return QuantMethod::Rtn;
-    fail("unknown quantization method '" + name + "' (this build supports: rtn)");
+    if (name == "gptq" || name == "GPTQ")
+        return QuantMethod::Gptq;
+    fail("unknown quantization method '" + name + "' (this build supports: rtn, gptq)");
 }
 
 void QuantConfig::validate() const
@@ -286,6 +290,12 @@ void QuantConfig::validate() const
         fail("quantization bits = " + std::to_string(bits) + " is out of range [2, 8]");
     if (groupSize != -1 && groupSize < 1)
         fail("quantization group size = " + std::to_string(groupSize) + " must be -1 (per channel) or >= 1");
+    if (method == QuantMethod::Gptq) {
+        checkRange("gptq damping", percDamp, 0.0, 0.999);
+        checkRange("gptq block size", blockSize, 1, 1 << 16);
+        checkRange("gptq calibration sequences", calibSequences, 1, 1 << 20);
+        checkRange("gptq calibration length", calibSeqLen, 2, 1 << 20);
+    }
 }
 
 std::string QuantConfig::id() const
@@ -293,29 +303,44 @@ std::string QuantConfig::id() const
     std::string s = toString(method) + "_w" + std::to_string(bits) + "_";
     s += groupSize < 0 ? std::string("pc") : "g" + std::to_string(groupSize);
     s += symmetric ? "_sym" : "_asym";
+    if (method == QuantMethod::Gptq)
+        s += actOrder ? "_act" : "_noact";
     return s;
 }
 
 std::string QuantConfig::label() const
 {
-    std::string s = method == QuantMethod::Rtn ? "RTN" : toString(method);
+    std::string s = method == QuantMethod::Rtn ? "RTN" : "GPTQ";
     s += " W" + std::to_string(bits);
     s += groupSize < 0 ? std::string(" per-channel") : " g" + std::to_string(groupSize);
     s += symmetric ? " sym" : " asym";
+    if (method == QuantMethod::Gptq && actOrder)
+        s += " act-order";
     return s;
 }
 
 std::string QuantConfig::toJson() const
 {
-    return json {{"method", toString(method)}, {"bits", bits}, {"group_size", groupSize}, {"symmetric", symmetric}}
-        .dump();
+    json j {{"method", toString(method)}, {"bits", bits}, {"group_size", groupSize}, {"symmetric", symmetric}};
+    if (method == QuantMethod::Gptq) {
+        j["act_order"] = actOrder;
+        j["percdamp"] = percDamp;
+        j["block_size"] = blockSize;
+        j["calib_sequences"] = calibSequences;
+        j["calib_seq_len"] = calibSeqLen;
+        j["calib_seed"] = calibSeed;
+    }
+    return j.dump();
 }
 
 QuantConfig QuantConfig::fromJson(const std::string& text)
 {
     const char* what = "quantization config";
     const json j = parseObject(text, what);
-    rejectUnknownKeys(j, {"method", "bits", "group_size", "symmetric"}, what);
+    rejectUnknownKeys(j,
+                      {"method", "bits", "group_size", "symmetric", "act_order", "percdamp", "block_size",
+                       "calib_sequences", "calib_seq_len", "calib_seed"},
+                      what);
     QuantConfig c;
     std::string method = toString(c.method);
     read(j, "method", method, what);
@@ -323,6 +348,12 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
     read(j, "bits", c.bits, what);
     read(j, "group_size", c.groupSize, what);
     read(j, "symmetric", c.symmetric, what);
+    read(j, "act_order", c.actOrder, what);
+    read(j, "percdamp", c.percDamp, what);
+    read(j, "block_size", c.blockSize, what);
+    read(j, "calib_sequences", c.calibSequences, what);
+    read(j, "calib_seq_len", c.calibSeqLen, what);
+    read(j, "calib_seed", c.calibSeed, what);
     c.validate();
     return c;
 }
@@ -333,8 +364,9 @@ QuantConfig QuantConfig::parse(const std::string& spec)
     std::stringstream ss(spec);
     for (std::string part; std::getline(ss, part, ':');)
         parts.push_back(part);
-    if (parts.size() < 2 || parts.size() > 4)
-        fail("quantization spec '" + spec + "': expected method:bits[:pc|gN][:sym|asym], e.g. rtn:4:g32:sym");
+    if (parts.size() < 2 || parts.size() > 5)
+        fail("quantization spec '" + spec
+             + "': expected method:bits[:pc|gN][:sym|asym][:act|noact], e.g. rtn:4:g32:sym or gptq:3:g128:sym:act");
     QuantConfig c;
     c.method = quantMethodFromString(parts[0]);
     try {
@@ -355,7 +387,17 @@ QuantConfig QuantConfig::parse(const std::string& spec)
             fail("quantization spec '" + spec + "': group '" + g + "' must be 'pc' or 'g<N>'");
         }
     }
-    if (parts.size() == 4) {
+    if (parts.size() == 5) {
+        if (c.method != QuantMethod::Gptq)
+            fail("quantization spec '" + spec + "': act-order applies to gptq only");
+        if (parts[4] == "act")
+            c.actOrder = true;
+        else if (parts[4] == "noact")
+            c.actOrder = false;
+        else
+            fail("quantization spec '" + spec + "': '" + parts[4] + "' must be 'act' or 'noact'");
+    }
+    if (parts.size() >= 4) {
         if (parts[3] == "sym")
             c.symmetric = true;
         else if (parts[3] == "asym")

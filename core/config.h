@@ -77,6 +77,7 @@ struct TrainConfig
 enum class QuantMethod
 {
     Rtn,
+    Gptq,
 };
 
 std::string toString(QuantMethod method);
@@ -88,15 +89,23 @@ struct QuantConfig
     int bits = 4;          // 2..8
     int groupSize = -1;    // -1: one scale per output channel; otherwise columns per group
     bool symmetric = true;
+    // GPTQ only (papers.md §5): act-order, damping, lazy block size, and the calibration set — sequences
+    // of calibSeqLen bytes drawn from the run's training text with calibSeed.
+    bool actOrder = true;
+    double percDamp = 0.01;
+    int blockSize = 128;
+    int calibSequences = 32;
+    int calibSeqLen = 128;
+    uint64_t calibSeed = 0;
 
     void validate() const;
-    // Stable, human-readable id used as the store group name, e.g. "rtn_w4_g32_sym".
+    // Stable, human-readable id used as the store group name, e.g. "rtn_w4_g32_sym", "gptq_w3_g128_sym_act".
     std::string id() const;
     // Short label for legends, e.g. "RTN W4 g32 sym".
     std::string label() const;
     std::string toJson() const;
     static QuantConfig fromJson(const std::string& json);
-    // Parses the CLI shorthand "rtn:4:g32:sym" / "rtn:3:pc:asym".
+    // Parses the CLI shorthand "rtn:4:g32:sym" / "rtn:3:pc:asym" / "gptq:4:g128:sym:act" (act|noact).
     static QuantConfig parse(const std::string& spec);
     bool operator==(const QuantConfig&) const = default;
 };

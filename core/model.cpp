@@ -47,6 +47,11 @@ AttentionImpl::AttentionImpl(const ModelConfig& c)
 
 torch::Tensor AttentionImpl::forward(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin)
 {
+    return o_proj(mix(x, cos, sin));
+}
+
+torch::Tensor AttentionImpl::mix(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin)
+{
     const int64_t b = x.size(0), t = x.size(1);
     auto split = [&](const torch::Tensor& y) { return y.view({b, t, m_heads, m_headDim}).transpose(1, 2); };
     auto q = applyRope(split(q_proj(x)), cos, sin);
@@ -56,8 +61,7 @@ torch::Tensor AttentionImpl::forward(const torch::Tensor& x, const torch::Tensor
     auto mask = torch::ones({t, t}, torch::kBool).triu(1);
     scores = scores.masked_fill(mask, -std::numeric_limits<float>::infinity());
     auto attn = torch::softmax(scores, -1);
-    auto out = torch::matmul(attn, v).transpose(1, 2).contiguous().view({b, t, m_heads * m_headDim});
-    return o_proj(out);
+    return torch::matmul(attn, v).transpose(1, 2).contiguous().view({b, t, m_heads * m_headDim});
 }
 
 MlpImpl::MlpImpl(const ModelConfig& c)
@@ -69,7 +73,12 @@ MlpImpl::MlpImpl(const ModelConfig& c)
 
 torch::Tensor MlpImpl::forward(const torch::Tensor& x)
 {
-    return down_proj(torch::silu(gate_proj(x)) * up_proj(x));
+    return down_proj(hidden(x));
+}
+
+torch::Tensor MlpImpl::hidden(const torch::Tensor& x)
+{
+    return torch::silu(gate_proj(x)) * up_proj(x);
 }
 
 BlockImpl::BlockImpl(const ModelConfig& c)
@@ -123,6 +132,16 @@ torch::Tensor TinyLmImpl::forward(const torch::Tensor& ids)
     if (m_config.tieEmbeddings)
         return torch::matmul(x, m_embed->weight.t());
     return m_lmHead(x);
+}
+
+torch::Tensor TinyLmImpl::embed(const torch::Tensor& ids)
+{
+    return m_embed(ids);
+}
+
+std::pair<torch::Tensor, torch::Tensor> TinyLmImpl::rope(int64_t length) const
+{
+    return {m_cos.narrow(0, 0, length), m_sin.narrow(0, 0, length)};
 }
 
 torch::Tensor TinyLmImpl::loss(const torch::Tensor& ids, const torch::Tensor& targets)

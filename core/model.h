@@ -36,6 +36,8 @@ class AttentionImpl : public torch::nn::Module
 public:
     explicit AttentionImpl(const ModelConfig& config);
     torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin);
+    // The heads' mixed values before o_proj: o_proj's input.
+    torch::Tensor mix(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin);
     torch::nn::Linear q_proj {nullptr}, k_proj {nullptr}, v_proj {nullptr}, o_proj {nullptr};
 
 private:
@@ -49,6 +51,8 @@ class MlpImpl : public torch::nn::Module
 public:
     explicit MlpImpl(const ModelConfig& config);
     torch::Tensor forward(const torch::Tensor& x);
+    // silu(gate(x)) * up(x): down_proj's input ("FC2 input").
+    torch::Tensor hidden(const torch::Tensor& x);
     torch::nn::Linear gate_proj {nullptr}, up_proj {nullptr}, down_proj {nullptr};
 };
 TORCH_MODULE(Mlp);
@@ -83,6 +87,11 @@ public:
     std::vector<LayerInfo> quantizableLayers() const;
     // Parameter by full name; throws std::out_of_range if absent.
     torch::Tensor parameter(const std::string& name) const;
+
+    // Pieces of forward() for block-by-block work (calibration, GPTQ).
+    torch::Tensor embed(const torch::Tensor& ids);
+    std::pair<torch::Tensor, torch::Tensor> rope(int64_t length) const;
+    std::vector<Block>& blocks() { return m_blocks; }
 
 private:
     ModelConfig m_config;

@@ -3,6 +3,7 @@
 #include "corpus.h"
 #include "errors.h"
 #include "evaluate.h"
+#include "gptqmodel.h"
 #include "quantizer.h"
 #include "store.h"
 #include "tensors.h"
@@ -85,7 +86,25 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         for (const QuantConfig* c : missing) {
             ResultEntry entry;
             std::vector<double> relErr;
-            {
+            if (c->method == QuantMethod::Gptq) {
+                torch::NoGradGuard noGrad;
+                if (c->calibSeqLen > train.model.maxSeqLen)
+                    throw ConfigError("GPTQ calibration length " + std::to_string(c->calibSeqLen)
+                                      + " exceeds the model's max_seq_len " + std::to_string(train.model.maxSeqLen));
+                const auto calibration = calibrationBatch(corpus.train, c->calibSequences, c->calibSeqLen, c->calibSeed);
+                const auto stats = gptqQuantizeModel(model, calibration, *c);
+                if (stats.size() != weights.size())
+                    throw FormatError(store.path() + ": run '" + run + "' lists " + std::to_string(weights.size())
+                                      + " layers, the checkpoint's model has " + std::to_string(stats.size()));
+                std::vector<double> loss, damp;
+                for (size_t l = 0; l < weights.size(); ++l) {
+                    relErr.push_back(relativeError(originals[l], weights[l]));
+                    loss.push_back(stats[l].loss);
+                    damp.push_back(stats[l].dampUsed);
+                }
+                entry.layers["gptq_loss"] = loss;
+                entry.layers["damp_used"] = damp;
+            } else {
                 torch::NoGradGuard noGrad;
                 for (size_t l = 0; l < weights.size(); ++l) {
                     auto wq = rtnQuantize(originals[l], c->bits, c->groupSize, c->symmetric);
@@ -104,7 +123,7 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
                            {"delta_ce", ce - fpCe},
                            {"rel_ce", ce / fpCe - 1.0},
                            {"ppl", std::exp(ce)}};
-            entry.layers = {{"w_rel_err", relErr}};
+            entry.layers["w_rel_err"] = relErr;
             store.writeResult(run, c->id(), i, entry);
             ++summary.computed;
 

@@ -99,6 +99,8 @@ private Q_SLOTS:
         QTest::addRow("w3 per-channel asym") << "rtn:3:pc:asym" << 3 << -1 << false << "rtn_w3_pc_asym";
         QTest::addRow("defaults") << "rtn:8" << 8 << -1 << true << "rtn_w8_pc_sym";
         QTest::addRow("w2 g128") << "RTN:2:g128" << 2 << 128 << true << "rtn_w2_g128_sym";
+        QTest::addRow("gptq act-order") << "gptq:4:g128:sym:act" << 4 << 128 << true << "gptq_w4_g128_sym_act";
+        QTest::addRow("gptq no act-order") << "gptq:3:pc:asym:noact" << 3 << -1 << false << "gptq_w3_pc_asym_noact";
     }
 
     void quantSpecs()
@@ -127,6 +129,8 @@ private Q_SLOTS:
         QTest::addRow("bad group") << "rtn:4:x32" << "x32";
         QTest::addRow("bad sym") << "rtn:4:g32:maybe" << "maybe";
         QTest::addRow("too short") << "rtn" << "expected method:bits";
+        QTest::addRow("act-order for rtn") << "rtn:4:g32:sym:act" << "gptq only";
+        QTest::addRow("bad act") << "gptq:4:g32:sym:sometimes" << "sometimes";
     }
 
     void badQuantSpecs()

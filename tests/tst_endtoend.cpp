@@ -176,6 +176,35 @@ private Q_SLOTS:
         }
     }
 
+    void gptqSweep()
+    {
+        // GPTQ through the sweep: calibrated block by block on the run's training text, it must beat RTN
+        // of the same grid on validation CE (3 bit, one grid per row), and record its per-layer loss.
+        Store store = Store::open(m_dir.filePath(QStringLiteral("run.h5")).toStdString(), Store::Mode::ReadWrite);
+        QuantConfig gptq = QuantConfig::parse("gptq:3:pc:sym:act");
+        gptq.calibSequences = 16;
+        gptq.calibSeqLen = 32;
+        const QuantConfig rtn = QuantConfig::parse("rtn:3:pc:sym");
+        runSweep(store, "tiny", {gptq, rtn}, corpusOfRun(store, "tiny"), 2);
+        const auto g = store.results("tiny", gptq.id());
+        const auto r = store.results("tiny", rtn.id());
+        QCOMPARE(QuantConfig::fromJson(g.configJson), gptq);
+        int better = 0;
+        for (int i = 1; i < 5; ++i) { // trained checkpoints
+            better += g.model.at("ce")[size_t(i)] < r.model.at("ce")[size_t(i)];
+            const auto& loss = g.layers.at("gptq_loss")[size_t(i)];
+            const auto& damp = g.layers.at("damp_used")[size_t(i)];
+            QCOMPARE(int(loss.size()), 14);
+            for (size_t l = 0; l < loss.size(); ++l) {
+                QVERIFY(std::isfinite(loss[l]) && loss[l] > 0.0);
+                QVERIFY(damp[l] > 0.0);
+            }
+        }
+        QVERIFY2(better >= 3, qPrintable(QStringLiteral("GPTQ beat RTN at %1 of 4 checkpoints").arg(better)));
+        // RTN rows carry no GPTQ loss.
+        QVERIFY(!r.layers.count("gptq_loss"));
+    }
+
     void interruptedTrainingResumesIdentically()
     {
         const TrainConfig config = tinyConfig();
