@@ -224,7 +224,7 @@ int cmdSweep(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("store"), QCoreApplication::translate("cli", "Results store (.h5)."), QStringLiteral("file")});
     parser.addOption({QStringLiteral("run"), QCoreApplication::translate("cli", "Run name (default: every run)."), QStringLiteral("name")});
     parser.addOption({QStringLiteral("quant"),
-                      QCoreApplication::translate("cli", "Quantization config method:bits[:pc|gN][:sym|asym], repeatable (default rtn:4:g128:sym and rtn:3:g128:sym)."),
+                      QCoreApplication::translate("cli", "Quantization config method:bits[:pc|gN][:sym|asym][:act|noact] with method rtn or gptq, repeatable (default rtn:4:g128:sym and rtn:3:g128:sym)."),
                       QStringLiteral("spec")});
     parser.addOption({QStringLiteral("threads"), QCoreApplication::translate("cli", "Torch threads (default: all cores)."), QStringLiteral("n")});
     parser.process(QCoreApplication::arguments().mid(1));
@@ -333,7 +333,8 @@ QString usage()
         "usage: quantscope [store.h5]                 open the GUI\n"
         "       quantscope demo [--dir D]             train, quantize, store and plot the built-in demo\n"
         "       quantscope train --corpus F --store S --run R [--config C.json]\n"
-        "       quantscope sweep --store S [--run R] [--quant rtn:4:g32:sym ...]   (resume: same command)\n"
+        "       quantscope sweep --store S [--run R] [--quant rtn:4:g128:sym | gptq:3:g128:sym:act ...]\n"
+        "                                            (resume: the same command)\n"
         "       quantscope figure --store S [--run R] --out fig.pdf [--out fig.png]\n"
         "       quantscope info S\n"
         "Run 'quantscope <command> --help' for a command's options.");
