@@ -57,6 +57,8 @@ QString LayerTableModel::metricTitle(const std::string& metric)
         return tr("SQNR (dB)");
     if (metric == "gptq_loss")
         return tr("GPTQ loss");
+    if (metric == "damp_used")
+        return tr("GPTQ damping");
     if (metric == "in_kurtosis")
         return tr("input kurtosis");
     if (metric == "in_absmax")
@@ -68,6 +70,10 @@ QString LayerTableModel::metricDescription(const std::string& metric)
 {
     if (metric == "w_rel_err")
         return tr("Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)");
+    if (metric == "gptq_loss")
+        return tr("GPTQ's per-layer loss Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (the reference implementation's number)");
+    if (metric == "damp_used")
+        return tr("Damping added to the Hessian's diagonal (raised when the Cholesky factorisation failed)");
     return tr("Per-layer metric \"%1\" from the store").arg(QString::fromStdString(metric));
 }
 
