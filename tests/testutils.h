@@ -3,11 +3,14 @@
 // One shared test entry point: every test runs headless (offscreen platform) with a fixed number of
 // torch threads, whether started by CTest or by hand.
 
+#include "errors.h"
+
 #include <QByteArray>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cstdlib>
+#include <functional>
 
 namespace qs::test {
 
@@ -21,6 +24,17 @@ inline void prepareEnvironment()
 inline QString sourceDir()
 {
     return QStringLiteral(QS_TEST_SOURCE_DIR);
+}
+
+// The message of the qs::Error that `f` throws, or an empty string if it throws none.
+inline QString errorOf(const std::function<void()>& f)
+{
+    try {
+        f();
+    } catch (const qs::Error& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
 }
 
 } // namespace qs::test

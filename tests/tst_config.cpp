@@ -8,20 +8,7 @@
 #include <QObject>
 
 using namespace qs;
-
-namespace {
-
-QString errorOf(const std::function<void()>& f)
-{
-    try {
-        f();
-    } catch (const Error& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
-
-} // namespace
+using qs::test::errorOf;
 
 class TstConfig : public QObject
 {

@@ -10,6 +10,7 @@
 #include <QObject>
 
 using namespace qs;
+using qs::test::errorOf;
 
 namespace {
 
@@ -33,15 +34,6 @@ double outputError(const torch::Tensor& x, const torch::Tensor& w, const torch::
     return (torch::matmul(x, w.t()) - torch::matmul(x, wq.t())).norm().item<double>();
 }
 
-QString errorOf(const std::function<void()>& f)
-{
-    try {
-        f();
-    } catch (const Error& e) {
-        return QString::fromUtf8(e.what());
-    }
-    return {};
-}
 
 } // namespace
 
