@@ -129,6 +129,18 @@ QStringList exportFigures(const QString& storePath, const QString& run, const QS
     return written;
 }
 
+// Seconds per (checkpoint, config), per config, for the entries computed now.
+void printSweepTimes(const SweepSummary& summary)
+{
+    for (const auto& [id, seconds] : summary.seconds) {
+        const int n = summary.entries.at(id);
+        printOut(QStringLiteral("  %1: %2 checkpoints, %3 s per checkpoint")
+                     .arg(QString::fromStdString(id))
+                     .arg(n)
+                     .arg(seconds / std::max(n, 1), 0, 'f', 2));
+    }
+}
+
 int cmdDemo(QCommandLineParser& parser)
 {
     parser.addOption({QStringLiteral("dir"), QCoreApplication::translate("cli", "Demo folder (default ./demo-output)."),
@@ -173,6 +185,7 @@ int cmdDemo(QCommandLineParser& parser)
     printOut(QStringLiteral("Quantized: %1 (checkpoint, config) results computed, %2 reused")
                  .arg(summary.entriesComputed)
                  .arg(summary.entriesReused));
+    printSweepTimes(summary.sweep);
     printOut(QStringLiteral("Store:   %1").arg(store));
     for (const QString& f : figures)
         printOut(QStringLiteral("Figure:  %1").arg(f));
@@ -224,9 +237,16 @@ int cmdSweep(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("store"), QCoreApplication::translate("cli", "Results store (.h5)."), QStringLiteral("file")});
     parser.addOption({QStringLiteral("run"), QCoreApplication::translate("cli", "Run name (default: every run)."), QStringLiteral("name")});
     parser.addOption({QStringLiteral("quant"),
-                      QCoreApplication::translate("cli", "Quantization config method:bits[:pc|gN][:sym|asym][:act|noact] with method rtn or gptq, repeatable (default rtn:4:g128:sym and rtn:3:g128:sym)."),
+                      QCoreApplication::translate("cli", "Quantization config, repeatable: method[:bits][:options] with method none, rtn "
+                                                         "or gptq and options pc|gN, sym|asym, act|noact and calNxT (gptq: act-order, N calibration sequences of T tokens), aB|aBgN (activation bits, "
+                                                         "per token or per group of N channels), kind=wBaB (mixed precision, kind q k v o gate "
+                                                         "up down). E.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8, "
+                                                         "none:a4. Default: rtn:4:g128:sym and rtn:3:g128:sym. The FP reference (fp) is "
+                                                         "always measured."),
                       QStringLiteral("spec")});
     parser.addOption({QStringLiteral("threads"), QCoreApplication::translate("cli", "Torch threads (default: all cores)."), QStringLiteral("n")});
+    parser.addOption({QStringLiteral("device"), QCoreApplication::translate("cli", "Torch device: cpu, cuda or cuda:N (default cpu)."),
+                      QStringLiteral("device"), QStringLiteral("cpu")});
     parser.process(QCoreApplication::arguments().mid(1));
     if (!parser.isSet(QStringLiteral("store"))) {
         printErr(QStringLiteral("sweep: --store is required"));
@@ -245,15 +265,18 @@ int cmdSweep(QCommandLineParser& parser)
     for (const auto& run : runs) {
         const Corpus corpus = corpusOfRun(store, run);
         SweepSummary summary;
+        SweepOptions options;
+        options.threads = parser.value(QStringLiteral("threads")).toInt();
+        options.device = parser.value(QStringLiteral("device")).toStdString();
         {
             ConsoleProgress console;
-            summary = runSweep(store, run, configs, corpus, parser.value(QStringLiteral("threads")).toInt(),
-                               console.callback());
+            summary = runSweep(store, run, configs, corpus, options, console.callback());
         }
         printOut(QStringLiteral("Run '%1': %2 results computed, %3 already stored")
                      .arg(QString::fromStdString(run))
                      .arg(summary.computed)
                      .arg(summary.skipped));
+        printSweepTimes(summary);
     }
     return 0;
 }

@@ -5,6 +5,8 @@
 #include "layertablepage.h"
 #include "settings.h"
 #include "storeloadjob.h"
+#include "sweepdialog.h"
+#include "sweepjob.h"
 #include "trajectorypage.h"
 
 #include <QAction>
@@ -30,7 +32,7 @@ namespace qs {
 
 namespace {
 
-constexpr int demoPollMs = 2000;
+constexpr int jobPollMs = 2000;
 constexpr int statusTimeoutMs = 8000;
 
 bool isStoreFile(const QString& path)
@@ -100,8 +102,8 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     createMenus();
     createStatusBar();
 
-    m_pollTimer.setInterval(demoPollMs);
-    connect(&m_pollTimer, &QTimer::timeout, this, &MainWindow::pollDemoStore);
+    m_pollTimer.setInterval(jobPollMs);
+    connect(&m_pollTimer, &QTimer::timeout, this, &MainWindow::pollJobStore);
 
     setAcceptDrops(true);
     if (!restoreGeometry(m_settings->windowGeometry()))
@@ -113,7 +115,7 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
 MainWindow::~MainWindow()
 {
     m_pollTimer.stop();
-    delete m_demo; // waits for the worker before the pages it reports to go away
+    delete m_job; // waits for the worker before the pages it reports to go away
 }
 
 QString MainWindow::currentStorePath() const
@@ -123,7 +125,12 @@ QString MainWindow::currentStorePath() const
 
 bool MainWindow::isDemoRunning() const
 {
-    return m_demo && m_demo->isRunning();
+    return isJobRunning() && qobject_cast<const DemoJob*>(m_job.data());
+}
+
+bool MainWindow::isJobRunning() const
+{
+    return m_job && m_job->isRunning();
 }
 
 void MainWindow::createMenus()
@@ -141,6 +148,10 @@ void MainWindow::createMenus()
     file->addSeparator();
     m_demoAction = file->addAction(tr("Run &Demo"), this, &MainWindow::runDemoFromMenu);
     m_demoAction->setStatusTip(tr("Train a small byte-level LM with a WSD schedule and quantize every checkpoint"));
+    m_sweepAction = file->addAction(tr("Run &Sweep…"), this, &MainWindow::chooseSweep);
+    m_sweepAction->setObjectName(QStringLiteral("sweepAction"));
+    m_sweepAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_sweepAction->setStatusTip(tr("Quantize every checkpoint of a run of this store with configs of your choice"));
 
     file->addSeparator();
     m_exportAction = file->addAction(tr("&Export Figure…"), this, &MainWindow::chooseExportFile);
@@ -151,6 +162,21 @@ void MainWindow::createMenus()
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
+
+    m_mainBar = addToolBar(tr("Main"));
+    m_mainBar->setObjectName(QStringLiteral("mainToolBar"));
+    m_mainBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_mainBar->addAction(open);
+    m_mainBar->addAction(m_sweepAction);
+    m_mainBar->addAction(m_exportAction);
+    updateActions();
+}
+
+void MainWindow::updateActions()
+{
+    const bool busy = isJobRunning();
+    m_demoAction->setEnabled(!busy);
+    m_sweepAction->setEnabled(!busy && m_snapshot && !m_snapshot->runs.empty());
 }
 
 void MainWindow::createStatusBar()
@@ -179,7 +205,7 @@ void MainWindow::setJobUi(bool running, const QString& message)
     m_progress->setVisible(running);
     m_cancelButton->setVisible(running);
     m_cancelButton->setEnabled(running);
-    m_demoAction->setEnabled(!running);
+    updateActions();
     if (running) {
         m_progress->setValue(0);
         m_jobLabel->setText(message);
@@ -208,6 +234,7 @@ void MainWindow::openStore(const QString& path)
         return;
     m_requestedPath = QFileInfo(path).absoluteFilePath();
     m_pollLoad = false;
+    m_afterLoadMessage.clear();
     statusBar()->showMessage(tr("Loading %1…").arg(m_requestedPath));
     m_loader->load(m_requestedPath);
 }
@@ -218,7 +245,9 @@ void MainWindow::onLoaded(const StoreSnapshotPtr& snapshot)
     showSnapshot(snapshot);
     if (userRequest) {
         m_settings->addRecentStore(snapshot->path);
-        statusBar()->showMessage(tr("Loaded %1").arg(snapshot->path), statusTimeoutMs);
+        statusBar()->showMessage(m_afterLoadMessage.isEmpty() ? tr("Loaded %1").arg(snapshot->path) : m_afterLoadMessage,
+                                 statusTimeoutMs);
+        m_afterLoadMessage.clear();
     }
     Q_EMIT storeLoaded(snapshot->path);
 }
@@ -231,6 +260,7 @@ void MainWindow::onLoadFailed(const QString& path, const QString& message)
         return;
     }
     statusBar()->clearMessage();
+    m_afterLoadMessage.clear();
     reportError(tr("Cannot open store"), message.contains(path) ? message : tr("%1: %2").arg(path, message));
 }
 
@@ -250,6 +280,7 @@ void MainWindow::showSnapshot(const StoreSnapshotPtr& snapshot)
     }
     m_runBar->setVisible(snapshot->runs.size() > 1);
     m_exportAction->setEnabled(runIndex >= 0);
+    updateActions();
     m_runIndex = -1;
     showRun(runIndex);
     updateTitle();
@@ -346,61 +377,123 @@ void MainWindow::runDemoFromMenu()
 
 void MainWindow::startDemo(const QString& dir)
 {
-    if (isDemoRunning()) {
-        statusBar()->showMessage(tr("A demo is already running"), statusTimeoutMs);
+    if (isJobRunning()) {
+        statusBar()->showMessage(tr("Another job is running; cancel it first"), statusTimeoutMs);
         return;
     }
     auto* job = new DemoJob(dir, this);
-    m_demo = job;
-    const QString storePath = QFileInfo(job->storePath()).absoluteFilePath();
-    m_requestedPath = storePath; // follow the demo's store while it grows
+    connect(job, &DemoJob::demoFinished, this, [this](const QString& path) {
+        const QString absolute = QFileInfo(path).absoluteFilePath();
+        m_jobDoneMessage = tr("Demo finished: %1").arg(absolute);
+        Q_EMIT demoFinished(absolute);
+    });
+    runJob(job, job->storePath(), tr("Starting the demo in %1…").arg(dir), tr("Demo failed"),
+           tr("Demo cancelled; the store keeps everything computed so far"));
+}
+
+void MainWindow::chooseSweep()
+{
+    if (!m_snapshot || m_snapshot->runs.empty() || isJobRunning())
+        return;
+    QStringList runs;
+    for (const RunSnapshot& run : m_snapshot->runs)
+        runs << run.name();
+    auto* dialog = new SweepDialog(runs, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setRun(m_runCombo->currentText());
+    const QString specs = m_settings->sweepSpecs();
+    if (!specs.trimmed().isEmpty())
+        dialog->setSpecText(specs);
+    const QString storePath = m_snapshot->path;
+    connect(dialog, &QDialog::accepted, this, [this, dialog, storePath] {
+        m_settings->setSweepSpecs(dialog->specText());
+        startSweep(storePath, dialog->run(), dialog->configs());
+    });
+    dialog->open();
+}
+
+void MainWindow::startSweep(const QString& storePath, const QString& run, const std::vector<QuantConfig>& configs)
+{
+    if (isJobRunning()) {
+        statusBar()->showMessage(tr("Another job is running; cancel it first"), statusTimeoutMs);
+        return;
+    }
+    // HDF5 refuses to open a file for writing while a read-only handle is open: let pending reads end.
+    m_loader->waitForIdle();
+    auto* job = new SweepJob(storePath, run, configs, this);
+    connect(job, &SweepJob::sweepFinished, this, [this, job](const QString& path) {
+        const SweepSummary& summary = job->summary();
+        m_jobDoneMessage = tr("Sweep of %1 finished: %n entries computed", nullptr, summary.computed).arg(job->runName())
+                           + (summary.skipped > 0 ? tr(", %n already in the store", nullptr, summary.skipped) : QString());
+        Q_EMIT sweepFinished(QFileInfo(path).absoluteFilePath());
+    });
+    runJob(job, storePath, tr("Sweeping %n config(s) over run %1…", nullptr, int(configs.size())).arg(run),
+           tr("Sweep failed"), tr("Sweep cancelled; the store keeps every entry finished so far"));
+}
+
+void MainWindow::runJob(Job* job, const QString& storePath, const QString& startMessage, const QString& failTitle,
+                        const QString& cancelledMessage)
+{
+    m_job = job;
+    m_jobDoneMessage.clear();
+    const QString path = QFileInfo(storePath).absoluteFilePath();
+    m_jobStorePath = path;
+    m_requestedPath = path; // follow the job's store while it grows
 
     connect(job, &Job::progressChanged, this, [this](double fraction, const QString& message, const QString& eta) {
         m_progress->setValue(int(fraction * 1000.0));
         m_jobLabel->setText(eta.isEmpty() ? message : tr("%1 (%2)").arg(message, eta));
     });
-    connect(job, &DemoJob::demoFinished, this, [this](const QString& path) {
-        const QString absolute = QFileInfo(path).absoluteFilePath();
-        if (m_requestedPath == absolute)
-            openStore(absolute);
-        statusBar()->showMessage(tr("Demo finished: %1").arg(absolute), statusTimeoutMs);
-        Q_EMIT demoFinished(absolute);
-    });
-    connect(job, &Job::failed, this, [this](const QString& message) { reportError(tr("Demo failed"), message); });
-    connect(job, &Job::cancelled, this, [this] {
-        statusBar()->showMessage(tr("Demo cancelled; the store keeps everything computed so far"), statusTimeoutMs);
-    });
     connect(job, &Job::runningChanged, this, [this, job](bool running) {
         if (running)
             return;
         m_pollTimer.stop();
+        m_jobStorePath.clear();
         setJobUi(false);
         job->deleteLater();
     });
+    // The outcome signals follow runningChanged(false); each shows the store as the job left it.
+    connect(job, &Job::finished, this, [this, path] { reloadAfterJob(path, m_jobDoneMessage); });
+    connect(job, &Job::cancelled, this, [this, path, cancelledMessage] { reloadAfterJob(path, cancelledMessage); });
+    connect(job, &Job::failed, this, [this, path, failTitle](const QString& message) {
+        reportError(failTitle, message);
+        reloadAfterJob(path, message);
+    });
 
-    setJobUi(true, tr("Starting the demo in %1…").arg(dir));
     job->start();
+    setJobUi(true, startMessage);
     m_pollTimer.start();
+}
+
+void MainWindow::reloadAfterJob(const QString& storePath, const QString& message)
+{
+    if (m_requestedPath != storePath || !QFileInfo::exists(storePath)) {
+        // The user opened another store meanwhile, or the job never created its own.
+        if (!message.isEmpty())
+            statusBar()->showMessage(message, statusTimeoutMs);
+        return;
+    }
+    openStore(storePath);
+    m_afterLoadMessage = message;
 }
 
 void MainWindow::cancelJob()
 {
-    if (m_demo && m_demo->isRunning()) {
-        m_demo->cancel();
+    if (isJobRunning()) {
+        m_job->cancel();
         m_cancelButton->setEnabled(false);
         m_jobLabel->setText(tr("Cancelling…"));
     }
 }
 
-void MainWindow::pollDemoStore()
+void MainWindow::pollJobStore()
 {
-    if (!m_demo || m_loader->isLoading())
+    if (!isJobRunning() || m_loader->isLoading())
         return;
-    const QString path = QFileInfo(m_demo->storePath()).absoluteFilePath();
-    if (m_requestedPath != path || !QFileInfo::exists(path))
-        return; // the user opened another store meanwhile, or the demo has not created it yet
+    if (m_requestedPath != m_jobStorePath || !QFileInfo::exists(m_jobStorePath))
+        return; // the user opened another store meanwhile, or the job has not created it yet
     m_pollLoad = true;
-    m_loader->load(path);
+    m_loader->load(m_jobStorePath);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -408,8 +501,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
     m_settings->setWindowGeometry(saveGeometry());
     m_settings->setWindowState(saveState());
     m_settings->sync();
-    if (m_demo && m_demo->isRunning())
-        m_demo->cancel(); // the store keeps what was computed; the destructor waits for the worker
+    if (isJobRunning())
+        m_job->cancel(); // the store keeps what was computed; the destructor waits for the worker
     QMainWindow::closeEvent(event);
 }
 

@@ -1,13 +1,16 @@
 #pragma once
 
-// The main window only assembles pages: the trajectory plot over the per-layer table, a File menu,
-// and a status bar that shows and cancels the running job.
+// The main window only assembles pages: the trajectory plot over the per-layer table, a File menu
+// and tool bar, and a status bar that shows and cancels the running job (demo or sweep).
 
+#include "config.h"
 #include "storesnapshot.h"
 
 #include <QMainWindow>
 #include <QPointer>
 #include <QTimer>
+
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -19,7 +22,7 @@ class QToolButton;
 
 namespace qs {
 
-class DemoJob;
+class Job;
 class LayerTablePage;
 class Settings;
 class StoreLoadJob;
@@ -40,8 +43,11 @@ public:
     LayerTablePage* layerTablePage() const { return m_layerTable; }
     Settings* settings() const { return m_settings; }
     bool isDemoRunning() const;
-    // How often a running demo's store is re-read.
-    void setDemoPollInterval(int ms) { m_pollTimer.setInterval(ms); }
+    bool isJobRunning() const;
+    // How often the store of a running job (demo or sweep) is re-read.
+    void setJobPollInterval(int ms) { m_pollTimer.setInterval(ms); }
+    // File > Run Sweep…: enabled while a store with runs is shown and no job runs.
+    QAction* sweepAction() const { return m_sweepAction; }
 
 public Q_SLOTS:
     // Loads the store off the GUI thread; storeLoaded() or errorOccurred() follows.
@@ -49,14 +55,22 @@ public Q_SLOTS:
     // Runs the built-in demo in `dir`, showing its store as it grows and opening it when done.
     void startDemo(const QString& dir);
     void cancelJob();
+    // Asks for a run and configs (SweepDialog) and sweeps them over the shown store.
+    void chooseSweep();
     // Saves the trajectory plot as shown (.png, .pdf, .svg); reports failures like every error.
     bool exportFigure(const QString& path);
+
+public:
+    // Sweeps `configs` over every checkpoint of `run` in the store at `storePath`, showing the store
+    // as it fills and reloading it when the sweep ends, however it ends.
+    void startSweep(const QString& storePath, const QString& run, const std::vector<QuantConfig>& configs);
 
 Q_SIGNALS:
     void storeLoaded(const QString& path);
     // Every error the user is told about, with the message shown.
     void errorOccurred(const QString& message);
     void demoFinished(const QString& storePath);
+    void sweepFinished(const QString& storePath);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -71,8 +85,14 @@ private:
     void showRun(int runIndex);
     void onLoaded(const StoreSnapshotPtr& snapshot);
     void onLoadFailed(const QString& path, const QString& message);
-    void pollDemoStore();
+    // Runs `job` (owned by the window from now on) with the status bar's progress, ETA and Cancel
+    // button, following the store at `storePath` while it runs and reloading it afterwards.
+    void runJob(Job* job, const QString& storePath, const QString& startMessage, const QString& failTitle,
+                const QString& cancelledMessage);
+    void reloadAfterJob(const QString& storePath, const QString& message);
+    void pollJobStore();
     void setJobUi(bool running, const QString& message = {});
+    void updateActions();
     void reportError(const QString& title, const QString& message);
     void updateTitle();
     void chooseStore();
@@ -83,24 +103,29 @@ private:
     StoreLoadJob* m_loader = nullptr;
     StoreSnapshotPtr m_snapshot;
     QString m_requestedPath; // the store the user asked for last
-    bool m_pollLoad = false;  // the pending load is a demo poll: failures are not reported
+    bool m_pollLoad = false;  // the pending load is a job poll: failures are not reported
+    QString m_afterLoadMessage; // status text for when the pending load succeeds (a job's outcome)
     int m_runIndex = -1;
 
     TrajectoryPage* m_trajectory = nullptr;
     LayerTablePage* m_layerTable = nullptr;
     QSplitter* m_splitter = nullptr;
+    QToolBar* m_mainBar = nullptr;
     QToolBar* m_runBar = nullptr;
     QComboBox* m_runCombo = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_exportAction = nullptr;
     QAction* m_demoAction = nullptr;
+    QAction* m_sweepAction = nullptr;
 
     QLabel* m_jobLabel = nullptr;
     QLabel* m_runLabel = nullptr; // what the shown run is: schedule, size, corpus
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelButton = nullptr;
 
-    QPointer<DemoJob> m_demo;
+    QPointer<Job> m_job;
+    QString m_jobStorePath; // absolute; empty when no job runs
+    QString m_jobDoneMessage; // set by the job's own result signal, shown once its store is reloaded
     QTimer m_pollTimer;
 };
 

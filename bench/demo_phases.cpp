@@ -32,7 +32,7 @@ int main(int argc, char** argv)
     qs::trainRun(options.train, corpus, store, options.runName, options.checkpointDir());
     const double trainSeconds = std::chrono::duration<double>(clock::now() - t0).count();
     t0 = clock::now();
-    qs::runSweep(store, options.runName, options.configs, corpus, options.train.threads);
+    qs::runSweep(store, options.runName, options.configs, corpus, qs::SweepOptions {options.train.threads});
     const double sweepSeconds = std::chrono::duration<double>(clock::now() - t0).count();
     const double tokens = double(options.train.steps) * options.train.batchSize * options.train.seqLen;
     std::printf("model: %lld parameters; batch %d x %d\n", (long long)options.train.model.parameterCount(),

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -267,6 +269,8 @@ TrainConfig TrainConfig::fromFile(const std::string& path)
 std::string toString(QuantMethod method)
 {
     switch (method) {
+    case QuantMethod::None:
+        return "none";
     case QuantMethod::Rtn:
         return "rtn";
     case QuantMethod::Gptq:
@@ -277,19 +281,135 @@ std::string toString(QuantMethod method)
 
 QuantMethod quantMethodFromString(const std::string& name)
 {
+    if (name == "none" || name == "fp")
+        return QuantMethod::None;
     if (name == "rtn" || name == "RTN")
         return QuantMethod::Rtn;
     if (name == "gptq" || name == "GPTQ")
         return QuantMethod::Gptq;
-    fail("unknown quantization method '" + name + "' (this build supports: rtn, gptq)");
+    fail("unknown quantization method '" + name + "' (this build supports: none, rtn, gptq)");
+}
+
+const std::vector<std::string>& layerKinds()
+{
+    static const std::vector<std::string> kinds = {"q", "k", "v", "o", "gate", "up", "down"};
+    return kinds;
+}
+
+namespace {
+
+bool isKind(const std::string& kind)
+{
+    const auto& kinds = layerKinds();
+    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+}
+
+void checkBits(const std::string& what, int bits, bool allowFull)
+{
+    if ((bits < 2 || bits > 8) && !(allowFull && bits == 16))
+        fail(what + " = " + std::to_string(bits) + " is out of range [2, 8]" + (allowFull ? " (or 16: full precision)" : ""));
+}
+
+// "w4a8" / "w4" / "a8" -> KindPrecision; false if malformed.
+bool parsePrecision(const std::string& text, KindPrecision& out)
+{
+    size_t i = 0;
+    auto number = [&](int& value) {
+        const size_t begin = i;
+        while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
+            ++i;
+        if (i == begin || i - begin > 2)
+            return false;
+        value = std::stoi(text.substr(begin, i - begin));
+        return true;
+    };
+    if (i < text.size() && text[i] == 'w') {
+        ++i;
+        if (!number(out.bits))
+            return false;
+    }
+    if (i < text.size() && text[i] == 'a') {
+        ++i;
+        if (!number(out.actBits))
+            return false;
+    }
+    return i == text.size() && (out.bits != 0 || out.actBits != 0);
+}
+
+std::string precisionText(const KindPrecision& p)
+{
+    std::string s;
+    if (p.bits != 0)
+        s += "w" + std::to_string(p.bits);
+    if (p.actBits != 0)
+        s += "a" + std::to_string(p.actBits);
+    return s;
+}
+
+} // namespace
+
+QuantConfig QuantConfig::fullPrecision()
+{
+    QuantConfig c;
+    c.method = QuantMethod::None;
+    c.bits = 16;
+    c.groupSize = -1;
+    return c;
+}
+
+int QuantConfig::weightBitsFor(const std::string& kind) const
+{
+    auto it = overrides.find(kind);
+    if (it != overrides.end() && it->second.bits != 0)
+        return it->second.bits;
+    return method == QuantMethod::None ? 16 : bits;
+}
+
+int QuantConfig::actBitsFor(const std::string& kind) const
+{
+    auto it = overrides.find(kind);
+    if (it != overrides.end() && it->second.actBits != 0)
+        return it->second.actBits;
+    return actBits;
+}
+
+bool QuantConfig::quantizesActivations() const
+{
+    for (const auto& kind : layerKinds()) {
+        if (actBitsFor(kind) < 16)
+            return true;
+    }
+    return false;
 }
 
 void QuantConfig::validate() const
 {
-    if (bits < 2 || bits > 8)
-        fail("quantization bits = " + std::to_string(bits) + " is out of range [2, 8]");
+    if (method == QuantMethod::None) {
+        if (bits != 16)
+            fail("quantization bits = " + std::to_string(bits) + " with method 'none': weights stay at 16 bits");
+        if (groupSize != -1 || !symmetric)
+            fail("method 'none' keeps weights in full precision: weight group size and asymmetric grids do not apply");
+    } else {
+        checkBits("quantization bits", bits, false);
+    }
     if (groupSize != -1 && groupSize < 1)
         fail("quantization group size = " + std::to_string(groupSize) + " must be -1 (per channel) or >= 1");
+    checkBits("activation bits", actBits, true);
+    if (actGroupSize != -1 && actGroupSize < 1)
+        fail("activation group size = " + std::to_string(actGroupSize) + " must be -1 (per token) or >= 1");
+    if (actBits == 16 && actGroupSize != -1)
+        fail("activation group size " + std::to_string(actGroupSize) + " given without activation bits (a<bits>g<group>)");
+    for (const auto& [kind, p] : overrides) {
+        if (!isKind(kind))
+            fail("mixed-precision rule for unknown module kind '" + kind + "' (kinds: q, k, v, o, gate, up, down)");
+        if (p.bits != 0)
+            checkBits("weight bits of '" + kind + "'", p.bits, true);
+        if (p.actBits != 0)
+            checkBits("activation bits of '" + kind + "'", p.actBits, true);
+        if (p.bits != 0 && p.bits != 16 && method == QuantMethod::None)
+            fail("mixed-precision rule '" + kind + "=" + precisionText(p)
+                 + "' quantizes weights, but method 'none' has no weight quantizer: use rtn or gptq");
+    }
     if (method == QuantMethod::Gptq) {
         checkRange("gptq damping", percDamp, 0.0, 0.999);
         checkRange("gptq block size", blockSize, 1, 1 << 16);
@@ -300,22 +420,61 @@ void QuantConfig::validate() const
 
 std::string QuantConfig::id() const
 {
-    std::string s = toString(method) + "_w" + std::to_string(bits) + "_";
-    s += groupSize < 0 ? std::string("pc") : "g" + std::to_string(groupSize);
-    s += symmetric ? "_sym" : "_asym";
-    if (method == QuantMethod::Gptq)
-        s += actOrder ? "_act" : "_noact";
+    std::string s;
+    if (method == QuantMethod::None) {
+        s = "fp";
+    } else {
+        s = toString(method) + "_w" + std::to_string(bits) + "_";
+        s += groupSize < 0 ? std::string("pc") : "g" + std::to_string(groupSize);
+        s += symmetric ? "_sym" : "_asym";
+        if (method == QuantMethod::Gptq) {
+            s += actOrder ? "_act" : "_noact";
+            const QuantConfig defaults;
+            if (calibSequences != defaults.calibSequences || calibSeqLen != defaults.calibSeqLen)
+                s += "_cal" + std::to_string(calibSequences) + "x" + std::to_string(calibSeqLen);
+        }
+    }
+    if (actBits < 16) {
+        s += "_a" + std::to_string(actBits);
+        if (actGroupSize > 0)
+            s += "g" + std::to_string(actGroupSize);
+    }
+    for (const auto& kind : layerKinds()) {
+        auto it = overrides.find(kind);
+        if (it != overrides.end())
+            s += "_" + kind + "." + precisionText(it->second);
+    }
     return s;
 }
 
 std::string QuantConfig::label() const
 {
-    std::string s = method == QuantMethod::Rtn ? "RTN" : "GPTQ";
-    s += " W" + std::to_string(bits);
-    s += groupSize < 0 ? std::string(" per-channel") : " g" + std::to_string(groupSize);
-    s += symmetric ? " sym" : " asym";
-    if (method == QuantMethod::Gptq && actOrder)
-        s += " act-order";
+    const std::string act = actBits < 16 ? "A" + std::to_string(actBits) : std::string();
+    std::string s;
+    if (method == QuantMethod::None) {
+        s = actBits < 16 ? "W16" + act : overrides.empty() ? std::string("FP") : std::string("W16A16");
+    } else {
+        s = method == QuantMethod::Rtn ? "RTN" : "GPTQ";
+        s += " W" + std::to_string(bits) + act;
+        s += groupSize < 0 ? std::string(" per-channel") : " g" + std::to_string(groupSize);
+        s += symmetric ? " sym" : " asym";
+        if (method == QuantMethod::Gptq && actOrder)
+            s += " act-order";
+    }
+    if (actBits < 16 && actGroupSize > 0)
+        s += " (act g" + std::to_string(actGroupSize) + ")";
+    std::string rules;
+    for (const auto& kind : layerKinds()) {
+        auto it = overrides.find(kind);
+        if (it == overrides.end())
+            continue;
+        std::string p = precisionText(it->second);
+        for (char& ch : p)
+            ch = char(std::toupper(static_cast<unsigned char>(ch)));
+        rules += (rules.empty() ? "" : ", ") + kind + " " + p;
+    }
+    if (!rules.empty())
+        s += ", " + rules;
     return s;
 }
 
@@ -330,6 +489,17 @@ std::string QuantConfig::toJson() const
         j["calib_seq_len"] = calibSeqLen;
         j["calib_seed"] = calibSeed;
     }
+    // Weight-only configs keep the JSON they had before activation quantization existed.
+    if (actBits != 16 || actGroupSize != -1) {
+        j["act_bits"] = actBits;
+        j["act_group_size"] = actGroupSize;
+    }
+    if (!overrides.empty()) {
+        json rules = json::object();
+        for (const auto& [kind, p] : overrides)
+            rules[kind] = json {{"bits", p.bits}, {"act_bits", p.actBits}};
+        j["overrides"] = rules;
+    }
     return j.dump();
 }
 
@@ -339,12 +509,14 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
     const json j = parseObject(text, what);
     rejectUnknownKeys(j,
                       {"method", "bits", "group_size", "symmetric", "act_order", "percdamp", "block_size",
-                       "calib_sequences", "calib_seq_len", "calib_seed"},
+                       "calib_sequences", "calib_seq_len", "calib_seed", "act_bits", "act_group_size", "overrides"},
                       what);
     QuantConfig c;
     std::string method = toString(c.method);
     read(j, "method", method, what);
     c.method = quantMethodFromString(method);
+    if (c.method == QuantMethod::None)
+        c.bits = 16;
     read(j, "bits", c.bits, what);
     read(j, "group_size", c.groupSize, what);
     read(j, "symmetric", c.symmetric, what);
@@ -354,6 +526,21 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
     read(j, "calib_sequences", c.calibSequences, what);
     read(j, "calib_seq_len", c.calibSeqLen, what);
     read(j, "calib_seed", c.calibSeed, what);
+    read(j, "act_bits", c.actBits, what);
+    read(j, "act_group_size", c.actGroupSize, what);
+    if (auto it = j.find("overrides"); it != j.end()) {
+        if (!it->is_object())
+            fail(std::string(what) + ": key 'overrides' must be an object of module kind -> {bits, act_bits}");
+        for (auto rule = it->begin(); rule != it->end(); ++rule) {
+            if (!rule->is_object())
+                fail(std::string(what) + ": override '" + rule.key() + "' must be an object {bits, act_bits}");
+            rejectUnknownKeys(*rule, {"bits", "act_bits"}, what);
+            KindPrecision p;
+            read(*rule, "bits", p.bits, what);
+            read(*rule, "act_bits", p.actBits, what);
+            c.overrides[rule.key()] = p;
+        }
+    }
     c.validate();
     return c;
 }
@@ -364,48 +551,75 @@ QuantConfig QuantConfig::parse(const std::string& spec)
     std::stringstream ss(spec);
     for (std::string part; std::getline(ss, part, ':');)
         parts.push_back(part);
-    if (parts.size() < 2 || parts.size() > 5)
-        fail("quantization spec '" + spec
-             + "': expected method:bits[:pc|gN][:sym|asym][:act|noact], e.g. rtn:4:g32:sym or gptq:3:g128:sym:act");
+    const std::string usage = "quantization spec '" + spec
+        + "': expected method:bits[:options], e.g. rtn:4:g32:sym, gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8 or none:a4";
+    if (parts.empty() || spec.back() == ':')
+        fail(usage);
     QuantConfig c;
     c.method = quantMethodFromString(parts[0]);
-    try {
-        size_t used = 0;
-        c.bits = std::stoi(parts[1], &used);
-        if (used != parts[1].size())
-            throw std::invalid_argument(parts[1]);
-    } catch (const std::exception&) {
-        fail("quantization spec '" + spec + "': bits '" + parts[1] + "' is not a number");
+    size_t next = 1;
+    if (c.method == QuantMethod::None) {
+        c.bits = 16;
+    } else {
+        if (parts.size() < 2)
+            fail(usage);
+        try {
+            size_t used = 0;
+            c.bits = std::stoi(parts[1], &used);
+            if (used != parts[1].size())
+                throw std::invalid_argument(parts[1]);
+        } catch (const std::exception&) {
+            fail("quantization spec '" + spec + "': bits '" + parts[1] + "' is not a number");
+        }
+        next = 2;
     }
-    if (parts.size() >= 3) {
-        const std::string& g = parts[2];
-        if (g == "pc") {
+    auto digitsFrom = [](const std::string& s, size_t from) {
+        return s.size() > from && s.size() - from <= 6 && s.find_first_not_of("0123456789", from) == std::string::npos;
+    };
+    for (size_t i = next; i < parts.size(); ++i) {
+        const std::string& t = parts[i];
+        const std::string where = "quantization spec '" + spec + "': ";
+        if (t == "pc") {
             c.groupSize = -1;
-        } else if (g.size() > 1 && g[0] == 'g' && g.find_first_not_of("0123456789", 1) == std::string::npos) {
-            c.groupSize = std::stoi(g.substr(1));
+        } else if (t[0] == 'g' && digitsFrom(t, 1)) {
+            c.groupSize = std::stoi(t.substr(1));
+        } else if (t == "sym" || t == "asym") {
+            c.symmetric = t == "sym";
+        } else if (t == "act" || t == "noact") {
+            if (c.method != QuantMethod::Gptq)
+                fail(where + "act-order ('" + t + "') applies to gptq only");
+            c.actOrder = t == "act";
+        } else if (t.size() > 1 && t[0] == 'a' && std::isdigit(static_cast<unsigned char>(t[1]))) {
+            const size_t g = t.find('g');
+            if (!digitsFrom(t.substr(0, g), 1) || (g != std::string::npos && !digitsFrom(t, g + 1)))
+                fail(where + "activation option '" + t + "' must be a<bits> or a<bits>g<group>");
+            c.actBits = std::stoi(t.substr(1, g == std::string::npos ? std::string::npos : g - 1));
+            c.actGroupSize = g == std::string::npos ? -1 : std::stoi(t.substr(g + 1));
+        } else if (t.size() > 3 && t.compare(0, 3, "cal") == 0) {
+            const size_t x = t.find('x');
+            if (x == std::string::npos || !digitsFrom(t.substr(0, x), 3) || !digitsFrom(t, x + 1))
+                fail(where + "calibration option '" + t + "' must be cal<sequences>x<length>, e.g. cal128x2048");
+            if (c.method != QuantMethod::Gptq)
+                fail(where + "calibration ('" + t + "') applies to gptq only");
+            c.calibSequences = std::stoi(t.substr(3, x - 3));
+            c.calibSeqLen = std::stoi(t.substr(x + 1));
+        } else if (const size_t eq = t.find('='); eq != std::string::npos) {
+            const std::string kind = t.substr(0, eq);
+            KindPrecision p;
+            if (!parsePrecision(t.substr(eq + 1), p))
+                fail(where + "mixed-precision rule '" + t + "' must be <kind>=w<bits>a<bits>, <kind>=w<bits> or <kind>=a<bits>");
+            if (c.overrides.count(kind))
+                fail(where + "module kind '" + kind + "' has two mixed-precision rules");
+            c.overrides[kind] = p;
         } else {
-            fail("quantization spec '" + spec + "': group '" + g + "' must be 'pc' or 'g<N>'");
+            fail(where + "'" + t + "' is not an option (pc, g<N>, sym, asym, act, noact, cal<N>x<T>, a<B>, a<B>g<N>, <kind>=w<B>a<B>)");
         }
     }
-    if (parts.size() == 5) {
-        if (c.method != QuantMethod::Gptq)
-            fail("quantization spec '" + spec + "': act-order applies to gptq only");
-        if (parts[4] == "act")
-            c.actOrder = true;
-        else if (parts[4] == "noact")
-            c.actOrder = false;
-        else
-            fail("quantization spec '" + spec + "': '" + parts[4] + "' must be 'act' or 'noact'");
+    try {
+        c.validate();
+    } catch (const ConfigError& e) {
+        fail("quantization spec '" + spec + "': " + e.what());
     }
-    if (parts.size() >= 4) {
-        if (parts[3] == "sym")
-            c.symmetric = true;
-        else if (parts[3] == "asym")
-            c.symmetric = false;
-        else
-            fail("quantization spec '" + spec + "': '" + parts[3] + "' must be 'sym' or 'asym'");
-    }
-    c.validate();
     return c;
 }
 

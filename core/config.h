@@ -1,7 +1,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
 namespace qs {
 
@@ -76,12 +78,25 @@ struct TrainConfig
 
 enum class QuantMethod
 {
+    None, // weights stay in full precision (W16): the FP reference, or activation-only runs (W16A4)
     Rtn,
     Gptq,
 };
 
 std::string toString(QuantMethod method);
 QuantMethod quantMethodFromString(const std::string& name);
+
+// Bits of one module kind that differ from the config's defaults (papers.md §3: "everything W4A4, FC2
+// input 8 bit"). 0 keeps the config's value; 16 leaves that kind in full precision.
+struct KindPrecision
+{
+    int bits = 0;
+    int actBits = 0;
+    bool operator==(const KindPrecision&) const = default;
+};
+
+// The module kinds of a transformer block that quantization acts on.
+const std::vector<std::string>& layerKinds(); // q, k, v, o, gate, up, down
 
 struct QuantConfig
 {
@@ -97,15 +112,34 @@ struct QuantConfig
     int calibSequences = 32;
     int calibSeqLen = 128;
     uint64_t calibSeed = 0;
+    // Activation fake quantization of every linear layer's input (W4A4-style runs): symmetric absmax
+    // per token, or per group of actGroupSize channels inside a token. 16 = not quantized.
+    int actBits = 16;
+    int actGroupSize = -1;
+    // Mixed precision: per module kind overrides of bits / actBits.
+    std::map<std::string, KindPrecision> overrides;
+
+    // The full-precision reference every sweep measures first (id "fp").
+    static QuantConfig fullPrecision();
+    bool isFullPrecision() const { return method == QuantMethod::None && actBits == 16 && overrides.empty(); }
+    // Weight / activation bits the layer of module kind `kind` gets (16 = full precision).
+    int weightBitsFor(const std::string& kind) const;
+    int actBitsFor(const std::string& kind) const;
+    bool quantizesActivations() const;
 
     void validate() const;
-    // Stable, human-readable id used as the store group name, e.g. "rtn_w4_g32_sym", "gptq_w3_g128_sym_act".
+    // Stable, human-readable id used as the store group name, e.g. "rtn_w4_g32_sym", "gptq_w3_g128_sym_act",
+    // "rtn_w4_g128_sym_a4_down.a8", "fp_a4", "fp".
     std::string id() const;
-    // Short label for legends, e.g. "RTN W4 g32 sym".
+    // Short label for legends, e.g. "RTN W4 g32 sym", "RTN W4A4 g128 sym, down A8", "W16A4".
     std::string label() const;
     std::string toJson() const;
     static QuantConfig fromJson(const std::string& json);
-    // Parses the CLI shorthand "rtn:4:g32:sym" / "rtn:3:pc:asym" / "gptq:4:g128:sym:act" (act|noact).
+    // Parses the CLI shorthand: method, then (except for "none") bits, then options in any order:
+    // pc | g<N> (weight groups), sym | asym, act | noact (GPTQ act-order), cal<N>x<T> (GPTQ calibration:
+    // N sequences of T tokens; part of the id when not the default 32x128), a<B> | a<B>g<N> (activation
+    // bits, per token or per group of N channels), <kind>=w<B>a<B> | <kind>=w<B> | <kind>=a<B> (mixed
+    // precision). E.g. "rtn:4:g32:sym", "gptq:3:g128:sym:act", "rtn:4:g128:a4:down=a8", "none:a4".
     static QuantConfig parse(const std::string& spec);
     bool operator==(const QuantConfig&) const = default;
 };

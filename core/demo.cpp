@@ -28,10 +28,12 @@ DemoOptions DemoOptions::defaults(const std::string& dir)
     t.evalEvery = 20;
     t.evalBatches = 8;
     t.seed = 20251007;
-    // The protocol of papers.md §1 (symmetric, group size 128) at 4 and 3 bits, and 2 bits, where a model
-    // this small shows its damage most clearly.
-    o.configs = {QuantConfig::parse("rtn:4:g128:sym"), QuantConfig::parse("rtn:3:g128:sym"),
-                 QuantConfig::parse("rtn:2:g128:sym")};
+    // The protocol of papers.md §1 (symmetric, group size 128) at 4 and 3 bits with RTN and GPTQ, and
+    // RTN at 2 bits, where a model this small shows its damage most clearly; then the decomposition of
+    // papers.md §3: W4A16 (rtn:4 above), W16A4, W4A4, and W4A4 with the FC2 (down_proj) input at 8 bits.
+    for (const char* spec : {"rtn:4:g128:sym", "rtn:3:g128:sym", "rtn:2:g128:sym", "gptq:4:g128:sym:act",
+                             "gptq:3:g128:sym:act", "none:a4", "rtn:4:g128:sym:a4", "rtn:4:g128:sym:a4:down=a8"})
+        o.configs.push_back(QuantConfig::parse(spec));
     return o;
 }
 
@@ -76,7 +78,8 @@ DemoSummary runDemo(const DemoOptions& options, const Progress& progress)
         return reportProgress(progress, trainShare + (1.0 - trainShare) * p.fraction, p.message);
     };
     const SweepSummary swept =
-        runSweep(store, options.runName, options.configs, corpus, options.train.threads, sweepProgress);
+        runSweep(store, options.runName, options.configs, corpus, SweepOptions {options.train.threads}, sweepProgress);
+    summary.sweep = swept;
     summary.entriesComputed = swept.computed;
     summary.entriesReused = swept.skipped;
     return summary;

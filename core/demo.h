@@ -1,6 +1,7 @@
 #pragma once
 
 #include "config.h"
+#include "sweep.h"
 #include "progress.h"
 
 #include <string>
@@ -32,6 +33,7 @@ struct DemoSummary
     bool trainingReused = false;
     int entriesComputed = 0;
     int entriesReused = 0;
+    SweepSummary sweep; // per-config timings of the entries computed now
 };
 
 DemoSummary runDemo(const DemoOptions& options, const Progress& progress = {});

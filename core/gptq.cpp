@@ -20,6 +20,8 @@ void HessianAccumulator::add(const torch::Tensor& x)
     TORCH_CHECK(x.dim() == 2 || x.dim() == 3, "Hessian input must be [tokens, in] or [sequences, tokens, in]");
     const int64_t batch = x.dim() == 3 ? x.size(0) : 1;
     auto inp = x.reshape({-1, x.size(-1)}).to(torch::kFloat32);
+    if (m_h.device() != inp.device())
+        m_h = m_h.to(inp.device());
     if (inp.size(1) != m_h.size(0))
         throw ConfigError("Hessian input has " + std::to_string(inp.size(1)) + " features, expected "
                           + std::to_string(m_h.size(0)));
@@ -120,12 +122,12 @@ GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessia
     // The loop works on transposed blocks so that each column is a contiguous row: one quantize, one
     // rank-1 update (addr_) and one error row per column, no per-column allocation of the block.
     auto Q = torch::empty_like(W);
-    auto lossSum = torch::zeros({}, torch::kFloat64);
-    const auto diag = hinv.diagonal().contiguous().to(torch::kFloat64);
+    auto lossSum = torch::zeros({}, W.options().dtype(torch::kFloat64));
+    const auto diag = hinv.diagonal().to(torch::kCPU, torch::kFloat64).contiguous();
     const double* d = diag.data_ptr<double>();
     std::vector<int64_t> permuted;
     if (o.actOrder) {
-        const auto p = perm.contiguous();
+        const auto p = perm.to(torch::kCPU).contiguous();
         permuted.assign(p.data_ptr<int64_t>(), p.data_ptr<int64_t>() + cols);
     }
     QuantGrid grid = rowGrid;

@@ -1,5 +1,8 @@
 #include "model.h"
 
+#include "errors.h"
+#include "quantizer.h"
+
 #include <cmath>
 
 namespace qs {
@@ -9,6 +12,11 @@ namespace {
 torch::nn::Linear linear(int in, int out)
 {
     return torch::nn::Linear(torch::nn::LinearOptions(in, out).bias(false));
+}
+
+QLinear qlinear(int in, int out)
+{
+    return QLinear(in, out);
 }
 
 // x: [B, H, T, D]; rotate the two halves of the head dimension (HF Llama convention).
@@ -35,14 +43,38 @@ torch::Tensor RmsNormImpl::forward(const torch::Tensor& x)
     return x * torch::rsqrt(variance + m_eps) * weight;
 }
 
+QLinearImpl::QLinearImpl(int in, int out)
+{
+    // The default init of torch::nn::Linear (kaiming-uniform, a = sqrt(5)); TinyLm::initWeights overrides it.
+    weight = register_parameter("weight", torch::empty({out, in}));
+    torch::nn::init::kaiming_uniform_(weight, std::sqrt(5.0));
+}
+
+torch::Tensor QLinearImpl::forward(const torch::Tensor& x)
+{
+    if (m_actBits >= 16)
+        return torch::nn::functional::linear(x, weight);
+    return torch::nn::functional::linear(fakeQuantizeActivations(x, m_actBits, m_actGroup), weight);
+}
+
+void QLinearImpl::setInputQuantization(int bits, int groupSize)
+{
+    const int64_t in = weight.size(1);
+    if (bits < 16 && groupSize > 0 && in % groupSize != 0)
+        throw ConfigError("activation group size " + std::to_string(groupSize) + " does not divide the "
+                          + std::to_string(in) + " input channels");
+    m_actBits = bits;
+    m_actGroup = groupSize;
+}
+
 AttentionImpl::AttentionImpl(const ModelConfig& c)
     : m_heads(c.nHeads)
     , m_headDim(c.dModel / c.nHeads)
 {
-    q_proj = register_module("q_proj", linear(c.dModel, c.dModel));
-    k_proj = register_module("k_proj", linear(c.dModel, c.dModel));
-    v_proj = register_module("v_proj", linear(c.dModel, c.dModel));
-    o_proj = register_module("o_proj", linear(c.dModel, c.dModel));
+    q_proj = register_module("q_proj", qlinear(c.dModel, c.dModel));
+    k_proj = register_module("k_proj", qlinear(c.dModel, c.dModel));
+    v_proj = register_module("v_proj", qlinear(c.dModel, c.dModel));
+    o_proj = register_module("o_proj", qlinear(c.dModel, c.dModel));
 }
 
 torch::Tensor AttentionImpl::forward(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin)
@@ -66,9 +98,9 @@ torch::Tensor AttentionImpl::mix(const torch::Tensor& x, const torch::Tensor& co
 
 MlpImpl::MlpImpl(const ModelConfig& c)
 {
-    gate_proj = register_module("gate_proj", linear(c.dModel, c.dFf));
-    up_proj = register_module("up_proj", linear(c.dModel, c.dFf));
-    down_proj = register_module("down_proj", linear(c.dFf, c.dModel));
+    gate_proj = register_module("gate_proj", qlinear(c.dModel, c.dFf));
+    up_proj = register_module("up_proj", qlinear(c.dModel, c.dFf));
+    down_proj = register_module("down_proj", qlinear(c.dFf, c.dModel));
 }
 
 torch::Tensor MlpImpl::forward(const torch::Tensor& x)
@@ -188,6 +220,31 @@ std::vector<LayerInfo> TinyLmImpl::quantizableLayers() const
         }
     }
     return layers;
+}
+
+std::vector<QLinear> TinyLmImpl::quantizableModules()
+{
+    std::vector<QLinear> modules;
+    for (auto& block : m_blocks) {
+        auto& a = block->self_attn;
+        auto& m = block->mlp;
+        for (const QLinear& l : {a->q_proj, a->k_proj, a->v_proj, a->o_proj, m->gate_proj, m->up_proj, m->down_proj})
+            modules.push_back(l);
+    }
+    return modules;
+}
+
+void TinyLmImpl::setActivationQuantization(const QuantConfig& config)
+{
+    const auto infos = quantizableLayers();
+    auto modules = quantizableModules();
+    for (size_t i = 0; i < modules.size(); ++i) {
+        try {
+            modules[i]->setInputQuantization(config.actBitsFor(infos[i].kind), config.actGroupSize);
+        } catch (const ConfigError& e) {
+            throw ConfigError(infos[i].name + ": " + e.what());
+        }
+    }
 }
 
 torch::Tensor TinyLmImpl::parameter(const std::string& name) const

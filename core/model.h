@@ -31,6 +31,27 @@ private:
 };
 TORCH_MODULE(RmsNorm);
 
+// A bias-free linear layer (parameter "weight", [out, in], as torch::nn::Linear) whose input can be
+// fake-quantized for W4A4-style evaluation: symmetric absmax per token or per group of channels
+// (fakeQuantizeActivations in quantizer.h). Off (16 bits) unless set.
+class QLinearImpl : public torch::nn::Module
+{
+public:
+    QLinearImpl(int in, int out);
+    torch::Tensor forward(const torch::Tensor& x);
+    // bits 16 turns it off; groupSize -1: one scale per token. Throws ConfigError if groupSize does not
+    // divide the input width.
+    void setInputQuantization(int bits, int groupSize);
+    int inputBits() const { return m_actBits; }
+    int inputGroupSize() const { return m_actGroup; }
+    torch::Tensor weight;
+
+private:
+    int m_actBits = 16;
+    int m_actGroup = -1;
+};
+TORCH_MODULE(QLinear);
+
 class AttentionImpl : public torch::nn::Module
 {
 public:
@@ -38,7 +59,7 @@ public:
     torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin);
     // The heads' mixed values before o_proj: o_proj's input.
     torch::Tensor mix(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin);
-    torch::nn::Linear q_proj {nullptr}, k_proj {nullptr}, v_proj {nullptr}, o_proj {nullptr};
+    QLinear q_proj {nullptr}, k_proj {nullptr}, v_proj {nullptr}, o_proj {nullptr};
 
 private:
     int m_heads;
@@ -53,7 +74,7 @@ public:
     torch::Tensor forward(const torch::Tensor& x);
     // silu(gate(x)) * up(x): down_proj's input ("FC2 input").
     torch::Tensor hidden(const torch::Tensor& x);
-    torch::nn::Linear gate_proj {nullptr}, up_proj {nullptr}, down_proj {nullptr};
+    QLinear gate_proj {nullptr}, up_proj {nullptr}, down_proj {nullptr};
 };
 TORCH_MODULE(Mlp);
 
@@ -85,6 +106,11 @@ public:
     // The linear layers of the transformer blocks (the ones quantization acts on), in block order and
     // true-sequential order inside a block: q, k, v, o, gate, up, down.
     std::vector<LayerInfo> quantizableLayers() const;
+    // The modules of quantizableLayers(), same order.
+    std::vector<QLinear> quantizableModules();
+    // Activation fake quantization of every quantizable layer's input as `config` asks (per module kind);
+    // QuantConfig::fullPrecision() turns it off. Throws ConfigError naming the layer for a bad group size.
+    void setActivationQuantization(const QuantConfig& config);
     // Parameter by full name; throws std::out_of_range if absent.
     torch::Tensor parameter(const std::string& name) const;
 

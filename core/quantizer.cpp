@@ -1,5 +1,7 @@
 #include "quantizer.h"
 
+#include "errors.h"
+
 namespace qs {
 
 QuantGrid findGrid(const torch::Tensor& w, int bits, bool symmetric)
@@ -48,6 +50,24 @@ torch::Tensor rtnQuantize(const torch::Tensor& w, int bits, int groupSize, bool 
         out.narrow(1, begin, width).copy_(quantizeDequantize(slice, findGrid(slice, bits, symmetric)));
     }
     return out;
+}
+
+torch::Tensor fakeQuantizeActivations(const torch::Tensor& x, int bits, int groupSize)
+{
+    if (bits < 2 || bits > 8)
+        throw ConfigError("activation bits = " + std::to_string(bits) + " is out of range [2, 8]");
+    const int64_t channels = x.size(-1);
+    if (groupSize > 0 && channels % groupSize != 0)
+        throw ConfigError("activation group size " + std::to_string(groupSize) + " does not divide "
+                          + std::to_string(channels) + " channels");
+    const int64_t group = groupSize > 0 ? groupSize : channels;
+    const double qmax = double((1 << (bits - 1)) - 1);
+    auto grouped = x.reshape({-1, channels / group, group});
+    auto scale = grouped.abs().amax(-1, /*keepdim=*/true) / qmax;
+    // All-zero groups: any positive scale keeps them at zero.
+    scale = torch::where(scale > 0, scale, torch::ones_like(scale));
+    auto q = torch::clamp(torch::round(grouped / scale), -qmax - 1.0, qmax) * scale;
+    return q.reshape(x.sizes());
 }
 
 double relativeError(const torch::Tensor& w, const torch::Tensor& wq)

@@ -30,6 +30,12 @@ torch::Tensor quantizeDequantize(const torch::Tensor& w, const QuantGrid& grid);
 // and group of `groupSize` consecutive input columns (the last group may be narrower).
 torch::Tensor rtnQuantize(const torch::Tensor& w, int bits, int groupSize, bool symmetric);
 
+// Activation fake quantization (papers.md §3): symmetric absmax over each token's channels (groupSize
+// < 0) or over each group of groupSize consecutive channels of a token, s = absmax / (2^(b−1) − 1),
+// x̂ = s · clamp(round(x / s), −2^(b−1), 2^(b−1) − 1). x: [..., channels]; an all-zero token (group) stays
+// zero. groupSize must divide the channel count (ConfigError otherwise); bits in [2, 8].
+torch::Tensor fakeQuantizeActivations(const torch::Tensor& x, int bits, int groupSize);
+
 // ‖W − Ŵ‖_F / ‖W‖_F (0 for an all-zero W).
 double relativeError(const torch::Tensor& w, const torch::Tensor& wq);
 

@@ -1,6 +1,7 @@
 #include "store.h"
 
 #include "errors.h"
+#include "h5util.h"
 
 #include <H5Cpp.h>
 #include <nlohmann/json.hpp>
@@ -15,6 +16,8 @@
 namespace qs {
 namespace {
 
+using namespace h5;
+
 namespace fs = std::filesystem;
 
 constexpr const char* formatName = "quantscope-store";
@@ -22,231 +25,6 @@ constexpr const char* createdByName = "QuantScope 0.1";
 constexpr hsize_t logChunk = 4096;
 constexpr hsize_t columnChunk = 64;
 constexpr hsize_t layerRowChunk = 8;
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-
-// Memory type and the fixed (little-endian, sized) type on disk, whatever the writing machine.
-template <class T>
-std::pair<const H5::PredType&, const H5::PredType&> numTypes()
-{
-    using P = H5::PredType;
-    if constexpr (std::is_same_v<T, double>)
-        return {P::NATIVE_DOUBLE, P::IEEE_F64LE};
-    else if constexpr (std::is_same_v<T, int64_t>)
-        return {P::NATIVE_INT64, P::STD_I64LE};
-    else if constexpr (std::is_same_v<T, int>)
-        return {P::NATIVE_INT, P::STD_I32LE};
-    else
-        return {P::NATIVE_UINT8, P::STD_U8LE};
-}
-
-H5::StrType utf8Type()
-{
-    H5::StrType type(H5::PredType::C_S1, H5T_VARIABLE);
-    type.setCset(H5T_CSET_UTF8);
-    return type;
-}
-
-struct StackInfo
-{
-    std::string innermost;
-    bool lockFailed = false;
-};
-
-// The last HDF5 failure on this thread, recorded when it happens: the C++ exception only names the
-// failed call, and destructors run during unwinding (H5Dclose, ...) clear HDF5's error stack.
-thread_local StackInfo lastH5Error;
-
-herr_t recordH5Error(hid_t stack, void*)
-{
-    lastH5Error = {};
-    H5Ewalk2(
-        stack, H5E_WALK_UPWARD,
-        [](unsigned n, const H5E_error2_t* err, void*) -> herr_t {
-            if (n == 0 && err->desc)
-                lastH5Error.innermost = err->desc;
-            if (err->min_num == H5E_CANTLOCKFILE)
-                lastH5Error.lockFailed = true;
-            return 0;
-        },
-        nullptr);
-    return 0;
-}
-
-StackInfo takeH5Error()
-{
-    return std::exchange(lastH5Error, StackInfo());
-}
-
-// Nothing printed to stderr, every failure recorded instead (per thread where HDF5 is thread-safe).
-void resetH5Errors()
-{
-    [[maybe_unused]] thread_local const herr_t quiet =
-        (H5::Exception::dontPrint(), H5Eset_auto2(H5E_DEFAULT, recordH5Error, nullptr));
-    takeH5Error();
-}
-
-bool isValidName(const std::string& name)
-{
-    static const std::string allowed = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.";
-    return !name.empty() && name != "." && name != ".." && name.find_first_not_of(allowed) == std::string::npos;
-}
-
-void checkName(const std::string& path, const std::string& name, const std::string& what)
-{
-    if (!isValidName(name))
-        throw ConfigError(path + ": invalid " + what + " '" + name + "' (allowed: letters, digits, '-', '_', '.')");
-}
-
-void checkJson(const std::string& path, const std::string& json, const std::string& what)
-{
-    if (!nlohmann::json::accept(json))
-        throw ConfigError(path + ": " + what + " is not valid JSON");
-}
-
-bool hasLink(const H5::Group& group, const std::string& name)
-{
-    return H5Lexists(group.getId(), name.c_str(), H5P_DEFAULT) > 0;
-}
-
-std::string objectName(const H5::H5Location& loc)
-{
-    char buf[1024] = {};
-    H5Iget_name(loc.getId(), buf, sizeof buf);
-    return buf;
-}
-
-// Groups whose children are listed to users (runs, configs) keep their creation order.
-H5::Group createOrderedGroup(const H5::Group& parent, const std::string& name)
-{
-    const hid_t gcpl = H5Pcreate(H5P_GROUP_CREATE);
-    H5Pset_link_creation_order(gcpl, H5P_CRT_ORDER_TRACKED | H5P_CRT_ORDER_INDEXED);
-    const hid_t id = H5Gcreate2(parent.getId(), name.c_str(), H5P_DEFAULT, gcpl, H5P_DEFAULT);
-    H5Pclose(gcpl);
-    if (id < 0)
-        throw H5::GroupIException("H5Gcreate2", "cannot create group " + name);
-    H5Gclose(id);
-    return parent.openGroup(name);
-}
-
-// Creation order where the group tracks it (all groups the store lists), name order otherwise.
-std::vector<std::string> childNames(const H5::Group& group)
-{
-    std::vector<std::string> names;
-    const auto collect = [](hid_t, const char* name, const H5L_info_t*, void* out) -> herr_t {
-        static_cast<std::vector<std::string>*>(out)->push_back(name);
-        return 0;
-    };
-    unsigned flags = 0;
-    const hid_t gcpl = H5Gget_create_plist(group.getId());
-    H5Pget_link_creation_order(gcpl, &flags);
-    H5Pclose(gcpl);
-    const H5_index_t index = (flags & H5P_CRT_ORDER_INDEXED) ? H5_INDEX_CRT_ORDER : H5_INDEX_NAME;
-    if (H5Literate(group.getId(), index, H5_ITER_INC, nullptr, collect, &names) < 0)
-        throw H5::GroupIException("H5Literate", "cannot list " + objectName(group));
-    return names;
-}
-
-void writeStringAttr(const H5::H5Object& obj, const std::string& name, const std::string& value)
-{
-    const H5::StrType type = utf8Type();
-    obj.createAttribute(name, type, H5::DataSpace(H5S_SCALAR)).write(type, value);
-}
-
-hsize_t extent(const H5::DataSet& ds, int dim = 0)
-{
-    hsize_t dims[H5S_MAX_RANK] = {};
-    ds.getSpace().getSimpleExtentDims(dims);
-    return dims[dim];
-}
-
-H5::DataSet openDataset(const H5::Group& group, const std::string& name)
-{
-    if (!hasLink(group, name))
-        throw H5::GroupIException("openDataSet", objectName(group) + "/" + name + " is missing");
-    return group.openDataSet(name);
-}
-
-// Extendable column, 1-D, or 2-D [row x cols] when cols > 0. Unwritten rows read as HDF5's fill
-// value: NaN for floats, 0 for integers, "" for strings.
-template <class T>
-H5::DataSet createColumn(const H5::Group& group, const std::string& name, hsize_t chunk, hsize_t rows = 0,
-                         hsize_t cols = 0)
-{
-    const hsize_t dims[2] = {rows, cols};
-    const hsize_t maxDims[2] = {H5S_UNLIMITED, cols};
-    const hsize_t chunks[2] = {chunk, cols};
-    const int rank = cols > 0 ? 2 : 1;
-    const H5::DataSpace space(rank, dims, maxDims);
-    H5::DSetCreatPropList plist;
-    plist.setChunk(rank, chunks);
-    if constexpr (std::is_same_v<T, std::string>) {
-        return group.createDataSet(name, utf8Type(), space, plist);
-    } else {
-        T fill = 0;
-        if constexpr (std::is_floating_point_v<T>)
-            fill = nan;
-        plist.setFillValue(numTypes<T>().first, &fill);
-        return group.createDataSet(name, numTypes<T>().second, space, plist);
-    }
-}
-
-hsize_t width(const H5::DataSet& ds)
-{
-    return ds.getSpace().getSimpleExtentNdims() == 2 ? extent(ds, 1) : 1;
-}
-
-// File and memory dataspaces for rows [offset, offset + count), all columns.
-std::pair<H5::DataSpace, H5::DataSpace> rowSlab(const H5::DataSet& ds, hsize_t offset, hsize_t count)
-{
-    H5::DataSpace file = ds.getSpace();
-    const int rank = file.getSimpleExtentNdims();
-    const hsize_t start[2] = {offset, 0};
-    const hsize_t size[2] = {count, width(ds)};
-    file.selectHyperslab(H5S_SELECT_SET, size, start);
-    return {file, H5::DataSpace(rank, size)};
-}
-
-// Writes whole rows from `offset` on (values.size() / width of them).
-template <class T>
-void writeAt(const H5::DataSet& ds, hsize_t offset, const std::vector<T>& values)
-{
-    if (values.empty())
-        return;
-    const auto [file, mem] = rowSlab(ds, offset, values.size() / width(ds));
-    if constexpr (std::is_same_v<T, std::string>) {
-        std::vector<const char*> ptrs;
-        for (const std::string& s : values)
-            ptrs.push_back(s.c_str());
-        ds.write(ptrs.data(), utf8Type(), mem, file);
-    } else {
-        ds.write(values.data(), numTypes<T>().first, mem, file);
-    }
-}
-
-// The first `rows` rows, row-major.
-template <class T>
-std::vector<T> readColumn(const H5::DataSet& ds, hsize_t rows)
-{
-    std::vector<T> values(rows * width(ds));
-    if (values.empty())
-        return values;
-    const auto [file, mem] = rowSlab(ds, 0, rows);
-    if constexpr (std::is_same_v<T, std::string>) {
-        if (ds.getTypeClass() != H5T_STRING || !ds.getStrType().isVariableStr())
-            throw H5::DataSetIException("readColumn", objectName(ds) + " is not a variable-length string column");
-        // The dataset's own string type, so that an ASCII-tagged column needs no conversion.
-        const H5::StrType type = ds.getStrType();
-        std::vector<char*> ptrs(rows, nullptr);
-        ds.read(ptrs.data(), type, mem, file);
-        for (hsize_t i = 0; i < rows; ++i)
-            values[i] = ptrs[i] ? ptrs[i] : "";
-        H5Dvlen_reclaim(type.getId(), mem.getId(), H5P_DEFAULT, ptrs.data());
-    } else {
-        ds.read(values.data(), numTypes<T>().first, mem, file);
-    }
-    return values;
-}
-
 // A table (log, val, checkpoints, layers) is a group of equally long 1-D columns, one per field of
 // its row struct. The columns are written one after the other, so after a crash in between the
 // shortest says how many rows are complete.
@@ -682,6 +460,8 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
     }
     for (const auto& [name, values] : entry.layers)
         checkName(path, name, "layer metric name");
+    for (const auto& [name, values] : entry.profiles)
+        checkName(path, name, "profile name");
 
     d->write("writing the result of " + where, [&] {
         const H5::Group runGrp = d->runGroup(run);
@@ -696,9 +476,29 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
                 throw ConfigError(path + ": layer metric '" + name + "' of " + where + ": " + std::to_string(values.size())
                                   + " values for " + std::to_string(layerCount) + " layers");
         }
+        // A profile row is every layer's channels one after the other, as many as the layer's cols.
+        const std::vector<LayerInfo> layerInfos = layerTable.read(runGrp);
+        hsize_t channels = 0;
+        for (const LayerInfo& l : layerInfos)
+            channels += hsize_t(l.cols);
+        std::map<std::string, std::vector<float>> profileRows;
+        for (const auto& [name, perLayer] : entry.profiles) {
+            bool fits = perLayer.size() == layerCount && layerCount > 0;
+            for (size_t l = 0; fits && l < perLayer.size(); ++l)
+                fits = perLayer[l].size() == size_t(layerInfos[l].cols);
+            if (!fits)
+                throw ConfigError(path + ": profile '" + name + "' of " + where + " does not have one value per input "
+                                  + "channel of each of the " + std::to_string(layerCount) + " layers");
+            auto& row = profileRows[name];
+            for (const auto& values : perLayer)
+                row.insert(row.end(), values.begin(), values.end());
+        }
 
         const H5::Group model = cfg.openGroup("model");
         const H5::Group layerGrp = cfg.openGroup("layers");
+        // Stores written before profiles existed lack the group: it is added on first use.
+        if (!entry.profiles.empty() && !hasLink(cfg, "profiles"))
+            createOrderedGroup(cfg, "profiles");
         const H5::DataSet done = openDataset(model, "done");
         const hsize_t row = static_cast<hsize_t>(checkpoint);
         const hsize_t rows = std::max(extent(done), row + 1);
@@ -712,11 +512,22 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
 
         // Every dataset of the config keeps the same row count; rows not written yet read as the
         // fill value (NaN, done = 0).
-        for (const H5::Group& group : {model, layerGrp}) {
+        std::vector<H5::Group> groups = {model, layerGrp};
+        if (hasLink(cfg, "profiles"))
+            groups.push_back(cfg.openGroup("profiles"));
+        const bool rewriting = row < extent(done);
+        for (size_t g = 0; g < groups.size(); ++g) {
+            const H5::Group& group = groups[g];
             for (const std::string& name : childNames(group)) {
                 const H5::DataSet ds = group.openDataSet(name);
                 const hsize_t size[2] = {std::max(rows, extent(ds)), width(ds)};
                 ds.extend(size);
+                // A row written again holds only the new entry's values: metrics it lacks read NaN.
+                const bool given = g == 0 ? (name == "done" || entry.model.count(name) > 0)
+                                 : g == 1 ? entry.layers.count(name) > 0
+                                          : entry.profiles.count(name) > 0;
+                if (rewriting && !given)
+                    writeAt<double>(ds, row, std::vector<double>(width(ds), nan));
             }
         }
         for (const auto& [name, value] : entry.model) {
@@ -731,6 +542,16 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
             if (width(ds) != layerCount)
                 throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds))
                                   + " columns, the run has " + std::to_string(layerCount) + " layers");
+            writeAt(ds, row, values);
+        }
+        for (const auto& [name, values] : profileRows) {
+            const H5::Group profiles = cfg.openGroup("profiles");
+            const H5::DataSet ds = hasLink(profiles, name)
+                                       ? profiles.openDataSet(name)
+                                       : createColumn<float>(profiles, name, layerRowChunk, rows, channels);
+            if (width(ds) != channels)
+                throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds))
+                                  + " columns, the run's layers have " + std::to_string(channels) + " input channels");
             writeAt(ds, row, values);
         }
 
@@ -791,6 +612,49 @@ ConfigResults Store::results(const std::string& run, const std::string& configId
             res.layers[name] = std::move(matrix);
         }
         return res;
+    });
+}
+
+std::vector<std::string> Store::profileNames(const std::string& run, const std::string& configId) const
+{
+    return d->guard("listing the profiles of config '" + configId + "' in run '" + run + "'", [&] {
+        const H5::Group cfg = d->configGroup(run, configId);
+        return hasLink(cfg, "profiles") ? childNames(cfg.openGroup("profiles")) : std::vector<std::string>();
+    });
+}
+
+std::vector<float> Store::profile(const std::string& run, const std::string& configId, const std::string& metric,
+                                  int checkpoint, int layer) const
+{
+    const std::string what = "reading profile '" + metric + "' of config '" + configId + "', checkpoint "
+                             + std::to_string(checkpoint) + ", layer " + std::to_string(layer) + " in run '" + run + "'";
+    return d->guard(what, [&]() -> std::vector<float> {
+        const H5::Group runGrp = d->runGroup(run);
+        const H5::Group cfg = d->configGroup(run, configId);
+        const std::vector<LayerInfo> layerInfos = layerTable.read(runGrp);
+        if (layer < 0 || size_t(layer) >= layerInfos.size())
+            throw ConfigError(d->path + ": " + what + ": the run has " + std::to_string(layerInfos.size()) + " layers");
+        if (!isValidName(metric) || !hasLink(cfg, "profiles") || !hasLink(cfg.openGroup("profiles"), metric))
+            throw ConfigError(d->path + ": " + what + ": no such profile");
+        const H5::DataSet done = openDataset(cfg.openGroup("model"), "done");
+        const hsize_t row = static_cast<hsize_t>(checkpoint);
+        if (checkpoint < 0 || row >= extent(done) || readColumn<uint8_t>(done, row + 1)[row] == 0)
+            return {};
+        const H5::DataSet ds = cfg.openGroup("profiles").openDataSet(metric);
+        hsize_t offset = 0;
+        for (int l = 0; l < layer; ++l)
+            offset += hsize_t(layerInfos[size_t(l)].cols);
+        const hsize_t count = hsize_t(layerInfos[size_t(layer)].cols);
+        if (row >= extent(ds) || offset + count > width(ds))
+            throw FormatError(d->path + ": " + objectName(ds) + " is smaller than the run's layers need");
+        std::vector<float> values(count);
+        H5::DataSpace file = ds.getSpace();
+        const hsize_t start[2] = {row, offset};
+        const hsize_t size[2] = {1, count};
+        file.selectHyperslab(H5S_SELECT_SET, size, start);
+        const H5::DataSpace mem(2, size);
+        ds.read(values.data(), numTypes<float>().first, mem, file);
+        return values;
     });
 }
 

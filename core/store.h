@@ -70,6 +70,8 @@ struct ResultEntry
 {
     std::map<std::string, double> model;               // e.g. ce, delta_ce, rel_ce, ppl
     std::map<std::string, std::vector<double>> layers; // e.g. w_rel_err -> one value per layer
+    // Per-channel profiles over each layer's input channels, e.g. act_channel_absmax -> [layer][cols].
+    std::map<std::string, std::vector<std::vector<float>>> profiles;
 };
 
 // The HDF5 results store (layout: docs/store-format.md). Appends never rewrite earlier data; every
@@ -125,6 +127,11 @@ public:
                      const ResultEntry& entry);
     bool hasResult(const std::string& run, const std::string& configId, int checkpoint) const;
     ConfigResults results(const std::string& run, const std::string& configId) const;
+    // Profiles are read one (checkpoint, layer) at a time: names, then one layer's values (empty when
+    // that checkpoint's row is not done).
+    std::vector<std::string> profileNames(const std::string& run, const std::string& configId) const;
+    std::vector<float> profile(const std::string& run, const std::string& configId, const std::string& metric,
+                               int checkpoint, int layer) const;
 
 private:
     struct Private;

@@ -3,12 +3,15 @@
 #include "corpus.h"
 #include "errors.h"
 #include "evaluate.h"
-#include "gptqmodel.h"
-#include "quantizer.h"
+#include "quantizemodel.h"
 #include "store.h"
 #include "tensors.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <limits>
+#include <optional>
 #include <filesystem>
 #include <thread>
 
@@ -37,10 +40,73 @@ Corpus corpusOfRun(const Store& store, const std::string& run)
     return Corpus::fromFile(resolveCheckpointPath(store, info.corpusPath), train.valFraction, info.corpus);
 }
 
-SweepSummary runSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& configs,
-                      const Corpus& corpus, int threads, const Progress& progress)
+namespace {
+
+torch::Device parseDevice(const std::string& name)
 {
-    torch::set_num_threads(threads > 0 ? threads : int(std::max(1u, std::thread::hardware_concurrency())));
+    std::optional<torch::Device> device;
+    try {
+        device.emplace(name);
+    } catch (const std::exception&) {
+        throw ConfigError("device '" + name + "' is not a torch device (use cpu, cuda or cuda:N)");
+    }
+    if (device->is_cuda() && !torch::cuda::is_available())
+        throw ConfigError("device '" + name + "': this libtorch has no CUDA support or sees no GPU; use --device cpu");
+    return *device;
+}
+
+// sqnr_db of a layer left in full precision (no error at all) is +inf; stored as NaN, "nothing to measure".
+double finiteOrNan(double value)
+{
+    return std::isfinite(value) ? value : std::numeric_limits<double>::quiet_NaN();
+}
+
+ResultEntry makeEntry(const QuantConfig& config, const QuantizedEval& eval, double fpCe,
+                      const std::vector<LayerReport>& reports)
+{
+    ResultEntry entry;
+    entry.model = {{"ce", eval.ce},
+                   {"fp_ce", fpCe},
+                   {"delta_ce", eval.ce - fpCe},
+                   {"rel_ce", eval.ce / fpCe - 1.0},
+                   {"ppl", std::exp(eval.ce)},
+                   {"kl_mean", eval.klMean},
+                   {"kl_median", eval.klMedian},
+                   {"kl_p99", eval.klP99},
+                   {"top1_agree", eval.top1Agree}};
+    auto column = [&](const char* name, auto value) {
+        std::vector<double> values;
+        for (const LayerReport& r : reports)
+            values.push_back(value(r));
+        entry.layers[name] = std::move(values);
+    };
+    column("w_rel_err", [](const LayerReport& r) { return r.relErr; });
+    column("sqnr_db", [](const LayerReport& r) { return finiteOrNan(r.sqnrDb); });
+    if (config.method == QuantMethod::Gptq) {
+        column("gptq_loss", [](const LayerReport& r) { return r.gptqLoss; });
+        column("damp_used", [](const LayerReport& r) { return r.dampUsed; });
+    }
+    if (config.isFullPrecision()) {
+        column("act_kurtosis", [](const LayerReport& r) { return r.input.kurtosis; });
+        column("act_absmax", [](const LayerReport& r) { return r.input.absmax; });
+        column("act_absmax_median", [](const LayerReport& r) { return finiteOrNan(r.input.absmaxMedian); });
+        column("act_outliers", [](const LayerReport& r) { return double(r.input.outliers); });
+        auto& profile = entry.profiles["act_channel_absmax"];
+        for (const LayerReport& r : reports)
+            profile.push_back(r.input.channelAbsmax);
+    }
+    return entry;
+}
+
+} // namespace
+
+SweepSummary runSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& userConfigs,
+                      const Corpus& corpus, const SweepOptions& options, const Progress& progress)
+{
+    using Clock = std::chrono::steady_clock;
+    torch::set_num_threads(options.threads > 0 ? options.threads
+                                               : int(std::max(1u, std::thread::hardware_concurrency())));
+    const torch::Device device = parseDevice(options.device);
     if (!store.hasRun(run))
         throw ConfigError(store.path() + ": no run named '" + run + "'");
     const RunInfo info = store.runInfo(run);
@@ -48,15 +114,34 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         throw ConfigError("run '" + run + "' was trained on \"" + info.corpus + "\", but the sweep was given \""
                           + corpus.description + "\": validation must use the run's own held-out text");
     const TrainConfig train = TrainConfig::fromJson(info.trainConfigJson);
-    for (const auto& c : configs) {
-        c.validate();
-        store.ensureConfig(run, c.id(), c.toJson());
-    }
 
-    const ValidationSet valSet = ValidationSet::fromBytes(corpus.val, train.evalBatches * train.batchSize, train.seqLen);
+    // The FP reference first, then the user's configs, each once.
+    std::vector<QuantConfig> configs = {QuantConfig::fullPrecision()};
+    for (const auto& c : userConfigs) {
+        c.validate();
+        if (c.method == QuantMethod::Gptq && c.calibSeqLen > train.model.maxSeqLen)
+            throw ConfigError("calibration length " + std::to_string(c.calibSeqLen) + " of " + c.id()
+                              + " exceeds the model's max_seq_len " + std::to_string(train.model.maxSeqLen));
+        const bool seen = std::any_of(configs.begin(), configs.end(), [&](const QuantConfig& o) { return o.id() == c.id(); });
+        if (!seen)
+            configs.push_back(c);
+    }
+    // Registering every config before any work: a config the store holds with other parameters fails now.
+    for (const auto& c : configs)
+        store.ensureConfig(run, c.id(), c.toJson());
+
+    const ValidationSet valSet =
+        ValidationSet::fromBytes(corpus.val, train.evalBatches * train.batchSize, train.seqLen).to(device);
     const auto checkpoints = store.checkpoints(run);
-    const auto layers = store.layers(run);
-    const double total = double(checkpoints.size() * std::max<size_t>(configs.size(), 1));
+    const double total = double(checkpoints.size() * configs.size());
+    // RTN and the FP reference measure SQNR and input statistics on the default calibration set.
+    const QuantConfig defaults;
+    const auto defaultCalibration =
+        calibrationBatch(corpus.train, defaults.calibSequences, std::min(defaults.calibSeqLen, train.model.maxSeqLen),
+                         defaults.calibSeed)
+            .to(device);
+    QuantizeModelOptions walk;
+    walk.outlierThreshold = options.outlierThreshold;
     SweepSummary summary;
 
     for (int i = 0; i < int(checkpoints.size()); ++i) {
@@ -70,67 +155,57 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         if (missing.empty() && std::isfinite(row.fpValCe))
             continue;
 
-        TinyLm model = loadCheckpoint(resolveCheckpointPath(store, row.path));
-        double fpCe = row.fpValCe;
-        if (!std::isfinite(fpCe)) {
-            fpCe = validationCe(model, valSet, train.batchSize);
-            store.setCheckpointFpCe(run, i, fpCe);
+        auto start = Clock::now();
+        const std::string checkpointPath = resolveCheckpointPath(store, row.path);
+        auto load = [&] {
+            TinyLm model = loadCheckpoint(checkpointPath);
+            model->to(device);
+            return model;
+        };
+        TinyLm model = load();
+        FpReference fp;
+        try {
+            fp = fpReference(model, valSet, train.batchSize);
+        } catch (const Error& e) {
+            throw Error(checkpointPath + " (step " + std::to_string(row.step) + "): " + e.what());
         }
-
-        std::vector<torch::Tensor> weights, originals;
-        for (const auto& layer : layers) {
-            weights.push_back(model->parameter(layer.name));
-            originals.push_back(weights.back().detach().clone());
-        }
+        if (!std::isfinite(row.fpValCe))
+            store.setCheckpointFpCe(run, i, fp.ce);
+        bool pristine = true;
 
         for (const QuantConfig* c : missing) {
+            // Each config starts from the checkpoint's own weights, read again rather than kept as a
+            // second copy of the model.
+            if (!pristine)
+                model = load();
+            pristine = false;
+            walk.inputStats = c->isFullPrecision();
+            const torch::Tensor calibration = c->method == QuantMethod::Gptq
+                ? calibrationBatch(corpus.train, c->calibSequences, c->calibSeqLen, c->calibSeed).to(device)
+                : defaultCalibration;
             ResultEntry entry;
-            std::vector<double> relErr;
-            if (c->method == QuantMethod::Gptq) {
-                torch::NoGradGuard noGrad;
-                if (c->calibSeqLen > train.model.maxSeqLen)
-                    throw ConfigError("GPTQ calibration length " + std::to_string(c->calibSeqLen)
-                                      + " exceeds the model's max_seq_len " + std::to_string(train.model.maxSeqLen));
-                const auto calibration = calibrationBatch(corpus.train, c->calibSequences, c->calibSeqLen, c->calibSeed);
-                const auto stats = gptqQuantizeModel(model, calibration, *c);
-                if (stats.size() != weights.size())
-                    throw FormatError(store.path() + ": run '" + run + "' lists " + std::to_string(weights.size())
-                                      + " layers, the checkpoint's model has " + std::to_string(stats.size()));
-                std::vector<double> loss, damp;
-                for (size_t l = 0; l < weights.size(); ++l) {
-                    relErr.push_back(relativeError(originals[l], weights[l]));
-                    loss.push_back(stats[l].loss);
-                    damp.push_back(stats[l].dampUsed);
-                }
-                entry.layers["gptq_loss"] = loss;
-                entry.layers["damp_used"] = damp;
-            } else {
-                torch::NoGradGuard noGrad;
-                for (size_t l = 0; l < weights.size(); ++l) {
-                    auto wq = rtnQuantize(originals[l], c->bits, c->groupSize, c->symmetric);
-                    relErr.push_back(relativeError(originals[l], wq));
-                    weights[l].copy_(wq);
-                }
+            try {
+                const auto reports = quantizeModel(model, calibration, *c, walk);
+                const QuantizedEval eval = evaluateAgainst(model, valSet, train.batchSize, fp);
+                entry = makeEntry(*c, eval, fp.ce, reports);
+            } catch (const Cancelled&) {
+                throw;
+            } catch (const ConfigError& e) {
+                throw ConfigError(c->id() + ": " + e.what());
+            } catch (const Error& e) {
+                throw Error(checkpointPath + " (step " + std::to_string(row.step) + "), " + c->id() + ": " + e.what());
             }
-            const double ce = validationCe(model, valSet, train.batchSize);
-            {
-                torch::NoGradGuard noGrad;
-                for (size_t l = 0; l < weights.size(); ++l)
-                    weights[l].copy_(originals[l]);
-            }
-            entry.model = {{"ce", ce},
-                           {"fp_ce", fpCe},
-                           {"delta_ce", ce - fpCe},
-                           {"rel_ce", ce / fpCe - 1.0},
-                           {"ppl", std::exp(ce)}};
-            entry.layers["w_rel_err"] = relErr;
             store.writeResult(run, c->id(), i, entry);
+            const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            start = Clock::now();
+            summary.seconds[c->id()] += seconds;
+            summary.entries[c->id()] += 1;
             ++summary.computed;
 
             const double done = double(summary.computed + summary.skipped);
-            char message[200];
-            std::snprintf(message, sizeof message, "sweep: step %lld, %s: rel CE %+.4f", (long long)row.step,
-                          c->label().c_str(), ce / fpCe - 1.0);
+            char message[240];
+            std::snprintf(message, sizeof message, "sweep: step %lld, %s: rel CE %+.4f, KL %.2e (%.1f s)",
+                          (long long)row.step, c->label().c_str(), entry.model["rel_ce"], entry.model["kl_mean"], seconds);
             if (!reportProgress(progress, done / total, message))
                 throw Cancelled();
         }

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "progress.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -11,18 +12,35 @@ namespace qs {
 class Store;
 struct Corpus;
 
+struct SweepOptions
+{
+    int threads = 0;            // torch intra-op threads; 0: all cores
+    std::string device = "cpu"; // torch device: "cpu", "cuda", "cuda:1"
+    // Channels whose input absmax exceeds this count as outlier channels (LLM.int8's magnitude 6).
+    double outlierThreshold = 6.0;
+};
+
 struct SweepSummary
 {
-    int computed = 0; // (checkpoint, config) entries evaluated now
+    int computed = 0; // (checkpoint, config) entries evaluated now, the FP reference included
     int skipped = 0;  // already in the store
+    // Wall time of the entries computed now, per config id (FP reference: "fp"), and their count.
+    std::map<std::string, double> seconds;
+    std::map<std::string, int> entries;
 };
 
 // Quantizes every checkpoint of `run` with every config and writes, per (checkpoint, config), the
-// model metrics (ce, delta_ce, rel_ce, ppl) and per-layer metrics (w_rel_err) to the store as soon as
-// each is done. Entries already in the store are skipped, so an interrupted sweep resumes.
-// Validation uses the same held-out bytes the trainer used (corpus.val, first blocks).
+// model metrics (ce, fp_ce, delta_ce, rel_ce, ppl, kl_mean, kl_median, kl_p99, top1_agree) and per-layer
+// metrics (w_rel_err, sqnr_db; gptq_loss and damp_used for GPTQ) to the store as soon as each is done.
+// Before the configs, every checkpoint gets the full-precision reference, config "fp": its own CE
+// (KL 0) and the statistics of every layer's input activations (act_kurtosis, act_absmax,
+// act_absmax_median, act_outliers, and the per-channel absmax profile act_channel_absmax).
+// Entries already in the store are skipped, so an interrupted sweep resumes. Validation uses the
+// held-out bytes the trainer used (corpus.val, first blocks); calibration uses the training text.
+// Throws ConfigError when a config id is stored with different parameters, Error for non-finite
+// weights or activations (naming the checkpoint and layer), Cancelled when `progress` says stop.
 SweepSummary runSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& configs,
-                      const Corpus& corpus, int threads = 0, const Progress& progress = {});
+                      const Corpus& corpus, const SweepOptions& options = {}, const Progress& progress = {});
 
 // The corpus a run was trained on (its recorded file and description), split as the trainer split it.
 // Throws IoError naming the file if it has moved.

@@ -6,6 +6,9 @@
 // One run "fixture-wsd": 100 logged steps of a WSD schedule (warmup 10, stable to step 79, linear
 // decay to 0 at step 99), validation every 25 steps, 3 checkpoints (steps 0, 50, 99), 4 layers, 2 RTN
 // configs. Config 1 has no result at checkpoint 2 (not swept yet).
+//
+// MetricsFixture: the same run as a current sweep writes it, with the FP reference config "fp" and
+// the accuracy metrics (KL, top-1 agreement, per-layer SQNR, input activation statistics).
 
 #include "config.h"
 #include "store.h"
@@ -72,6 +75,35 @@ struct StoreFixture
     // Writes the store to `path` (which must not exist).
     static void write(const QString& path)
     {
+        Store store = writeRun(path);
+        for (int c = 0; c < configCount(); ++c) {
+            const QuantConfig q = config(c);
+            store.ensureConfig(runName, q.id(), q.toJson());
+            for (int k = 0; k < checkpointCount(); ++k) {
+                if (done(c, k))
+                    store.writeResult(runName, q.id(), k, ceEntry(c, k));
+            }
+        }
+        store.flush();
+    }
+
+    // The CE metrics and weight errors of config `c` at checkpoint `k`.
+    static ResultEntry ceEntry(int c, int k)
+    {
+        ResultEntry entry;
+        entry.model["ce"] = fpCe(k) * (1.0 + relCe(c, k));
+        entry.model["rel_ce"] = relCe(c, k);
+        entry.model["delta_ce"] = deltaCe(c, k);
+        std::vector<double> err;
+        for (int l = 0; l < layerCount(); ++l)
+            err.push_back(wRelErr(c, k, l));
+        entry.layers["w_rel_err"] = err;
+        return entry;
+    }
+
+    // Creates the store at `path` with the run, its log, validation and checkpoints, and no configs.
+    static Store writeRun(const QString& path)
+    {
         Store store = Store::create(path.toStdString());
         RunInfo info;
         info.name = runName;
@@ -102,20 +134,66 @@ struct StoreFixture
             row.path = "checkpoints/step" + std::to_string(s) + ".safetensors";
             store.appendCheckpoint(runName, row);
         }
-        for (int c = 0; c < configCount(); ++c) {
+        return store;
+    }
+};
+
+struct MetricsFixture : StoreFixture
+{
+    // Quantized configs: the two of StoreFixture and activations-only W16A4, which is not the FP
+    // reference and must be drawn. The store lists "fp" as well.
+    static int quantizedCount() { return 3; }
+    static QuantConfig config(int c) { return c < 2 ? StoreFixture::config(c) : QuantConfig::parse("none:a4"); }
+    static bool done(int c, int checkpoint) { return StoreFixture::done(c, checkpoint); }
+
+    static double klMean(int c, int k) { return 0.001 * (c + 1) * (k + 1); }
+    static double klP99(int c, int k) { return 0.02 * (c + 1) * (k + 1); }
+    static double top1Agree(int c, int k) { return 1.0 - 0.01 * (c + 1) * (k + 1); }
+    // Layer output SQNR; layer 3 of config 0 is left unquantized (NaN) at checkpoint 1.
+    static double sqnrDb(int c, int k, int layer)
+    {
+        if (c == 0 && k == 1 && layer == 3)
+            return std::nan("");
+        return 24.0 + 2.0 * layer - 4.0 * c - 2.0 * k;
+    }
+    // Input activation statistics of the FP reference.
+    static double actKurtosis(int k, int layer) { return 3.0 + layer + 0.5 * k; }
+    static double actAbsmax(int k, int layer) { return 2.0 + layer + k; }
+    static double actAbsmaxMedian(int k, int layer) { return 10.0 * (layer + 1) + k; }
+    static double actOutliers(int k, int layer) { return double((layer + k) % 3); }
+
+    static void write(const QString& path)
+    {
+        Store store = writeRun(path);
+        const QuantConfig fp = QuantConfig::fullPrecision();
+        store.ensureConfig(runName, fp.id(), fp.toJson());
+        for (int k = 0; k < checkpointCount(); ++k) {
+            ResultEntry entry;
+            entry.model = {{"ce", fpCe(k)}, {"fp_ce", fpCe(k)}, {"delta_ce", 0.0}, {"rel_ce", 0.0},
+                           {"kl_mean", 0.0}, {"kl_median", 0.0}, {"kl_p99", 0.0}, {"top1_agree", 1.0}};
+            for (int l = 0; l < layerCount(); ++l) {
+                entry.layers["w_rel_err"].push_back(0.0);
+                entry.layers["sqnr_db"].push_back(std::nan(""));
+                entry.layers["act_kurtosis"].push_back(actKurtosis(k, l));
+                entry.layers["act_absmax"].push_back(actAbsmax(k, l));
+                entry.layers["act_absmax_median"].push_back(actAbsmaxMedian(k, l));
+                entry.layers["act_outliers"].push_back(actOutliers(k, l));
+            }
+            store.writeResult(runName, fp.id(), k, entry);
+        }
+        for (int c = 0; c < quantizedCount(); ++c) {
             const QuantConfig q = config(c);
             store.ensureConfig(runName, q.id(), q.toJson());
             for (int k = 0; k < checkpointCount(); ++k) {
                 if (!done(c, k))
                     continue;
-                ResultEntry entry;
-                entry.model["ce"] = fpCe(k) * (1.0 + relCe(c, k));
-                entry.model["rel_ce"] = relCe(c, k);
-                entry.model["delta_ce"] = deltaCe(c, k);
-                std::vector<double> err;
+                ResultEntry entry = ceEntry(c, k);
+                entry.model["kl_mean"] = klMean(c, k);
+                entry.model["kl_median"] = klMean(c, k) / 2.0;
+                entry.model["kl_p99"] = klP99(c, k);
+                entry.model["top1_agree"] = top1Agree(c, k);
                 for (int l = 0; l < layerCount(); ++l)
-                    err.push_back(wRelErr(c, k, l));
-                entry.layers["w_rel_err"] = err;
+                    entry.layers["sqnr_db"].push_back(sqnrDb(c, k, l));
                 store.writeResult(runName, q.id(), k, entry);
             }
         }

@@ -8,7 +8,13 @@
 #include <QObject>
 #include <QProcess>
 
+#include "store.h"
+
+#include <algorithm>
+#include <cmath>
 #include <random>
+
+using qs::Store;
 
 namespace {
 
@@ -39,6 +45,13 @@ QByteArray digest(const QString& path)
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+// Equal values, NaN equal to NaN (a metric that does not apply reads NaN in both stores).
+bool sameValues(const std::vector<double>& a, const std::vector<double>& b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); });
 }
 
 void writeFile(const QString& path, const QByteArray& bytes)
@@ -88,12 +101,15 @@ private Q_SLOTS:
         r = runCli({QStringLiteral("sweep"), QStringLiteral("--store"), m_store, QStringLiteral("--quant"),
                     QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--quant"), QStringLiteral("rtn:3:pc:asym")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.out.contains(QLatin1String("10 results computed, 0 already stored")), qPrintable(r.out));
+        // The FP reference and two configs at 5 checkpoints, with the time each config took.
+        QVERIFY2(r.out.contains(QLatin1String("15 results computed, 0 already stored")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("rtn_w3_pc_asym: 5 checkpoints, ")) && r.out.contains(QLatin1String(" s per checkpoint")),
+                 qPrintable(r.out));
 
         r = runCli({QStringLiteral("resume"), QStringLiteral("--store"), m_store, QStringLiteral("--quant"),
                     QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--quant"), QStringLiteral("rtn:3:pc:asym")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.out.contains(QLatin1String("0 results computed, 10 already stored")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("0 results computed, 15 already stored")), qPrintable(r.out));
 
         r = runCli({QStringLiteral("info"), m_store});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -110,6 +126,88 @@ private Q_SLOTS:
         QVERIFY(pngFile.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8));
         QVERIFY(pdfFile.open(QIODevice::ReadOnly));
         QVERIFY(pdfFile.read(5) == QByteArray("%PDF-"));
+    }
+
+    void killedSweepResumes()
+    {
+        // kill -9 at several moments of a sweep: the store always opens, loses at most the entry in
+        // flight, and `resume` computes only what is missing, ending with the very numbers an
+        // uninterrupted sweep of a copy of the same store gives.
+        const QString store = m_dir.filePath(QStringLiteral("kill.h5"));
+        const QString reference = m_dir.filePath(QStringLiteral("kill-reference.h5"));
+        Result r = runCli({QStringLiteral("train"), QStringLiteral("--config"), m_dir.filePath(QStringLiteral("tiny.json")),
+                           QStringLiteral("--corpus"), m_dir.filePath(QStringLiteral("corpus.txt")), QStringLiteral("--store"),
+                           store, QStringLiteral("--run"), QStringLiteral("k"), QStringLiteral("--checkpoints"),
+                           m_dir.filePath(QStringLiteral("kill-ckpt"))});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(QFile::copy(store, reference));
+        QStringList sweep = {QStringLiteral("sweep"), QStringLiteral("--store"), store, QStringLiteral("--threads"),
+                             QStringLiteral("1")};
+        for (const char* spec : {"rtn:4:g16:sym", "rtn:3:pc:asym", "gptq:4:g16:sym:act:cal8x32", "none:a4", "rtn:4:g16:sym:a4",
+                                 "rtn:2:pc:sym", "gptq:3:pc:sym:noact:cal8x32"})
+            sweep << QStringLiteral("--quant") << QString::fromLatin1(spec);
+        const int total = 5 * 8; // checkpoints x (FP reference + 7 configs)
+
+        std::mt19937 rng(7);
+        int stored = 0;
+        for (int kill = 0; kill < 4; ++kill) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(QS_BINARY), sweep);
+            QVERIFY(p.waitForStarted());
+            // Wait for the first progress line of this process (an entry is stored just before it is
+            // reported), then kill it a random few milliseconds later, in the middle of some entry.
+            QByteArray err;
+            while (!err.contains("sweep: step") && p.state() == QProcess::Running) {
+                p.waitForReadyRead(100);
+                err += p.readAllStandardError();
+            }
+            QVERIFY2(p.state() == QProcess::Running, err.constData());
+            QTest::qWait(int(rng() % 60));
+            p.kill(); // SIGKILL
+            QVERIFY(p.waitForFinished());
+
+            r = runCli({QStringLiteral("info"), store});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err + r.out));
+            const Store s = Store::open(store.toStdString());
+            int done = 0;
+            for (const std::string& id : s.configIds("k")) {
+                const auto res = s.results("k", id);
+                done += int(std::count(res.done.begin(), res.done.end(), uint8_t(1)));
+            }
+            // Progress says at least one more entry was stored by this process.
+            QVERIFY2(done > stored, qPrintable(QStringLiteral("%1 stored before, %2 now").arg(stored).arg(done)));
+            stored = done;
+        }
+        QVERIFY(stored < total);
+
+        QStringList resume = sweep;
+        resume[0] = QStringLiteral("resume");
+        r = runCli(resume);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("%1 results computed, %2 already stored").arg(total - stored).arg(stored)),
+                 qPrintable(r.out));
+        QStringList uninterrupted = sweep;
+        uninterrupted[2] = reference;
+        r = runCli(uninterrupted);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+
+        const Store a = Store::open(store.toStdString());
+        const Store b = Store::open(reference.toStdString());
+        QCOMPARE(a.configIds("k").size(), size_t(8));
+        for (const std::string& id : b.configIds("k")) {
+            const auto x = a.results("k", id);
+            const auto y = b.results("k", id);
+            QVERIFY(std::all_of(x.done.begin(), x.done.end(), [](uint8_t d) { return d == 1; }));
+            for (const auto& [metric, values] : y.model)
+                QVERIFY2(sameValues(x.model.at(metric), values), qPrintable(QString::fromStdString(id + " " + metric)));
+            for (const auto& [metric, rows] : y.layers) {
+                for (size_t i = 0; i < rows.size(); ++i)
+                    QVERIFY2(sameValues(x.layers.at(metric)[i], rows[i]), qPrintable(QString::fromStdString(id + " " + metric)));
+            }
+        }
     }
 
     void badInput_data()
@@ -133,6 +231,9 @@ private Q_SLOTS:
         QTest::addRow("bad bits") << QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), m_store,
                                                   QStringLiteral("--quant"), QStringLiteral("rtn:9:g16")}
                                   << 1 << QStringLiteral("[2, 8]");
+        QTest::addRow("no such device") << QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), m_store,
+                                                        QStringLiteral("--device"), QStringLiteral("tpu:0")}
+                                        << 1 << QStringLiteral("device 'tpu:0'");
         QTest::addRow("bad config file")
             << QStringList {QStringLiteral("train"), QStringLiteral("--config"), missing, QStringLiteral("--corpus"),
                             m_dir.filePath(QStringLiteral("corpus.txt")), QStringLiteral("--store"), m_store,

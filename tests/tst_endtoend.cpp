@@ -3,6 +3,7 @@
 // what the store already holds.
 
 #include "testutils.h"
+#include "tinyrun.h"
 
 #include "corpus.h"
 #include "errors.h"
@@ -19,52 +20,9 @@
 #include <random>
 
 using namespace qs;
+using namespace qs::test;
 
 namespace {
-
-// Word soup from a fixed vocabulary: enough structure for a byte-level LM to learn in seconds.
-QString writeCorpus(const QString& path)
-{
-    static const char* words[] = {"the", "quantized", "model", "learns", "slowly", "and", "then", "decays",
-                                  "weights", "of", "a", "small", "network", "rise", "in", "error"};
-    std::mt19937 rng(42);
-    std::string text;
-    while (text.size() < 60000) {
-        const int n = 4 + int(rng() % 8);
-        for (int i = 0; i < n; ++i) {
-            text += words[rng() % 16];
-            text += i + 1 < n ? " " : ".\n";
-        }
-    }
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write corpus");
-    f.write(text.data(), qint64(text.size()));
-    return path;
-}
-
-TrainConfig tinyConfig()
-{
-    TrainConfig c;
-    c.model.dModel = 32;
-    c.model.nLayers = 2;
-    c.model.nHeads = 2;
-    c.model.dFf = 64;
-    c.model.maxSeqLen = 32;
-    c.seqLen = 32;
-    c.batchSize = 8;
-    c.steps = 40;
-    c.schedule.kind = ScheduleKind::Wsd;
-    c.schedule.peakLr = 1e-2;
-    c.schedule.warmupSteps = 4;
-    c.schedule.decayFraction = 0.25;
-    c.checkpointEvery = 10;
-    c.evalEvery = 10;
-    c.evalBatches = 2;
-    c.threads = 2;
-    c.seed = 5;
-    return c;
-}
 
 std::vector<float> finalWeights(const QString& dir, const char* tensor)
 {
@@ -128,8 +86,9 @@ private Q_SLOTS:
         const Corpus runCorpus = corpusOfRun(store, "tiny");
         QVERIFY(runCorpus.val == corpus.val);
         const std::vector<QuantConfig> configs = {QuantConfig::parse("rtn:8:g16:sym"), QuantConfig::parse("rtn:2:pc:sym")};
-        const SweepSummary swept = runSweep(store, "tiny", configs, runCorpus, 2);
-        QCOMPARE(swept.computed, 10);
+        const SweepSummary swept = runSweep(store, "tiny", configs, runCorpus, SweepOptions {2});
+        // The FP reference and the two configs at each of the 5 checkpoints.
+        QCOMPARE(swept.computed, 15);
         QCOMPARE(swept.skipped, 0);
 
         const auto fine = store.results("tiny", configs[0].id());
@@ -158,9 +117,9 @@ private Q_SLOTS:
         }
 
         // Resume: nothing left to do.
-        const SweepSummary again = runSweep(store, "tiny", configs, runCorpus, 2);
+        const SweepSummary again = runSweep(store, "tiny", configs, runCorpus, SweepOptions {2});
         QCOMPARE(again.computed, 0);
-        QCOMPARE(again.skipped, 10);
+        QCOMPARE(again.skipped, 15);
         // Reuse: the trainer recognises the finished run.
         const TrainSummary reused = trainRun(config, corpus, store, "tiny", ckptDir.toStdString());
         QVERIFY(reused.reused);
@@ -185,7 +144,7 @@ private Q_SLOTS:
         gptq.calibSequences = 16;
         gptq.calibSeqLen = 32;
         const QuantConfig rtn = QuantConfig::parse("rtn:3:pc:sym");
-        runSweep(store, "tiny", {gptq, rtn}, corpusOfRun(store, "tiny"), 2);
+        runSweep(store, "tiny", {gptq, rtn}, corpusOfRun(store, "tiny"), SweepOptions {2});
         const auto g = store.results("tiny", gptq.id());
         const auto r = store.results("tiny", rtn.id());
         QCOMPARE(QuantConfig::fromJson(g.configJson), gptq);
@@ -255,7 +214,7 @@ private Q_SLOTS:
         const TrainSummary summary = trainRun(config, corpus, store, "bf16", m_dir.filePath(QStringLiteral("bf16")).toStdString());
         const auto file = SafetensorsFile::open(m_dir.filePath(QStringLiteral("bf16/step0000020.safetensors")).toStdString());
         QVERIFY(file.tensor("model.layers.0.self_attn.q_proj.weight").dtype == DType::BF16);
-        runSweep(store, "bf16", {QuantConfig::parse("rtn:8:g16:sym")}, corpus, 2);
+        runSweep(store, "bf16", {QuantConfig::parse("rtn:8:g16:sym")}, corpus, SweepOptions {2});
         const double fp = store.checkpoints("bf16").back().fpValCe;
         QVERIFY2(std::abs(fp - summary.finalValLoss) < 0.02 && fp != summary.finalValLoss,
                  qPrintable(QStringLiteral("%1 vs %2").arg(fp).arg(summary.finalValLoss)));
@@ -272,7 +231,7 @@ private Q_SLOTS:
         QFile f(victim);
         QVERIFY(f.resize(f.size() / 2));
         try {
-            runSweep(store, "tiny", {QuantConfig::parse("rtn:4:g16:asym")}, corpusOfRun(store, "tiny"), 2);
+            runSweep(store, "tiny", {QuantConfig::parse("rtn:4:g16:asym")}, corpusOfRun(store, "tiny"), SweepOptions {2});
             QFAIL("a truncated checkpoint must stop the sweep");
         } catch (const FormatError& e) {
             QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("step0000040.safetensors")), e.what());

@@ -10,6 +10,8 @@
 #include "qcp.h"
 #include "settings.h"
 #include "storefixture.h"
+#include "sweepdialog.h"
+#include "trainedstore.h"
 #include "trajectorypage.h"
 
 #include <QApplication>
@@ -18,26 +20,38 @@
 #include <QFile>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QToolBar>
 #include <QToolTip>
 #include <QUrl>
 
 #include <cmath>
 
+using qs::test::MetricsFixture;
 using qs::test::StoreFixture;
+using qs::test::TrainedStore;
+
+Q_DECLARE_METATYPE(qs::TrajectoryPage::Metric)
 
 class TstGui : public QObject
 {
     Q_OBJECT
 
+    using SweepDialogPtr = QPointer<qs::SweepDialog>;
+
 private:
     QTemporaryDir m_dir;
     QString m_store;
     QString m_garbage;
+    QString m_metricsStore;
     std::unique_ptr<qs::Settings> m_settings;
     std::unique_ptr<qs::MainWindow> m_window;
 
@@ -53,6 +67,43 @@ private:
         for (QMessageBox* box : boxes)
             box->close();
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+
+    // What the trajectory page must plot for fixture config `c` at checkpoint `k` under `metric`,
+    // from the fixture's closed forms.
+    static double expectedMetric(qs::TrajectoryPage::Metric metric, int c, int k)
+    {
+        using Metric = qs::TrajectoryPage::Metric;
+        switch (metric) {
+        case Metric::RelativeCe:
+            return MetricsFixture::relCe(c, k);
+        case Metric::DeltaCe:
+            return MetricsFixture::deltaCe(c, k);
+        case Metric::KlMean:
+            return MetricsFixture::klMean(c, k);
+        case Metric::KlP99:
+            return MetricsFixture::klP99(c, k);
+        case Metric::Top1Agree:
+            return 100.0 * MetricsFixture::top1Agree(c, k);
+        case Metric::LayerSqnr:
+            break;
+        }
+        double sum = 0.0;
+        int count = 0;
+        for (int l = 0; l < MetricsFixture::layerCount(); ++l) {
+            if (!std::isnan(MetricsFixture::sqnrDb(c, k, l))) {
+                sum += MetricsFixture::sqnrDb(c, k, l);
+                ++count;
+            }
+        }
+        return sum / count;
+    }
+
+    SweepDialogPtr openSweepDialog()
+    {
+        m_window->sweepAction()->trigger();
+        auto* dialog = m_window->findChild<qs::SweepDialog*>();
+        return SweepDialogPtr(dialog);
     }
 
     static QByteArray head(const QString& path, int bytes)
@@ -91,6 +142,8 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         m_store = m_dir.filePath(QStringLiteral("fixture.h5"));
         StoreFixture::write(m_store);
+        m_metricsStore = m_dir.filePath(QStringLiteral("metrics.h5"));
+        MetricsFixture::write(m_metricsStore);
         m_garbage = m_dir.filePath(QStringLiteral("garbage.h5"));
         QFile garbage(m_garbage);
         QVERIFY(garbage.open(QIODevice::WriteOnly));
@@ -102,6 +155,10 @@ private Q_SLOTS:
         m_window->resize(1100, 800);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        // Nothing to sweep before a store is open; the action sits in the menu and the tool bar.
+        QVERIFY(!m_window->sweepAction()->isEnabled());
+        auto* toolBar = m_window->findChild<QToolBar*>(QStringLiteral("mainToolBar"));
+        QVERIFY(toolBar && toolBar->actions().contains(m_window->sweepAction()));
     }
 
     void cleanupTestCase()
@@ -120,6 +177,7 @@ private Q_SLOTS:
         QCOMPARE(m_window->currentStorePath(), m_store);
         QVERIFY(m_window->windowTitle().contains(QStringLiteral("fixture.h5")));
         QCOMPARE(m_settings->recentStores().value(0), m_store);
+        QVERIFY(m_window->sweepAction()->isEnabled());
     }
 
     void trajectoryGraphs()
@@ -128,7 +186,7 @@ private Q_SLOTS:
         QCOMPARE(page->xAxis(), qs::TrajectoryPage::XAxis::Step);
         QCOMPARE(page->configGraphs().size(), StoreFixture::configCount());
         for (int c = 0; c < StoreFixture::configCount(); ++c) {
-            QCPGraph* graph = page->configGraphs().at(configIndex(c));
+            QCPGraph* graph = page->configGraph(configIndex(c));
             QCOMPARE(graph->name(), QString::fromStdString(StoreFixture::config(c).label()));
             QCOMPARE(graph->valueAxis(), page->plot()->yAxis);
             // Checkpoints without a result are left out.
@@ -262,7 +320,7 @@ private Q_SLOTS:
         QCOMPARE(m_settings->lastXAxis(), qs::Settings::XAxis::Tokens);
         QCOMPARE(page->plot()->xAxis->label(), QStringLiteral("tokens"));
 
-        QCPGraph* graph = page->configGraphs().at(configIndex(0));
+        QCPGraph* graph = page->configGraph(configIndex(0));
         int k = 0;
         for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it, ++k)
             QCOMPARE(it->key, double(StoreFixture::tokens(StoreFixture::checkpointSteps()[size_t(k)])));
@@ -271,7 +329,7 @@ private Q_SLOTS:
         QCOMPARE(page->decayRange()->first, double(StoreFixture::tokens(StoreFixture::lastStableStep)));
 
         combo->setCurrentIndex(0);
-        QCOMPARE(page->configGraphs().at(configIndex(0))->data()->at(1)->key, 50.0);
+        QCOMPARE(page->configGraph(configIndex(0))->data()->at(1)->key, 50.0);
         QCOMPARE(m_settings->lastXAxis(), qs::Settings::XAxis::Step);
     }
 
@@ -279,7 +337,7 @@ private Q_SLOTS:
     {
         qs::TrajectoryPage* page = m_window->trajectoryPage();
         page->setMetric(qs::TrajectoryPage::Metric::DeltaCe);
-        QCPGraph* graph = page->configGraphs().at(configIndex(1));
+        QCPGraph* graph = page->configGraph(configIndex(1));
         QCOMPARE(graph->data()->size(), 2);
         QCOMPARE(graph->data()->at(1)->value, StoreFixture::deltaCe(1, 1));
         QVERIFY(page->plot()->yAxis->label().startsWith(QStringLiteral("ΔCE")));
@@ -392,6 +450,320 @@ private Q_SLOTS:
         QCoreApplication::sendEvent(m_window.get(), &other);
         QVERIFY(!other.isAccepted());
         delete text;
+    }
+
+    void sweepDialogSpecs_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("configCount"); // 0: invalid
+        QTest::addColumn<int>("errorLine");   // 1-based; -1: the text as a whole is the problem
+        QTest::addRow("defaults") << qs::SweepDialog::defaultSpecs() << 6 << -1;
+        QTest::addRow("bits out of range on line 2") << QStringLiteral("rtn:4:g128:sym\nrtn:9:g128:sym\n") << 0 << 2;
+        QTest::addRow("unknown option") << QStringLiteral("rtn:4:g128:sym:fast") << 0 << 1;
+        QTest::addRow("unknown method after a blank line") << QStringLiteral("rtn:4:g32\n\nawq:4:g128") << 0 << 3;
+        QTest::addRow("act-order on rtn") << QStringLiteral("rtn:4:g128:act\nrtn:4:g128:sym:q") << 0 << 1;
+        QTest::addRow("mixed precision of an unknown kind") << QStringLiteral("rtn:4:g128:a4:ffn=a8") << 0 << 1;
+        QTest::addRow("empty") << QString() << 0 << -1;
+        QTest::addRow("only the FP reference") << QStringLiteral("none\n") << 0 << -1;
+        QTest::addRow("same config twice") << QStringLiteral("rtn:4:g32:sym\nrtn:4:g32") << 1 << -1;
+        QTest::addRow("comments and blanks") << QStringLiteral("# weight only\n\n  rtn:3:pc:asym  \nnone:a4g32")
+                                             << 2 << -1;
+    }
+
+    void sweepDialogSpecs()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, configCount);
+        QFETCH(int, errorLine);
+        qs::SweepDialog dialog({QStringLiteral("run-a"), QStringLiteral("run-b")});
+        dialog.setSpecText(text);
+        QCOMPARE(dialog.specText(), text);
+        QCOMPARE(dialog.isValid(), configCount > 0);
+        QCOMPARE(dialog.okButton()->isEnabled(), configCount > 0);
+        QCOMPARE(int(dialog.configs().size()), configCount);
+        QCOMPARE(dialog.errorText().isEmpty(), configCount > 0);
+
+        const QStringList lines = text.split(QLatin1Char('\n'));
+        if (errorLine > 0) {
+            // The message names the line and carries the parser's own explanation of it.
+            const QString bad = lines[errorLine - 1].trimmed();
+            const QString parseError = qs::test::errorOf([&] { qs::QuantConfig::parse(bad.toStdString()); });
+            QVERIFY(!parseError.isEmpty());
+            QVERIFY2(dialog.errorText().contains(QStringLiteral("Line %1").arg(errorLine)), qPrintable(dialog.errorText()));
+            QVERIFY2(dialog.errorText().contains(parseError), qPrintable(dialog.errorText()));
+        }
+        if (configCount == 0)
+            return;
+        // Every valid line shows its config's label; the configs come in line order, each once.
+        std::vector<std::string> ids;
+        for (const QString& line : lines) {
+            const QString spec = line.trimmed();
+            if (spec.isEmpty() || spec.startsWith(QLatin1Char('#')))
+                continue;
+            const qs::QuantConfig config = qs::QuantConfig::parse(spec.toStdString());
+            QVERIFY2(dialog.previewText().contains(QString::fromStdString(config.label())), qPrintable(dialog.previewText()));
+            if (std::find(ids.begin(), ids.end(), config.id()) == ids.end())
+                ids.push_back(config.id());
+        }
+        QCOMPARE(int(ids.size()), configCount);
+        for (int i = 0; i < configCount; ++i)
+            QCOMPARE(dialog.configs()[size_t(i)].id(), ids[size_t(i)]);
+    }
+
+    void sweepDialogLiveValidation()
+    {
+        qs::SweepDialog dialog({QStringLiteral("run-a"), QStringLiteral("run-b")});
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QCOMPARE(dialog.run(), QStringLiteral("run-a"));
+        dialog.setRun(QStringLiteral("run-b"));
+        QCOMPARE(dialog.run(), QStringLiteral("run-b"));
+
+        QPlainTextEdit* edit = dialog.specEdit();
+        edit->clear();
+        QVERIFY(!dialog.okButton()->isEnabled());
+        edit->setFocus();
+        QTest::keyClicks(edit, QStringLiteral("rtn:4:g128:sym"));
+        QVERIFY(dialog.okButton()->isEnabled());
+        QVERIFY(dialog.previewText().contains(QStringLiteral("RTN W4 g128 sym")));
+        QTest::keyClick(edit, Qt::Key_Return);
+        QTest::keyClicks(edit, QStringLiteral("gptq:4:g128:sym:act:bogus"));
+        QVERIFY(!dialog.okButton()->isEnabled());
+        QVERIFY2(dialog.errorText().contains(QStringLiteral("Line 2")) && dialog.errorText().contains(QStringLiteral("bogus")),
+                 qPrintable(dialog.errorText()));
+        for (int i = 0; i < 6; ++i)
+            QTest::keyClick(edit, Qt::Key_Backspace);
+        QVERIFY(dialog.okButton()->isEnabled());
+        QVERIFY(dialog.errorText().isEmpty());
+        QCOMPARE(int(dialog.configs().size()), 2);
+        QCOMPARE(dialog.configs()[1], qs::QuantConfig::parse("gptq:4:g128:sym:act"));
+
+        // No run to sweep: never valid.
+        qs::SweepDialog empty({});
+        QVERIFY(!empty.okButton()->isEnabled());
+        QVERIFY(!empty.errorText().isEmpty());
+    }
+
+    void trajectoryMetrics_data()
+    {
+        using Metric = qs::TrajectoryPage::Metric;
+        QTest::addColumn<QString>("comboText");
+        QTest::addColumn<Metric>("metric");
+        QTest::addColumn<QString>("axisWord");
+        QTest::addRow("relative CE") << QStringLiteral("relative CE") << Metric::RelativeCe << QStringLiteral("relative CE");
+        QTest::addRow("delta CE") << QStringLiteral("ΔCE") << Metric::DeltaCe << QStringLiteral("ΔCE");
+        QTest::addRow("KL mean") << QStringLiteral("KL mean") << Metric::KlMean << QStringLiteral("KL mean");
+        QTest::addRow("KL p99") << QStringLiteral("KL p99") << Metric::KlP99 << QStringLiteral("KL p99");
+        QTest::addRow("same top-1") << QStringLiteral("same top-1 (%)") << Metric::Top1Agree << QStringLiteral("top-1");
+        QTest::addRow("mean layer SQNR") << QStringLiteral("mean layer SQNR (dB)") << Metric::LayerSqnr
+                                         << QStringLiteral("SQNR (dB)");
+    }
+
+    void trajectoryMetrics()
+    {
+        QFETCH(QString, comboText);
+        QFETCH(qs::TrajectoryPage::Metric, metric);
+        QFETCH(QString, axisWord);
+        const qs::StoreSnapshotPtr snapshot = qs::loadStoreSnapshot(m_metricsStore);
+        const qs::RunSnapshot& run = snapshot->runs[0];
+        qs::TrajectoryPage page;
+        page.resize(900, 600);
+        page.setSnapshot(snapshot, 0);
+
+        auto* combo = page.findChild<QComboBox*>(QStringLiteral("metricCombo"));
+        QVERIFY(combo);
+        const int item = combo->findText(comboText);
+        QVERIFY2(item >= 0, qPrintable(comboText));
+        QSignalSpy changed(&page, &qs::TrajectoryPage::metricChanged);
+        combo->setCurrentIndex(item);
+        QCOMPARE(page.metric(), metric);
+        QCOMPARE(changed.count(), metric == qs::TrajectoryPage::Metric::RelativeCe ? 0 : 1);
+        QVERIFY2(page.plot()->yAxis->label().contains(axisWord), qPrintable(page.plot()->yAxis->label()));
+
+        // The FP reference has no curve; W16A4 (weights in FP, activations quantized) has one.
+        const int fp = run.configIndex("fp");
+        QVERIFY(fp >= 0);
+        QVERIFY(!page.configGraph(fp));
+        QCOMPARE(page.configGraphs().size(), MetricsFixture::quantizedCount());
+        const QString fpLabel = QString::fromStdString(qs::QuantConfig::fullPrecision().label());
+        for (int i = 0; i < page.plot()->graphCount(); ++i)
+            QVERIFY(page.plot()->graph(i)->name() != fpLabel);
+
+        const QCPRange yRange = page.plot()->yAxis->range();
+        for (int c = 0; c < MetricsFixture::quantizedCount(); ++c) {
+            const int index = run.configIndex(MetricsFixture::config(c).id());
+            QCPGraph* graph = page.configGraph(index);
+            QVERIFY(graph);
+            QCOMPARE(graph->name(), QString::fromStdString(MetricsFixture::config(c).label()));
+            int k = 0;
+            int points = 0;
+            for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it, ++k, ++points) {
+                while (!MetricsFixture::done(c, k))
+                    ++k;
+                QCOMPARE(it->key, double(MetricsFixture::checkpointSteps()[size_t(k)]));
+                QCOMPARE(it->value, expectedMetric(metric, c, k));
+                QVERIFY2(yRange.contains(it->value), qPrintable(QStringLiteral("%1 outside %2..%3")
+                                                                    .arg(it->value).arg(yRange.lower).arg(yRange.upper)));
+            }
+            QCOMPARE(points, c == 1 ? 2 : 3);
+        }
+
+        // Hover text: the metric of every drawn config, none for the FP reference.
+        const QString text = page.describeCheckpoint(1);
+        for (int c = 0; c < MetricsFixture::quantizedCount(); ++c)
+            QVERIFY(text.contains(QString::fromStdString(MetricsFixture::config(c).label()) + QStringLiteral(": ")));
+        QVERIFY2(!text.contains(QLatin1Char('\n') + fpLabel + QStringLiteral(": ")), qPrintable(text));
+        const double value = expectedMetric(metric, 0, 1);
+        const QString shown = metric == qs::TrajectoryPage::Metric::Top1Agree   ? QStringLiteral("98.00 %")
+                              : metric == qs::TrajectoryPage::Metric::LayerSqnr ? QStringLiteral("24.00 dB")
+                                                                                : QString::number(value, 'g', 5);
+        QVERIFY2(text.contains(shown), qPrintable(text + QStringLiteral(" lacks ") + shown));
+        QVERIFY(page.describeCheckpoint(2).contains(QStringLiteral("not computed yet")));
+    }
+
+    void trajectoryMetricMissingFromOldStore()
+    {
+        // A store swept before KL existed: no points, and the hover says the value is not there.
+        qs::TrajectoryPage page;
+        page.setSnapshot(qs::loadStoreSnapshot(m_store), 0);
+        page.setMetric(qs::TrajectoryPage::Metric::KlMean);
+        for (QCPGraph* graph : page.configGraphs())
+            QCOMPARE(graph->data()->size(), 0);
+        QVERIFY(page.describeCheckpoint(0).contains(QStringLiteral("not in the store")));
+    }
+
+    void exportUsesChosenMetric()
+    {
+        qs::TrajectoryPage page;
+        page.setSnapshot(qs::loadStoreSnapshot(m_metricsStore), 0);
+        page.setMetric(qs::TrajectoryPage::Metric::LayerSqnr);
+        const QString path = m_dir.filePath(QStringLiteral("sqnr.svg"));
+        QString error;
+        QVERIFY2(qs::exportTrajectoryFigure(page, path, &error), qPrintable(error));
+        QFile svg(path);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QString content = QString::fromUtf8(svg.readAll());
+        QVERIFY(content.contains(QStringLiteral("mean layer SQNR (dB)")));
+        QVERIFY(!content.contains(QStringLiteral("relative CE")));
+    }
+
+    void sweepDialogFromWindow()
+    {
+        QSignalSpy loaded(m_window.get(), &qs::MainWindow::storeLoaded);
+        m_window->openStore(m_store);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+        QVERIFY(m_window->sweepAction()->isEnabled());
+
+        SweepDialogPtr dialog = openSweepDialog();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        QCOMPARE(dialog->runCombo()->count(), 1);
+        QCOMPARE(dialog->run(), QString::fromLatin1(StoreFixture::runName));
+        QVERIFY(dialog->okButton()->isEnabled()); // the default specs
+        dialog->reject();
+        QVERIFY(!m_window->isJobRunning());
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QVERIFY(!dialog);
+    }
+
+    void sweepFailureIsReported()
+    {
+        // The fixture run records no corpus file, so the sweep fails: a message box with the core's text,
+        // the job UI gone, the store shown again as it was.
+        SweepDialogPtr dialog = openSweepDialog();
+        QVERIFY(dialog);
+        dialog->setSpecText(QStringLiteral("rtn:2:pc:sym"));
+        QSignalSpy errors(m_window.get(), &qs::MainWindow::errorOccurred);
+        QSignalSpy loaded(m_window.get(), &qs::MainWindow::storeLoaded);
+        QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+        QVERIFY(m_window->isJobRunning());
+        QVERIFY(!m_window->sweepAction()->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 1, 20000);
+        const QString message = errors.at(0).at(0).toString();
+        QVERIFY2(message.contains(m_store) && message.contains(QLatin1String(StoreFixture::runName)), qPrintable(message));
+        const QList<QMessageBox*> boxes = m_window->findChildren<QMessageBox*>();
+        QCOMPARE(boxes.size(), 1);
+        QCOMPARE(boxes.first()->text(), message);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+        QVERIFY(!m_window->isJobRunning());
+        QVERIFY(m_window->sweepAction()->isEnabled());
+        QCOMPARE(m_settings->sweepSpecs(), QStringLiteral("rtn:2:pc:sym"));
+        QCOMPARE(m_window->trajectoryPage()->configGraphs().size(), StoreFixture::configCount());
+        closeMessageBoxes(m_window.get());
+
+        // The next dialog starts from the specs swept last.
+        dialog = openSweepDialog();
+        QVERIFY(dialog);
+        QCOMPARE(dialog->specText(), QStringLiteral("rtn:2:pc:sym"));
+        dialog->reject();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+
+    void sweepRunsInWindow()
+    {
+        const QString store = m_dir.filePath(QStringLiteral("tiny.h5"));
+        TrainedStore::train(m_dir.filePath(QStringLiteral("tiny.txt")), store, m_dir.filePath(QStringLiteral("tiny-ckpt")));
+        QSignalSpy loaded(m_window.get(), &qs::MainWindow::storeLoaded);
+        QSignalSpy errors(m_window.get(), &qs::MainWindow::errorOccurred);
+        m_window->openStore(store);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+        QVERIFY(m_window->trajectoryPage()->configGraphs().isEmpty());
+
+        QSignalSpy finished(m_window.get(), &qs::MainWindow::sweepFinished);
+        const std::vector<qs::QuantConfig> configs = {qs::QuantConfig::parse("rtn:8:g16:sym"),
+                                                      qs::QuantConfig::parse("rtn:2:pc:sym")};
+        // Re-read the store while the sweep writes it, as often as the loader allows.
+        m_window->setJobPollInterval(10);
+        m_window->startSweep(store, QString::fromLatin1(TrainedStore::runName), configs);
+        QVERIFY(m_window->isJobRunning());
+        QVERIFY(!m_window->isDemoRunning());
+        auto* progress = m_window->findChild<QProgressBar*>();
+        QVERIFY(progress && progress->isVisible());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QCOMPARE(finished.at(0).at(0).toString(), store);
+        QCOMPARE(errors.count(), 0);
+        QVERIFY(!m_window->isJobRunning());
+        QVERIFY(!progress->isVisible());
+
+        // The reloaded view (polls while the sweep ran may have shown parts of it before): the FP
+        // reference is in the store but has no curve; both configs are drawn at every checkpoint.
+        auto everythingShown = [&] {
+            const qs::RunSnapshot& run = m_window->currentSnapshot()->runs[0];
+            if (run.configs.size() != 3)
+                return false;
+            for (const qs::ConfigSnapshot& config : run.configs) {
+                for (int k = 0; k < TrainedStore::checkpointCount; ++k) {
+                    if (!config.isDone(k))
+                        return false;
+                }
+            }
+            return true;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(everythingShown(), 20000);
+        m_window->setJobPollInterval(2000);
+        const qs::RunSnapshot& run = m_window->currentSnapshot()->runs[0];
+        QVERIFY(run.configIndex("fp") >= 0);
+        qs::TrajectoryPage* page = m_window->trajectoryPage();
+        QCOMPARE(page->configGraphs().size(), 2);
+        for (const qs::QuantConfig& config : configs) {
+            QCPGraph* graph = page->configGraph(run.configIndex(config.id()));
+            QVERIFY(graph);
+            QCOMPARE(graph->data()->size(), TrainedStore::checkpointCount);
+        }
+
+        // Cancelled from the status bar: the window shows what the store holds, and the store can be
+        // opened for writing again.
+        const int loadsBefore = int(loaded.count());
+        m_window->startSweep(store, QString::fromLatin1(TrainedStore::runName),
+                             {qs::QuantConfig::parse("rtn:3:g16:asym"), qs::QuantConfig::parse("rtn:4:pc:asym")});
+        QVERIFY(m_window->isJobRunning());
+        m_window->cancelJob();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->isJobRunning(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > loadsBefore, 20000);
+        QCOMPARE(errors.count(), 0);
+        QCOMPARE(finished.count(), 1);
+        QVERIFY(m_window->sweepAction()->isEnabled());
+        QVERIFY(qs::test::errorOf([&] { qs::Store::open(store.toStdString(), qs::Store::Mode::ReadWrite); }).isEmpty());
     }
 };
 

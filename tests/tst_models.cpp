@@ -10,6 +10,8 @@
 #include "storefixture.h"
 #include "storeloadjob.h"
 #include "storesnapshot.h"
+#include "sweepjob.h"
+#include "trainedstore.h"
 
 #include <hdf5.h>
 
@@ -23,9 +25,12 @@
 #include <QTemporaryDir>
 #include <QThread>
 
+#include <algorithm>
 #include <cmath>
 
+using qs::test::MetricsFixture;
 using qs::test::StoreFixture;
+using qs::test::TrainedStore;
 
 namespace {
 
@@ -51,6 +56,41 @@ protected:
     }
 };
 
+// A sweep whose progress callback says stop once `stopAt` of the work is done: runSweep must throw
+// Cancelled from inside, after it stored some entries.
+class StoppingSweepJob : public qs::SweepJob
+{
+public:
+    using SweepJob::SweepJob;
+    double stopAt = 0.3;
+
+protected:
+    void run(const qs::Progress& progress) override
+    {
+        SweepJob::run([this, &progress](const qs::ProgressInfo& info) {
+            return info.fraction < stopAt && progress(info);
+        });
+    }
+};
+
+// HDF5 files this process holds open; a job must leave none behind.
+ssize_t openHdf5Files()
+{
+    return H5Fget_obj_count(H5F_OBJ_ALL, H5F_OBJ_FILE);
+}
+
+// (checkpoint, config) entries with a done flag, over every config of `run` in the store, FP included.
+int doneEntries(const QString& storePath, const char* run)
+{
+    const qs::Store store = qs::Store::open(storePath.toStdString());
+    int done = 0;
+    for (const std::string& id : store.configIds(run)) {
+        const qs::ConfigResults results = store.results(run, id);
+        done += int(std::count(results.done.begin(), results.done.end(), uint8_t(1)));
+    }
+    return done;
+}
+
 } // namespace
 
 class TstModels : public QObject
@@ -60,6 +100,19 @@ class TstModels : public QObject
 private:
     QTemporaryDir m_dir;
     QString m_store;
+    QString m_metricsStore;
+    QString m_tinyStore; // trained on first use
+
+    // The store of a freshly trained tiny run, trained once per test run.
+    QString tinyStore()
+    {
+        if (m_tinyStore.isEmpty()) {
+            const QString path = m_dir.filePath(QStringLiteral("tiny.h5"));
+            TrainedStore::train(m_dir.filePath(QStringLiteral("tiny.txt")), path, m_dir.filePath(QStringLiteral("tiny-ckpt")));
+            m_tinyStore = path;
+        }
+        return m_tinyStore;
+    }
 
     int configIndex(const qs::RunSnapshot& run, int c) const
     {
@@ -75,6 +128,8 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         m_store = m_dir.filePath(QStringLiteral("fixture.h5"));
         StoreFixture::write(m_store);
+        m_metricsStore = m_dir.filePath(QStringLiteral("metrics.h5"));
+        MetricsFixture::write(m_metricsStore);
     }
 
     void snapshotRoundTrip()
@@ -287,6 +342,8 @@ private Q_SLOTS:
             settings.setWindowState(QByteArray("state"));
             QCOMPARE(settings.demoDirectory(), qs::Settings::defaultDemoDirectory());
             settings.setDemoDirectory(dir.filePath(QStringLiteral("demo-here")));
+            QVERIFY(settings.sweepSpecs().isEmpty());
+            settings.setSweepSpecs(QStringLiteral("rtn:4:g32:sym\nnone:a4"));
         }
         {
             qs::Settings settings(ini);
@@ -294,6 +351,7 @@ private Q_SLOTS:
             QCOMPARE(settings.windowGeometry(), QByteArray("geometry"));
             QCOMPARE(settings.windowState(), QByteArray("state"));
             QCOMPARE(settings.demoDirectory(), dir.filePath(QStringLiteral("demo-here")));
+            QCOMPARE(settings.sweepSpecs(), QStringLiteral("rtn:4:g32:sym\nnone:a4"));
         }
         {
             // A window state saved by another layout version is dropped.
@@ -407,6 +465,198 @@ private Q_SLOTS:
         QCOMPARE(failed.at(0).at(0).toString(), m_dir.filePath(QStringLiteral("does-not-exist.h5")));
         QVERIFY(failed.at(0).at(1).toString().contains(QStringLiteral("does-not-exist.h5")));
         QCOMPARE(loaded.count(), 1);
+    }
+
+    void meanLayerMetric()
+    {
+        const qs::StoreSnapshotPtr snapshot = qs::loadStoreSnapshot(m_metricsStore);
+        const qs::RunSnapshot& run = snapshot->runs[0];
+        const int c0 = run.configIndex(MetricsFixture::config(0).id());
+        const int c1 = run.configIndex(MetricsFixture::config(1).id());
+        const int fp = run.configIndex("fp");
+        QVERIFY(c0 >= 0 && c1 >= 0 && fp >= 0);
+        // Layers at 24, 26, 28, 30 dB; at checkpoint 1 layer 3 has no value and is skipped.
+        QCOMPARE(run.configs[size_t(c0)].meanLayerMetric("sqnr_db", 0), 27.0);
+        QCOMPARE(run.configs[size_t(c0)].meanLayerMetric("sqnr_db", 1), 24.0);
+        QCOMPARE(run.configs[size_t(c1)].meanLayerMetric("sqnr_db", 0), 23.0);
+        QCOMPARE(run.configs[size_t(c0)].meanLayerMetric("w_rel_err", 2),
+                 (StoreFixture::wRelErr(0, 2, 0) + StoreFixture::wRelErr(0, 2, 1) + StoreFixture::wRelErr(0, 2, 2)
+                  + StoreFixture::wRelErr(0, 2, 3)) / 4.0);
+        // Not swept yet, no layer with a value, no such metric, out of range: NaN.
+        QVERIFY(std::isnan(run.configs[size_t(c1)].meanLayerMetric("sqnr_db", 2)));
+        QVERIFY(std::isnan(run.configs[size_t(fp)].meanLayerMetric("sqnr_db", 0)));
+        QVERIFY(std::isnan(run.configs[size_t(c0)].meanLayerMetric("no_such_metric", 0)));
+        QVERIFY(std::isnan(run.configs[size_t(c0)].meanLayerMetric("sqnr_db", 7)));
+        QVERIFY(run.configs[size_t(fp)].config.isFullPrecision());
+        QVERIFY(!run.configs[size_t(run.configIndex(MetricsFixture::config(2).id()))].config.isFullPrecision());
+    }
+
+    void layerTableNewMetrics()
+    {
+        const qs::StoreSnapshotPtr snapshot = qs::loadStoreSnapshot(m_metricsStore);
+        const qs::RunSnapshot& run = snapshot->runs[0];
+        qs::LayerTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setResults(qs::LayerTableData::fromRun(run, 1, run.configIndex("fp")));
+
+        using M = qs::LayerTableModel;
+        struct Column
+        {
+            const char* metric;
+            QString title;
+            double (*value)(int, int);
+        };
+        const std::vector<Column> expected = {
+            {"act_absmax", QStringLiteral("input absmax"), MetricsFixture::actAbsmax},
+            {"act_absmax_median", QStringLiteral("absmax / median"), MetricsFixture::actAbsmaxMedian},
+            {"act_kurtosis", QStringLiteral("input kurtosis"), MetricsFixture::actKurtosis},
+            {"act_outliers", QStringLiteral("outlier channels (>6)"), MetricsFixture::actOutliers},
+            {"sqnr_db", QStringLiteral("SQNR (dB)"), nullptr},
+        };
+        for (const Column& column : expected) {
+            int section = -1;
+            for (int i = M::FirstMetricColumn; i < model.columnCount(); ++i) {
+                if (model.headerData(i, Qt::Horizontal, M::MetricNameRole).toString() == QLatin1String(column.metric))
+                    section = i;
+            }
+            QVERIFY2(section >= 0, column.metric);
+            QCOMPARE(model.headerData(section, Qt::Horizontal).toString(), column.title);
+            // A description of its own, not the generic text for metrics the GUI does not know.
+            const QString tip = model.headerData(section, Qt::Horizontal, Qt::ToolTipRole).toString();
+            QVERIFY2(!tip.isEmpty() && !tip.contains(QLatin1String(column.metric)), qPrintable(tip));
+            for (int l = 0; l < StoreFixture::layerCount(); ++l) {
+                const double value = model.index(l, section).data(M::ValueRole).toDouble();
+                if (column.value)
+                    QCOMPARE(value, column.value(1, l));
+                else
+                    QVERIFY(std::isnan(value)); // the FP reference quantizes no layer
+            }
+        }
+        QCOMPARE(M::metricTitle("no_such_metric"), QStringLiteral("no_such_metric"));
+    }
+
+    void sweepJobMissingStore()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("no-such-store.h5"));
+        qs::SweepJob job(path, QStringLiteral("run"), {qs::QuantConfig::parse("rtn:4:g32:sym")});
+        QSignalSpy failed(&job, &qs::Job::failed);
+        QSignalSpy finished(&job, &qs::SweepJob::sweepFinished);
+        job.start();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 20000);
+        QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("no-such-store.h5")));
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void sweepJobRunWithoutCorpus()
+    {
+        // The fixture's run records no corpus file: the sweep cannot validate, says so, writes nothing,
+        // and closes the store.
+        const qs::ConfigResults before = qs::Store::open(m_store.toStdString()).results(
+            StoreFixture::runName, StoreFixture::config(0).id());
+        qs::SweepJob job(m_store, QString::fromLatin1(StoreFixture::runName), {qs::QuantConfig::parse("rtn:2:pc:sym")});
+        QSignalSpy failed(&job, &qs::Job::failed);
+        job.start();
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 20000);
+        const QString message = failed.at(0).at(0).toString();
+        QVERIFY2(message.contains(m_store) && message.contains(QLatin1String(StoreFixture::runName)), qPrintable(message));
+        QCOMPARE(openHdf5Files(), ssize_t(0));
+        const qs::Store store = qs::Store::open(m_store.toStdString(), qs::Store::Mode::ReadWrite);
+        QCOMPARE(store.configIds(StoreFixture::runName).size(), size_t(StoreFixture::configCount()));
+        const qs::ConfigResults after = store.results(StoreFixture::runName, StoreFixture::config(0).id());
+        QVERIFY(before.model == after.model);
+    }
+
+    void sweepJobCancelledInsideSweepResumes()
+    {
+        const QString store = tinyStore();
+        const QString run = QString::fromLatin1(TrainedStore::runName);
+        const std::vector<qs::QuantConfig> configs = {qs::QuantConfig::parse("rtn:8:g16:sym"),
+                                                      qs::QuantConfig::parse("rtn:2:pc:sym")};
+        const int total = TrainedStore::checkpointCount * (1 + int(configs.size())); // the FP reference too
+        qs::SweepOptions options;
+        options.threads = 2;
+        {
+            StoppingSweepJob job(store, run, configs);
+            job.setOptions(options);
+            QSignalSpy cancelled(&job, &qs::Job::cancelled);
+            QSignalSpy failed(&job, &qs::Job::failed);
+            QSignalSpy finished(&job, &qs::Job::finished);
+            job.start();
+            QTRY_VERIFY_WITH_TIMEOUT(cancelled.count() + failed.count() + finished.count() > 0, 60000);
+            QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.at(0).at(0).toString()));
+            QCOMPARE(cancelled.count(), 1);
+            QCOMPARE(finished.count(), 0);
+            QVERIFY(!job.isRunning());
+        }
+        QCOMPARE(openHdf5Files(), ssize_t(0));
+        // The store opens and keeps what was finished before the stop: some entries, not all.
+        const qs::StoreSnapshotPtr partial = qs::loadStoreSnapshot(store);
+        QCOMPARE(int(partial->runs[0].configs.size()), 1 + int(configs.size()));
+        const int doneBefore = doneEntries(store, TrainedStore::runName);
+        QVERIFY2(doneBefore > 0 && doneBefore < total, qPrintable(QString::number(doneBefore)));
+
+        // A second sweep computes only the rest.
+        qs::SweepJob job(store, run, configs);
+        job.setOptions(options);
+        QSignalSpy finished(&job, &qs::SweepJob::sweepFinished);
+        QSignalSpy failed(&job, &qs::Job::failed);
+        job.start();
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() + failed.count() > 0, 60000);
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.at(0).at(0).toString()));
+        QCOMPARE(finished.at(0).at(0).toString(), store);
+        QCOMPARE(job.summary().skipped, doneBefore);
+        QCOMPARE(job.summary().computed, total - doneBefore);
+        QCOMPARE(openHdf5Files(), ssize_t(0));
+        QCOMPARE(doneEntries(store, TrainedStore::runName), total);
+
+        const qs::StoreSnapshotPtr snapshot = qs::loadStoreSnapshot(store);
+        const qs::RunSnapshot& tiny = snapshot->runs[0];
+        const qs::ConfigSnapshot& fp = tiny.configs[size_t(tiny.configIndex("fp"))];
+        const qs::ConfigSnapshot& fine = tiny.configs[size_t(tiny.configIndex(configs[0].id()))];
+        const qs::ConfigSnapshot& coarse = tiny.configs[size_t(tiny.configIndex(configs[1].id()))];
+        for (int k = 0; k < TrainedStore::checkpointCount; ++k) {
+            // The reference against itself.
+            QVERIFY(std::abs(fp.modelMetric("kl_mean", k)) < 1e-9);
+            QCOMPARE(fp.modelMetric("top1_agree", k), 1.0);
+            for (const qs::ConfigSnapshot* config : {&fine, &coarse}) {
+                const double ce = config->modelMetric("ce", k);
+                const double fpCe = config->modelMetric("fp_ce", k);
+                QVERIFY(std::abs(config->modelMetric("rel_ce", k) - (ce / fpCe - 1.0)) < 1e-9);
+                const double top1 = config->modelMetric("top1_agree", k);
+                QVERIFY2(top1 >= 0.0 && top1 <= 1.0, qPrintable(QString::number(top1)));
+                QVERIFY(config->modelMetric("kl_mean", k) >= 0.0);
+            }
+        }
+        // The trained model: 2-bit per-channel weights move its predictions much more than 8-bit groups.
+        const int last = TrainedStore::checkpointCount - 1;
+        QVERIFY(coarse.modelMetric("kl_mean", last) > fine.modelMetric("kl_mean", last));
+        QVERIFY(coarse.meanLayerMetric("sqnr_db", last) < fine.meanLayerMetric("sqnr_db", last));
+    }
+
+    void sweepJobUserCancel()
+    {
+        const QString store = tinyStore();
+        qs::SweepJob job(store, QString::fromLatin1(TrainedStore::runName), {qs::QuantConfig::parse("rtn:3:g16:asym")});
+        qs::SweepOptions options;
+        options.threads = 2;
+        job.setOptions(options);
+        QSignalSpy cancelled(&job, &qs::Job::cancelled);
+        QSignalSpy failed(&job, &qs::Job::failed);
+        QSignalSpy finished(&job, &qs::Job::finished);
+        job.start();
+        job.cancel(); // honoured at the next progress report, before the sweep's first entry is stored
+        QTRY_VERIFY_WITH_TIMEOUT(cancelled.count() + failed.count() + finished.count() > 0, 60000);
+        QCOMPARE(cancelled.count(), 1);
+        QCOMPARE(finished.count(), 0);
+        QCOMPARE(openHdf5Files(), ssize_t(0));
+        const qs::StoreSnapshotPtr snapshot = qs::loadStoreSnapshot(store);
+        const qs::RunSnapshot& tiny = snapshot->runs[0];
+        const int index = tiny.configIndex(qs::QuantConfig::parse("rtn:3:g16:asym").id());
+        if (index >= 0) {
+            for (int k = 0; k < TrainedStore::checkpointCount; ++k)
+                QVERIFY(!tiny.configs[size_t(index)].isDone(k));
+        }
     }
 };
 

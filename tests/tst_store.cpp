@@ -1,5 +1,6 @@
 #include "errors.h"
 #include "store.h"
+#include "storesample.h"
 #include "testutils.h"
 
 #include <H5Cpp.h>
@@ -13,122 +14,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <optional>
 
 using namespace qs;
+using namespace qs::test;
 
-namespace {
-
-const double qnan = std::numeric_limits<double>::quiet_NaN();
-
-// NaN-aware and exact: the store must give back the very bits it was given.
-bool sameBits(double a, double b)
-{
-    return std::memcmp(&a, &b, sizeof a) == 0;
-}
-
-bool sameBits(const std::vector<double>& a, const std::vector<double>& b)
-{
-    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
-}
-
-QByteArray fileBytes(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-// The message of the E that f throws; nullopt if it throws nothing or something else.
-template <class E, class F>
-std::optional<QString> thrownMessage(F&& f)
-{
-    try {
-        f();
-    } catch (const E& e) {
-        return QString::fromUtf8(e.what());
-    } catch (const std::exception& e) {
-        qWarning("unexpected exception: %s", e.what());
-    }
-    return std::nullopt;
-}
-
-// What the sample store holds; the tests compare against these literals, not against earlier reads.
-const char* const runName = "tiny-wsd";
-
-RunInfo sampleRunInfo()
-{
-    RunInfo info;
-    info.name = runName;
-    info.modelConfigJson = R"({"d_model":64,"n_layers":2})";
-    info.trainConfigJson = R"({"lr":0.003,"steps":100})";
-    info.corpus = "KJV Bible \xe2\x80\x94 Genesis (\xc3\xbcnicode)";
-    info.corpusPath = "corpus/kjv.txt";
-    info.schedule = "wsd";
-    return info;
-}
-
-std::vector<LayerInfo> sampleLayers()
-{
-    return {{"model.layers.0.self_attn.q_proj.weight", 0, "q", 64, 64},
-            {"model.layers.0.mlp.down_proj.weight", 0, "down", 64, 256},
-            {"model.layers.1.mlp.up_proj.weight", 1, "up", 256, 64}};
-}
-
-std::vector<LogRow> sampleLog(int from, int to)
-{
-    std::vector<LogRow> rows;
-    for (int s = from; s <= to; ++s)
-        rows.push_back({s, int64_t(s) * 4096 + (int64_t(1) << 40), 0.001 * s, 5.0 - 0.25 * s});
-    return rows;
-}
-
-const std::vector<ValRow> sampleVal = {{2, 8192, 4.5}, {4, 16384, 4.0}};
-
-const std::vector<CheckpointRow> sampleCheckpoints = {
-    {10, 40960, 0.003, 3.9, "ckpt/step10.safetensors", "trained"},
-    {20, 81920, 0.002, qnan, "ckpt/step20.safetensors", "averaged"},
-    {30, 122880, 0.0005, 2.5, "/abs/step30.safetensors", "branch"},
-};
-
-const char* const rtnId = "rtn-w4-g128";
-const char* const rtnJson = R"({"method":"rtn","bits":4,"group":128})";
-const char* const gptqId = "gptq_w3.v1";
-const char* const gptqJson = R"({"method":"gptq","bits":3,"damp":0.01})";
-
-ResultEntry rtnRow0()
-{
-    return {{{"ce", 4.0}, {"delta_ce", 0.1}}, {{"w_rel_err", {0.1, 0.2, 0.3}}, {"sqnr_db", {20.0, 18.0, 16.0}}}};
-}
-
-ResultEntry rtnRow2()
-{
-    return {{{"ce", 2.75}, {"delta_ce", 0.25}}, {{"w_rel_err", {0.15, 0.25, 0.35}}, {"sqnr_db", {19.0, 17.0, 15.0}}}};
-}
-
-ResultEntry gptqRow1()
-{
-    return {{{"ce", 3.5}, {"kl_mean", 0.0625}}, {{"gptq_loss", {1.5, 2.5, 3.5}}}};
-}
-
-void writeSample(Store& store)
-{
-    store.createRun(sampleRunInfo(), sampleLayers());
-    store.appendLog(runName, sampleLog(1, 5));
-    store.appendValidation(runName, sampleVal);
-    for (const CheckpointRow& row : sampleCheckpoints)
-        store.appendCheckpoint(runName, row);
-    store.setCheckpointFpCe(runName, 1, 3.125);
-    store.ensureConfig(runName, rtnId, rtnJson);
-    store.ensureConfig(runName, gptqId, gptqJson);
-    store.writeResult(runName, rtnId, 0, rtnRow0());
-    store.writeResult(runName, rtnId, 2, rtnRow2());
-    store.writeResult(runName, gptqId, 1, gptqRow1());
-}
-
-} // namespace
 
 class TstStore : public QObject
 {
@@ -386,8 +280,8 @@ private slots:
         QVERIFY(msg && msg->contains(QStringLiteral("w_rel_err")));
         QVERIFY(thrownMessage<ConfigError>([&] { store.writeResult(runName, rtnId, 3, rtnRow0()); }));
         QVERIFY(thrownMessage<ConfigError>([&] { store.writeResult(runName, "no-config", 0, rtnRow0()); }));
-        QVERIFY(thrownMessage<ConfigError>([&] { store.writeResult(runName, rtnId, 0, {{{"done", 1.0}}, {}}); }));
-        QVERIFY(thrownMessage<ConfigError>([&] { store.writeResult(runName, rtnId, 0, {{{"a/b", 1.0}}, {}}); }));
+        QVERIFY(thrownMessage<ConfigError>([&] { store.writeResult(runName, rtnId, 0, {{{"done", 1.0}}, {}, {}}); }));
+        QVERIFY(thrownMessage<ConfigError>([&] { store.writeResult(runName, rtnId, 0, {{{"a/b", 1.0}}, {}, {}}); }));
         QVERIFY(thrownMessage<ConfigError>([&] { store.setCheckpointFpCe(runName, 7, 1.0); }));
         // Nothing of the rejected writes landed.
         QVERIFY(!store.hasResult(runName, rtnId, 1));

@@ -67,10 +67,17 @@ TrajectoryPage::TrajectoryPage(QWidget* parent)
 
     m_metricCombo = new QComboBox(this);
     m_metricCombo->setObjectName(QStringLiteral("metricCombo"));
-    m_metricCombo->addItem(tr("relative CE"));
-    m_metricCombo->addItem(tr("ΔCE"));
-    m_metricCombo->setToolTip(tr("Quantization damage shown on the left axis"));
-    auto* metricLabel = new QLabel(tr("&Damage:"), this);
+    m_metricCombo->addItem(tr("relative CE"), int(Metric::RelativeCe));
+    m_metricCombo->addItem(tr("ΔCE"), int(Metric::DeltaCe));
+    m_metricCombo->addItem(tr("KL mean"), int(Metric::KlMean));
+    m_metricCombo->addItem(tr("KL p99"), int(Metric::KlP99));
+    m_metricCombo->addItem(tr("same top-1 (%)"), int(Metric::Top1Agree));
+    m_metricCombo->addItem(tr("mean layer SQNR (dB)"), int(Metric::LayerSqnr));
+    m_metricCombo->setToolTip(tr("What the left axis shows for every quantization config: the change of the "
+                                 "validation CE, the KL divergence of the quantized next-byte distribution from "
+                                 "the full-precision one, the share of bytes whose most likely prediction stays "
+                                 "the same, or the layers' output SQNR"));
+    auto* metricLabel = new QLabel(tr("&Metric:"), this);
     metricLabel->setBuddy(m_metricCombo);
 
     m_xCombo = new QComboBox(this);
@@ -154,7 +161,7 @@ TrajectoryPage::TrajectoryPage(QWidget* parent)
     connect(m_xCombo, &QComboBox::currentIndexChanged, this,
             [this](int index) { setXAxis(index == 1 ? XAxis::Tokens : XAxis::Step); });
     connect(m_metricCombo, &QComboBox::currentIndexChanged, this,
-            [this](int index) { setMetric(index == 1 ? Metric::DeltaCe : Metric::RelativeCe); });
+            [this](int index) { setMetric(Metric(m_metricCombo->itemData(index).toInt())); });
     connect(m_fpCheck, &QCheckBox::toggled, this, &TrajectoryPage::setShowFpLoss);
     connect(m_plot, &QCustomPlot::mouseMove, this, &TrajectoryPage::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &TrajectoryPage::onMousePress);
@@ -215,7 +222,7 @@ void TrajectoryPage::setMetric(Metric metric)
     m_metric = metric;
     {
         const QSignalBlocker blocker(m_metricCombo);
-        m_metricCombo->setCurrentIndex(metric == Metric::DeltaCe ? 1 : 0);
+        m_metricCombo->setCurrentIndex(m_metricCombo->findData(int(metric)));
     }
     rebuild();
     Q_EMIT metricChanged(metric);
@@ -254,14 +261,76 @@ double TrajectoryPage::logX(const LogRow& row) const
     return m_xAxis == XAxis::Tokens ? double(row.tokens) : double(row.step);
 }
 
-std::string TrajectoryPage::metricName() const
+QCPGraph* TrajectoryPage::configGraph(int configIndex) const
 {
-    return m_metric == Metric::DeltaCe ? "delta_ce" : "rel_ce";
+    const qsizetype i = m_graphConfigs.indexOf(configIndex);
+    return i < 0 ? nullptr : m_configGraphs.at(i);
+}
+
+double TrajectoryPage::metricValue(const ConfigSnapshot& config, int checkpoint) const
+{
+    switch (m_metric) {
+    case Metric::RelativeCe:
+        return config.modelMetric("rel_ce", checkpoint);
+    case Metric::DeltaCe:
+        return config.modelMetric("delta_ce", checkpoint);
+    case Metric::KlMean:
+        return config.modelMetric("kl_mean", checkpoint);
+    case Metric::KlP99:
+        return config.modelMetric("kl_p99", checkpoint);
+    case Metric::Top1Agree:
+        return 100.0 * config.modelMetric("top1_agree", checkpoint);
+    case Metric::LayerSqnr:
+        return config.meanLayerMetric("sqnr_db", checkpoint);
+    }
+    return qQNaN();
 }
 
 QString TrajectoryPage::metricAxisLabel() const
 {
-    return m_metric == Metric::DeltaCe ? tr("ΔCE = CE(Ŵ) − CE(W) (nats)") : tr("relative CE (CE(Ŵ)/CE(W) − 1)");
+    switch (m_metric) {
+    case Metric::RelativeCe:
+        break;
+    case Metric::DeltaCe:
+        return tr("ΔCE = CE(Ŵ) − CE(W) (nats)");
+    case Metric::KlMean:
+        return tr("KL mean, KL(FP ‖ quantized) (nats per token)");
+    case Metric::KlP99:
+        return tr("KL p99, KL(FP ‖ quantized) (nats per token)");
+    case Metric::Top1Agree:
+        return tr("same top-1 as FP (% of tokens)");
+    case Metric::LayerSqnr:
+        return tr("mean layer SQNR (dB)");
+    }
+    return tr("relative CE (CE(Ŵ)/CE(W) − 1)");
+}
+
+QString TrajectoryPage::metricShortTitle() const
+{
+    switch (m_metric) {
+    case Metric::RelativeCe:
+        break;
+    case Metric::DeltaCe:
+        return tr("ΔCE");
+    case Metric::KlMean:
+        return tr("KL mean");
+    case Metric::KlP99:
+        return tr("KL p99");
+    case Metric::Top1Agree:
+        return tr("same top-1");
+    case Metric::LayerSqnr:
+        return tr("mean SQNR");
+    }
+    return tr("rel. CE");
+}
+
+QString TrajectoryPage::formatMetricValue(double value) const
+{
+    if (m_metric == Metric::Top1Agree)
+        return tr("%1 %").arg(QString::number(value, 'f', 2));
+    if (m_metric == Metric::LayerSqnr)
+        return tr("%1 dB").arg(QString::number(value, 'f', 2));
+    return QString::number(value, 'g', 5);
 }
 
 std::optional<size_t> TrajectoryPage::detectDecayStart(const std::vector<LogRow>& log)
@@ -324,6 +393,7 @@ void TrajectoryPage::rebuild()
     m_plot->clearGraphs();
     m_plot->clearItems();
     m_configGraphs.clear();
+    m_graphConfigs.clear();
     m_lrGraph = nullptr;
     m_fpGraph = nullptr;
     m_decayRect = nullptr;
@@ -371,17 +441,19 @@ void TrajectoryPage::rebuild()
         setSortedData(m_lrGraph, std::move(points));
     }
 
-    // Quantization damage per config, markers at checkpoints; not-yet-computed checkpoints are left out.
-    const std::string metric = metricName();
+    // The metric per config, markers at checkpoints; not-yet-computed checkpoints are left out, and so
+    // is the FP reference, which every metric compares against.
     double yMin = qInf();
     double yMax = -qInf();
     for (size_t c = 0; c < current->configs.size(); ++c) {
         const ConfigSnapshot& config = current->configs[c];
+        if (config.config.isFullPrecision())
+            continue;
         QCPGraph* graph = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
         graph->setName(config.label);
         std::vector<Point> points;
         for (size_t i = 0; i < current->checkpoints.size(); ++i) {
-            const double value = config.modelMetric(metric, int(i));
+            const double value = metricValue(config, int(i));
             const double x = checkpointX(current->checkpoints[i]);
             extendX(x);
             if (!std::isfinite(value))
@@ -392,6 +464,7 @@ void TrajectoryPage::rebuild()
         }
         setSortedData(graph, std::move(points));
         m_configGraphs.append(graph);
+        m_graphConfigs.append(int(c));
     }
 
     // FP validation loss: the periodic validation log, or the checkpoints' FP CE when there is none.
@@ -471,7 +544,9 @@ void TrajectoryPage::rebuild()
         else
             m_plot->xAxis->setRange(0.0, 1.0);
     }
-    m_plot->yAxis->setRange(yMin <= yMax ? paddedRange(yMin, yMax, true) : QCPRange(0.0, 1.0));
+    // Damage metrics grow from 0; agreement and SQNR live far from it.
+    const bool fromZero = m_metric != Metric::Top1Agree && m_metric != Metric::LayerSqnr;
+    m_plot->yAxis->setRange(yMin <= yMax ? paddedRange(yMin, yMax, fromZero) : QCPRange(0.0, 1.0));
     m_plot->yAxis2->setRange(0.0, lrMax > 0.0 ? lrMax * 1.1 : 1.0);
 
     applyColors();
@@ -561,13 +636,16 @@ QString TrajectoryPage::describeCheckpoint(int index) const
     lines << tr("checkpoint %1: step %2, %3 tokens").arg(index).arg(row.step).arg(formatCount(double(row.tokens)));
     QString fp = std::isfinite(row.fpValCe) ? QString::number(row.fpValCe, 'f', 4) : tr("not measured");
     lines << tr("LR %1, FP val CE %2").arg(QString::number(row.lr, 'g', 4), fp);
-    const std::string metric = metricName();
-    const QString metricTitle = m_metric == Metric::DeltaCe ? tr("ΔCE") : tr("rel. CE");
+    const QString metricTitle = metricShortTitle();
     for (const ConfigSnapshot& config : current->configs) {
-        const double value = config.modelMetric(metric, index);
-        lines << tr("%1: %2 %3")
-                     .arg(config.label, metricTitle,
-                          std::isfinite(value) ? QString::number(value, 'g', 5) : tr("not computed yet"));
+        if (config.config.isFullPrecision())
+            continue;
+        const double value = metricValue(config, index);
+        // A done checkpoint without the value: a store written before this metric existed.
+        const QString text = std::isfinite(value) ? formatMetricValue(value)
+                             : config.isDone(index) ? tr("not in the store")
+                                                    : tr("not computed yet");
+        lines << tr("%1: %2 %3").arg(config.label, metricTitle, text);
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -39,6 +39,10 @@ public:
     {
         RelativeCe, // "rel_ce": CE(Ŵ)/CE(W) − 1
         DeltaCe,    // "delta_ce": CE(Ŵ) − CE(W)
+        KlMean,     // "kl_mean": mean KL of the quantized next-byte distribution from the FP one (nats)
+        KlP99,      // "kl_p99": its 99th percentile over tokens
+        Top1Agree,  // 100 · "top1_agree": % of tokens whose argmax is the FP argmax
+        LayerSqnr,  // mean over layers of "sqnr_db" (layers without a value skipped)
     };
 
     explicit TrajectoryPage(QWidget* parent = nullptr);
@@ -54,13 +58,18 @@ public:
     QCustomPlot* plot() const { return m_plot; }
     QCPGraph* lrGraph() const { return m_lrGraph; }
     QCPGraph* fpLossGraph() const { return m_fpGraph; }
-    // One graph per quantization config, in the run's config order.
+    // One graph per quantization config, in the run's config order; the full-precision reference
+    // (config "fp") has none.
     const QList<QCPGraph*>& configGraphs() const { return m_configGraphs; }
+    // The graph of the run's config `configIndex`; nullptr for the FP reference or out of range.
+    QCPGraph* configGraph(int configIndex) const;
 
     XAxis xAxis() const { return m_xAxis; }
     void setXAxis(XAxis axis);
     Metric metric() const { return m_metric; }
     void setMetric(Metric metric);
+    // What the page plots for `config` at `checkpoint` under the current metric; NaN when absent.
+    double metricValue(const ConfigSnapshot& config, int checkpoint) const;
     bool showsFpLoss() const { return m_showFpLoss; }
     void setShowFpLoss(bool show);
 
@@ -99,8 +108,9 @@ private:
     // Where the x axis of a run ends once its training is complete (from its stored TrainConfig).
     std::optional<double> plannedEnd(const RunSnapshot& run) const;
     double logX(const LogRow& row) const;
-    std::string metricName() const;
     QString metricAxisLabel() const;
+    QString metricShortTitle() const;
+    QString formatMetricValue(double value) const;
 
     void onMouseMove(QMouseEvent* event);
     void onMousePress(QMouseEvent* event);
@@ -125,6 +135,7 @@ private:
     QCPGraph* m_lrGraph = nullptr;
     QCPGraph* m_fpGraph = nullptr;
     QList<QCPGraph*> m_configGraphs;
+    QList<int> m_graphConfigs; // run config index of each config graph
     QCPItemRect* m_decayRect = nullptr;
     QCPItemText* m_decayLabel = nullptr;
     QCPItemStraightLine* m_selectionLine = nullptr;

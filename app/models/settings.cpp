@@ -15,6 +15,7 @@ const QString windowGeometry = QStringLiteral("mainWindow/geometry");
 const QString windowState = QStringLiteral("mainWindow/state");
 const QString windowStateVersion = QStringLiteral("mainWindow/stateVersion");
 const QString demoDirectory = QStringLiteral("demo/directory");
+const QString sweepSpecs = QStringLiteral("sweep/specs");
 } // namespace Key
 
 QString normalizedPath(const QString& path)
@@ -133,6 +134,16 @@ void Settings::setDemoDirectory(const QString& dir)
 QString Settings::defaultDemoDirectory()
 {
     return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/demo");
+}
+
+QString Settings::sweepSpecs() const
+{
+    return m_settings->value(Key::sweepSpecs).toString();
+}
+
+void Settings::setSweepSpecs(const QString& specs)
+{
+    m_settings->setValue(Key::sweepSpecs, specs);
 }
 
 void Settings::sync()

@@ -27,7 +27,7 @@ public:
 
     static constexpr int maxRecentStores = 10;
     // Bump when the main window's docks/toolbars change so stale states are dropped.
-    static constexpr int windowStateVersion = 1;
+    static constexpr int windowStateVersion = 2; // 2: main tool bar
 
     // Application settings (QSettings with the application's organisation and name).
     explicit Settings(QObject* parent = nullptr);
@@ -54,6 +54,10 @@ public:
     void setDemoDirectory(const QString& dir);
     // QStandardPaths::AppLocalDataLocation + "/demo".
     static QString defaultDemoDirectory();
+
+    // The config specs last swept from the GUI, one per line; empty when never set.
+    QString sweepSpecs() const;
+    void setSweepSpecs(const QString& specs);
 
     void sync();
 

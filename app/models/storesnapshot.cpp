@@ -55,6 +55,22 @@ double ConfigSnapshot::modelMetric(const std::string& metric, int checkpoint) co
     return isDone(checkpoint) ? it->second[size_t(checkpoint)] : nan;
 }
 
+double ConfigSnapshot::meanLayerMetric(const std::string& metric, int checkpoint) const
+{
+    const auto it = results.layers.find(metric);
+    if (it == results.layers.end() || !isDone(checkpoint) || checkpoint >= int(it->second.size()))
+        return nan;
+    double sum = 0.0;
+    int count = 0;
+    for (const double value : it->second[size_t(checkpoint)]) {
+        if (std::isfinite(value)) {
+            sum += value;
+            ++count;
+        }
+    }
+    return count > 0 ? sum / count : nan;
+}
+
 bool ConfigSnapshot::isDone(int checkpoint) const
 {
     return checkpoint >= 0 && checkpoint < int(results.done.size()) && results.done[size_t(checkpoint)] != 0;

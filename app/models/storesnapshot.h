@@ -25,6 +25,9 @@ struct ConfigSnapshot
     // Model metric `metric` ("rel_ce", "delta_ce", ...) at checkpoint `checkpoint`; NaN if absent or
     // not computed yet.
     double modelMetric(const std::string& metric, int checkpoint) const;
+    // Mean over layers of per-layer metric `metric` ("sqnr_db", ...) at `checkpoint`, skipping layers
+    // without a finite value; NaN if none has one or the checkpoint is not computed yet.
+    double meanLayerMetric(const std::string& metric, int checkpoint) const;
     bool isDone(int checkpoint) const;
     // Names of the per-layer metrics this config stores (e.g. "w_rel_err"), sorted.
     std::vector<std::string> layerMetricNames() const;

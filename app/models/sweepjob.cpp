@@ -1,0 +1,41 @@
+#include "sweepjob.h"
+
+#include "corpus.h"
+#include "errors.h"
+#include "store.h"
+
+namespace qs {
+
+SweepJob::SweepJob(const QString& storePath, const QString& run, std::vector<QuantConfig> configs, QObject* parent)
+    : Job(parent)
+    , m_storePath(storePath)
+    , m_run(run)
+    , m_configs(std::move(configs))
+{
+}
+
+SweepJob::~SweepJob()
+{
+    cancelAndWait();
+}
+
+void SweepJob::run(const Progress& progress)
+{
+    const std::string path = m_storePath.toStdString();
+    const std::string run = m_run.toStdString();
+    if (!reportProgress(progress, 0.0, tr("Opening %1").arg(m_storePath).toStdString()))
+        throw Cancelled();
+    // Scoped: the store (and its HDF5 lock) is released before the job reports back, whatever happens.
+    Store store = Store::open(path, Store::Mode::ReadWrite);
+    if (!reportProgress(progress, 0.0, tr("Reading the corpus of run %1").arg(m_run).toStdString()))
+        throw Cancelled();
+    const Corpus corpus = corpusOfRun(store, run);
+    m_summary = runSweep(store, run, m_configs, corpus, m_options, progress);
+}
+
+void SweepJob::succeeded()
+{
+    Q_EMIT sweepFinished(m_storePath);
+}
+
+} // namespace qs

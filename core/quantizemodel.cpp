@@ -1,0 +1,136 @@
+#include "quantizemodel.h"
+
+#include "errors.h"
+#include "gptq.h"
+#include "quantizer.h"
+
+#include <cmath>
+#include <optional>
+#include <random>
+
+namespace qs {
+
+torch::Tensor calibrationBatch(const std::vector<uint8_t>& text, int sequences, int length, uint64_t seed)
+{
+    if (text.size() <= size_t(length))
+        throw ConfigError("calibration needs sequences of " + std::to_string(length) + " bytes, the text has only "
+                          + std::to_string(text.size()));
+    std::mt19937_64 rng(seed ^ 0xC0FFEEull);
+    std::uniform_int_distribution<size_t> pick(0, text.size() - size_t(length));
+    auto batch = torch::empty({sequences, length}, torch::kInt64);
+    auto* p = batch.data_ptr<int64_t>();
+    for (int s = 0; s < sequences; ++s) {
+        const size_t offset = pick(rng);
+        for (int t = 0; t < length; ++t)
+            p[int64_t(s) * length + t] = text[offset + size_t(t)];
+    }
+    return batch;
+}
+
+ActivationStats activationStats(const torch::Tensor& x, double outlierThreshold)
+{
+    if (!torch::isfinite(x).all().item<bool>())
+        throw Error("activations hold NaN or Inf");
+    const auto flat = x.reshape({-1, x.size(-1)}).to(torch::kFloat64);
+    ActivationStats s;
+    const auto centred = flat - flat.mean();
+    const double m2 = centred.pow(2).mean().item<double>();
+    const double m4 = centred.pow(4).mean().item<double>();
+    s.kurtosis = m2 > 0.0 ? m4 / (m2 * m2) : 0.0;
+    const auto abs = flat.abs();
+    s.absmax = abs.max().item<double>();
+    const double median = abs.flatten().median().item<double>();
+    s.absmaxMedian = median > 0.0 ? s.absmax / median : std::numeric_limits<double>::infinity();
+    const auto channel = abs.amax(0);
+    s.outliers = (channel > outlierThreshold).sum().item<int64_t>();
+    const auto profile = channel.to(torch::kFloat32).cpu().contiguous();
+    s.channelAbsmax.assign(profile.data_ptr<float>(), profile.data_ptr<float>() + profile.numel());
+    return s;
+}
+
+double sqnrDb(const torch::Tensor& y, const torch::Tensor& yq)
+{
+    const double signal = y.to(torch::kFloat64).pow(2).sum().item<double>();
+    const double noise = (y.to(torch::kFloat64) - yq.to(torch::kFloat64)).pow(2).sum().item<double>();
+    if (noise == 0.0)
+        return std::numeric_limits<double>::infinity();
+    return 10.0 * std::log10(signal / noise);
+}
+
+std::vector<LayerReport> quantizeModel(TinyLm& model, const torch::Tensor& calibration, const QuantConfig& config,
+                                       const QuantizeModelOptions& options)
+{
+    torch::NoGradGuard noGrad;
+    model->eval();
+    config.validate();
+    model->setActivationQuantization(config);
+
+    GptqOptions gptq;
+    gptq.groupSize = config.groupSize;
+    gptq.symmetric = config.symmetric;
+    gptq.actOrder = config.actOrder;
+    gptq.percDamp = config.percDamp;
+    gptq.blockSize = config.blockSize;
+
+    const auto infos = model->quantizableLayers();
+    std::vector<LayerReport> reports;
+    reports.reserve(infos.size());
+
+    // Quantizes `layers`, which all read `input`, in place: the next layers of `infos`.
+    auto quantize = [&](const torch::Tensor& input, std::initializer_list<QLinear> layers) {
+        const LayerInfo& first = infos[reports.size()];
+        if (!torch::isfinite(input).all().item<bool>())
+            throw Error("the input activations of " + first.name + " hold NaN or Inf");
+        std::optional<HessianAccumulator> hessian;
+        ActivationStats stats;
+        if (options.inputStats)
+            stats = activationStats(input, options.outlierThreshold);
+        for (QLinear layer : layers) {
+            const LayerInfo& info = infos[reports.size()];
+            LayerReport r;
+            const int bits = config.weightBitsFor(info.kind);
+            const torch::Tensor w = layer->weight.detach().clone();
+            if (!torch::isfinite(w).all().item<bool>())
+                throw Error("the weights of " + info.name + " hold NaN or Inf");
+            if (bits < 16 && config.method == QuantMethod::Gptq) {
+                if (!hessian) {
+                    hessian.emplace(input.size(-1));
+                    hessian->add(input);
+                }
+                gptq.bits = bits;
+                const GptqResult g = gptqQuantize(w, hessian->hessian(), gptq);
+                layer->weight.copy_(g.weight);
+                r.gptqLoss = g.loss;
+                r.dampUsed = g.dampUsed;
+            } else if (bits < 16) {
+                layer->weight.copy_(rtnQuantize(w, bits, config.groupSize, config.symmetric));
+            }
+            r.relErr = relativeError(w, layer->weight);
+            // Ŷ goes through the layer's own forward, so activation quantization is included.
+            r.sqnrDb = sqnrDb(torch::nn::functional::linear(input, w), layer(input));
+            if (options.inputStats)
+                r.input = stats;
+            reports.push_back(std::move(r));
+        }
+    };
+
+    auto [cos, sin] = model->rope(calibration.size(1));
+    auto x = model->embed(calibration);
+    for (auto& block : model->blocks()) {
+        auto& attn = block->self_attn;
+        auto& mlp = block->mlp;
+        auto a = block->input_layernorm(x);
+        quantize(a, {attn->q_proj, attn->k_proj, attn->v_proj});
+        auto mixed = attn->mix(a, cos, sin);
+        quantize(mixed, {attn->o_proj});
+        auto h = x + attn->o_proj(mixed);
+        auto b = block->post_attention_layernorm(h);
+        quantize(b, {mlp->gate_proj, mlp->up_proj});
+        auto u = mlp->hidden(b);
+        quantize(u, {mlp->down_proj});
+        x = h + mlp->down_proj(u);
+    }
+    return reports;
+}
+
+} // namespace qs
