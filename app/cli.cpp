@@ -7,6 +7,7 @@
 #include "store.h"
 #include "sweep.h"
 #include "trainer.h"
+#include "trajectorypage.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -116,15 +117,18 @@ std::vector<QuantConfig> parseConfigs(const QStringList& specs)
 }
 
 // Exports the trajectory figure of `run` as PNG and PDF next to each other; returns the paths.
+// The demo's figures: relative CE (base.png/.pdf) and mean KL (base-kl.png/.pdf) along training.
 QStringList exportFigures(const QString& storePath, const QString& run, const QString& base)
 {
     QStringList written;
-    for (const char* ext : {".png", ".pdf"}) {
-        const QString out = base + QLatin1String(ext);
-        QString error;
-        if (!exportTrajectoryFigure(storePath, run, out, &error))
-            throw Error(error.toStdString());
-        written << out;
+    for (const auto& [metric, suffix] : {std::pair {"rel_ce", ""}, std::pair {"kl_mean", "-kl"}}) {
+        for (const char* ext : {".png", ".pdf"}) {
+            const QString out = base + QLatin1String(suffix) + QLatin1String(ext);
+            QString error;
+            if (!exportTrajectoryFigure(storePath, run, out, &error, 1200, 700, QString::fromLatin1(metric)))
+                throw Error(error.toStdString());
+            written << out;
+        }
     }
     return written;
 }
@@ -288,6 +292,9 @@ int cmdFigure(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("view"), QCoreApplication::translate("cli", "View to export (trajectory)."), QStringLiteral("view"),
                       QStringLiteral("trajectory")});
     parser.addOption({QStringLiteral("out"), QCoreApplication::translate("cli", "Output file (.png, .pdf, .svg), repeatable."), QStringLiteral("file")});
+    parser.addOption({QStringLiteral("metric"),
+                      QCoreApplication::translate("cli", "Trajectory metric: rel_ce (default), delta_ce, kl_mean, kl_p99, top1_agree, sqnr_db."),
+                      QStringLiteral("name"), QStringLiteral("rel_ce")});
     parser.process(QCoreApplication::arguments().mid(1));
     if (!parser.isSet(QStringLiteral("store")) || !parser.isSet(QStringLiteral("out"))) {
         printErr(QStringLiteral("figure: --store and --out are required"));
@@ -297,9 +304,16 @@ int cmdFigure(QCommandLineParser& parser)
         printErr(QStringLiteral("figure: unknown view '%1' (this build exports: trajectory)").arg(parser.value(QStringLiteral("view"))));
         return 2;
     }
+    TrajectoryPage::Metric metric;
+    if (!TrajectoryPage::metricFromName(parser.value(QStringLiteral("metric")), &metric)) {
+        printErr(QStringLiteral("figure: unknown metric '%1' (use one of %2)")
+                     .arg(parser.value(QStringLiteral("metric")), TrajectoryPage::metricNames().join(QStringLiteral(", "))));
+        return 2;
+    }
     for (const QString& out : parser.values(QStringLiteral("out"))) {
         QString error;
-        if (!exportTrajectoryFigure(parser.value(QStringLiteral("store")), parser.value(QStringLiteral("run")), out, &error)) {
+        if (!exportTrajectoryFigure(parser.value(QStringLiteral("store")), parser.value(QStringLiteral("run")), out, &error,
+                                    1200, 700, parser.value(QStringLiteral("metric")))) {
             printErr(error);
             return 1;
         }

@@ -121,6 +121,13 @@ private Q_SLOTS:
         r = runCli({QStringLiteral("figure"), QStringLiteral("--store"), m_store, QStringLiteral("--out"), png,
                     QStringLiteral("--out"), pdf});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString kl = m_dir.filePath(QStringLiteral("fig-kl.svg"));
+        r = runCli({QStringLiteral("figure"), QStringLiteral("--store"), m_store, QStringLiteral("--metric"),
+                    QStringLiteral("kl_mean"), QStringLiteral("--out"), kl});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile klFile(kl);
+        QVERIFY(klFile.open(QIODevice::ReadOnly));
+        QVERIFY(klFile.readAll().contains("KL mean"));
         QFile pngFile(png), pdfFile(pdf);
         QVERIFY(pngFile.open(QIODevice::ReadOnly));
         QVERIFY(pngFile.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8));
@@ -231,6 +238,10 @@ private Q_SLOTS:
         QTest::addRow("bad bits") << QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), m_store,
                                                   QStringLiteral("--quant"), QStringLiteral("rtn:9:g16")}
                                   << 1 << QStringLiteral("[2, 8]");
+        QTest::addRow("unknown figure metric")
+            << QStringList {QStringLiteral("figure"), QStringLiteral("--store"), m_store, QStringLiteral("--out"),
+                            m_dir.filePath(QStringLiteral("m.png")), QStringLiteral("--metric"), QStringLiteral("loss")}
+            << 2 << QStringLiteral("unknown metric 'loss'");
         QTest::addRow("no such device") << QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), m_store,
                                                         QStringLiteral("--device"), QStringLiteral("tpu:0")}
                                         << 1 << QStringLiteral("device 'tpu:0'");

@@ -74,8 +74,12 @@ bool savePlotFigure(QCustomPlot* plot, const QString& outPath, QString* error, i
 }
 
 bool exportTrajectoryFigure(const QString& storePath, const QString& runName, const QString& outPath,
-                            QString* error, int widthPx, int heightPx)
+                            QString* error, int widthPx, int heightPx, const QString& metricName)
 {
+    TrajectoryPage::Metric metric;
+    if (!TrajectoryPage::metricFromName(metricName, &metric))
+        return fail(error, FigureExport::tr("Cannot export %1: unknown metric \"%2\" (use one of %3)")
+                               .arg(outPath, metricName, TrajectoryPage::metricNames().join(QStringLiteral(", "))));
     StoreSnapshotPtr snapshot;
     try {
         snapshot = loadStoreSnapshot(storePath);
@@ -92,6 +96,7 @@ bool exportTrajectoryFigure(const QString& storePath, const QString& runName, co
     TrajectoryPage page;
     makeFigurePalette(page);
     page.resize(widthPx, heightPx);
+    page.setMetric(metric);
     page.setSnapshot(snapshot, runIndex);
     page.replotNow();
     return savePlotFigure(page.plot(), outPath, error, widthPx, heightPx);

@@ -17,9 +17,10 @@ bool savePlotFigure(QCustomPlot* plot, const QString& outPath, QString* error, i
                     int heightPx = 700);
 
 // Loads the store at `storePath`, draws the trajectory of run `runName` (the first run when empty)
-// and saves it like savePlotFigure.
+// with the metric named `metric` (TrajectoryPage::metricNames()) and saves it like savePlotFigure.
 bool exportTrajectoryFigure(const QString& storePath, const QString& runName, const QString& outPath,
-                            QString* error, int widthPx = 1200, int heightPx = 700);
+                            QString* error, int widthPx = 1200, int heightPx = 700,
+                            const QString& metric = QStringLiteral("rel_ce"));
 
 // Draws what `shown` shows (run, x unit, metric, FP loss, x range) black on white at the given
 // size and saves it like savePlotFigure.

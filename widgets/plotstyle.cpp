@@ -19,6 +19,19 @@ QColor seriesColor(int index)
     return colors[size_t(std::abs(index)) % colors.size()];
 }
 
+Qt::PenStyle seriesPenStyle(int index)
+{
+    static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    return styles[(std::abs(index) / 7) % 4];
+}
+
+QCPScatterStyle::ScatterShape seriesShape(int index)
+{
+    static const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
+                                                           QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond};
+    return shapes[(std::abs(index) / 7) % 4];
+}
+
 QString formatCount(double value)
 {
     const double magnitude = std::abs(value);

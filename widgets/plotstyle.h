@@ -12,6 +12,10 @@ namespace qs {
 
 // Okabe–Ito palette without yellow (too light on white), in the order series get them.
 QColor seriesColor(int index);
+// Past the palette's 7 colours, series differ by line style and marker too: solid circles first,
+// then dashed squares, dotted triangles, dash-dotted diamonds.
+Qt::PenStyle seriesPenStyle(int index);
+QCPScatterStyle::ScatterShape seriesShape(int index);
 
 // "950", "12.3k", "4.1M", "2.5B" (no unit).
 QString formatCount(double value);

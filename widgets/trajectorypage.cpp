@@ -286,6 +286,35 @@ double TrajectoryPage::metricValue(const ConfigSnapshot& config, int checkpoint)
     return qQNaN();
 }
 
+namespace {
+
+const std::pair<const char*, TrajectoryPage::Metric> metricsByName[] = {
+    {"rel_ce", TrajectoryPage::Metric::RelativeCe}, {"delta_ce", TrajectoryPage::Metric::DeltaCe},
+    {"kl_mean", TrajectoryPage::Metric::KlMean},    {"kl_p99", TrajectoryPage::Metric::KlP99},
+    {"top1_agree", TrajectoryPage::Metric::Top1Agree}, {"sqnr_db", TrajectoryPage::Metric::LayerSqnr},
+};
+
+} // namespace
+
+bool TrajectoryPage::metricFromName(const QString& name, Metric* metric)
+{
+    for (const auto& [key, value] : metricsByName) {
+        if (name == QLatin1String(key)) {
+            *metric = value;
+            return true;
+        }
+    }
+    return false;
+}
+
+QStringList TrajectoryPage::metricNames()
+{
+    QStringList names;
+    for (const auto& entry : metricsByName)
+        names << QString::fromLatin1(entry.first);
+    return names;
+}
+
 QString TrajectoryPage::metricAxisLabel() const
 {
     switch (m_metric) {
@@ -570,9 +599,8 @@ void TrajectoryPage::applyColors()
     }
     for (int i = 0; i < m_configGraphs.size(); ++i) {
         const QColor color = seriesColor(i);
-        m_configGraphs[i]->setPen(QPen(color, 2.0));
-        m_configGraphs[i]->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssCircle, color, palette().color(QPalette::Base), 6));
+        m_configGraphs[i]->setPen(QPen(color, 2.0, seriesPenStyle(i)));
+        m_configGraphs[i]->setScatterStyle(QCPScatterStyle(seriesShape(i), color, palette().color(QPalette::Base), 6));
     }
     if (m_fpGraph) {
         const QColor fpColor = text;

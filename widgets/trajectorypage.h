@@ -68,6 +68,10 @@ public:
     void setXAxis(XAxis axis);
     Metric metric() const { return m_metric; }
     void setMetric(Metric metric);
+    // The metric named as on the command line ("rel_ce", "delta_ce", "kl_mean", "kl_p99", "top1_agree",
+    // "sqnr_db"); false for any other name.
+    static bool metricFromName(const QString& name, Metric* metric);
+    static QStringList metricNames();
     // What the page plots for `config` at `checkpoint` under the current metric; NaN when absent.
     double metricValue(const ConfigSnapshot& config, int checkpoint) const;
     bool showsFpLoss() const { return m_showFpLoss; }
