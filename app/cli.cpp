@@ -136,6 +136,10 @@ QStringList exportFigures(const QString& storePath, const QString& run, const QS
 // Seconds per (checkpoint, config), per config, for the entries computed now.
 void printSweepTimes(const SweepSummary& summary)
 {
+    if (summary.references > 0)
+        printOut(QStringLiteral("  loading + FP distributions: %1 checkpoints, %2 s per checkpoint")
+                     .arg(summary.references)
+                     .arg(summary.referenceSeconds / summary.references, 0, 'f', 2));
     for (const auto& [id, seconds] : summary.seconds) {
         const int n = summary.entries.at(id);
         printOut(QStringLiteral("  %1: %2 checkpoints, %3 s per checkpoint")

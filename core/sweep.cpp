@@ -171,6 +171,9 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         }
         if (!std::isfinite(row.fpValCe))
             store.setCheckpointFpCe(run, i, fp.ce);
+        summary.referenceSeconds += std::chrono::duration<double>(Clock::now() - start).count();
+        ++summary.references;
+        start = Clock::now();
         bool pristine = true;
 
         for (const QuantConfig* c : missing) {

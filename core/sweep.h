@@ -24,9 +24,13 @@ struct SweepSummary
 {
     int computed = 0; // (checkpoint, config) entries evaluated now, the FP reference included
     int skipped = 0;  // already in the store
-    // Wall time of the entries computed now, per config id (FP reference: "fp"), and their count.
+    // Wall time of the entries computed now, per config id, and their count.
     std::map<std::string, double> seconds;
     std::map<std::string, int> entries;
+    // Loading each checkpoint and computing the FP model's validation distributions (for KL), once per
+    // checkpoint that had anything to compute; not part of any config's time.
+    double referenceSeconds = 0.0;
+    int references = 0;
 };
 
 // Quantizes every checkpoint of `run` with every config and writes, per (checkpoint, config), the
