@@ -4,6 +4,10 @@
 #include "demo.h"
 #include "errors.h"
 #include "figureexport.h"
+#include "breakdownpage.h"
+#include "heatmappage.h"
+#include "selection.h"
+#include "storesnapshot.h"
 #include "store.h"
 #include "sweep.h"
 #include "trainer.h"
@@ -116,16 +120,31 @@ std::vector<QuantConfig> parseConfigs(const QStringList& specs)
     return configs;
 }
 
-// Exports the trajectory figure of `run` as PNG and PDF next to each other; returns the paths.
-// The demo's figures: relative CE (base.png/.pdf) and mean KL (base-kl.png/.pdf) along training.
+// The demo's figures of `run` in the paper style at double-column width, as PNG (300 dpi) and PDF next
+// to each other: relative CE (base.png/.pdf) and mean KL (base-kl.png/.pdf) along training. Returns
+// the paths.
 QStringList exportFigures(const QString& storePath, const QString& run, const QString& base)
 {
+    Selection selection;
+    selection.setSnapshot(loadStoreSnapshot(storePath));
+    const int runIndex = run.isEmpty() ? 0 : selection.snapshot()->runIndex(run);
+    if (runIndex < 0 || runIndex >= int(selection.snapshot()->runs.size()))
+        throw Error("the store " + storePath.toStdString() + " has no run '" + run.toStdString() + "'");
+    selection.setRun(runIndex);
+    FigurePage page = createFigurePage(QStringLiteral("trajectory"), &selection);
+    auto* trajectory = qobject_cast<TrajectoryPage*>(page.widget.get());
+    if (!trajectory)
+        throw Error("this build has no trajectory view");
+    FigureExportOptions options;
+    options.size = FigureExportOptions::Size::DoubleColumn;
     QStringList written;
-    for (const auto& [metric, suffix] : {std::pair {"rel_ce", ""}, std::pair {"kl_mean", "-kl"}}) {
+    for (const auto& [metric, suffix] : {std::pair {TrajectoryPage::Metric::RelativeCe, ""},
+                                         std::pair {TrajectoryPage::Metric::KlMean, "-kl"}}) {
+        trajectory->setMetric(metric);
         for (const char* ext : {".png", ".pdf"}) {
             const QString out = base + QLatin1String(suffix) + QLatin1String(ext);
             QString error;
-            if (!exportTrajectoryFigure(storePath, run, out, &error, 1200, 700, QString::fromLatin1(metric)))
+            if (!exportFigure(*page.view, out, options, &error))
                 throw Error(error.toStdString());
             written << out;
         }
@@ -289,39 +308,225 @@ int cmdSweep(QCommandLineParser& parser)
     return 0;
 }
 
+// Sets what --run, --config, --checkpoint and --layer name in `selection`. For a value the store does
+// not hold, prints the valid ones and returns false.
+bool selectFromOptions(const QCommandLineParser& parser, Selection& selection)
+{
+    const StoreSnapshotPtr snapshot = selection.snapshot();
+    const QString storePath = snapshot->path;
+    if (parser.isSet(QStringLiteral("run"))) {
+        const QString name = parser.value(QStringLiteral("run"));
+        const int index = snapshot->runIndex(name);
+        if (index < 0) {
+            QStringList names;
+            for (const RunSnapshot& run : snapshot->runs)
+                names << run.name();
+            printErr(QStringLiteral("figure: no run '%1' in %2 (runs: %3)")
+                         .arg(name, storePath, names.join(QStringLiteral(", "))));
+            return false;
+        }
+        selection.setRun(index);
+    }
+    const RunSnapshot& run = *selection.run();
+    if (parser.isSet(QStringLiteral("config"))) {
+        const QString id = parser.value(QStringLiteral("config"));
+        const int index = run.configIndex(id.toStdString());
+        if (index < 0) {
+            QStringList ids;
+            for (const ConfigSnapshot& config : run.configs)
+                ids << QString::fromStdString(config.results.configId);
+            printErr(QStringLiteral("figure: run %1 has no config '%2' (configs: %3)")
+                         .arg(run.name(), id, ids.join(QStringLiteral(", "))));
+            return false;
+        }
+        selection.setConfig(index);
+    }
+    if (parser.isSet(QStringLiteral("checkpoint"))) {
+        const QString text = parser.value(QStringLiteral("checkpoint"));
+        bool ok = false;
+        const qint64 step = text.toLongLong(&ok);
+        int index = -1;
+        QStringList steps;
+        for (int i = 0; i < int(run.checkpoints.size()); ++i) {
+            steps << QString::number(run.checkpoints[size_t(i)].step);
+            if (ok && run.checkpoints[size_t(i)].step == step)
+                index = i;
+        }
+        if (index < 0) {
+            printErr(QStringLiteral("figure: run %1 has no checkpoint at step '%2' (steps: %3)")
+                         .arg(run.name(), text, steps.join(QStringLiteral(", "))));
+            return false;
+        }
+        selection.setCheckpoint(index);
+    }
+    if (parser.isSet(QStringLiteral("layer"))) {
+        const QString name = parser.value(QStringLiteral("layer"));
+        int index = -1;
+        QStringList names;
+        for (int i = 0; i < int(run.layers.size()); ++i) {
+            names << QString::fromStdString(run.layers[size_t(i)].name);
+            if (names.last() == name)
+                index = i;
+        }
+        if (index < 0) {
+            printErr(QStringLiteral("figure: run %1 has no layer '%2' (layers: %3)")
+                         .arg(run.name(), name, names.join(QStringLiteral(", "))));
+            return false;
+        }
+        selection.setLayer(index);
+    }
+    return true;
+}
+
+// Shows metric `name` on the page if the page has such a choice; prints the valid ones and returns
+// false otherwise.
+bool selectMetric(QWidget* page, const QString& view, const QString& name)
+{
+    if (auto* trajectory = qobject_cast<TrajectoryPage*>(page)) {
+        TrajectoryPage::Metric metric;
+        if (!TrajectoryPage::metricFromName(name, &metric)) {
+            printErr(QStringLiteral("figure: unknown metric '%1' (use one of %2)")
+                         .arg(name, TrajectoryPage::metricNames().join(QStringLiteral(", "))));
+            return false;
+        }
+        trajectory->setMetric(metric);
+        return true;
+    }
+    const auto choose = [&](auto* chooser) {
+        if (chooser->setMetric(name))
+            return true;
+        printErr(QStringLiteral("figure: unknown metric '%1' for the %2 of this config (use one of %3)")
+                     .arg(name, view, chooser->availableMetrics().join(QStringLiteral(", "))));
+        return false;
+    };
+    if (auto* heatmap = qobject_cast<HeatmapPage*>(page))
+        return choose(heatmap);
+    if (auto* breakdown = qobject_cast<BreakdownPage*>(page))
+        return choose(breakdown);
+    printErr(QStringLiteral("figure: the %1 view has no --metric (trajectory, heatmap and breakdown have)").arg(view));
+    return false;
+}
+
 int cmdFigure(QCommandLineParser& parser)
 {
-    parser.addOption({QStringLiteral("store"), QCoreApplication::translate("cli", "Results store (.h5)."), QStringLiteral("file")});
-    parser.addOption({QStringLiteral("run"), QCoreApplication::translate("cli", "Run name (default: the first run)."), QStringLiteral("name")});
-    parser.addOption({QStringLiteral("view"), QCoreApplication::translate("cli", "View to export (trajectory)."), QStringLiteral("view"),
-                      QStringLiteral("trajectory")});
-    parser.addOption({QStringLiteral("out"), QCoreApplication::translate("cli", "Output file (.png, .pdf, .svg), repeatable."), QStringLiteral("file")});
-    parser.addOption({QStringLiteral("metric"),
-                      QCoreApplication::translate("cli", "Trajectory metric: rel_ce (default), delta_ce, kl_mean, kl_p99, top1_agree, sqnr_db."),
-                      QStringLiteral("name"), QStringLiteral("rel_ce")});
+    auto option = [&parser](const char* name, const char* help, const char* value, const char* fallback = nullptr) {
+        parser.addOption({QString::fromLatin1(name), QCoreApplication::translate("cli", help),
+                          QString::fromLatin1(value), fallback ? QString::fromLatin1(fallback) : QString()});
+    };
+    option("store", QT_TRANSLATE_NOOP("cli", "Results store (.h5)."), "file");
+    option("run", QT_TRANSLATE_NOOP("cli", "Run name (default: the first run)."), "name");
+    option("view", QT_TRANSLATE_NOOP("cli", "View to export: trajectory (default), heatmap, breakdown, outliers."),
+           "view", "trajectory");
+    option("config", QT_TRANSLATE_NOOP("cli", "Quantization config id (default: the first quantized one)."), "id");
+    option("checkpoint", QT_TRANSLATE_NOOP("cli", "Checkpoint by training step (default: the last with results)."),
+           "step");
+    option("layer", QT_TRANSLATE_NOOP("cli", "Layer by name (default: the first down_proj)."), "name");
+    option("metric",
+           QT_TRANSLATE_NOOP("cli", "Metric: for the trajectory rel_ce (default), delta_ce, kl_mean, kl_p99, "
+                                    "top1_agree, sqnr_db; for the heatmap and breakdown one the config has."),
+           "name");
+    option("size",
+           QT_TRANSLATE_NOOP("cli", "Figure size: single (3.3 in wide, default), double (6.9 in) or WxH in inches "
+                                    "(height 0.62 × width when left out)."),
+           "size", "single");
+    option("dpi", QT_TRANSLATE_NOOP("cli", "PNG resolution (default 300)."), "n", "300");
+    // Not "--style": QApplication takes that one as its widget style.
+    option("figure-style", QT_TRANSLATE_NOOP("cli", "paper (default: black on white, 8 pt) or screen."), "style", "paper");
+    option("legend", QT_TRANSLATE_NOOP("cli", "Paper legend: below (default), inside or none."), "where", "below");
+    option("out", QT_TRANSLATE_NOOP("cli", "Figure file (.pdf, .svg, .png), repeatable."), "file");
+    option("csv", QT_TRANSLATE_NOOP("cli", "Also write the data behind the figure as CSV."), "file");
     parser.process(QCoreApplication::arguments().mid(1));
-    if (!parser.isSet(QStringLiteral("store")) || !parser.isSet(QStringLiteral("out"))) {
-        printErr(QStringLiteral("figure: --store and --out are required"));
+
+    const QStringList outs = parser.values(QStringLiteral("out"));
+    const QString csv = parser.value(QStringLiteral("csv"));
+    if (!parser.isSet(QStringLiteral("store")) || (outs.isEmpty() && csv.isEmpty())) {
+        printErr(QStringLiteral("figure: --store and --out (or --csv) are required"));
         return 2;
     }
-    if (parser.value(QStringLiteral("view")) != QLatin1String("trajectory")) {
-        printErr(QStringLiteral("figure: unknown view '%1' (this build exports: trajectory)").arg(parser.value(QStringLiteral("view"))));
+    const QString view = parser.value(QStringLiteral("view"));
+    if (!figureViewNames().contains(view)) {
+        printErr(QStringLiteral("figure: unknown view '%1' (use one of %2)")
+                     .arg(view, figureViewNames().join(QStringLiteral(", "))));
         return 2;
     }
-    TrajectoryPage::Metric metric;
-    if (!TrajectoryPage::metricFromName(parser.value(QStringLiteral("metric")), &metric)) {
+    FigureExportOptions options;
+    if (!parseFigureSize(parser.value(QStringLiteral("size")), &options)) {
+        printErr(QStringLiteral("figure: bad --size '%1' (use single, double or WxH in inches, e.g. 5x3)")
+                     .arg(parser.value(QStringLiteral("size"))));
+        return 2;
+    }
+    bool dpiOk = false;
+    options.dpi = parser.value(QStringLiteral("dpi")).toInt(&dpiOk);
+    if (!dpiOk || options.dpi <= 0) {
+        printErr(QStringLiteral("figure: bad --dpi '%1' (a whole number, e.g. 300)")
+                     .arg(parser.value(QStringLiteral("dpi"))));
+        return 2;
+    }
+    const QString style = parser.value(QStringLiteral("figure-style"));
+    if (style == QLatin1String("screen")) {
+        options.style = FigureStyle::screen();
+    } else if (style != QLatin1String("paper")) {
+        printErr(QStringLiteral("figure: unknown style '%1' (use paper or screen)").arg(style));
+        return 2;
+    }
+    const QString legend = parser.value(QStringLiteral("legend"));
+    if (legend == QLatin1String("inside")) {
+        options.style.legend = FigureStyle::Legend::Inside;
+    } else if (legend == QLatin1String("none")) {
+        options.style.legend = FigureStyle::Legend::None;
+    } else if (legend != QLatin1String("below")) {
+        printErr(QStringLiteral("figure: unknown legend placement '%1' (use below, inside or none)").arg(legend));
+        return 2;
+    }
+    for (const QString& out : outs) {
+        FigureFormat format;
+        if (!figureFormatFromPath(out, &format) || format == FigureFormat::Csv) {
+            printErr(QStringLiteral("figure: cannot tell the format of '%1' (use .pdf, .svg or .png)").arg(out));
+            return 2;
+        }
+    }
+    const QString metric = parser.value(QStringLiteral("metric"));
+    TrajectoryPage::Metric trajectoryMetric;
+    if (view == QLatin1String("trajectory") && !metric.isEmpty()
+        && !TrajectoryPage::metricFromName(metric, &trajectoryMetric)) {
         printErr(QStringLiteral("figure: unknown metric '%1' (use one of %2)")
-                     .arg(parser.value(QStringLiteral("metric")), TrajectoryPage::metricNames().join(QStringLiteral(", "))));
+                     .arg(metric, TrajectoryPage::metricNames().join(QStringLiteral(", "))));
         return 2;
     }
-    for (const QString& out : parser.values(QStringLiteral("out"))) {
-        QString error;
-        if (!exportTrajectoryFigure(parser.value(QStringLiteral("store")), parser.value(QStringLiteral("run")), out, &error,
-                                    1200, 700, parser.value(QStringLiteral("metric")))) {
+
+    const QString storePath = parser.value(QStringLiteral("store"));
+    Selection selection;
+    selection.setSnapshot(loadStoreSnapshot(storePath));
+    if (!selection.run()) {
+        printErr(QStringLiteral("figure: the store %1 holds no runs").arg(storePath));
+        return 1;
+    }
+    if (!selectFromOptions(parser, selection))
+        return 2;
+    FigurePage page = createFigurePage(view, &selection);
+    if (!metric.isEmpty() && !selectMetric(page.widget.get(), view, metric))
+        return 2;
+    constexpr int loadTimeoutMs = 120000;
+    if (!waitForFigurePage(page, loadTimeoutMs)) {
+        printErr(QStringLiteral("figure: the %1 view was still reading %2 after %3 s")
+                     .arg(view, storePath)
+                     .arg(loadTimeoutMs / 1000));
+        return 1;
+    }
+    QString error;
+    for (const QString& out : outs) {
+        if (!exportFigure(*page.view, out, options, &error)) {
             printErr(error);
             return 1;
         }
         printOut(QStringLiteral("Figure: %1").arg(QFileInfo(out).absoluteFilePath()));
+    }
+    if (!csv.isEmpty()) {
+        if (!exportCsv(*page.view, csv, &error)) {
+            printErr(error);
+            return 1;
+        }
+        printOut(QStringLiteral("Data:   %1").arg(QFileInfo(csv).absoluteFilePath()));
     }
     return 0;
 }
@@ -376,7 +581,9 @@ QString usage()
         "       quantscope train --corpus F --store S --run R [--config C.json]\n"
         "       quantscope sweep --store S [--run R] [--quant rtn:4:g128:sym | gptq:3:g128:sym:act ...]\n"
         "                                            (resume: the same command)\n"
-        "       quantscope figure --store S [--run R] --out fig.pdf [--out fig.png]\n"
+        "       quantscope figure --store S [--run R] [--view V] [--size single|double|WxH]\n"
+        "                         [--figure-style paper|screen] [--legend below|inside|none] [--dpi N]\n"
+        "                         --out fig.pdf [--out fig.png] [--csv data.csv]\n"
         "       quantscope info S\n"
         "Run 'quantscope <command> --help' for a command's options.");
 }

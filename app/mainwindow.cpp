@@ -1,8 +1,15 @@
 #include "mainwindow.h"
 
+#include "breakdownpage.h"
 #include "demojob.h"
+#include "exportdialog.h"
 #include "figureexport.h"
+#include "heatmappage.h"
 #include "layertablepage.h"
+#include "outlierpage.h"
+#include "qcp.h"
+#include "runbrowserpage.h"
+#include "selection.h"
 #include "settings.h"
 #include "storeloadjob.h"
 #include "sweepdialog.h"
@@ -10,12 +17,16 @@
 #include "trajectorypage.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -23,6 +34,7 @@
 #include <QProgressBar>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -34,6 +46,8 @@ namespace {
 
 constexpr int jobPollMs = 2000;
 constexpr int statusTimeoutMs = 8000;
+// Another process writes the shown store: re-read it at most this often.
+constexpr int externalReloadMs = 500;
 
 bool isStoreFile(const QString& path)
 {
@@ -43,17 +57,6 @@ bool isStoreFile(const QString& path)
 
 // The checkpoint to show first: the last one any config has results for (the end of training is
 // where quantization hurts most), else the last one.
-int defaultCheckpoint(const RunSnapshot& run)
-{
-    for (int i = int(run.checkpoints.size()) - 1; i >= 0; --i) {
-        for (const ConfigSnapshot& config : run.configs) {
-            if (config.isDone(i))
-                return i;
-        }
-    }
-    return int(run.checkpoints.size()) - 1;
-}
-
 } // namespace
 
 MainWindow::MainWindow(Settings* settings, QWidget* parent)
@@ -67,16 +70,44 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     connect(m_loader, &StoreLoadJob::loaded, this, &MainWindow::onLoaded);
     connect(m_loader, &StoreLoadJob::failed, this, &MainWindow::onLoadFailed);
 
+    // One selection links every view: a click in one selects the same run, checkpoint, config and
+    // layer in all of them.
+    m_selection = new Selection(this);
     m_trajectory = new TrajectoryPage;
+    m_heatmap = new HeatmapPage(m_selection);
+    m_breakdown = new BreakdownPage(m_selection);
+    m_outliers = new OutlierPage(m_selection);
     m_layerTable = new LayerTablePage;
+    m_tabs = new QTabWidget;
+    m_tabs->setObjectName(QStringLiteral("viewTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_heatmap, tr("&Heatmap"));
+    m_tabs->addTab(m_breakdown, tr("&Breakdown"));
+    m_tabs->addTab(m_outliers, tr("&Outliers"));
+    m_tabs->addTab(m_layerTable, tr("&Layers"));
     m_splitter = new QSplitter(Qt::Vertical);
     m_splitter->setObjectName(QStringLiteral("pageSplitter"));
     m_splitter->addWidget(m_trajectory);
-    m_splitter->addWidget(m_layerTable);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
+    m_splitter->addWidget(m_tabs);
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 1);
     m_splitter->setChildrenCollapsible(false);
     setCentralWidget(m_splitter);
+
+    m_browser = new RunBrowserPage(m_selection);
+    auto* browserDock = new QDockWidget(tr("Runs"), this);
+    browserDock->setObjectName(QStringLiteral("runBrowserDock"));
+    browserDock->setWidget(m_browser);
+    addDockWidget(Qt::LeftDockWidgetArea, browserDock);
+
+    // Arrow keys on a plot move through checkpoints (left/right) and layers (up/down).
+    for (QWidget* page : {static_cast<QWidget*>(m_trajectory), static_cast<QWidget*>(m_heatmap),
+                          static_cast<QWidget*>(m_breakdown), static_cast<QWidget*>(m_outliers)}) {
+        for (QCustomPlot* plot : page->findChildren<QCustomPlot*>()) {
+            plot->setFocusPolicy(Qt::StrongFocus);
+            plot->installEventFilter(this);
+        }
+    }
 
     m_runBar = addToolBar(tr("Run"));
     m_runBar->setObjectName(QStringLiteral("runToolBar"));
@@ -97,7 +128,22 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
         m_settings->setLastXAxis(axis == TrajectoryPage::XAxis::Tokens ? Settings::XAxis::Tokens
                                                                        : Settings::XAxis::Step);
     });
-    connect(m_trajectory, &TrajectoryPage::checkpointSelected, m_layerTable, &LayerTablePage::setCheckpoint);
+    connect(m_trajectory, &TrajectoryPage::checkpointSelected, m_selection, &Selection::setCheckpoint);
+    connect(m_selection, &Selection::checkpointChanged, this, [this](int index) {
+        m_trajectory->selectCheckpoint(index);
+        m_layerTable->setCheckpoint(index);
+    });
+    connect(m_selection, &Selection::configChanged, this, [this](int index) {
+        if (index >= 0)
+            m_layerTable->setConfig(index);
+    });
+    connect(m_selection, &Selection::runChanged, this, [this](int index) {
+        if (index >= 0 && index != m_runIndex) {
+            const QSignalBlocker blocker(m_runCombo);
+            m_runCombo->setCurrentIndex(index);
+            showRun(index);
+        }
+    });
 
     createMenus();
     createStatusBar();
@@ -105,9 +151,18 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     m_pollTimer.setInterval(jobPollMs);
     connect(&m_pollTimer, &QTimer::timeout, this, &MainWindow::pollJobStore);
 
+    m_watcher = new QFileSystemWatcher(this);
+    m_externalReload.setSingleShot(true);
+    m_externalReload.setInterval(externalReloadMs);
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, [this](const QString& path) {
+        if (path == currentStorePath() && !m_externalReload.isActive())
+            m_externalReload.start();
+    });
+    connect(&m_externalReload, &QTimer::timeout, this, &MainWindow::reloadExternalChange);
+
     setAcceptDrops(true);
     if (!restoreGeometry(m_settings->windowGeometry()))
-        resize(1200, 860);
+        resize(1440, 960);
     restoreState(m_settings->windowState());
     updateTitle();
 }
@@ -243,6 +298,7 @@ void MainWindow::onLoaded(const StoreSnapshotPtr& snapshot)
 {
     const bool userRequest = !m_pollLoad;
     showSnapshot(snapshot);
+    watchStore(snapshot->path);
     if (userRequest) {
         m_settings->addRecentStore(snapshot->path);
         statusBar()->showMessage(m_afterLoadMessage.isEmpty() ? tr("Loaded %1").arg(snapshot->path) : m_afterLoadMessage,
@@ -257,6 +313,8 @@ void MainWindow::onLoadFailed(const QString& path, const QString& message)
     if (m_pollLoad) {
         // A store being written can be briefly unreadable; the next poll tries again.
         statusBar()->showMessage(tr("Waiting for %1: %2").arg(path, message), statusTimeoutMs);
+        if (!isJobRunning() && path == currentStorePath())
+            m_externalReload.start(); // no further change may come to trigger it
         return;
     }
     statusBar()->clearMessage();
@@ -283,6 +341,9 @@ void MainWindow::showSnapshot(const StoreSnapshotPtr& snapshot)
     updateActions();
     m_runIndex = -1;
     showRun(runIndex);
+    m_selection->setSnapshot(snapshot);
+    if (runIndex >= 0)
+        m_selection->setRun(runIndex);
     updateTitle();
 }
 
@@ -300,10 +361,35 @@ void MainWindow::showRun(int runIndex)
                             .arg(run->checkpoints.size())
                             .arg(QString::fromStdString(run->info.corpus)));
     m_runLabel->setToolTip(QString::fromStdString(run->info.trainConfigJson));
-    if (m_trajectory->selectedCheckpoint() < 0)
-        m_trajectory->selectCheckpoint(defaultCheckpoint(*run)); // also tells the layer table
-    else
-        m_layerTable->setCheckpoint(m_trajectory->selectedCheckpoint());
+    m_selection->setRun(runIndex);
+    const int checkpoint = m_selection->runIndex() == runIndex && m_selection->checkpoint() >= 0
+        ? m_selection->checkpoint()
+        : defaultCheckpoint(*run);
+    m_trajectory->selectCheckpoint(checkpoint);
+    m_layerTable->setCheckpoint(checkpoint);
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::KeyPress && qobject_cast<QCustomPlot*>(watched)) {
+        switch (static_cast<QKeyEvent*>(event)->key()) {
+        case Qt::Key_Left:
+            m_selection->stepCheckpoint(-1);
+            return true;
+        case Qt::Key_Right:
+            m_selection->stepCheckpoint(+1);
+            return true;
+        case Qt::Key_Up:
+            m_selection->stepLayer(-1);
+            return true;
+        case Qt::Key_Down:
+            m_selection->stepLayer(+1);
+            return true;
+        default:
+            break;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::updateTitle()
@@ -347,27 +433,48 @@ bool MainWindow::exportFigure(const QString& path)
     return true;
 }
 
+FigureView* MainWindow::activeView() const
+{
+    // The page the user worked in last: a tab's plot page when it has the focus or is the one shown
+    // and the trajectory does not have the focus.
+    QWidget* focus = QApplication::focusWidget();
+    if (focus && (focus == m_trajectory || m_trajectory->isAncestorOf(focus)))
+        return m_trajectory;
+    if (auto* view = dynamic_cast<FigureView*>(m_tabs->currentWidget()); view && view->figurePlot())
+        return view;
+    return m_trajectory;
+}
+
 void MainWindow::chooseExportFile()
 {
     if (!m_snapshot)
         return;
+    FigureView* view = activeView();
+    ExportDialog dialog(this);
+    dialog.setWindowTitle(tr("Export %1").arg(view->viewName()));
+    dialog.setOptions(m_exportOptions);
+    dialog.setFormat(m_exportFormat);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_exportOptions = dialog.options();
+    m_exportFormat = dialog.format();
+    const QString suffix = figureFormatSuffix(m_exportFormat);
     const QString base = QFileInfo(m_snapshot->path).absolutePath() + QLatin1Char('/')
-                         + QFileInfo(m_snapshot->path).completeBaseName() + QStringLiteral("-trajectory.pdf");
-    QString selectedFilter;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export Figure"), base,
-                                                tr("PDF document (*.pdf);;PNG image (*.png);;SVG image (*.svg)"),
-                                                &selectedFilter);
+                         + QFileInfo(m_snapshot->path).completeBaseName() + QLatin1Char('-') + view->viewName()
+                         + QLatin1Char('.') + suffix;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(view->viewName()), base, dialog.fileFilter());
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty()) {
-        if (selectedFilter.contains(QLatin1String("*.png")))
-            path += QStringLiteral(".png");
-        else if (selectedFilter.contains(QLatin1String("*.svg")))
-            path += QStringLiteral(".svg");
-        else
-            path += QStringLiteral(".pdf");
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
+    QString error;
+    const bool ok = m_exportFormat == FigureFormat::Csv ? exportCsv(*view, path, &error)
+                                                        : qs::exportFigure(*view, path, m_exportOptions, &error);
+    if (!ok) {
+        reportError(tr("Cannot export figure"), error);
+        return;
     }
-    exportFigure(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), statusTimeoutMs);
 }
 
 void MainWindow::runDemoFromMenu()
@@ -484,6 +591,28 @@ void MainWindow::cancelJob()
         m_cancelButton->setEnabled(false);
         m_jobLabel->setText(tr("Cancelling…"));
     }
+}
+
+void MainWindow::watchStore(const QString& path)
+{
+    const QStringList watched = m_watcher->files();
+    if (!watched.isEmpty() && watched != QStringList {path})
+        m_watcher->removePaths(watched);
+    if (!m_watcher->files().contains(path))
+        m_watcher->addPath(path);
+}
+
+void MainWindow::reloadExternalChange()
+{
+    // The window's own job has its own polling; a load in progress is waited for.
+    if (isJobRunning() || currentStorePath().isEmpty())
+        return;
+    if (m_loader->isLoading()) {
+        m_externalReload.start();
+        return;
+    }
+    m_pollLoad = true;
+    m_loader->load(currentStorePath());
 }
 
 void MainWindow::pollJobStore()

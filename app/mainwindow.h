@@ -4,6 +4,7 @@
 // and tool bar, and a status bar that shows and cancels the running job (demo or sweep).
 
 #include "config.h"
+#include "figureexport.h"
 #include "storesnapshot.h"
 
 #include <QMainWindow>
@@ -13,17 +14,25 @@
 #include <vector>
 
 class QComboBox;
+class QFileSystemWatcher;
 class QLabel;
 class QMenu;
 class QProgressBar;
 class QSplitter;
+class QTabWidget;
 class QToolBar;
 class QToolButton;
 
 namespace qs {
 
+class BreakdownPage;
+class HeatmapPage;
+class FigureView;
 class Job;
 class LayerTablePage;
+class OutlierPage;
+class RunBrowserPage;
+class Selection;
 class Settings;
 class StoreLoadJob;
 class TrajectoryPage;
@@ -41,6 +50,11 @@ public:
     QString currentStorePath() const;
     TrajectoryPage* trajectoryPage() const { return m_trajectory; }
     LayerTablePage* layerTablePage() const { return m_layerTable; }
+    HeatmapPage* heatmapPage() const { return m_heatmap; }
+    BreakdownPage* breakdownPage() const { return m_breakdown; }
+    OutlierPage* outlierPage() const { return m_outliers; }
+    RunBrowserPage* runBrowser() const { return m_browser; }
+    Selection* selection() const { return m_selection; }
     Settings* settings() const { return m_settings; }
     bool isDemoRunning() const;
     bool isJobRunning() const;
@@ -74,6 +88,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -97,6 +112,7 @@ private:
     void updateTitle();
     void chooseStore();
     void chooseExportFile();
+    FigureView* activeView() const;
     void runDemoFromMenu();
 
     Settings* m_settings = nullptr;
@@ -107,8 +123,16 @@ private:
     QString m_afterLoadMessage; // status text for when the pending load succeeds (a job's outcome)
     int m_runIndex = -1;
 
+    Selection* m_selection = nullptr;
     TrajectoryPage* m_trajectory = nullptr;
+    HeatmapPage* m_heatmap = nullptr;
+    BreakdownPage* m_breakdown = nullptr;
+    OutlierPage* m_outliers = nullptr;
     LayerTablePage* m_layerTable = nullptr;
+    RunBrowserPage* m_browser = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    FigureExportOptions m_exportOptions; // the export dialog's last choices (this session)
+    FigureFormat m_exportFormat = FigureFormat::Pdf;
     QSplitter* m_splitter = nullptr;
     QToolBar* m_mainBar = nullptr;
     QToolBar* m_runBar = nullptr;
@@ -127,6 +151,12 @@ private:
     QString m_jobStorePath; // absolute; empty when no job runs
     QString m_jobDoneMessage; // set by the job's own result signal, shown once its store is reloaded
     QTimer m_pollTimer;
+    // Another process writing the shown store: reload when the file changes (debounced), and retry a
+    // read that raced a write.
+    QFileSystemWatcher* m_watcher = nullptr;
+    QTimer m_externalReload;
+    void watchStore(const QString& path);
+    void reloadExternalChange();
 };
 
 } // namespace qs

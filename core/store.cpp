@@ -118,6 +118,11 @@ H5::H5File openFile(const std::string& path, unsigned flags, const std::string& 
     fapl.setFcloseDegree(H5F_CLOSE_STRONG);
     // v1.8 formats at the least (dense attributes, creation-order indexes); readable by HDF5 1.8+.
     fapl.setLibverBounds(H5F_LIBVER_V18, H5F_LIBVER_LATEST);
+    // Readers take no lock, so a viewer can follow a store another process is writing (the writer
+    // flushes after every change and vouches for each result row with its done flag; a read that
+    // races a flush fails and is retried). Writers still lock, so two writers never share a file.
+    if (flags == H5F_ACC_RDONLY)
+        H5Pset_file_locking(fapl.getId(), false, true);
     try {
         return H5::H5File(path, flags, H5::FileCreatPropList::DEFAULT, fapl);
     } catch (const H5::Exception& e) {

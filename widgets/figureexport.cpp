@@ -1,15 +1,29 @@
 #include "figureexport.h"
 
-#include "errors.h"
+#include "breakdownpage.h"
+#include "heatmappage.h"
+#include "outlierpage.h"
+#include "selection.h"
 #include "storesnapshot.h"
 #include "trajectorypage.h"
 
 #include "qcp.h"
 
 #include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QEventLoop>
 #include <QFileInfo>
+#include <QImage>
+#include <QPageLayout>
+#include <QPageSize>
 #include <QPalette>
+#include <QPdfWriter>
+#include <QRegularExpression>
+#include <QSaveFile>
 #include <QSvgGenerator>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace qs {
 
@@ -21,6 +35,11 @@ class FigureExport
     Q_DECLARE_TR_FUNCTIONS(FigureExport)
 };
 
+constexpr double maxInches = 50.0; // larger than any poster a plot belongs on
+constexpr int minDpi = 30;
+constexpr int maxDpi = 2400;
+constexpr int maxPixels = 30000; // per side of a PNG
+
 bool fail(QString* error, const QString& message)
 {
     if (error)
@@ -28,24 +47,143 @@ bool fail(QString* error, const QString& message)
     return false;
 }
 
-bool saveSvg(QCustomPlot* plot, const QString& outPath, int width, int height)
+QString writeError(const QString& path, const QString& reason)
 {
-    QSvgGenerator generator;
-    generator.setFileName(outPath);
-    generator.setSize(QSize(width, height));
-    generator.setViewBox(QRect(0, 0, width, height));
-    generator.setResolution(96); // same physical size as the PNG at 96 dpi
-    generator.setTitle(QFileInfo(outPath).completeBaseName());
-    generator.setDescription(FigureExport::tr("QuantScope figure"));
+    return FigureExport::tr("Cannot write %1: %2").arg(path, reason);
+}
+
+// Applies a style to a page for the time of an export and gives the page its screen style back,
+// whatever way the export ends.
+class StyleForExport
+{
+public:
+    StyleForExport(FigureView& view, const FigureStyle& style)
+        : m_view(view)
+    {
+        m_view.applyFigureStyle(style);
+    }
+    ~StyleForExport()
+    {
+        m_view.applyFigureStyle(FigureStyle::screen());
+        if (QCustomPlot* plot = m_view.figurePlot())
+            plot->replot(QCustomPlot::rpQueuedReplot); // lays the widget out at its own size again
+    }
+    StyleForExport(const StyleForExport&) = delete;
+    StyleForExport& operator=(const StyleForExport&) = delete;
+
+private:
+    FigureView& m_view;
+};
+
+// Pages lay a legend below the plot out in columns for the width of a window; a figure a column wide
+// holds fewer. For the time of an export, such a legend gets as many columns as fit, and more rows.
+class LegendFit
+{
+public:
+    LegendFit(QCustomPlot* plot, int width)
+        : m_legend(plot->legend)
+    {
+        if (!m_legend || !m_legend->visible() || m_legend->fillOrder() != QCPLayoutGrid::foColumnsFirst
+            || qobject_cast<QCPLayoutInset*>(m_legend->layout()))
+            return;
+        int columns = m_legend->columnCount();
+        if (columns <= 1 || m_legend->minimumOuterSizeHint().width() <= width)
+            return;
+        m_wrap = m_legend->wrap();
+        while (columns > 1 && m_legend->minimumOuterSizeHint().width() > width) {
+            m_legend->setWrap(--columns);
+            m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-places the items
+        }
+    }
+    ~LegendFit()
+    {
+        if (m_wrap < 0)
+            return;
+        m_legend->setWrap(m_wrap);
+        m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+    LegendFit(const LegendFit&) = delete;
+    LegendFit& operator=(const LegendFit&) = delete;
+
+private:
+    QCPLegend* m_legend;
+    int m_wrap = -1; // the page's, when changed
+};
+
+// Vector output: QCustomPlot::savePdf lays the plot out in points but measures and draws text at the
+// screen's DPI, so its 8 pt fonts come out 96/72 too large; drawing on a device whose resolution is
+// the layout DPI keeps text metrics and drawing consistent.
+bool paintVector(QCustomPlot* plot, QPaintDevice* device, QSize logical)
+{
     QCPPainter painter;
-    if (!painter.begin(&generator))
+    if (!painter.begin(device))
         return false;
-    plot->toPainter(&painter, width, height);
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNonCosmetic); // hairlines would be one device pixel at any zoom
+    plot->toPainter(&painter, logical.width(), logical.height());
     return painter.end();
 }
 
-// Figures are always black on white, whatever the desktop theme.
-void makeFigurePalette(TrajectoryPage& page)
+bool writePdf(QCustomPlot* plot, QIODevice* out, const QString& title, QSizeF inches, QSize logical)
+{
+    QPdfWriter writer(out);
+    writer.setResolution(figureLayoutDpi());
+    writer.setCreator(FigureExport::tr("QuantScope"));
+    writer.setTitle(title);
+    const QPageSize page(inches, QPageSize::Inch, QString(), QPageSize::ExactMatch);
+    if (!writer.setPageLayout(QPageLayout(page, QPageLayout::Portrait, QMarginsF())))
+        return false;
+    return paintVector(plot, &writer, logical);
+}
+
+bool writeSvg(QCustomPlot* plot, QIODevice* out, const QString& title, QSize logical)
+{
+    QSvgGenerator generator;
+    generator.setOutputDevice(out);
+    generator.setSize(logical);
+    generator.setViewBox(QRect(QPoint(0, 0), logical));
+    generator.setResolution(figureLayoutDpi()); // width and height in mm: the physical size
+    generator.setTitle(title);
+    generator.setDescription(FigureExport::tr("QuantScope figure"));
+    return paintVector(plot, &generator, logical);
+}
+
+bool writePng(QCustomPlot* plot, QIODevice* out, QSizeF inches, QSize logical, int dpi)
+{
+    const QSize pixels(qRound(inches.width() * dpi), qRound(inches.height() * dpi));
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    // Text is resolved at the image's DPI: keep it at the layout's while painting, then scale.
+    const int dotsPerMeter = qRound(figureLayoutDpi() / 0.0254);
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    {
+        QCPPainter painter;
+        if (!painter.begin(&image))
+            return false;
+        const double sx = double(pixels.width()) / logical.width();
+        const double sy = double(pixels.height()) / logical.height();
+        if (sx > 1.0 || sy > 1.0)
+            painter.setMode(QCPPainter::pmNonCosmetic); // as QCustomPlot::toPixmap: lines scale with the plot
+        painter.scale(sx, sy);
+        plot->toPainter(&painter, logical.width(), logical.height());
+        painter.end();
+    }
+    image.setDotsPerMeterX(qRound(dpi / 0.0254));
+    image.setDotsPerMeterY(qRound(dpi / 0.0254));
+    return image.save(out, "PNG");
+}
+
+template<class Page>
+FigurePage makePage(Selection* selection)
+{
+    auto page = std::make_unique<Page>(selection, nullptr);
+    FigureView* view = page.get();
+    return {std::move(page), view};
+}
+
+// Figures from the trajectory functions below are black on white, whatever the desktop theme.
+void makeFigurePalette(QWidget& page)
 {
     QPalette palette = page.palette();
     palette.setColor(QPalette::Base, Qt::white);
@@ -55,22 +193,224 @@ void makeFigurePalette(TrajectoryPage& page)
 
 } // namespace
 
+double FigureExportOptions::widthInches() const
+{
+    switch (size) {
+    case Size::SingleColumn:
+        return singleColumnWidth;
+    case Size::DoubleColumn:
+        return doubleColumnWidth;
+    case Size::Custom:
+        break;
+    }
+    return customWidth;
+}
+
+double FigureExportOptions::heightInches() const
+{
+    return height > 0.0 ? height : widthInches() * defaultAspect;
+}
+
+bool figureFormatFromPath(const QString& path, FigureFormat* format)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    for (FigureFormat f : {FigureFormat::Pdf, FigureFormat::Svg, FigureFormat::Png, FigureFormat::Csv}) {
+        if (suffix == figureFormatSuffix(f)) {
+            *format = f;
+            return true;
+        }
+    }
+    return false;
+}
+
+QString figureFormatSuffix(FigureFormat format)
+{
+    switch (format) {
+    case FigureFormat::Pdf:
+        return QStringLiteral("pdf");
+    case FigureFormat::Svg:
+        return QStringLiteral("svg");
+    case FigureFormat::Png:
+        return QStringLiteral("png");
+    case FigureFormat::Csv:
+        break;
+    }
+    return QStringLiteral("csv");
+}
+
+bool parseFigureSize(const QString& text, FigureExportOptions* options)
+{
+    const QString t = text.trimmed().toLower();
+    if (t == QLatin1String("single")) {
+        options->size = FigureExportOptions::Size::SingleColumn;
+        options->height = 0.0;
+        return true;
+    }
+    if (t == QLatin1String("double")) {
+        options->size = FigureExportOptions::Size::DoubleColumn;
+        options->height = 0.0;
+        return true;
+    }
+    // W or WxH, each a decimal number, optionally followed by "in"
+    static const QRegularExpression pattern(
+        QStringLiteral(R"(^(\d+(?:\.\d*)?|\.\d+)(?:\s*x\s*(\d+(?:\.\d*)?|\.\d+))?\s*(?:in)?$)"));
+    const QRegularExpressionMatch match = pattern.match(t);
+    if (!match.hasMatch())
+        return false;
+    const double width = match.captured(1).toDouble();
+    const double height = match.hasCaptured(2) ? match.captured(2).toDouble() : 0.0;
+    if (!(width > 0.0) || (match.hasCaptured(2) && !(height > 0.0)))
+        return false;
+    options->size = FigureExportOptions::Size::Custom;
+    options->customWidth = width;
+    options->height = height;
+    return true;
+}
+
+bool renderPlotFigure(QCustomPlot* plot, const QString& outPath, FigureFormat format, QSizeF inches, int dpi,
+                      QString* error)
+{
+    if (format == FigureFormat::Csv)
+        return fail(error, FigureExport::tr("Cannot export %1: a figure is saved as .pdf, .svg or .png").arg(outPath));
+    if (!plot)
+        return fail(error, FigureExport::tr("Cannot export %1: there is no plot to export").arg(outPath));
+    if (!(inches.width() > 0.0 && inches.height() > 0.0 && inches.width() <= maxInches && inches.height() <= maxInches))
+        return fail(error,
+                    FigureExport::tr("Cannot export %1: a figure of %2 × %3 in is out of range (at most %4 in a side)")
+                        .arg(outPath)
+                        .arg(inches.width(), 0, 'g', 4)
+                        .arg(inches.height(), 0, 'g', 4)
+                        .arg(maxInches));
+    if (format == FigureFormat::Png
+        && (dpi < minDpi || dpi > maxDpi || inches.width() * dpi > maxPixels || inches.height() * dpi > maxPixels))
+        return fail(error,
+                    FigureExport::tr("Cannot export %1: %2 dpi is out of range (%3 to %4, at most %5 pixels a side)")
+                        .arg(outPath)
+                        .arg(dpi)
+                        .arg(minDpi)
+                        .arg(maxDpi)
+                        .arg(maxPixels));
+
+    const int logicalDpi = figureLayoutDpi();
+    const QSize logical(std::max(1, qRound(inches.width() * logicalDpi)),
+                        std::max(1, qRound(inches.height() * logicalDpi)));
+    const LegendFit legend(plot, logical.width());
+    QSaveFile file(outPath); // a failed export leaves nothing behind, nor a half-written file
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(error, writeError(outPath, file.errorString()));
+    const QString title = QFileInfo(outPath).completeBaseName();
+    bool ok = false;
+    switch (format) {
+    case FigureFormat::Pdf:
+        ok = writePdf(plot, &file, title, inches, logical);
+        break;
+    case FigureFormat::Svg:
+        ok = writeSvg(plot, &file, title, logical);
+        break;
+    case FigureFormat::Png:
+        ok = writePng(plot, &file, inches, logical, dpi);
+        break;
+    case FigureFormat::Csv:
+        break;
+    }
+    if (!ok || file.error() != QFileDevice::NoError) {
+        const QString reason = file.error() != QFileDevice::NoError ? file.errorString()
+                                                                    : FigureExport::tr("drawing the figure failed");
+        file.cancelWriting();
+        return fail(error, writeError(outPath, reason));
+    }
+    if (!file.commit())
+        return fail(error, writeError(outPath, file.errorString()));
+    return true;
+}
+
+bool exportFigure(FigureView& view, const QString& outPath, const FigureExportOptions& options, QString* error)
+{
+    FigureFormat format;
+    if (!figureFormatFromPath(outPath, &format) || format == FigureFormat::Csv)
+        return fail(error, FigureExport::tr("Cannot export %1: unknown figure format \"%2\" (use .pdf, .svg or .png)")
+                               .arg(outPath, QFileInfo(outPath).suffix()));
+    if (!view.figurePlot())
+        return fail(error,
+                    FigureExport::tr("Cannot export %1: the %2 view shows nothing").arg(outPath, view.viewName()));
+    const StyleForExport styled(view, options.style);
+    return renderPlotFigure(view.figurePlot(), outPath, format, QSizeF(options.widthInches(), options.heightInches()),
+                            options.dpi, error);
+}
+
+bool exportCsv(FigureView& view, const QString& path, QString* error)
+{
+    const QString text = view.csv();
+    if (text.isEmpty())
+        return fail(error, FigureExport::tr("Cannot export %1: the %2 view shows no data").arg(path, view.viewName()));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(error, writeError(path, file.errorString()));
+    const QByteArray bytes = text.toUtf8();
+    if (file.write(bytes) != bytes.size()) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return fail(error, writeError(path, reason));
+    }
+    if (!file.commit())
+        return fail(error, writeError(path, file.errorString()));
+    return true;
+}
+
+QStringList figureViewNames()
+{
+    return {QStringLiteral("trajectory"), QStringLiteral("heatmap"), QStringLiteral("breakdown"),
+            QStringLiteral("outliers")};
+}
+
+FigurePage createFigurePage(const QString& viewName, Selection* selection)
+{
+    if (viewName == QLatin1String("trajectory")) {
+        // TODO(lead): once TrajectoryPage takes the Selection: return makePage<TrajectoryPage>(selection);
+        auto page = std::make_unique<TrajectoryPage>();
+        page->setSnapshot(selection->snapshot(), selection->runIndex());
+        FigureView* view = page.get();
+        return {std::move(page), view};
+    }
+    if (viewName == QLatin1String("heatmap"))
+        return makePage<HeatmapPage>(selection);
+    if (viewName == QLatin1String("breakdown"))
+        return makePage<BreakdownPage>(selection);
+    if (viewName == QLatin1String("outliers"))
+        return makePage<OutlierPage>(selection);
+    return {};
+}
+
+bool waitForFigurePage(const FigurePage& page, int timeoutMs)
+{
+    const auto busy = [&page] {
+        const auto* outliers = qobject_cast<const OutlierPage*>(page.widget.get());
+        return outliers && outliers->isLoadingProfile();
+    };
+    if (!busy())
+        return true;
+    const QDeadlineTimer deadline(timeoutMs);
+    QEventLoop loop;
+    QTimer poll;
+    poll.setInterval(20);
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (!busy() || deadline.hasExpired())
+            loop.quit();
+    });
+    poll.start();
+    loop.exec();
+    return !busy();
+}
+
 bool savePlotFigure(QCustomPlot* plot, const QString& outPath, QString* error, int widthPx, int heightPx)
 {
-    const QString suffix = QFileInfo(outPath).suffix().toLower();
-    bool ok = false;
-    if (suffix == QLatin1String("png"))
-        ok = plot->savePng(outPath, widthPx, heightPx, 1.0, -1, 96);
-    else if (suffix == QLatin1String("pdf"))
-        ok = plot->savePdf(outPath, widthPx, heightPx, QCP::epNoCosmetic, FigureExport::tr("QuantScope"));
-    else if (suffix == QLatin1String("svg"))
-        ok = saveSvg(plot, outPath, widthPx, heightPx);
-    else
-        return fail(error, FigureExport::tr("Cannot export %1: unknown figure format \"%2\" (use .png, .pdf or .svg)")
-                               .arg(outPath, suffix));
-    if (!ok || QFileInfo(outPath).size() == 0)
-        return fail(error, FigureExport::tr("Cannot write the figure %1").arg(outPath));
-    return true;
+    FigureFormat format;
+    if (!figureFormatFromPath(outPath, &format) || format == FigureFormat::Csv)
+        return fail(error, FigureExport::tr("Cannot export %1: unknown figure format \"%2\" (use .pdf, .svg or .png)")
+                               .arg(outPath, QFileInfo(outPath).suffix()));
+    constexpr int pngDpi = 96;
+    return renderPlotFigure(plot, outPath, format, QSizeF(double(widthPx) / pngDpi, double(heightPx) / pngDpi), pngDpi,
+                            error);
 }
 
 bool exportTrajectoryFigure(const QString& storePath, const QString& runName, const QString& outPath,
@@ -93,13 +433,18 @@ bool exportTrajectoryFigure(const QString& storePath, const QString& runName, co
         return fail(error, FigureExport::tr("Cannot export %1: the store %2 has no run named \"%3\"")
                                .arg(outPath, storePath, runName));
 
-    TrajectoryPage page;
-    makeFigurePalette(page);
-    page.resize(widthPx, heightPx);
-    page.setMetric(metric);
-    page.setSnapshot(snapshot, runIndex);
-    page.replotNow();
-    return savePlotFigure(page.plot(), outPath, error, widthPx, heightPx);
+    Selection selection;
+    selection.setSnapshot(snapshot);
+    selection.setRun(runIndex);
+    FigurePage page = createFigurePage(QStringLiteral("trajectory"), &selection);
+    auto* trajectory = qobject_cast<TrajectoryPage*>(page.widget.get());
+    if (!trajectory)
+        return fail(error, FigureExport::tr("Cannot export %1: this build has no trajectory view").arg(outPath));
+    makeFigurePalette(*trajectory);
+    trajectory->resize(widthPx, heightPx);
+    trajectory->setMetric(metric);
+    trajectory->replotNow();
+    return savePlotFigure(trajectory->plot(), outPath, error, widthPx, heightPx);
 }
 
 bool exportTrajectoryFigure(const TrajectoryPage& shown, const QString& outPath, QString* error, int widthPx,

@@ -1,6 +1,7 @@
 #include "trajectorypage.h"
 
 #include "plotstyle.h"
+#include "schedulephases.h"
 
 #include "config.h"
 #include "errors.h"
@@ -105,6 +106,10 @@ TrajectoryPage::TrajectoryPage(QWidget* parent)
     controls->addWidget(m_xCombo);
     controls->addSpacing(12);
     controls->addWidget(m_fpCheck);
+    m_logCheck = new QCheckBox(tr("&Log x"), this);
+    m_logCheck->setObjectName(QStringLiteral("logXCheck"));
+    m_logCheck->setToolTip(tr("Logarithmic x axis (checkpoint 0 is not drawn)"));
+    controls->addWidget(m_logCheck);
     controls->addWidget(hint, 1);
 
     m_plot = new QCustomPlot(this);
@@ -127,7 +132,7 @@ TrajectoryPage::TrajectoryPage(QWidget* parent)
     m_plot->legend->setRowSpacing(0);
     m_plot->legend->setColumnSpacing(14);
     // Empty stretching cells left and right keep the legend at its natural width, centred.
-    auto* legendRow = new QCPLayoutGrid;
+    auto* legendRow = m_legendRow = new QCPLayoutGrid;
     m_plot->plotLayout()->addElement(2, 0, legendRow);
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);
     legendRow->addElement(0, 0, new QCPLayoutElement(m_plot));
@@ -163,6 +168,7 @@ TrajectoryPage::TrajectoryPage(QWidget* parent)
     connect(m_metricCombo, &QComboBox::currentIndexChanged, this,
             [this](int index) { setMetric(Metric(m_metricCombo->itemData(index).toInt())); });
     connect(m_fpCheck, &QCheckBox::toggled, this, &TrajectoryPage::setShowFpLoss);
+    connect(m_logCheck, &QCheckBox::toggled, this, &TrajectoryPage::setLogX);
     connect(m_plot, &QCustomPlot::mouseMove, this, &TrajectoryPage::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &TrajectoryPage::onMousePress);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &TrajectoryPage::onMouseRelease);
@@ -228,6 +234,20 @@ void TrajectoryPage::setMetric(Metric metric)
     Q_EMIT metricChanged(metric);
 }
 
+void TrajectoryPage::setLogX(bool on)
+{
+    if (on == m_logX)
+        return;
+    m_logX = on;
+    {
+        const QSignalBlocker block(m_logCheck);
+        m_logCheck->setChecked(on);
+    }
+    m_plot->xAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    m_autoRange = true;
+    rebuild();
+}
+
 void TrajectoryPage::setShowFpLoss(bool show)
 {
     if (show == m_showFpLoss)
@@ -256,7 +276,7 @@ double TrajectoryPage::checkpointX(const CheckpointRow& row) const
     return m_xAxis == XAxis::Tokens ? double(row.tokens) : double(row.step);
 }
 
-double TrajectoryPage::logX(const LogRow& row) const
+double TrajectoryPage::logRowX(const LogRow& row) const
 {
     return m_xAxis == XAxis::Tokens ? double(row.tokens) : double(row.step);
 }
@@ -305,6 +325,15 @@ bool TrajectoryPage::metricFromName(const QString& name, Metric* metric)
         }
     }
     return false;
+}
+
+QString TrajectoryPage::metricName(Metric metric)
+{
+    for (const auto& [key, value] : metricsByName) {
+        if (value == metric)
+            return QString::fromLatin1(key);
+    }
+    return {};
 }
 
 QStringList TrajectoryPage::metricNames()
@@ -364,28 +393,7 @@ QString TrajectoryPage::formatMetricValue(double value) const
 
 std::optional<size_t> TrajectoryPage::detectDecayStart(const std::vector<LogRow>& log)
 {
-    if (log.size() < 3)
-        return std::nullopt;
-    double peak = 0.0;
-    for (const LogRow& row : log)
-        peak = std::max(peak, row.lr);
-    if (!(peak > 0.0))
-        return std::nullopt;
-    const double atPeak = peak * (1.0 - 1e-3);
-    size_t first = log.size();
-    size_t last = 0;
-    for (size_t i = 0; i < log.size(); ++i) {
-        if (log[i].lr >= atPeak) {
-            first = std::min(first, i);
-            last = i;
-        }
-    }
-    const double span = double(log.back().step - log.front().step);
-    const bool hasStablePhase = span > 0.0 && double(log[last].step - log[first].step) >= 0.05 * span;
-    const bool decays = last + 1 < log.size() && log.back().lr < 0.9 * peak;
-    if (!hasStablePhase || !decays)
-        return std::nullopt;
-    return last;
+    return qs::detectDecayStart(log);
 }
 
 std::optional<double> TrajectoryPage::plannedEnd(const RunSnapshot& run) const
@@ -411,10 +419,19 @@ std::optional<std::pair<double, double>> TrajectoryPage::decayRange() const
     const RunSnapshot* current = run();
     if (!current)
         return std::nullopt;
-    const auto start = detectDecayStart(current->log);
-    if (!start)
-        return std::nullopt;
-    return std::make_pair(logX(current->log[*start]), logX(current->log.back()));
+    for (const SchedulePhase& phase : schedulePhases(current->log)) {
+        if (phase.kind == SchedulePhase::Kind::Decay)
+            return std::make_pair(logRowX(current->log[phase.first]), logRowX(current->log[phase.last]));
+    }
+    return std::nullopt;
+}
+
+QStringList TrajectoryPage::phaseLabels() const
+{
+    QStringList labels;
+    for (const QCPItemText* label : m_phaseLabels)
+        labels << label->text();
+    return labels;
 }
 
 void TrajectoryPage::rebuild()
@@ -425,13 +442,16 @@ void TrajectoryPage::rebuild()
     m_graphConfigs.clear();
     m_lrGraph = nullptr;
     m_fpGraph = nullptr;
-    m_decayRect = nullptr;
-    m_decayLabel = nullptr;
+    m_phaseRects.clear();
+    m_phaseLabels.clear();
+    m_phaseKinds.clear();
     m_selectionLine = nullptr;
 
     const QString xLabel = m_xAxis == XAxis::Tokens ? tr("tokens") : tr("step");
     m_plot->xAxis->setLabel(xLabel);
-    if (m_xAxis == XAxis::Tokens)
+    if (m_logX)
+        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    else if (m_xAxis == XAxis::Tokens)
         m_plot->xAxis->setTicker(QSharedPointer<CountAxisTicker>::create());
     else
         m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
@@ -463,7 +483,7 @@ void TrajectoryPage::rebuild()
         std::vector<Point> points;
         points.reserve(current->log.size());
         for (const LogRow& row : current->log) {
-            points.push_back({logX(row), row.lr});
+            points.push_back({logRowX(row), row.lr});
             extendX(points.back().x);
             lrMax = std::max(lrMax, row.lr);
         }
@@ -531,28 +551,35 @@ void TrajectoryPage::rebuild()
     if (m_fpGraph)
         m_fpGraph->addToLegend();
 
-    // The LR decay phase, where quantization damage is expected to grow.
-    if (const auto decay = decayRange()) {
-        m_decayRect = new QCPItemRect(m_plot);
-        m_decayRect->setLayer(m_backLayer);
-        m_decayRect->setClipToAxisRect(true);
-        for (QCPItemPosition* pos : {m_decayRect->topLeft, m_decayRect->bottomRight}) {
+    // The schedule's phases, shaded behind the data: quantization damage is read against them.
+    for (const SchedulePhase& phase : schedulePhases(current->log)) {
+        const double x0 = logRowX(current->log[phase.first]);
+        const double x1 = logRowX(current->log[phase.last]);
+        auto* rect = new QCPItemRect(m_plot);
+        rect->setLayer(m_backLayer);
+        rect->setClipToAxisRect(true);
+        for (QCPItemPosition* pos : {rect->topLeft, rect->bottomRight}) {
             pos->setAxes(m_plot->xAxis, m_plot->yAxis);
             pos->setTypeX(QCPItemPosition::ptPlotCoords);
             pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
         }
-        m_decayRect->topLeft->setCoords(decay->first, 0.0);
-        m_decayRect->bottomRight->setCoords(decay->second, 1.0);
-        m_decayLabel = new QCPItemText(m_plot);
-        m_decayLabel->setLayer(m_backLayer);
-        m_decayLabel->setClipToAxisRect(true);
-        m_decayLabel->position->setAxes(m_plot->xAxis, m_plot->yAxis);
-        m_decayLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        m_decayLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        m_decayLabel->position->setCoords((decay->first + decay->second) / 2.0, 0.0);
-        m_decayLabel->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
-        m_decayLabel->setPadding(QMargins(2, 4, 2, 2));
-        m_decayLabel->setText(tr("LR decay"));
+        rect->topLeft->setCoords(x0, 0.0);
+        rect->bottomRight->setCoords(x1, 1.0);
+        auto* label = new QCPItemText(m_plot);
+        label->setLayer(m_backLayer);
+        label->setClipToAxisRect(true);
+        label->position->setAxes(m_plot->xAxis, m_plot->yAxis);
+        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords((x0 + x1) / 2.0, 0.0);
+        label->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
+        label->setPadding(QMargins(2, 4, 2, 2));
+        label->setText(phase.kind == SchedulePhase::Kind::Warmup   ? tr("warmup")
+                           : phase.kind == SchedulePhase::Kind::Stable ? tr("stable")
+                                                                       : tr("LR decay"));
+        m_phaseRects << rect;
+        m_phaseLabels << label;
+        m_phaseKinds << int(phase.kind);
     }
 
     m_selectionLine = new QCPItemStraightLine(m_plot);
@@ -565,7 +592,18 @@ void TrajectoryPage::rebuild()
     if (const auto planned = plannedEnd(*current))
         xMax = std::max(xMax, *planned);
 
-    if (m_autoRange) {
+    if (m_logX) {
+        // A log axis starts at the first positive x (checkpoint 0 and step 0 are not drawable).
+        double positive = qInf();
+        for (const CheckpointRow& row : current->checkpoints) {
+            if (checkpointX(row) > 0.0)
+                positive = std::min(positive, checkpointX(row));
+        }
+        xMin = std::isfinite(positive) ? positive : 1.0;
+    }
+    if (m_autoRange && m_logX) {
+        m_plot->xAxis->setRange(xMin / 1.2, std::max(xMax, xMin) * 1.2);
+    } else if (m_autoRange) {
         // A little room at both ends so the first and last markers are not cut by the axes.
         if (xMin <= xMax)
             m_plot->xAxis->setRange(xMin == xMax ? QCPRange(xMin - 1.0, xMax + 1.0)
@@ -607,12 +645,20 @@ void TrajectoryPage::applyColors()
         m_fpGraph->setPen(QPen(fpColor, 1.5, Qt::DashLine));
         styleAxis(m_fpAxis, fpColor);
     }
-    if (m_decayRect) {
-        QColor shade(0xD5, 0x5E, 0x00);
-        shade.setAlpha(22);
-        m_decayRect->setPen(Qt::NoPen);
-        m_decayRect->setBrush(shade);
-        m_decayLabel->setColor(QColor(0xD5, 0x5E, 0x00).darker(120));
+    for (int i = 0; i < m_phaseRects.size(); ++i) {
+        // Decay in vermillion (where damage grows), warmup in sky blue, the stable phase unshaded.
+        const auto kind = SchedulePhase::Kind(m_phaseKinds[i]);
+        const QColor base = kind == SchedulePhase::Kind::Decay ? QColor(0xD5, 0x5E, 0x00)
+            : kind == SchedulePhase::Kind::Warmup              ? QColor(0x56, 0xB4, 0xE9)
+                                                               : text;
+        QColor shade = base;
+        shade.setAlpha(kind == SchedulePhase::Kind::Stable ? 0 : 22);
+        m_phaseRects[i]->setPen(Qt::NoPen);
+        m_phaseRects[i]->setBrush(shade);
+        QColor labelColor = kind == SchedulePhase::Kind::Stable ? text : base.darker(120);
+        if (kind == SchedulePhase::Kind::Stable)
+            labelColor.setAlpha(140);
+        m_phaseLabels[i]->setColor(labelColor);
     }
     if (m_selectionLine) {
         QColor line = text;

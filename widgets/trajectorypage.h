@@ -3,6 +3,7 @@
 // The trajectory page: for one run, the learning-rate schedule (right axis) and the quantization
 // damage of every config at every checkpoint (left axis), optionally the FP validation loss.
 
+#include "figureview.h"
 #include "storesnapshot.h"
 
 #include <QList>
@@ -20,12 +21,13 @@ class QCPItemRect;
 class QCPItemStraightLine;
 class QCPItemText;
 class QCPLayer;
+class QCPLayoutGrid;
 class QCPTextElement;
 class QMouseEvent;
 
 namespace qs {
 
-class TrajectoryPage : public QWidget
+class TrajectoryPage : public QWidget, public FigureView
 {
     Q_OBJECT
 
@@ -72,6 +74,7 @@ public:
     // "sqnr_db"); false for any other name.
     static bool metricFromName(const QString& name, Metric* metric);
     static QStringList metricNames();
+    static QString metricName(Metric metric);
     // What the page plots for `config` at `checkpoint` under the current metric; NaN when absent.
     double metricValue(const ConfigSnapshot& config, int checkpoint) const;
     bool showsFpLoss() const { return m_showFpLoss; }
@@ -85,6 +88,17 @@ public:
     std::optional<std::pair<double, double>> decayRange() const;
     // Index into `log` of the last step at peak LR before a decay that follows a stable phase.
     static std::optional<size_t> detectDecayStart(const std::vector<LogRow>& log);
+    // Names of the shaded schedule phases, in x order ("warmup", "stable", "LR decay").
+    QStringList phaseLabels() const;
+    bool logX() const { return m_logX; }
+    void setLogX(bool on);
+
+    // FigureView
+    QString viewName() const override { return QStringLiteral("trajectory"); }
+    QCustomPlot* figurePlot() const override { return run() ? m_plot : nullptr; }
+    // step, tokens, lr, fp_val_ce, then the metric of every quantized config (column = config id).
+    QString csv() const override;
+    void applyFigureStyle(const FigureStyle& style) override;
 
     // The checkpoint whose x is nearest to pixel column `x`; -1 if none within `maxDistance` pixels
     // (negative: any distance).
@@ -111,7 +125,7 @@ private:
     double checkpointX(const CheckpointRow& row) const;
     // Where the x axis of a run ends once its training is complete (from its stored TrainConfig).
     std::optional<double> plannedEnd(const RunSnapshot& run) const;
-    double logX(const LogRow& row) const;
+    double logRowX(const LogRow& row) const;
     QString metricAxisLabel() const;
     QString metricShortTitle() const;
     QString formatMetricValue(double value) const;
@@ -140,8 +154,14 @@ private:
     QCPGraph* m_fpGraph = nullptr;
     QList<QCPGraph*> m_configGraphs;
     QList<int> m_graphConfigs; // run config index of each config graph
-    QCPItemRect* m_decayRect = nullptr;
-    QCPItemText* m_decayLabel = nullptr;
+    QList<QCPItemRect*> m_phaseRects;
+    QList<QCPItemText*> m_phaseLabels;
+    QList<int> m_phaseKinds; // SchedulePhase::Kind of each rect
+    bool m_logX = false;
+    std::optional<FigureStyle> m_figureStyle; // set while exporting in a paper style
+    QCheckBox* m_logCheck = nullptr;
+    QCPLayoutGrid* m_legendRow = nullptr; // holds the legend under the axes (screen, "below")
+    void placeLegend(bool inside);
     QCPItemStraightLine* m_selectionLine = nullptr;
     QTimer m_replotTimer;
 };
