@@ -64,6 +64,7 @@ OutlierPage::ProfileRead readProfile(const std::string& path, const std::string&
 {
     OutlierPage::ProfileRead read;
     try {
+        const QMutexLocker lock(&storeOpenMutex());
         const Store store = Store::open(path, Store::Mode::ReadOnly);
         const std::vector<std::string> names = store.profileNames(run, fpConfigId);
         read.storeHasProfiles = std::find(names.begin(), names.end(), profileMetric) != names.end();

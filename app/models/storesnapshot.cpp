@@ -102,12 +102,19 @@ int StoreSnapshot::runIndex(const QString& name) const
     return -1;
 }
 
+QMutex& storeOpenMutex()
+{
+    static QMutex mutex;
+    return mutex;
+}
+
 StoreSnapshotPtr loadStoreSnapshot(const QString& path)
 {
     const std::string file = path.toStdString();
     auto snapshot = std::make_shared<StoreSnapshot>();
     snapshot->path = path;
     try {
+        const QMutexLocker lock(&storeOpenMutex());
         const Store store = Store::open(file, Store::Mode::ReadOnly);
         for (const std::string& run : store.runs())
             snapshot->runs.push_back(readRun(store, run));

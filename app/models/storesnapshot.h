@@ -7,6 +7,7 @@
 #include "store.h"
 
 #include <QMetaType>
+#include <QMutex>
 #include <QString>
 
 #include <memory>
@@ -59,6 +60,11 @@ using StoreSnapshotPtr = std::shared_ptr<const StoreSnapshot>;
 // Reads the whole store at `path` (opened read-only). Throws qs::Error (IoError, FormatError,
 // SchemaError, ConfigError) with a message that names the file.
 StoreSnapshotPtr loadStoreSnapshot(const QString& path);
+
+// HDF5 cannot open a file for writing while this process has it open read-only (the reverse is
+// fine). Every read-only open in the Qt layers (snapshot loads, profile reads) holds this mutex for
+// its whole read, and a job opening a store for writing holds it just for the open.
+QMutex& storeOpenMutex();
 
 // Registers the snapshot types with Qt's meta-type system; call once before queued use.
 void registerSnapshotMetaTypes();

@@ -3,6 +3,9 @@
 #include "corpus.h"
 #include "errors.h"
 #include "store.h"
+#include "storesnapshot.h"
+
+#include <optional>
 
 namespace qs {
 
@@ -26,7 +29,13 @@ void SweepJob::run(const Progress& progress)
     if (!reportProgress(progress, 0.0, tr("Opening %1").arg(m_storePath).toStdString()))
         throw Cancelled();
     // Scoped: the store (and its HDF5 lock) is released before the job reports back, whatever happens.
-    Store store = Store::open(path, Store::Mode::ReadWrite);
+    std::optional<Store> opened;
+    {
+        // Waits for this process's own readers (view reloads, profile reads) to close the file.
+        const QMutexLocker lock(&storeOpenMutex());
+        opened.emplace(Store::open(path, Store::Mode::ReadWrite));
+    }
+    Store& store = *opened;
     if (!reportProgress(progress, 0.0, tr("Reading the corpus of run %1").arg(m_run).toStdString()))
         throw Cancelled();
     const Corpus corpus = corpusOfRun(store, run);
