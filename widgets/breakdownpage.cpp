@@ -609,7 +609,7 @@ void BreakdownPage::onMousePress(QMouseEvent* event)
 
 void BreakdownPage::onMouseRelease(QMouseEvent* event)
 {
-    if (event->button() != Qt::LeftButton || (event->pos() - m_pressPos).manhattanLength() > 4)
+    if (!isClick(m_pressPos, event))
         return;
     const int index = barAt(event->position());
     if (index >= 0)

@@ -697,7 +697,7 @@ void HeatmapPage::onMouseRelease(QMouseEvent* event)
 {
     int k = -1;
     int layer = -1;
-    if (event->button() != Qt::LeftButton || (event->pos() - m_pressPos).manhattanLength() > 4
+    if (!isClick(m_pressPos, event)
         || !cellAt(event->position(), &k, &layer))
         return;
     selectCell(k, layer);

@@ -690,7 +690,7 @@ void OutlierPage::onMouseMove(QMouseEvent* event)
 
 void OutlierPage::onMouseRelease(QMouseEvent* event)
 {
-    if (event->button() != Qt::LeftButton || (event->pos() - m_pressPos).manhattanLength() > 4 || !m_selection)
+    if (!isClick(m_pressPos, event) || !m_selection)
         return;
     const int k = checkpointNearPixel(event->position());
     if (k >= 0)

@@ -1,5 +1,7 @@
 #include "plotstyle.h"
 
+#include <QMouseEvent>
+
 #include <array>
 #include <cmath>
 
@@ -92,6 +94,11 @@ void applyPlotPalette(QCustomPlot* plot, const QPalette& palette)
     plot->legend->setBrush(background);
     plot->legend->setBorderPen(Qt::NoPen);
     plot->legend->setTextColor(foreground);
+}
+
+bool isClick(const QPoint& pressPos, const QMouseEvent* release)
+{
+    return release->button() == Qt::LeftButton && (release->pos() - pressPos).manhattanLength() <= 4;
 }
 
 } // namespace qs

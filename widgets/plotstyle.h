@@ -6,7 +6,10 @@
 
 #include <QColor>
 #include <QPalette>
+#include <QPoint>
 #include <QString>
+
+class QMouseEvent;
 
 namespace qs {
 
@@ -26,6 +29,10 @@ class CountAxisTicker : public QCPAxisTicker
 protected:
     QString getTickLabel(double tick, const QLocale& locale, QChar formatChar, int precision) override;
 };
+
+// A left-button release within a few pixels of where the button went down: a click that selects,
+// not the end of a drag that pans.
+bool isClick(const QPoint& pressPos, const QMouseEvent* release);
 
 // Colours axes, labels, grid and background of `plot` from `palette` (Base/Text roles).
 void applyPlotPalette(QCustomPlot* plot, const QPalette& palette);

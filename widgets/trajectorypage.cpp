@@ -749,7 +749,7 @@ void TrajectoryPage::onMousePress(QMouseEvent* event)
 
 void TrajectoryPage::onMouseRelease(QMouseEvent* event)
 {
-    if (event->button() != Qt::LeftButton || (event->pos() - m_pressPos).manhattanLength() > 4
+    if (!isClick(m_pressPos, event)
         || !m_plot->axisRect()->rect().contains(event->pos()))
         return;
     const int index = checkpointNearPixel(event->pos().x(), 20.0);
