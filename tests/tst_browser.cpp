@@ -3,6 +3,7 @@
 
 #include "testutils.h"
 
+#include "layertablemodel.h"
 #include "outlierpage.h"
 #include "qcp.h"
 #include "runbrowserpage.h"
@@ -18,6 +19,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTreeView>
 
 #include <cmath>
@@ -170,6 +172,48 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
         model.setSnapshot(multiRunSnapshot());
         QCOMPARE(proxy.rowCount(), 3);
+    }
+
+    // The layer table under the model tester through every change the page makes (another config,
+    // checkpoint, an empty run), and behind the sort proxy the page puts in front of it.
+    void layerTableModelTester()
+    {
+        qs::LayerTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QSortFilterProxyModel proxy;
+        proxy.setSortRole(qs::LayerTableModel::SortRole);
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+        QCOMPARE(model.rowCount(), 0);
+
+        const qs::RunSnapshot& run = m_snapshot->runs[0];
+        model.setResults(qs::LayerTableData::fromRun(run, 1, fpIndex));
+        QCOMPARE(model.rowCount(), StoreFixture::layerCount());
+        // The FP reference's activation kurtosis column holds 3 + layer + k/2 at checkpoint k.
+        int kurtosisColumn = -1;
+        for (int c = qs::LayerTableModel::FirstMetricColumn; c < model.columnCount(); ++c)
+            if (model.headerData(c, Qt::Horizontal, qs::LayerTableModel::MetricNameRole).toString()
+                == QLatin1String("act_kurtosis"))
+                kurtosisColumn = c;
+        QVERIFY(kurtosisColumn >= 0);
+        for (int l = 0; l < StoreFixture::layerCount(); ++l)
+            QCOMPARE(model.index(l, kurtosisColumn).data(qs::LayerTableModel::ValueRole).toDouble(),
+                     3.0 + l + 0.5);
+        proxy.sort(kurtosisColumn, Qt::DescendingOrder);
+        QCOMPARE(proxy.index(0, 0).data(qs::LayerTableModel::LayerIndexRole).toInt(),
+                 StoreFixture::layerCount() - 1);
+
+        // Checkpoint 2 has no FP entry: the layers stay, every value is NaN and sorts as missing.
+        model.setResults(qs::LayerTableData::fromRun(run, 2, fpIndex));
+        QCOMPARE(model.rowCount(), StoreFixture::layerCount());
+        QVERIFY(std::isnan(model.index(0, kurtosisColumn).data(qs::LayerTableModel::ValueRole).toDouble()));
+        QVERIFY(!model.index(0, kurtosisColumn).data(qs::LayerTableModel::SortRole).isValid());
+
+        model.setResults(qs::LayerTableData::fromRun(run, 0, fpIndex + 1));
+        model.setResults(qs::LayerTableData::fromRun(run, 99, 99));
+        QCOMPARE(model.columnCount(), int(qs::LayerTableModel::FirstMetricColumn));
+        model.setResults({});
+        QCOMPARE(model.rowCount(), 0);
     }
 
     void modelValues()
