@@ -1,4 +1,5 @@
 #include "data.h"
+#include "text.h"
 
 #include "errors.h"
 
@@ -29,14 +30,7 @@ constexpr ColumnName kColumns[] = {
     {"heldout", Column::HeldOut}, {"label", Column::Label},
 };
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char& c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
+using detail::lower;
 std::string_view trim(std::string_view s)
 {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
@@ -46,13 +40,7 @@ std::string_view trim(std::string_view s)
     return s;
 }
 
-std::string number(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
-
+using detail::number;
 // Splits one CSV record (no line breaks inside quotes).
 std::vector<std::string> splitRecord(std::string_view line, const std::string& where)
 {

@@ -1,4 +1,5 @@
 #include "laws.h"
+#include "text.h"
 
 #include "errors.h"
 
@@ -21,21 +22,8 @@ const std::array<std::string_view, 4> kW4A4DeltaNames = {"k", "gamma_N", "gamma_
 const std::array<std::string_view, 11> kQatDeltaNames = {"theta", "kappa", "phi", "chi", "psi", "omega",
                                                           "lambda", "mu", "nu", "xi", "rho"};
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char& c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string number(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
-
+using detail::lower;
+using detail::number;
 void requirePositive(std::string_view name, double v)
 {
     if (!(v > 0.0) || !std::isfinite(v))

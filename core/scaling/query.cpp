@@ -1,4 +1,5 @@
 #include "query.h"
+#include "text.h"
 
 #include "errors.h"
 
@@ -13,21 +14,8 @@ namespace qs::scaling {
 
 namespace {
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char& c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string number(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
-
+using detail::lower;
+using detail::number;
 constexpr Quantity kQuantities[] = {Quantity::Loss, Quantity::FpLoss, Quantity::Delta, Quantity::EffectiveFraction,
                                     Quantity::EffectiveParameters, Quantity::OptimalQatFraction,
                                     Quantity::DirectQatFraction, Quantity::TokensPerParameterByte};
