@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "cliscaling.h"
 
 #include "corpus.h"
 #include "demo.h"
@@ -308,25 +309,41 @@ int cmdSweep(QCommandLineParser& parser)
     return 0;
 }
 
-// Sets what --run, --config, --checkpoint and --layer name in `selection`. For a value the store does
-// not hold, prints the valid ones and returns false.
-bool selectFromOptions(const QCommandLineParser& parser, Selection& selection)
+// The runs --run names: the option repeated, or comma-separated names ("a,b"; a name the store holds
+// with a comma in it is taken whole).
+QStringList runNames(const QCommandLineParser& parser, const StoreSnapshot& snapshot)
+{
+    QStringList names;
+    for (const QString& value : parser.values(QStringLiteral("run"))) {
+        const QStringList parts = snapshot.runIndex(value) >= 0 ? QStringList {value} : value.split(QLatin1Char(','));
+        for (const QString& part : parts) {
+            const QString name = part.trimmed();
+            if (!name.isEmpty() && !names.contains(name))
+                names << name;
+        }
+    }
+    return names;
+}
+
+// Sets what --run, --config, --checkpoint and --layer name in `selection`; the runs after the first
+// --run go to `overlays`. For a value the store does not hold, prints the valid ones and returns false.
+bool selectFromOptions(const QCommandLineParser& parser, Selection& selection, QStringList* overlays)
 {
     const StoreSnapshotPtr snapshot = selection.snapshot();
     const QString storePath = snapshot->path;
-    if (parser.isSet(QStringLiteral("run"))) {
-        const QString name = parser.value(QStringLiteral("run"));
-        const int index = snapshot->runIndex(name);
-        if (index < 0) {
-            QStringList names;
-            for (const RunSnapshot& run : snapshot->runs)
-                names << run.name();
-            printErr(QStringLiteral("figure: no run '%1' in %2 (runs: %3)")
-                         .arg(name, storePath, names.join(QStringLiteral(", "))));
-            return false;
-        }
-        selection.setRun(index);
+    const QStringList runs = runNames(parser, *snapshot);
+    for (const QString& name : runs) {
+        if (snapshot->runIndex(name) >= 0)
+            continue;
+        QStringList names;
+        for (const RunSnapshot& run : snapshot->runs)
+            names << run.name();
+        printErr(QStringLiteral("figure: no run '%1' in %2 (runs: %3)").arg(name, storePath, names.join(QStringLiteral(", "))));
+        return false;
     }
+    if (!runs.isEmpty())
+        selection.setRun(snapshot->runIndex(runs.first()));
+    *overlays = runs.mid(1);
     const RunSnapshot& run = *selection.run();
     if (parser.isSet(QStringLiteral("config"))) {
         const QString id = parser.value(QStringLiteral("config"));
@@ -414,7 +431,11 @@ int cmdFigure(QCommandLineParser& parser)
                           QString::fromLatin1(value), fallback ? QString::fromLatin1(fallback) : QString()});
     };
     option("store", QT_TRANSLATE_NOOP("cli", "Results store (.h5)."), "file");
-    option("run", QT_TRANSLATE_NOOP("cli", "Run name (default: the first run)."), "name");
+    option("run",
+           QT_TRANSLATE_NOOP("cli", "Run name (default: the first run). Trajectory: repeat it (--run A --run B) or "
+                                    "give a comma-separated list (--run A,B) to overlay several runs; the first is "
+                                    "the selected one, each run gets its own line style."),
+           "name");
     option("view", QT_TRANSLATE_NOOP("cli", "View to export: trajectory (default), heatmap, breakdown, outliers."),
            "view", "trajectory");
     option("config", QT_TRANSLATE_NOOP("cli", "Quantization config id (default: the first quantized one)."), "id");
@@ -501,9 +522,17 @@ int cmdFigure(QCommandLineParser& parser)
         printErr(QStringLiteral("figure: the store %1 holds no runs").arg(storePath));
         return 1;
     }
-    if (!selectFromOptions(parser, selection))
+    QStringList overlays;
+    if (!selectFromOptions(parser, selection, &overlays))
         return 2;
+    if (!overlays.isEmpty() && view != QLatin1String("trajectory")) {
+        printErr(QStringLiteral("figure: only the trajectory view overlays runs; the %1 view shows one (--run %2)")
+                     .arg(view, selection.run()->name()));
+        return 2;
+    }
     FigurePage page = createFigurePage(view, &selection);
+    if (auto* trajectory = qobject_cast<TrajectoryPage*>(page.widget.get()))
+        trajectory->setOverlayRuns(overlays);
     if (!metric.isEmpty() && !selectMetric(page.widget.get(), view, metric))
         return 2;
     constexpr int loadTimeoutMs = 120000;
@@ -581,10 +610,15 @@ QString usage()
         "       quantscope train --corpus F --store S --run R [--config C.json]\n"
         "       quantscope sweep --store S [--run R] [--quant rtn:4:g128:sym | gptq:3:g128:sym:act ...]\n"
         "                                            (resume: the same command)\n"
-        "       quantscope figure --store S [--run R] [--view V] [--size single|double|WxH]\n"
+        "       quantscope figure --store S [--run R [--run R2 ...]] [--view V] [--size single|double|WxH]\n"
         "                         [--figure-style paper|screen] [--legend below|inside|none] [--dpi N]\n"
         "                         --out fig.pdf [--out fig.png] [--csv data.csv]\n"
         "       quantscope info S\n"
+        "       quantscope fit --law chinchilla|w4a4|qat|ptq (--csv F | --store S) [--variant V] [--name N]\n"
+        "                                            fit a scaling law (docs/scaling.md); saved in the store\n"
+        "       quantscope query (--law-file F | --store S --fit N | --law L [--preset P]) --predict Q\n"
+        "                        [--N n --D n --G n --bits b --f x] [--solve VAR --target y --range lo:hi]\n"
+        "                        [--sweep VAR:from:to:steps] [--memory-bytes B --tokens T | --flops C] [--json]\n"
         "Run 'quantscope <command> --help' for a command's options.");
 }
 
@@ -594,6 +628,7 @@ bool isSubcommand(const QString& arg)
 {
     static const QStringList commands = {QStringLiteral("demo"),   QStringLiteral("train"), QStringLiteral("sweep"),
                                          QStringLiteral("resume"), QStringLiteral("figure"), QStringLiteral("info"),
+                                         QStringLiteral("fit"),    QStringLiteral("query"),
                                          QStringLiteral("help"),   QStringLiteral("--help"), QStringLiteral("-h")};
     return commands.contains(arg);
 }
@@ -620,6 +655,10 @@ int run(const QStringList& args)
             return cmdFigure(parser);
         if (command == QLatin1String("info"))
             return cmdInfo(parser);
+        if (command == QLatin1String("fit"))
+            return cmdFit(parser);
+        if (command == QLatin1String("query"))
+            return cmdQuery(parser);
         printOut(usage());
         const bool asked = command == QLatin1String("help") || command == QLatin1String("--help") || command == QLatin1String("-h");
         return asked ? 0 : 2;

@@ -4,7 +4,7 @@
 
 namespace qs::cli {
 
-// True if `arg` names a headless subcommand (demo, train, sweep, resume, figure, info, help).
+// True if `arg` names a headless subcommand (demo, train, sweep, resume, figure, info, fit, query, help).
 bool isSubcommand(const QString& arg);
 
 // True when no display is available (no DISPLAY / WAYLAND_DISPLAY and no explicit QT_QPA_PLATFORM).

@@ -1,10 +1,15 @@
 // quantscope: the GUI by default; with a subcommand (demo, train, sweep, figure, info) it works
 // headless. `quantscope demo` opens the GUI when a display is available and otherwise finishes on the
-// console and prints where the store and figures are.
+// console and prints where the store and figures are. The GUI starts in the language and theme saved
+// in the settings (View menu); `--lang xx` (or --lang=xx) picks a language for this start only. The
+// subcommands stay English: scripts read their output.
 
 #include "cli.h"
 #include "demo.h"
+#include "language.h"
 #include "mainwindow.h"
+#include "settings.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QDir>
@@ -12,6 +17,28 @@
 #include <QIcon>
 
 #include <cstdio>
+
+namespace {
+
+// Removes `--lang xx` or `--lang=xx` from `args`; returns xx, empty when not given.
+QString takeLanguageOption(QStringList& args)
+{
+    QString language;
+    for (int i = 0; i < args.size();) {
+        if (args.at(i) == QLatin1String("--lang") && i + 1 < args.size()) {
+            language = args.at(i + 1);
+            args.remove(i, 2);
+        } else if (args.at(i).startsWith(QLatin1String("--lang="))) {
+            language = args.at(i).mid(7);
+            args.remove(i);
+        } else {
+            ++i;
+        }
+    }
+    return language;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -48,8 +75,15 @@ int main(int argc, char** argv)
     if (subcommand && !guiDemo)
         return qs::cli::run(args);
 
+    // Translators and theme before the first window exists, so every text and colour is right from
+    // the start. The settings outlive the window that uses them.
+    qs::Settings settings;
+    const QString language = takeLanguageOption(args);
+    qs::installUiTranslators(language.isEmpty() ? settings.language() : language);
+    qs::applyTheme(settings.theme());
+
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/quantscope/quantscope.svg")));
-    MainWindow window;
+    MainWindow window(&settings);
     window.show();
     if (guiDemo) {
         QString dir = QDir::current().filePath(QStringLiteral("demo-output"));

@@ -5,6 +5,7 @@
 #include "exportdialog.h"
 #include "figureexport.h"
 #include "heatmappage.h"
+#include "language.h"
 #include "layertablepage.h"
 #include "outlierpage.h"
 #include "qcp.h"
@@ -14,9 +15,11 @@
 #include "storeloadjob.h"
 #include "sweepdialog.h"
 #include "sweepjob.h"
+#include "theme.h"
 #include "trajectorypage.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -39,6 +42,7 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <utility>
 
 namespace qs {
 
@@ -164,6 +168,8 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     if (!restoreGeometry(m_settings->windowGeometry()))
         resize(1440, 960);
     restoreState(m_settings->windowState());
+    m_splitter->restoreState(m_settings->splitterState());
+    m_tabs->setCurrentIndex(std::min(m_settings->viewTab(), m_tabs->count() - 1));
     updateTitle();
 }
 
@@ -218,6 +224,8 @@ void MainWindow::createMenus()
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
 
+    createViewMenu();
+
     m_mainBar = addToolBar(tr("Main"));
     m_mainBar->setObjectName(QStringLiteral("mainToolBar"));
     m_mainBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -225,6 +233,67 @@ void MainWindow::createMenus()
     m_mainBar->addAction(m_sweepAction);
     m_mainBar->addAction(m_exportAction);
     updateActions();
+}
+
+void MainWindow::createViewMenu()
+{
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+
+    QMenu* themeMenu = view->addMenu(tr("&Theme"));
+    auto* themes = new QActionGroup(this);
+    themes->setObjectName(QStringLiteral("themeActions"));
+    const std::pair<Settings::Theme, QString> themeItems[] = {
+        {Settings::Theme::System, tr("&System")},
+        {Settings::Theme::Light, tr("&Light")},
+        {Settings::Theme::Dark, tr("&Dark")},
+    };
+    for (const auto& [theme, text] : themeItems) {
+        QAction* action = themeMenu->addAction(text);
+        action->setCheckable(true);
+        action->setChecked(theme == m_settings->theme());
+        action->setData(int(theme));
+        themes->addAction(action);
+        connect(action, &QAction::triggered, this, [this, theme = theme] {
+            m_settings->setTheme(theme);
+            applyTheme(theme);
+        });
+    }
+
+    QMenu* languageMenu = view->addMenu(tr("&Language"));
+    auto* languages = new QActionGroup(this);
+    languages->setObjectName(QStringLiteral("languageActions"));
+    const QString current = m_settings->language();
+    QAction* system = languageMenu->addAction(tr("&System"));
+    system->setStatusTip(tr("Follow the language of the operating system"));
+    languageMenu->addSeparator();
+    QList<QAction*> actions {system};
+    QStringList codes {QString()};
+    for (const UiLanguage& language : uiLanguages()) {
+        actions << languageMenu->addAction(language.nativeName);
+        codes << language.code;
+    }
+    for (int i = 0; i < actions.size(); ++i) {
+        QAction* action = actions.at(i);
+        const QString code = codes.at(i);
+        action->setCheckable(true);
+        action->setChecked(code == current);
+        action->setData(code);
+        languages->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code] { chooseLanguage(code); });
+    }
+}
+
+void MainWindow::chooseLanguage(const QString& code)
+{
+    if (code == m_settings->language())
+        return;
+    m_settings->setLanguage(code);
+    m_settings->sync();
+    const QString message = tr("The new language applies the next time QuantScope starts.");
+    statusBar()->showMessage(message, statusTimeoutMs);
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Language"), message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::updateActions()
@@ -452,24 +521,32 @@ void MainWindow::chooseExportFile()
     FigureView* view = activeView();
     ExportDialog dialog(this);
     dialog.setWindowTitle(tr("Export %1").arg(view->viewName()));
-    dialog.setOptions(m_exportOptions);
-    dialog.setFormat(m_exportFormat);
+    ExportChoices choices = m_settings->exportChoices();
+    dialog.setChoices(choices);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    m_exportOptions = dialog.options();
-    m_exportFormat = dialog.format();
-    const QString suffix = figureFormatSuffix(m_exportFormat);
-    const QString base = QFileInfo(m_snapshot->path).absolutePath() + QLatin1Char('/')
-                         + QFileInfo(m_snapshot->path).completeBaseName() + QLatin1Char('-') + view->viewName()
+    const QString lastDirectory = choices.directory;
+    choices = dialog.choices();
+    choices.directory = lastDirectory;
+    m_settings->setExportChoices(choices);
+    const FigureExportOptions options = dialog.options();
+    const FigureFormat format = dialog.format();
+    const QString suffix = figureFormatSuffix(format);
+    const QFileInfo store(m_snapshot->path);
+    const QString dir = !lastDirectory.isEmpty() && QFileInfo(lastDirectory).isDir() ? lastDirectory
+                                                                                       : store.absolutePath();
+    const QString base = dir + QLatin1Char('/') + store.completeBaseName() + QLatin1Char('-') + view->viewName()
                          + QLatin1Char('.') + suffix;
     QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(view->viewName()), base, dialog.fileFilter());
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())
         path += QLatin1Char('.') + suffix;
+    choices.directory = QFileInfo(path).absolutePath();
+    m_settings->setExportChoices(choices);
     QString error;
-    const bool ok = m_exportFormat == FigureFormat::Csv ? exportCsv(*view, path, &error)
-                                                        : qs::exportFigure(*view, path, m_exportOptions, &error);
+    const bool ok = format == FigureFormat::Csv ? exportCsv(*view, path, &error)
+                                                : qs::exportFigure(*view, path, options, &error);
     if (!ok) {
         reportError(tr("Cannot export figure"), error);
         return;
@@ -629,6 +706,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_settings->setWindowGeometry(saveGeometry());
     m_settings->setWindowState(saveState());
+    m_settings->setSplitterState(m_splitter->saveState());
+    m_settings->setViewTab(m_tabs->currentIndex());
     m_settings->sync();
     if (isJobRunning())
         m_job->cancel(); // the store keeps what was computed; the destructor waits for the worker

@@ -1,7 +1,8 @@
 #pragma once
 
-// The main window only assembles pages: the trajectory plot over the per-layer table, a File menu
-// and tool bar, and a status bar that shows and cancels the running job (demo or sweep).
+// The main window only assembles pages: the trajectory plot over the tabbed views, a File menu and
+// tool bar, a View menu (theme, language), and a status bar that shows and cancels the running job
+// (demo or sweep).
 
 #include "config.h"
 #include "figureexport.h"
@@ -94,6 +95,9 @@ protected:
 
 private:
     void createMenus();
+    void createViewMenu();
+    // View > Language: saved for the next start, which installs it (main.cpp).
+    void chooseLanguage(const QString& code);
     void createStatusBar();
     void rebuildRecentMenu();
     void showSnapshot(const StoreSnapshotPtr& snapshot);
@@ -131,8 +135,6 @@ private:
     LayerTablePage* m_layerTable = nullptr;
     RunBrowserPage* m_browser = nullptr;
     QTabWidget* m_tabs = nullptr;
-    FigureExportOptions m_exportOptions; // the export dialog's last choices (this session)
-    FigureFormat m_exportFormat = FigureFormat::Pdf;
     QSplitter* m_splitter = nullptr;
     QToolBar* m_mainBar = nullptr;
     QToolBar* m_runBar = nullptr;

@@ -43,14 +43,14 @@ struct TableSpec
         (createColumn<T>(grp, names[col++], chunk), ...);
     }
 
-    // The columns and the number of complete rows.
-    std::pair<std::vector<H5::DataSet>, hsize_t> open(const H5::Group& run) const
+    // The columns and the number of complete rows; `wholeRead` opens them to be read whole, once.
+    std::pair<std::vector<H5::DataSet>, hsize_t> open(const H5::Group& run, bool wholeRead = false) const
     {
         const H5::Group grp = run.openGroup(group);
         std::vector<H5::DataSet> cols;
         hsize_t rows = std::numeric_limits<hsize_t>::max();
         for (const std::string& name : names) {
-            cols.push_back(openDataset(grp, name));
+            cols.push_back(wholeRead ? openForWholeRead(grp, name) : openDataset(grp, name));
             rows = std::min(rows, extent(cols.back()));
         }
         return {cols, rows};
@@ -58,7 +58,7 @@ struct TableSpec
 
     std::vector<Row> read(const H5::Group& run) const
     {
-        const auto [cols, count] = open(run);
+        const auto [cols, count] = open(run, true);
         std::vector<Row> rows(count);
         size_t col = 0;
         const auto readField = [&](auto field) {
@@ -144,6 +144,9 @@ struct Store::Private
     std::string path;
     Store::Mode mode = Store::Mode::ReadOnly;
     H5::H5File file;
+    // Reused by every results() read of this handle, so a snapshot load touches one scratch buffer
+    // rather than a fresh one per dataset.
+    mutable std::vector<double> scratch;
 
     // Runs `f`, turning HDF5 failures into an IoError that names the file and what failed.
     template <class F>
@@ -249,7 +252,7 @@ Store Store::create(const std::string& path)
     if (fs::exists(path, ec))
         throw IoError(path + ": cannot create store: file exists");
 
-    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadWrite, openFile(path, H5F_ACC_EXCL, "create store")});
+    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadWrite, openFile(path, H5F_ACC_EXCL, "create store"), {}});
     try {
         p->guard("writing the store header", [&] {
             const H5::Group root = p->file.openGroup("/");
@@ -287,7 +290,7 @@ Store Store::open(const std::string& path, Mode mode)
 
     // The header is always checked through a read-only handle: a file that is not a store of this
     // schema is never opened for writing, so looking at it cannot change it.
-    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadOnly, openFile(path, H5F_ACC_RDONLY, "open store")});
+    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadOnly, openFile(path, H5F_ACC_RDONLY, "open store"), {}});
     p->guard("reading the store header", [&] { p->checkHeader(); });
 
     if (mode == Mode::ReadWrite) {
@@ -585,35 +588,46 @@ ConfigResults Store::results(const std::string& run, const std::string& configId
         const H5::Group cfg = d->configGroup(run, configId);
         const H5::Group model = cfg.openGroup("model");
         const H5::Group layerGrp = cfg.openGroup("layers");
-        const H5::DataSet doneDs = openDataset(model, "done");
+        const H5::DataSet doneDs = openForWholeRead(model, "done");
         // One row per checkpoint, so rows line up with checkpoints() even where nothing is written yet.
         const hsize_t rows = std::max(checkpointTable.open(d->runGroup(run)).second, extent(doneDs));
 
         ConfigResults res;
         res.configId = configId;
         res.configJson = d->readStringAttr(cfg, "config");
-        res.done = readColumn<uint8_t>(doneDs, extent(doneDs));
-        res.done.resize(rows, 0);
+        res.done.assign(rows, 0);
+        readRowsInto(doneDs, extent(doneDs), res.done.data());
 
-        // Values of a row without its done flag are a crash's leftovers: reported as NaN.
+        // Each dataset is read whole with one H5Dread straight into its final (model) or a reused
+        // scratch (layers) buffer; every value is touched once more, when a row without its done
+        // flag, a crash's leftover, is reported as NaN.
         for (const std::string& name : childNames(model)) {
             if (name == "done")
                 continue;
-            const H5::DataSet ds = model.openDataSet(name);
-            std::vector<double> values = readColumn<double>(ds, std::min(rows, extent(ds)));
-            values.resize(rows, nan);
+            const H5::DataSet ds = openForWholeRead(model, name);
+            std::vector<double> values(rows, nan);
+            readRowsInto(ds, std::min(rows, extent(ds)), values.data());
             for (hsize_t i = 0; i < rows; ++i)
                 values[i] = res.done[i] ? values[i] : nan;
             res.model[name] = std::move(values);
         }
+        std::vector<double>& flat = d->scratch;
         for (const std::string& name : childNames(layerGrp)) {
-            const H5::DataSet ds = layerGrp.openDataSet(name);
+            const H5::DataSet ds = openForWholeRead(layerGrp, name);
             const hsize_t cols = width(ds);
-            const std::vector<double> flat = readColumn<double>(ds, std::min(rows, extent(ds)));
-            std::vector<std::vector<double>> matrix(rows, std::vector<double>(cols, nan));
-            for (hsize_t i = 0; i < flat.size() / cols; ++i)
-                if (res.done[i])
-                    std::copy_n(flat.begin() + static_cast<std::ptrdiff_t>(i * cols), cols, matrix[i].begin());
+            const hsize_t stored = std::min(rows, extent(ds));
+            flat.resize(stored * cols);
+            readRowsInto(ds, stored, flat.data());
+            std::vector<std::vector<double>> matrix;
+            matrix.reserve(rows);
+            for (hsize_t i = 0; i < rows; ++i) {
+                if (i < stored && res.done[i]) {
+                    const auto first = flat.begin() + static_cast<std::ptrdiff_t>(i * cols);
+                    matrix.emplace_back(first, first + static_cast<std::ptrdiff_t>(cols));
+                } else {
+                    matrix.emplace_back(cols, nan);
+                }
+            }
             res.layers[name] = std::move(matrix);
         }
         return res;
@@ -661,6 +675,47 @@ std::vector<float> Store::profile(const std::string& run, const std::string& con
         ds.read(values.data(), numTypes<float>().first, mem, file);
         return values;
     });
+}
+
+void Store::saveFit(const std::string& name, const std::string& lawJson, bool replace)
+{
+    const std::string& path = d->path;
+    checkName(path, name, "fit name");
+    checkJson(path, lawJson, "fit '" + name + "'");
+    d->requireWritable("saving fit '" + name + "'");
+    d->guard("saving fit '" + name + "'", [&] {
+        const H5::Group root = d->file.openGroup("/");
+        const H5::Group fits = hasLink(root, "fits") ? root.openGroup("fits") : createOrderedGroup(root, "fits");
+        if (hasLink(fits, name)) {
+            if (!replace)
+                throw ConfigError(path + ": a fit named '" + name + "' is stored already: choose another name "
+                                  + "(--name) or replace it (--replace)");
+            fits.unlink(name);
+        }
+        writeStringAttr(fits.createGroup(name), "law", lawJson);
+    });
+    d->flush();
+}
+
+std::vector<std::string> Store::fitNames() const
+{
+    return d->guard("listing fits", [&] {
+        const H5::Group root = d->file.openGroup("/");
+        return hasLink(root, "fits") ? childNames(root.openGroup("fits")) : std::vector<std::string> {};
+    });
+}
+
+std::string Store::fitJson(const std::string& name) const
+{
+    const std::vector<std::string> names = fitNames();
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+        std::string known;
+        for (const std::string& n : names)
+            known += (known.empty() ? "" : ", ") + n;
+        throw ConfigError(d->path + ": no fit named '" + name + "' (stored fits: " + (known.empty() ? "none" : known) + ")");
+    }
+    return d->guard("reading fit '" + name + "'",
+                    [&] { return d->readStringAttr(d->file.openGroup("fits").openGroup(name), "law"); });
 }
 
 } // namespace qs

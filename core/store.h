@@ -133,6 +133,12 @@ public:
     std::vector<float> profile(const std::string& run, const std::string& configId, const std::string& metric,
                                int checkpoint, int layer) const;
 
+    // Scaling-law fits (docs/scaling.md), one JSON document each under /fits/<name>. Saving under a
+    // name that exists is a ConfigError unless `replace` (then the old document is overwritten).
+    void saveFit(const std::string& name, const std::string& lawJson, bool replace = false);
+    std::vector<std::string> fitNames() const; // empty when the store has no /fits group
+    std::string fitJson(const std::string& name) const; // ConfigError listing the fits when absent
+
 private:
     struct Private;
     explicit Store(std::unique_ptr<Private> d);

@@ -7,6 +7,8 @@
 // decay to 0 at step 99), validation every 25 steps, 3 checkpoints (steps 0, 50, 99), 4 layers, 2 RTN
 // configs. Config 1 has no result at checkpoint 2 (not swept yet).
 //
+// TwoRunFixture: that run and a second one, for overlays.
+//
 // MetricsFixture: the same run as a current sweep writes it, with the FP reference config "fp" and
 // the accuracy metrics (KL, top-1 agreement, per-layer SQNR, input activation statistics).
 
@@ -105,8 +107,15 @@ struct StoreFixture
     static Store writeRun(const QString& path)
     {
         Store store = Store::create(path.toStdString());
+        addRun(store, runName);
+        return store;
+    }
+
+    // Adds run `name` with the fixture's log, validation and checkpoints, and no configs.
+    static void addRun(Store& store, const std::string& name)
+    {
         RunInfo info;
-        info.name = runName;
+        info.name = name;
         info.modelConfigJson = ModelConfig {}.toJson();
         TrainConfig train;
         train.steps = steps - 1; // the log runs from step 0 to the last step, steps - 1
@@ -118,11 +127,11 @@ struct StoreFixture
         std::vector<LogRow> log;
         for (int s = 0; s < steps; ++s)
             log.push_back({s, tokens(s), lr(s), trainLoss(s)});
-        store.appendLog(runName, log);
+        store.appendLog(name, log);
         std::vector<ValRow> val;
         for (int s : validationSteps())
             val.push_back({s, tokens(s), valLoss(s)});
-        store.appendValidation(runName, val);
+        store.appendValidation(name, val);
 
         for (int k = 0; k < checkpointCount(); ++k) {
             const int s = checkpointSteps()[size_t(k)];
@@ -132,9 +141,37 @@ struct StoreFixture
             row.lr = lr(s);
             row.fpValCe = fpCe(k);
             row.path = "checkpoints/step" + std::to_string(s) + ".safetensors";
-            store.appendCheckpoint(runName, row);
+            store.appendCheckpoint(name, row);
         }
-        return store;
+    }
+};
+
+// StoreFixture's run and a second run "fixture-b" with the same log and checkpoints, swept with the
+// same two configs at every checkpoint: relative CE 0.05·(c + 1) + 0.02·k (CE metrics only).
+struct TwoRunFixture : StoreFixture
+{
+    static constexpr const char* secondRun = "fixture-b";
+
+    static double relCeB(int c, int k) { return 0.05 * (c + 1) + 0.02 * k; }
+
+    static void write(const QString& path)
+    {
+        StoreFixture::write(path);
+        Store store = Store::open(path.toStdString(), Store::Mode::ReadWrite);
+        addRun(store, secondRun);
+        for (int c = 0; c < configCount(); ++c) {
+            const QuantConfig q = config(c);
+            store.ensureConfig(secondRun, q.id(), q.toJson());
+            for (int k = 0; k < checkpointCount(); ++k) {
+                ResultEntry entry;
+                entry.model["ce"] = fpCe(k) * (1.0 + relCeB(c, k));
+                entry.model["rel_ce"] = relCeB(c, k);
+                entry.model["delta_ce"] = relCeB(c, k) * fpCe(k);
+                entry.layers["w_rel_err"] = std::vector<double>(size_t(layerCount()), 0.1 * (c + 1));
+                store.writeResult(secondRun, q.id(), k, entry);
+            }
+        }
+        store.flush();
     }
 };
 

@@ -112,8 +112,8 @@ double mm(const QString& length)
     return length.endsWith(QLatin1String("mm")) ? length.chopped(2).toDouble() : qQNaN();
 }
 
-// Checks CSV text against the fixture: header, then one row per checkpoint with step, tokens, LR, FP
-// CE and the relative CE of every quantized config (empty where the config has no result).
+// Checks CSV text against the fixture: header, then one row per checkpoint with the run, step, tokens,
+// LR, FP CE and the relative CE of every quantized config (empty where the config has no result).
 void verifyTrajectoryCsv(const QString& text)
 {
     QStringList lines;
@@ -123,20 +123,21 @@ void verifyTrajectoryCsv(const QString& text)
     }
     QCOMPARE(lines.size(), 1 + Fixture::checkpointCount());
     const QStringList header = lines[0].split(QLatin1Char(','));
-    QCOMPARE(header.mid(0, 4), (QStringList {QStringLiteral("step"), QStringLiteral("tokens"), QStringLiteral("lr"),
-                                             QStringLiteral("fp_val_ce")}));
+    QCOMPARE(header.mid(0, 5), (QStringList {QStringLiteral("run"), QStringLiteral("step"), QStringLiteral("tokens"),
+                                             QStringLiteral("lr"), QStringLiteral("fp_val_ce")}));
     std::map<QString, int> column;
-    for (int i = 4; i < header.size(); ++i)
+    for (int i = 5; i < header.size(); ++i)
         column[header[i]] = i;
     QCOMPARE(int(column.size()), int(std::size(fixtureConfigs)));
     for (int k = 0; k < Fixture::checkpointCount(); ++k) {
         const QStringList fields = lines[1 + k].split(QLatin1Char(','));
         QCOMPARE(fields.size(), header.size());
+        QCOMPARE(fields[0], QLatin1String(Fixture::runName));
         const int step = Fixture::checkpointSteps()[size_t(k)];
-        QCOMPARE(fields[0].toInt(), step);
-        QCOMPARE(fields[1].toLongLong(), Fixture::tokens(step));
-        QVERIFY(std::abs(fields[2].toDouble() - Fixture::lr(step)) <= 1e-12);
-        QVERIFY(std::abs(fields[3].toDouble() - Fixture::fpCe(k)) <= 1e-9);
+        QCOMPARE(fields[1].toInt(), step);
+        QCOMPARE(fields[2].toLongLong(), Fixture::tokens(step));
+        QVERIFY(std::abs(fields[3].toDouble() - Fixture::lr(step)) <= 1e-12);
+        QVERIFY(std::abs(fields[4].toDouble() - Fixture::fpCe(k)) <= 1e-9);
         for (const FixtureConfig& config : fixtureConfigs) {
             const auto it = column.find(QString::fromLatin1(config.id));
             QVERIFY2(it != column.end(), config.id);
@@ -377,6 +378,52 @@ private Q_SLOTS:
             }
         }
         QVERIFY2(blue >= 10, qPrintable(QString::number(blue)));
+    }
+
+    void pdfLineWidthInPoints()
+    {
+        // The paper style's line width is in points: a 1 pt line is 1 pt on the page, not a pixel of
+        // the 96 dpi layout (0.75 pt). pdftocairo writes the PDF's drawing as SVG in points.
+        if (popplerTool("pdftocairo").isEmpty())
+            QSKIP("poppler-utils (pdftocairo) not installed");
+        qs::FigureExportOptions options = singlePaper();
+        options.style.lineWidth = 1.0;
+        const QString pdf = path("width.pdf");
+        const QString svg = path("width-cairo.svg");
+        QString error;
+        QVERIFY2(qs::exportFigure(view(), pdf, options, &error), qPrintable(error));
+        QCOMPARE(runProgram(popplerTool("pdftocairo"), {QStringLiteral("-svg"), pdf, svg}).exitCode, 0);
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        // The curve of config 0: the longest solid path in its colour, Okabe–Ito blue #0072B2.
+        static const QRegularExpression stroke(QStringLiteral(R"(stroke:rgb\(([\d.]+)%,([\d.]+)%,([\d.]+)%\))"));
+        static const QRegularExpression strokeWidth(QStringLiteral(R"(stroke-width:([\d.]+))"));
+        static const QRegularExpression scale(QStringLiteral(R"(matrix\(([\d.]+),)"));
+        int longest = 0;
+        double width = qQNaN();
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement() || xml.name() != QLatin1String("path"))
+                continue;
+            const QString style = xml.attributes().value(QStringLiteral("style")).toString();
+            const QRegularExpressionMatch color = stroke.match(style);
+            if (!color.hasMatch() || style.contains(QLatin1String("dasharray")))
+                continue;
+            const QColor c = QColor::fromRgbF(float(color.captured(1).toDouble() / 100.0),
+                                              float(color.captured(2).toDouble() / 100.0),
+                                              float(color.captured(3).toDouble() / 100.0));
+            if (c.rgb() != QColor(0x00, 0x72, 0xB2).rgb())
+                continue;
+            const int segments = int(xml.attributes().value(QStringLiteral("d")).count(QLatin1Char('L')));
+            if (segments <= longest)
+                continue;
+            const QRegularExpressionMatch m = scale.match(xml.attributes().value(QStringLiteral("transform")).toString());
+            longest = segments;
+            width = strokeWidth.match(style).captured(1).toDouble() * (m.hasMatch() ? m.captured(1).toDouble() : 1.0);
+        }
+        QVERIFY(longest >= Fixture::checkpointCount() - 1);
+        QVERIFY2(std::abs(width - 1.0) < 0.02, qPrintable(QString::number(width)));
     }
 
     void csvOfTrajectory()

@@ -365,6 +365,92 @@ private Q_SLOTS:
         QVERIFY(demo.startsWith(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)));
     }
 
+    void settingsPreferences()
+    {
+        QTemporaryDir dir;
+        const QString ini = dir.filePath(QStringLiteral("settings.ini"));
+        qs::ExportChoices chosen;
+        chosen.format = QStringLiteral("svg");
+        chosen.size = QStringLiteral("custom");
+        chosen.customWidth = 5.25;
+        chosen.height = 3.5;
+        chosen.dpi = 600;
+        chosen.style = QStringLiteral("screen");
+        chosen.fontFamily = QStringLiteral("DejaVu Serif");
+        chosen.fontPt = 9.5;
+        chosen.lineWidth = 0.75;
+        chosen.legend = QStringLiteral("none");
+        chosen.directory = dir.path() + QStringLiteral("/figs/../figures");
+        {
+            // Fresh settings: system language and theme, the paper defaults, the first tab.
+            qs::Settings settings(ini);
+            QVERIFY(settings.language().isEmpty());
+            QVERIFY(settings.theme() == qs::Settings::Theme::System);
+            QVERIFY(settings.exportChoices() == qs::ExportChoices {});
+            QCOMPARE(settings.exportChoices().format, QStringLiteral("pdf"));
+            QCOMPARE(settings.viewTab(), 0);
+            QVERIFY(settings.splitterState().isEmpty());
+
+            settings.setLanguage(QStringLiteral("zh_CN"));
+            settings.setTheme(qs::Settings::Theme::Dark);
+            settings.setExportChoices(chosen);
+            settings.setViewTab(3);
+            settings.setSplitterState(QByteArray("splitter"));
+        }
+        {
+            qs::Settings settings(ini);
+            QCOMPARE(settings.language(), QStringLiteral("zh_CN"));
+            QVERIFY(settings.theme() == qs::Settings::Theme::Dark);
+            const qs::ExportChoices back = settings.exportChoices();
+            QCOMPARE(back.format, QStringLiteral("svg"));
+            QCOMPARE(back.size, QStringLiteral("custom"));
+            QCOMPARE(back.customWidth, 5.25);
+            QCOMPARE(back.height, 3.5);
+            QCOMPARE(back.dpi, 600);
+            QCOMPARE(back.style, QStringLiteral("screen"));
+            QCOMPARE(back.fontFamily, QStringLiteral("DejaVu Serif"));
+            QCOMPARE(back.fontPt, 9.5);
+            QCOMPARE(back.lineWidth, 0.75);
+            QCOMPARE(back.legend, QStringLiteral("none"));
+            QCOMPARE(back.directory, dir.filePath(QStringLiteral("figures"))); // stored clean and absolute
+            QCOMPARE(settings.viewTab(), 3);
+            QCOMPARE(settings.splitterState(), QByteArray("splitter"));
+
+            // Back to the system language and theme.
+            settings.setLanguage(QString());
+            settings.setTheme(qs::Settings::Theme::System);
+            settings.setTheme(qs::Settings::Theme::Light);
+        }
+        {
+            qs::Settings settings(ini);
+            QVERIFY(settings.language().isEmpty());
+            QVERIFY(settings.theme() == qs::Settings::Theme::Light);
+        }
+        {
+            // Values edited by hand into nonsense read back as the defaults, never half-applied.
+            QSettings raw(ini, QSettings::IniFormat);
+            raw.setValue(QStringLiteral("ui/theme"), QStringLiteral("purple"));
+            raw.setValue(QStringLiteral("export/format"), QStringLiteral("docx"));
+            raw.setValue(QStringLiteral("export/size"), QStringLiteral("A4"));
+            raw.setValue(QStringLiteral("export/dpi"), QStringLiteral("lots"));
+            raw.setValue(QStringLiteral("export/customWidth"), -2.0);
+            raw.setValue(QStringLiteral("export/legend"), QStringLiteral("sideways"));
+            raw.setValue(QStringLiteral("export/style"), QStringLiteral("poster"));
+            raw.setValue(QStringLiteral("mainWindow/viewTab"), -4);
+        }
+        qs::Settings settings(ini);
+        QVERIFY(settings.theme() == qs::Settings::Theme::System);
+        const qs::ExportChoices back = settings.exportChoices();
+        QCOMPARE(back.format, QStringLiteral("pdf"));
+        QCOMPARE(back.size, QStringLiteral("single"));
+        QCOMPARE(back.dpi, 300);
+        QCOMPARE(back.customWidth, 3.3);
+        QCOMPARE(back.legend, QStringLiteral("below"));
+        QCOMPARE(back.style, QStringLiteral("paper"));
+        QCOMPARE(back.height, 3.5); // untouched values stay
+        QCOMPARE(settings.viewTab(), 0);
+    }
+
     void jobProgressAndFinish()
     {
         CountingJob job;

@@ -8,10 +8,8 @@
 #include "qcp.h"
 
 #include <QComboBox>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -24,7 +22,6 @@ namespace qs {
 
 namespace {
 
-constexpr int replotDelayMs = 40;
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 constexpr double barWidth = 0.7;
 constexpr double outlinePad = 0.1; // around the selected bar, in x units
@@ -113,7 +110,7 @@ const std::vector<std::string>& BreakdownPage::decompositionMetrics()
 }
 
 BreakdownPage::BreakdownPage(Selection* selection, QWidget* parent)
-    : QWidget(parent)
+    : PlotPage(parent)
     , m_selection(selection)
 {
     m_metricCombo = new QComboBox(this);
@@ -144,35 +141,31 @@ BreakdownPage::BreakdownPage(Selection* selection, QWidget* parent)
     controls->addWidget(m_groupingCombo);
     controls->addWidget(m_trioLabel, 1);
 
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName(QStringLiteral("breakdownPlot"));
-    m_plot->setMinimumSize(320, 240);
-    m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize() + 2, QFont::Bold));
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, m_title);
+    plot()->setObjectName(QStringLiteral("breakdownPlot"));
+    plot()->setMinimumSize(320, 240);
+    m_title = new QCPTextElement(plot(), QString(), QFont(font().family(), font().pointSize() + 2, QFont::Bold));
+    plot()->plotLayout()->insertRow(0);
+    plot()->plotLayout()->addElement(0, 0, m_title);
+    setScreenOnly(m_title);
 
     // Row 1: the bars' axis rect, and to its right the decomposition (shown only with a trio).
-    QCPAxisRect* main = m_plot->axisRect();
-    m_plot->plotLayout()->take(main);
+    QCPAxisRect* main = plot()->axisRect();
+    plot()->plotLayout()->take(main);
     auto* content = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(1, 0, content);
+    plot()->plotLayout()->addElement(1, 0, content);
     content->addElement(0, 0, main);
     content->setColumnSpacing(12);
     m_trioGrid = new QCPLayoutGrid;
     m_trioGrid->setRowSpacing(2);
     for (int m = 0; m < 2; ++m) {
-        m_trioTitles[m] = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize()));
-        m_trioRects[m] = new QCPAxisRect(m_plot); // left and bottom axes shown, top and right hidden
+        m_trioTitles[m] = new QCPTextElement(plot(), QString(), QFont(font().family(), font().pointSize()));
+        m_trioRects[m] = new QCPAxisRect(plot()); // left and bottom axes shown, top and right hidden
         m_trioRects[m]->setMinimumSize(210, 0);   // room for the three tick labels
         m_trioGrid->addElement(2 * m, 0, m_trioTitles[m]);
         m_trioGrid->addElement(2 * m + 1, 0, m_trioRects[m]);
         QCPAxis* x = m_trioRects[m]->axis(QCPAxis::atBottom);
         QCPAxis* y = m_trioRects[m]->axis(QCPAxis::atLeft);
-        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-        ticker->addTick(0, tr("weight\nonly"));
-        ticker->addTick(1, tr("activation\nonly"));
-        ticker->addTick(2, tr("both"));
-        x->setTicker(ticker);
+        x->setTicker(QSharedPointer<QCPAxisTickerText>::create()); // labels: applyColors()
         x->setSubTicks(false);
         x->setRange(-0.6, 2.6);
         x->grid()->setVisible(false);
@@ -191,25 +184,21 @@ BreakdownPage::BreakdownPage(Selection* selection, QWidget* parent)
     content->take(m_trioGrid);
     content->simplify();
 
-    m_plot->xAxis->grid()->setVisible(false);
-    m_plot->xAxis->setSubTicks(false);
-    m_plot->xAxis->setTickLengthIn(0);
+    plot()->xAxis->grid()->setVisible(false);
+    plot()->xAxis->setSubTicks(false);
+    plot()->xAxis->setTickLengthIn(0);
 
     // Legend in its own row under the plots, centred.
-    m_plot->legend->setVisible(true);
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_plot->legend->setWrap(8);
-    m_plot->legend->setColumnSpacing(12);
+    plot()->legend->setColumnSpacing(12);
     auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(2, 0, legendRow);
-    main->insetLayout()->take(m_plot->legend);
-    legendRow->addElement(0, 0, new QCPLayoutElement(m_plot));
-    legendRow->addElement(0, 1, m_plot->legend);
-    legendRow->addElement(0, 2, new QCPLayoutElement(m_plot));
+    plot()->plotLayout()->addElement(2, 0, legendRow);
+    legendRow->addElement(0, 0, new QCPLayoutElement(plot()));
+    legendRow->addElement(0, 2, new QCPLayoutElement(plot()));
     legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
-    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
+    plot()->plotLayout()->setRowStretchFactor(2, 0.001);
+    setLegendPlaces(legendRow, 2, main, 8);
 
-    m_outline = new QCPItemRect(m_plot);
+    m_outline = new QCPItemRect(plot());
     m_outline->setClipToAxisRect(true);
     m_outline->setBrush(Qt::NoBrush);
     m_outline->setVisible(false);
@@ -217,18 +206,12 @@ BreakdownPage::BreakdownPage(Selection* selection, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
-    layout->addWidget(m_plot, 1);
+    layout->addWidget(plot(), 1);
 
-    m_replotTimer.setSingleShot(true);
-    m_replotTimer.setInterval(replotDelayMs);
-    connect(&m_replotTimer, &QTimer::timeout, this, &BreakdownPage::replotNow);
     connect(m_metricCombo, &QComboBox::activated, this,
             [this](int index) { setMetric(m_metricCombo->itemData(index).toString()); });
     connect(m_groupingCombo, &QComboBox::activated, this,
             [this](int index) { setGrouping(Grouping(m_groupingCombo->itemData(index).toInt())); });
-    connect(m_plot, &QCustomPlot::mouseMove, this, &BreakdownPage::onMouseMove);
-    connect(m_plot, &QCustomPlot::mousePress, this, &BreakdownPage::onMousePress);
-    connect(m_plot, &QCustomPlot::mouseRelease, this, &BreakdownPage::onMouseRelease);
     if (m_selection) {
         for (auto signal : {&Selection::runChanged, &Selection::configChanged, &Selection::checkpointChanged})
             connect(m_selection, signal, this, &BreakdownPage::rebuild);
@@ -247,12 +230,12 @@ const RunSnapshot* BreakdownPage::run() const
 
 QCustomPlot* BreakdownPage::figurePlot() const
 {
-    return run() ? m_plot : nullptr;
+    return run() ? plot() : nullptr;
 }
 
 QCPAxisRect* BreakdownPage::barsRect() const
 {
-    return m_plot->xAxis->axisRect();
+    return plot()->xAxis->axisRect();
 }
 
 void BreakdownPage::setGrouping(Grouping grouping)
@@ -294,7 +277,9 @@ double BreakdownPage::trioValue(int metricIndex, int member) const
 
 QCPAxisRect* BreakdownPage::trioRect(int metricIndex) const
 {
-    return metricIndex >= 0 && metricIndex < 2 && m_trioGrid->layout() ? m_trioRects[metricIndex] : nullptr;
+    return metricIndex >= 0 && metricIndex < 2 && m_trioGrid->layout() && m_trioRects[metricIndex]->layout()
+               ? m_trioRects[metricIndex]
+               : nullptr;
 }
 
 QCPGraph* BreakdownPage::trioSumMarker(int metricIndex) const
@@ -314,10 +299,10 @@ void BreakdownPage::rebuild()
 void BreakdownPage::rebuildBars()
 {
     for (QCPBars* bars : m_kindBars)
-        m_plot->removePlottable(bars);
+        plot()->removePlottable(bars);
     m_kindBars.clear();
     m_bars.clear();
-    m_plot->legend->clearItems();
+    plot()->legend->clearItems();
 
     const RunSnapshot* current = run();
     const int checkpoint = m_selection ? m_selection->checkpoint() : -1;
@@ -368,7 +353,7 @@ void BreakdownPage::rebuildBars()
         }
         if (!order.empty())
             ticker->addTick((groupStart + key - 1.0) / 2.0, QString::number(current->layers[size_t(order.back())].block));
-        m_plot->xAxis->setLabel(tr("block (bars: module kinds in block order)"));
+        setWrappedLabel(plot()->xAxis, isPaperStyle() ? tr("block") : tr("block (bars: module kinds in block order)"));
     } else {
         for (size_t k = 0; k < kinds.size(); ++k) {
             double sum = 0.0;
@@ -383,14 +368,14 @@ void BreakdownPage::rebuildBars()
             m_bars.push_back({double(k), count > 0 ? sum / count : nan, -1, kinds[k], -1, count});
             ticker->addTick(double(k), kindLabel(kinds[k]));
         }
-        m_plot->xAxis->setLabel(tr("module kind (mean over blocks)"));
+        setWrappedLabel(plot()->xAxis, tr("module kind (mean over blocks)"));
     }
-    m_plot->xAxis->setTicker(ticker);
+    plot()->xAxis->setTicker(ticker);
 
     double lo = 0.0;
     double hi = 0.0;
     for (size_t k = 0; k < kinds.size(); ++k) {
-        auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        auto* bars = new QCPBars(plot()->xAxis, plot()->yAxis);
         bars->setName(kindLabel(kinds[k]));
         bars->setWidth(barWidth);
         QVector<double> keys;
@@ -409,13 +394,14 @@ void BreakdownPage::rebuildBars()
         m_kindBars.push_back(bars);
     }
     const double span = hi - lo > 0.0 ? hi - lo : 1.0;
-    m_plot->yAxis->setRange(lo < 0.0 ? lo - 0.05 * span : 0.0, hi > 0.0 ? hi + 0.08 * span : 0.0);
-    m_plot->xAxis->setRange(-0.7, m_bars.empty() ? 1.0 : m_bars.back().key + 0.7);
+    plot()->yAxis->setRange(lo < 0.0 ? lo - 0.05 * span : 0.0, hi > 0.0 ? hi + 0.08 * span : 0.0);
+    plot()->xAxis->setRange(-0.7, m_bars.empty() ? 1.0 : m_bars.back().key + 0.7);
 
     QString title = m_metric.empty() ? QString() : LayerTableModel::metricTitle(m_metric);
-    m_plot->yAxis->setLabel(title);
+    setWrappedLabel(plot()->yAxis, title);
     if (!current) {
-        m_title->setText(m_selection && m_selection->snapshot() ? tr("This store holds no runs") : tr("No store open"));
+        setWrappedText(m_title, m_selection && m_selection->snapshot() ? tr("This store holds no runs")
+                                                                       : tr("No store open"));
     } else {
         const bool fromFp = m_metric.rfind("act_", 0) == 0;
         const QString configText = fromFp ? tr("full-precision model")
@@ -426,7 +412,7 @@ void BreakdownPage::rebuildBars()
                                  : tr("–");
         if (source && !source->isDone(checkpoint))
             title = tr("%1 (not computed at this checkpoint)").arg(title);
-        m_title->setText(tr("%1, step %2: %3, %4").arg(current->name(), step, title, configText));
+        setWrappedText(m_title, tr("%1, step %2: %3, %4").arg(current->name(), step, title, configText));
     }
 }
 
@@ -446,17 +432,30 @@ void BreakdownPage::rebuildTrio()
         content->take(m_trioGrid);
     content->simplify();
     if (shown)
-        content->setColumnStretchFactors({3.0, 1.0});
+        content->setColumnStretchFactors({3.0, isPaperStyle() ? 2.0 : 1.0});
+    // A paper figure has the height for one decomposition: KL, the one above the noise floor.
+    const bool both = !isPaperStyle();
+    if (both && !m_trioRects[1]->layout()) {
+        m_trioGrid->addElement(2, 0, m_trioTitles[1]);
+        m_trioGrid->addElement(3, 0, m_trioRects[1]);
+    } else if (!both && m_trioRects[1]->layout()) {
+        m_trioGrid->take(m_trioTitles[1]);
+        m_trioGrid->take(m_trioRects[1]);
+        m_trioGrid->simplify();
+    }
     for (int m = 0; m < 2; ++m) {
         // Out of the layout the rects keep their last geometry: nothing of them may be drawn.
-        m_trioRects[m]->setVisible(shown);
-        m_trioTitles[m]->setVisible(shown);
+        const bool drawn = shown && (m == 0 || both);
+        m_trioRects[m]->setVisible(drawn);
+        m_trioTitles[m]->setVisible(drawn);
         for (QCPBars* bars : m_trioBars[m])
-            bars->setVisible(shown);
-        m_trioSums[m]->setVisible(shown);
+            bars->setVisible(drawn);
+        m_trioSums[m]->setVisible(drawn);
     }
-    if (shown)
+    if (shown) {
         m_trioSums[0]->addToLegend(); // rebuildBars() cleared the legend
+        m_trioSums[0]->setName(isPaperStyle() ? tr("W only + A only") : tr("weight-only + activation-only"));
+    }
 
     if (!current || m_selection->configIndex() < 0) {
         setTrioText({});
@@ -471,7 +470,10 @@ void BreakdownPage::rebuildTrio()
     const int members[3] = {m_trio.weightOnly, m_trio.activationOnly, m_trio.both};
     const auto label = [&](int t) { return current->configs[size_t(members[t])].label; };
     setTrioText(tr("Decomposition: %1 + %2 vs %3").arg(label(0), label(1), label(2)));
-    const QStringList titles {tr("KL mean (nats)"), tr("ΔCE (nats/byte)")};
+    // A paper figure's decomposition is a third of a column wide: short titles.
+    const bool paper = isPaperStyle();
+    const QStringList titles = paper ? QStringList {tr("KL mean"), tr("ΔCE")}
+                                     : QStringList {tr("KL mean (nats)"), tr("ΔCE (nats/byte)")};
     for (int m = 0; m < 2; ++m) {
         const std::string& metric = decompositionMetrics()[size_t(m)];
         double lo = 0.0;
@@ -498,12 +500,19 @@ void BreakdownPage::rebuildTrio()
         m_trioRects[m]->axis(QCPAxis::atLeft)->setRange(lo < 0.0 ? lo - 0.08 * span : 0.0, hi + 0.12 * span);
         const double both = m_trioValues[m][2];
         QString text = titles[m];
-        if (std::isfinite(both) && std::isfinite(sum) && sum != 0.0)
+        if (paper)
+            text = titles[m]; // the bars and the sum's marker show the ratio
+        else if (std::isfinite(both) && std::isfinite(sum) && sum != 0.0)
             text = tr("%1: both / sum = %2").arg(titles[m], QString::number(both / sum, 'f', 2));
         else if (!std::isfinite(both) || !std::isfinite(sum))
             text = tr("%1: not computed at this checkpoint").arg(titles[m]);
-        m_trioTitles[m]->setText(text);
+        setWrappedText(m_trioTitles[m], text);
     }
+}
+
+void BreakdownPage::figureStyleChanged()
+{
+    rebuild(); // labels, titles and proportions depend on the style
 }
 
 void BreakdownPage::updateOutline()
@@ -515,10 +524,10 @@ void BreakdownPage::updateOutline()
             && (m_grouping == Grouping::PerLayer ? bar.layer == m_selection->layerIndex() : bar.kind == selected->kind))
             hit = &bar;
     }
-    m_outline->setVisible(hit && m_style.kind == FigureStyle::Kind::Screen);
+    m_outline->setVisible(hit && !isPaperStyle());
     if (hit) {
         // Clear of the bar on every side, so it shows on a bar of the text colour too.
-        const double padY = 0.02 * m_plot->yAxis->range().size();
+        const double padY = 0.02 * plot()->yAxis->range().size();
         m_outline->topLeft->setCoords(hit->key - barWidth / 2 - outlinePad, std::max(hit->value, 0.0) + padY);
         m_outline->bottomRight->setCoords(hit->key + barWidth / 2 + outlinePad, std::min(hit->value, 0.0) - padY);
     }
@@ -529,7 +538,7 @@ int BreakdownPage::barAt(const QPointF& pos) const
 {
     if (!barsRect()->rect().contains(pos.toPoint()))
         return -1;
-    const double x = m_plot->xAxis->pixelToCoord(pos.x());
+    const double x = plot()->xAxis->pixelToCoord(pos.x());
     for (size_t i = 0; i < m_bars.size(); ++i) {
         if (std::abs(m_bars[i].key - x) <= 0.5 && std::isfinite(m_bars[i].value))
             return int(i);
@@ -543,7 +552,7 @@ QPointF BreakdownPage::barCenter(int index) const
         return {};
     const Bar& bar = m_bars[size_t(index)];
     const double y = std::isfinite(bar.value) ? bar.value / 2.0 : 0.0;
-    return {m_plot->xAxis->coordToPixel(bar.key), m_plot->yAxis->coordToPixel(y)};
+    return {plot()->xAxis->coordToPixel(bar.key), plot()->yAxis->coordToPixel(y)};
 }
 
 QString BreakdownPage::describeBar(int index) const
@@ -592,26 +601,14 @@ void BreakdownPage::activateBar(int index)
         m_selection->setLayer(first);
 }
 
-void BreakdownPage::onMouseMove(QMouseEvent* event)
+QString BreakdownPage::toolTipAt(const QPointF& pos) const
 {
-    const int index = event->buttons() == Qt::NoButton ? barAt(event->position()) : -1;
-    if (index < 0) {
-        QToolTip::hideText();
-        return;
-    }
-    QToolTip::showText(event->globalPosition().toPoint(), describeBar(index), m_plot);
+    return describeBar(barAt(pos));
 }
 
-void BreakdownPage::onMousePress(QMouseEvent* event)
+void BreakdownPage::clickedAt(const QPointF& pos)
 {
-    m_pressPos = event->pos();
-}
-
-void BreakdownPage::onMouseRelease(QMouseEvent* event)
-{
-    if (!isClick(m_pressPos, event))
-        return;
-    const int index = barAt(event->position());
+    const int index = barAt(pos);
     if (index >= 0)
         activateBar(index);
 }
@@ -659,97 +656,61 @@ QString BreakdownPage::csv() const
     return out;
 }
 
-void BreakdownPage::applyFigureStyle(const FigureStyle& style)
-{
-    m_style = style;
-    // Legend: a row under the plots, the bars' top right corner, or none.
-    QCPLegend* legend = m_plot->legend;
-    auto* legendRow = static_cast<QCPLayoutGrid*>(m_plot->plotLayout()->element(2, 0));
-    if (legend->layout())
-        legend->layout()->take(legend);
-    if (style.legend == FigureStyle::Legend::Inside)
-        barsRect()->insetLayout()->addElement(legend, Qt::AlignTop | Qt::AlignRight);
-    else
-        legendRow->addElement(0, 1, legend);
-    legend->setVisible(style.legend != FigureStyle::Legend::None);
-    legend->setWrap(style.legend == FigureStyle::Legend::Inside ? 1 : 8);
-    applyColors();
-    updateOutline();
-    replotNow();
-}
-
 void BreakdownPage::applyColors()
 {
-    const bool paper = m_style.kind == FigureStyle::Kind::Paper;
-    QPalette colors = palette();
-    QFont tickFont = font();
-    QFont labelFont = font();
-    QFont titleFont(font().family(), font().pointSize() + 2, QFont::Bold);
-    if (paper) {
-        colors.setColor(QPalette::Base, Qt::white);
-        colors.setColor(QPalette::Text, Qt::black);
-        tickFont = QFont(m_style.fontFamily);
-        tickFont.setPointSizeF(m_style.fontPt);
-        labelFont = tickFont;
-        titleFont = tickFont;
-        titleFont.setPointSizeF(m_style.fontPt + 1.0);
-        titleFont.setBold(true);
-    } else {
-        labelFont.setPointSizeF(tickFont.pointSizeF() + 1.0);
-    }
+    const QPalette colors = stylePalette();
+    const Fonts fonts = styleFonts();
     const QColor background = colors.color(QPalette::Base);
     const QColor foreground = colors.color(QPalette::Text);
-    applyPlotPalette(m_plot, colors);
-    m_plot->legend->setFont(tickFont);
+    applyPlotPalette(plot(), colors);
+    plot()->legend->setFont(fonts.tick);
     m_title->setTextColor(foreground);
-    m_title->setFont(titleFont);
-    QList<QCPAxis*> axes {m_plot->xAxis, m_plot->yAxis};
+    m_title->setFont(fonts.title);
+    QList<QCPAxis*> axes {plot()->xAxis, plot()->yAxis};
     for (int m = 0; m < 2; ++m) {
         m_trioTitles[m]->setTextColor(foreground);
-        m_trioTitles[m]->setFont(tickFont);
-        for (QCPAxis* axis : m_trioRects[m]->axes()) {
-            styleAxis(axis, foreground);
-            QColor grid = foreground;
-            grid.setAlpha(35);
-            axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
-        }
+        m_trioTitles[m]->setFont(fonts.tick);
+        styleAxes(m_trioRects[m], colors); // out of the layout while hidden: applyPlotPalette misses them
         axes << m_trioRects[m]->axis(QCPAxis::atBottom) << m_trioRects[m]->axis(QCPAxis::atLeft);
     }
+    const bool paper = isPaperStyle();
     for (QCPAxis* axis : axes) {
-        axis->setTickLabelFont(tickFont);
-        axis->setLabelFont(labelFont);
+        axis->setTickLabelFont(fonts.tick);
+        axis->setLabelFont(fonts.label);
+        if (axis->orientation() == Qt::Vertical) {
+            axis->ticker()->setTickCount(!paper ? 5 : axis == plot()->yAxis ? 4 : 3);
+            axis->setSubTicks(!paper);
+        }
     }
-    for (QCPAxis* axis : {m_plot->xAxis, m_trioRects[0]->axis(QCPAxis::atBottom), m_trioRects[1]->axis(QCPAxis::atBottom)})
+    // A column-wide figure: the decomposition narrower, its bars named in a word each.
+    for (int m = 0; m < 2; ++m) {
+        m_trioRects[m]->setMinimumSize(paper ? 0 : 210, 0);
+        auto ticker = m_trioRects[m]->axis(QCPAxis::atBottom)->ticker().dynamicCast<QCPAxisTickerText>();
+        ticker->setTicks(QMap<double, QString> {{0.0, paper ? tr("W") : tr("weight\nonly")},
+                                                {1.0, paper ? tr("A") : tr("activation\nonly")},
+                                                {2.0, paper ? tr("W+A") : tr("both")}});
+    }
+    for (QCPAxis* axis : {plot()->xAxis, m_trioRects[0]->axis(QCPAxis::atBottom), m_trioRects[1]->axis(QCPAxis::atBottom)})
         axis->grid()->setVisible(false);
 
-    const double lineWidth = paper ? m_style.lineWidth : 1.0;
+    const double barPen = penWidth(1.0, 0.5);
     for (size_t k = 0; k < m_kindBars.size(); ++k) {
         const QColor color = seriesColor(int(k));
         m_kindBars[k]->setBrush(color);
-        m_kindBars[k]->setPen(QPen(color.darker(130), paper ? 0.5 : 1.0));
+        m_kindBars[k]->setPen(QPen(color.darker(130), barPen));
     }
+    const double sumPen = penWidth(1.5, 1.5 * figureStyle().lineWidth);
+    const double sumSize = penWidth(11.0, 6.0);
     for (int m = 0; m < 2; ++m) {
         for (int t = 0; t < 3; ++t) {
             m_trioBars[m][t]->setBrush(trioColors[t]);
-            m_trioBars[m][t]->setPen(QPen(trioColors[t].darker(130), paper ? 0.5 : 1.0));
+            m_trioBars[m][t]->setPen(QPen(trioColors[t].darker(130), barPen));
         }
-        m_trioSums[m]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(foreground, lineWidth * 1.5),
-                                                       background, 11));
+        m_trioSums[m]->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(foreground, sumPen), background, sumSize));
     }
     m_outline->setPen(QPen(foreground, 1.5));
     scheduleReplot();
-}
-
-void BreakdownPage::scheduleReplot()
-{
-    if (!m_replotTimer.isActive())
-        m_replotTimer.start();
-}
-
-void BreakdownPage::replotNow()
-{
-    m_replotTimer.stop();
-    m_plot->replot();
 }
 
 void BreakdownPage::setTrioText(const QString& text)
@@ -763,14 +724,6 @@ void BreakdownPage::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     setTrioText(m_trioText); // elided to the label's new width
-}
-
-void BreakdownPage::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange
-        || event->type() == QEvent::FontChange)
-        applyColors();
 }
 
 } // namespace qs

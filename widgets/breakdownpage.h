@@ -6,11 +6,8 @@
 // activation-only and both, with the sum of the first two as a marker (papers.md §3:
 // δ_W4A4 ≈ δ_W4A16 + δ_W16A4).
 
-#include "figureview.h"
+#include "plotpage.h"
 #include "storesnapshot.h"
-
-#include <QTimer>
-#include <QWidget>
 
 #include <string>
 #include <vector>
@@ -22,9 +19,7 @@ class QCPGraph;
 class QCPItemRect;
 class QCPLayoutGrid;
 class QCPTextElement;
-class QCustomPlot;
 class QLabel;
-class QMouseEvent;
 
 namespace qs {
 
@@ -49,7 +44,7 @@ struct DecompositionTrio
     static DecompositionTrio find(const RunSnapshot& run, int configIndex);
 };
 
-class BreakdownPage : public QWidget, public FigureView
+class BreakdownPage : public PlotPage
 {
     Q_OBJECT
 
@@ -83,10 +78,8 @@ public:
     // The bars' data in long form: section,label,block,kind,config,step,metric,value — one row per
     // layer (or kind) bar, then the decomposition's weight-only, activation-only, both and sum.
     QString csv() const override;
-    void applyFigureStyle(const FigureStyle& style) override;
 
     Selection* selection() const { return m_selection; }
-    QCustomPlot* plot() const { return m_plot; }
     QCPAxisRect* barsRect() const;
     // The bars shown, in x order; one QCPBars per module kind, in kind order (q … down).
     const std::vector<Bar>& bars() const { return m_bars; }
@@ -112,15 +105,16 @@ public:
     QPointF barCenter(int index) const;
     QString describeBar(int index) const;
 
-    void replotNow();
-
 public Q_SLOTS:
     // What a click on bar `index` does: selects its layer (per kind: that kind in the selected
     // layer's block).
     void activateBar(int index);
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void applyColors() override;
+    void figureStyleChanged() override;
+    QString toolTipAt(const QPointF& pos) const override;
+    void clickedAt(const QPointF& pos) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
@@ -130,11 +124,6 @@ private:
     void rebuildTrio();
     void updateOutline();
     void setTrioText(const QString& text);
-    void applyColors();
-    void scheduleReplot();
-    void onMouseMove(QMouseEvent* event);
-    void onMousePress(QMouseEvent* event);
-    void onMouseRelease(QMouseEvent* event);
 
     Selection* m_selection = nullptr;
     Grouping m_grouping = Grouping::PerLayer;
@@ -143,13 +132,10 @@ private:
     DecompositionTrio m_trio;
     double m_trioValues[2][3] {};
     QString m_trioText; // m_trioLabel shows it elided
-    FigureStyle m_style;
-    QPoint m_pressPos;
 
     QComboBox* m_metricCombo = nullptr;
     QComboBox* m_groupingCombo = nullptr;
     QLabel* m_trioLabel = nullptr;
-    QCustomPlot* m_plot = nullptr;
     QCPTextElement* m_title = nullptr;
     std::vector<QCPBars*> m_kindBars;
     QCPItemRect* m_outline = nullptr;
@@ -158,7 +144,6 @@ private:
     QCPTextElement* m_trioTitles[2] {};
     QCPBars* m_trioBars[2][3] {};
     QCPGraph* m_trioSums[2] {};
-    QTimer m_replotTimer;
 };
 
 } // namespace qs

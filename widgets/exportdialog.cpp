@@ -1,5 +1,7 @@
 #include "exportdialog.h"
 
+#include "settings.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -13,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 
 namespace qs {
 
@@ -36,6 +39,43 @@ QDoubleSpinBox* inchSpin(QWidget* parent, double minimum)
     spin->setSingleStep(0.1);
     spin->setSuffix(ExportDialog::tr(" in"));
     return spin;
+}
+
+// The words Settings (and the command line) use for the enumerations.
+template<typename Enum>
+struct Word
+{
+    Enum value;
+    const char* word;
+};
+constexpr Word<FigureFormat> formatWords[] = {
+    {FigureFormat::Pdf, "pdf"}, {FigureFormat::Svg, "svg"}, {FigureFormat::Png, "png"}, {FigureFormat::Csv, "csv"}};
+constexpr Word<FigureExportOptions::Size> sizeWords[] = {{FigureExportOptions::Size::SingleColumn, "single"},
+                                                         {FigureExportOptions::Size::DoubleColumn, "double"},
+                                                         {FigureExportOptions::Size::Custom, "custom"}};
+constexpr Word<FigureStyle::Kind> styleWords[] = {{FigureStyle::Kind::Paper, "paper"},
+                                                  {FigureStyle::Kind::Screen, "screen"}};
+constexpr Word<FigureStyle::Legend> legendWords[] = {
+    {FigureStyle::Legend::Below, "below"}, {FigureStyle::Legend::Inside, "inside"}, {FigureStyle::Legend::None, "none"}};
+
+template<typename Enum, std::size_t N>
+QString wordOf(Enum value, const Word<Enum> (&words)[N])
+{
+    for (const Word<Enum>& w : words) {
+        if (w.value == value)
+            return QLatin1String(w.word);
+    }
+    return QLatin1String(words[0].word);
+}
+
+template<typename Enum, std::size_t N>
+Enum enumOf(const QString& word, const Word<Enum> (&words)[N], Enum fallback)
+{
+    for (const Word<Enum>& w : words) {
+        if (word == QLatin1String(w.word))
+            return w.value;
+    }
+    return fallback;
 }
 
 } // namespace
@@ -186,6 +226,40 @@ void ExportDialog::setOptions(const FigureExportOptions& options)
     m_lineWidth->setValue(options.style.lineWidth);
     selectData(m_legend, int(options.style.legend));
     updateControls();
+}
+
+ExportChoices ExportDialog::choices() const
+{
+    const FigureExportOptions o = options();
+    ExportChoices c;
+    c.format = wordOf(format(), formatWords);
+    c.size = wordOf(o.size, sizeWords);
+    c.customWidth = o.customWidth;
+    c.height = o.height;
+    c.dpi = o.dpi;
+    c.style = wordOf(o.style.kind, styleWords);
+    c.fontFamily = o.style.fontFamily;
+    c.fontPt = o.style.fontPt;
+    c.lineWidth = o.style.lineWidth;
+    c.legend = wordOf(o.style.legend, legendWords);
+    return c;
+}
+
+void ExportDialog::setChoices(const ExportChoices& choices)
+{
+    const FigureStyle paper = FigureStyle::paper();
+    FigureExportOptions o;
+    o.size = enumOf(choices.size, sizeWords, o.size);
+    o.customWidth = choices.customWidth;
+    o.height = choices.height;
+    o.dpi = choices.dpi;
+    o.style.kind = enumOf(choices.style, styleWords, paper.kind);
+    o.style.fontFamily = choices.fontFamily.isEmpty() ? paper.fontFamily : choices.fontFamily;
+    o.style.fontPt = choices.fontPt > 0.0 ? choices.fontPt : paper.fontPt;
+    o.style.lineWidth = choices.lineWidth > 0.0 ? choices.lineWidth : paper.lineWidth;
+    o.style.legend = enumOf(choices.legend, legendWords, paper.legend);
+    setOptions(o);
+    setFormat(enumOf(choices.format, formatWords, FigureFormat::Pdf));
 }
 
 FigureFormat ExportDialog::format() const

@@ -2,8 +2,8 @@
 
 // The export dialog: format (PDF, SVG, PNG or the data as CSV), size (a single or double journal
 // column, or custom inches), PNG resolution, paper or screen style and, for paper, the font, line width
-// and legend placement. It keeps no settings itself: the main window hands in the last choices
-// (setOptions, setFormat) and stores what the user picked (options(), format()) in its Settings.
+// and legend placement. It reads and writes no settings itself: the main window hands in the last
+// choices (setChoices, from Settings::exportChoices) and stores what the user picked (choices()).
 
 #include "figureexport.h"
 
@@ -18,6 +18,8 @@ class QSpinBox;
 
 namespace qs {
 
+struct ExportChoices;
+
 class ExportDialog : public QDialog
 {
     Q_OBJECT
@@ -29,6 +31,10 @@ public:
     void setOptions(const FigureExportOptions& options);
     FigureFormat format() const;
     void setFormat(FigureFormat format);
+    // The choices as Settings keeps them (everything but the directory, which stays empty), and back;
+    // a value out of the dialog's range is clamped to it.
+    ExportChoices choices() const;
+    void setChoices(const ExportChoices& choices);
     // For a file dialog: "PDF (*.pdf)" etc. for the chosen format.
     QString fileFilter() const;
     // "3.30 × 2.05 in, 990 × 614 px": what the current choices produce (empty for CSV).

@@ -75,41 +75,6 @@ private:
     FigureView& m_view;
 };
 
-// Pages lay a legend below the plot out in columns for the width of a window; a figure a column wide
-// holds fewer. For the time of an export, such a legend gets as many columns as fit, and more rows.
-class LegendFit
-{
-public:
-    LegendFit(QCustomPlot* plot, int width)
-        : m_legend(plot->legend)
-    {
-        if (!m_legend || !m_legend->visible() || m_legend->fillOrder() != QCPLayoutGrid::foColumnsFirst
-            || qobject_cast<QCPLayoutInset*>(m_legend->layout()))
-            return;
-        int columns = m_legend->columnCount();
-        if (columns <= 1 || m_legend->minimumOuterSizeHint().width() <= width)
-            return;
-        m_wrap = m_legend->wrap();
-        while (columns > 1 && m_legend->minimumOuterSizeHint().width() > width) {
-            m_legend->setWrap(--columns);
-            m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-places the items
-        }
-    }
-    ~LegendFit()
-    {
-        if (m_wrap < 0)
-            return;
-        m_legend->setWrap(m_wrap);
-        m_legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    }
-    LegendFit(const LegendFit&) = delete;
-    LegendFit& operator=(const LegendFit&) = delete;
-
-private:
-    QCPLegend* m_legend;
-    int m_wrap = -1; // the page's, when changed
-};
-
 // Vector output: QCustomPlot::savePdf lays the plot out in points but measures and draws text at the
 // screen's DPI, so its 8 pt fonts come out 96/72 too large; drawing on a device whose resolution is
 // the layout DPI keeps text metrics and drawing consistent.
@@ -294,7 +259,6 @@ bool renderPlotFigure(QCustomPlot* plot, const QString& outPath, FigureFormat fo
     const int logicalDpi = figureLayoutDpi();
     const QSize logical(std::max(1, qRound(inches.width() * logicalDpi)),
                         std::max(1, qRound(inches.height() * logicalDpi)));
-    const LegendFit legend(plot, logical.width());
     QSaveFile file(outPath); // a failed export leaves nothing behind, nor a half-written file
     if (!file.open(QIODevice::WriteOnly))
         return fail(error, writeError(outPath, file.errorString()));
@@ -365,13 +329,8 @@ QStringList figureViewNames()
 
 FigurePage createFigurePage(const QString& viewName, Selection* selection)
 {
-    if (viewName == QLatin1String("trajectory")) {
-        // TODO(lead): once TrajectoryPage takes the Selection: return makePage<TrajectoryPage>(selection);
-        auto page = std::make_unique<TrajectoryPage>();
-        page->setSnapshot(selection->snapshot(), selection->runIndex());
-        FigureView* view = page.get();
-        return {std::move(page), view};
-    }
+    if (viewName == QLatin1String("trajectory"))
+        return makePage<TrajectoryPage>(selection);
     if (viewName == QLatin1String("heatmap"))
         return makePage<HeatmapPage>(selection);
     if (viewName == QLatin1String("breakdown"))
@@ -458,6 +417,7 @@ bool exportTrajectoryFigure(const TrajectoryPage& shown, const QString& outPath,
     page.setXAxis(shown.xAxis());
     page.setMetric(shown.metric());
     page.setShowFpLoss(shown.showsFpLoss());
+    page.setOverlayRuns(shown.overlayRuns());
     page.setSnapshot(shown.snapshot(), shown.runIndex());
     page.plot()->xAxis->setRange(shown.plot()->xAxis->range());
     page.replotNow();

@@ -21,15 +21,17 @@ struct FigureStyle
     };
     enum class Legend
     {
-        Inside, // top right inside the axes
-        Below,  // under the axes, several columns
-        None,
+        Inside, // top right inside the axes, in as many columns as fit them
+        Below,  // under the axes, in as many columns as fit the figure's width
+        None,   // no legend, and no room kept for one
     };
 
     Kind kind = Kind::Screen;
     QString fontFamily = QStringLiteral("DejaVu Sans");
-    double fontPt = 8.0;     // tick labels; axis labels and title are the same size (paper) or +1 (screen)
-    double lineWidth = 1.2;  // data lines in points
+    // Paper: all text (a paper figure has no title: its caption says what one would). A legend that
+    // does not fit its place in this size gets up to 2 pt smaller text, 6 pt at least.
+    double fontPt = 8.0;
+    double lineWidth = 1.2; // data lines in points (figurePointsToPixels), at any DPI
     Legend legend = Legend::Below;
 
     static FigureStyle paper() { return {Kind::Paper, QStringLiteral("DejaVu Sans"), 8.0, 1.2, Legend::Below}; }

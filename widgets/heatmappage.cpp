@@ -8,10 +8,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -23,7 +21,6 @@ namespace qs {
 
 namespace {
 
-constexpr int replotDelayMs = 40;
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 const QColor nanGrey(0xC8, 0xC8, 0xC8);
 
@@ -187,7 +184,7 @@ QCPColorGradient viridisGradient(const QColor& nanColor)
 }
 
 HeatmapPage::HeatmapPage(Selection* selection, QWidget* parent)
-    : QWidget(parent)
+    : PlotPage(parent)
     , m_selection(selection)
 {
     m_metricCombo = new QComboBox(this);
@@ -227,46 +224,51 @@ HeatmapPage::HeatmapPage(Selection* selection, QWidget* parent)
     controls->addWidget(m_logCheck);
     controls->addWidget(m_configLabel, 1);
 
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName(QStringLiteral("heatmapPlot"));
-    m_plot->setMinimumSize(320, 240);
+    plot()->setObjectName(QStringLiteral("heatmapPlot"));
+    plot()->setMinimumSize(320, 240);
 
-    m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize() + 2, QFont::Bold));
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_title = new QCPTextElement(plot(), QString(), QFont(font().family(), font().pointSize() + 2, QFont::Bold));
+    plot()->plotLayout()->insertRow(0);
+    plot()->plotLayout()->addElement(0, 0, m_title);
+    setScreenOnly(m_title);
 
-    QCPAxisRect* rect = m_plot->axisRect();
-    m_scale = new QCPColorScale(m_plot);
+    // Row 1: the cells and their colour scale, in a grid of their own so the title spans both.
+    QCPAxisRect* rect = plot()->axisRect();
+    auto* content = new QCPLayoutGrid;
+    plot()->plotLayout()->take(rect);
+    plot()->plotLayout()->addElement(1, 0, content);
+    content->addElement(0, 0, rect);
+    m_scale = new QCPColorScale(plot());
     m_scale->setType(QCPAxis::atRight);
     m_scale->setBarWidth(14);
-    m_plot->plotLayout()->addElement(1, 1, m_scale);
-    auto* margins = new QCPMarginGroup(m_plot);
+    content->addElement(0, 1, m_scale);
+    auto* margins = new QCPMarginGroup(plot());
     rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
     m_scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
 
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+    for (QCPAxis* axis : {plot()->xAxis, plot()->yAxis}) {
         axis->grid()->setVisible(false);
         axis->setSubTicks(false);
         axis->setTickLengthIn(0);
         axis->setTickLengthOut(3);
     }
-    m_plot->xAxis->setLabel(tr("checkpoint (training step)"));
-    m_plot->yAxis->setLabel(tr("layer (block·kind)"));
-    m_plot->yAxis->setRangeReversed(true); // first row on top
-    auto xTicker = QSharedPointer<IndexTicker>::create(m_plot->xAxis);
-    m_plot->xAxis->setTicker(xTicker);
-    auto yTicker = QSharedPointer<IndexTicker>::create(m_plot->yAxis);
-    m_plot->yAxis->setTicker(yTicker);
+    plot()->xAxis->setLabel(tr("checkpoint (training step)"));
+    plot()->yAxis->setLabel(tr("layer (block·kind)"));
+    plot()->yAxis->setRangeReversed(true); // first row on top
+    auto xTicker = QSharedPointer<IndexTicker>::create(plot()->xAxis);
+    plot()->xAxis->setTicker(xTicker);
+    auto yTicker = QSharedPointer<IndexTicker>::create(plot()->yAxis);
+    plot()->yAxis->setTicker(yTicker);
 
-    m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
+    m_map = new QCPColorMap(plot()->xAxis, plot()->yAxis);
     m_map->setInterpolate(false);
     m_map->setTightBoundary(false);
     m_map->setColorScale(m_scale);
     m_map->setGradient(viridisGradient(nanGrey));
 
     // The selected cell: a light outline inside a dark halo, visible on every viridis colour.
-    m_outlineHalo = new QCPItemRect(m_plot);
-    m_outline = new QCPItemRect(m_plot);
+    m_outlineHalo = new QCPItemRect(plot());
+    m_outline = new QCPItemRect(plot());
     for (QCPItemRect* item : {m_outlineHalo, m_outline}) {
         item->setClipToAxisRect(true);
         item->setBrush(Qt::NoBrush);
@@ -277,12 +279,9 @@ HeatmapPage::HeatmapPage(Selection* selection, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
-    layout->addWidget(m_plot, 1);
+    layout->addWidget(plot(), 1);
 
-    m_replotTimer.setSingleShot(true);
-    m_replotTimer.setInterval(replotDelayMs);
-    connect(&m_replotTimer, &QTimer::timeout, this, &HeatmapPage::replotNow);
-    connect(m_plot, &QCustomPlot::afterReplot, this, [xTicker, yTicker] {
+    connect(plot(), &QCustomPlot::afterReplot, this, [xTicker, yTicker] {
         xTicker->measureMargin();
         yTicker->measureMargin();
     });
@@ -292,9 +291,6 @@ HeatmapPage::HeatmapPage(Selection* selection, QWidget* parent)
     connect(m_orderCombo, &QComboBox::activated, this,
             [this](int index) { setRowOrder(RowOrder(m_orderCombo->itemData(index).toInt())); });
     connect(m_logCheck, &QCheckBox::clicked, this, &HeatmapPage::setLogColor);
-    connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapPage::onMouseMove);
-    connect(m_plot, &QCustomPlot::mousePress, this, &HeatmapPage::onMousePress);
-    connect(m_plot, &QCustomPlot::mouseRelease, this, &HeatmapPage::onMouseRelease);
 
     if (m_selection) {
         connect(m_selection, &Selection::snapshotChanged, this, &HeatmapPage::rebuild);
@@ -313,7 +309,7 @@ HeatmapPage::~HeatmapPage() = default;
 
 QCustomPlot* HeatmapPage::figurePlot() const
 {
-    return run() ? m_plot : nullptr;
+    return run() ? plot() : nullptr;
 }
 
 const RunSnapshot* HeatmapPage::run() const
@@ -379,16 +375,16 @@ int HeatmapPage::layerAtRow(int row) const
 
 QPointF HeatmapPage::cellCenter(int checkpoint, int layer) const
 {
-    return {m_plot->xAxis->coordToPixel(checkpoint), m_plot->yAxis->coordToPixel(rowOfLayer(layer))};
+    return {plot()->xAxis->coordToPixel(checkpoint), plot()->yAxis->coordToPixel(rowOfLayer(layer))};
 }
 
 bool HeatmapPage::cellAt(const QPointF& pos, int* checkpoint, int* layer) const
 {
     const RunSnapshot* current = run();
-    if (!current || !m_plot->axisRect()->rect().contains(pos.toPoint()))
+    if (!current || !plot()->axisRect()->rect().contains(pos.toPoint()))
         return false;
-    const double k = std::round(m_plot->xAxis->pixelToCoord(pos.x()));
-    const double r = std::round(m_plot->yAxis->pixelToCoord(pos.y()));
+    const double k = std::round(plot()->xAxis->pixelToCoord(pos.x()));
+    const double r = std::round(plot()->yAxis->pixelToCoord(pos.y()));
     if (k < 0 || k >= double(current->checkpoints.size()) || r < 0 || r >= double(m_rowLayers.size()))
         return false;
     *checkpoint = int(k);
@@ -459,7 +455,7 @@ void HeatmapPage::selectCell(int checkpoint, int layer)
 void HeatmapPage::rebuild()
 {
     for (QCPItemStraightLine* line : m_separators)
-        m_plot->removeItem(line);
+        plot()->removeItem(line);
     m_separators.clear();
     m_rowLayers.clear();
     m_layerRows.clear();
@@ -487,7 +483,7 @@ void HeatmapPage::rebuild()
             const bool boundary = m_rowOrder == RowOrder::ByBlock ? a.block != b.block : a.kind != b.kind;
             if (!boundary)
                 continue;
-            auto* line = new QCPItemStraightLine(m_plot);
+            auto* line = new QCPItemStraightLine(plot());
             line->setClipToAxisRect(true);
             line->setSelectable(false);
             line->point1->setCoords(0.0, r - 0.5);
@@ -504,8 +500,8 @@ void HeatmapPage::rebuild()
     QStringList stepLabels;
     for (int k = 0; k < nCheckpoints; ++k)
         stepLabels << QString::number(current->checkpoints[size_t(k)].step);
-    static_cast<IndexTicker*>(m_plot->yAxis->ticker().data())->setLabels(rowLabels);
-    static_cast<IndexTicker*>(m_plot->xAxis->ticker().data())->setLabels(stepLabels);
+    static_cast<IndexTicker*>(plot()->yAxis->ticker().data())->setLabels(rowLabels);
+    static_cast<IndexTicker*>(plot()->xAxis->ticker().data())->setLabels(stepLabels);
 
     // Cell (k, r) centred on integer coordinates; the axes show whole cells. QCustomPlot cannot draw
     // a map one cell wide, so a single column (or row) is held twice, each copy half a cell wide.
@@ -514,8 +510,8 @@ void HeatmapPage::rebuild()
     m_map->data()->setRange(extent(nCheckpoints), extent(nLayers));
     m_map->data()->fill(nan);
     m_map->setVisible(nCheckpoints > 0 && nLayers > 0);
-    m_plot->xAxis->setRange(-0.5, std::max(nCheckpoints, 1) - 0.5);
-    m_plot->yAxis->setRange(-0.5, std::max(nLayers, 1) - 0.5);
+    plot()->xAxis->setRange(-0.5, std::max(nCheckpoints, 1) - 0.5);
+    plot()->yAxis->setRange(-0.5, std::max(nLayers, 1) - 0.5);
 
     fillLayerMetricCombo(m_metricCombo, m_selection, m_metric);
     refreshData();
@@ -597,15 +593,15 @@ void HeatmapPage::updateTitle()
     const RunSnapshot* current = run();
     const ConfigSnapshot* config = m_selection ? m_selection->config() : nullptr;
     if (!current) {
-        m_title->setText(m_selection && m_selection->snapshot() ? tr("This store holds no runs")
-                                                                : tr("No store open"));
+        setWrappedText(m_title, m_selection && m_selection->snapshot() ? tr("This store holds no runs")
+                                                                       : tr("No store open"));
         m_configLabel->clear();
         return;
     }
     const QString title = m_metric.empty() ? tr("no per-layer metrics") : LayerTableModel::metricTitle(m_metric);
     const bool fromFp = isActivationMetric(m_metric);
     const QString configText = fromFp ? tr("full-precision model") : config ? config->label : tr("no config");
-    m_title->setText(tr("%1: %2 per layer, %3").arg(current->name(), title, configText));
+    setWrappedText(m_title, tr("%1: %2 per layer, %3").arg(current->name(), title, configText));
     m_configLabel->setText(config ? tr("config: %1").arg(config->label) : QString());
 }
 
@@ -614,7 +610,7 @@ void HeatmapPage::updateOutline()
     const RunSnapshot* current = run();
     const int k = m_selection ? m_selection->checkpoint() : -1;
     const int r = m_selection ? rowOfLayer(m_selection->layerIndex()) : -1;
-    const bool visible = current && m_style.kind == FigureStyle::Kind::Screen && k >= 0
+    const bool visible = current && !isPaperStyle() && k >= 0
                          && k < int(current->checkpoints.size()) && r >= 0;
     for (QCPItemRect* item : {m_outlineHalo, m_outline}) {
         item->setVisible(visible);
@@ -626,50 +622,27 @@ void HeatmapPage::updateOutline()
     scheduleReplot();
 }
 
-void HeatmapPage::applyFigureStyle(const FigureStyle& style)
-{
-    m_style = style;
-    applyColors();
-    updateOutline();
-    replotNow();
-}
-
 void HeatmapPage::applyColors()
 {
-    const bool paper = m_style.kind == FigureStyle::Kind::Paper;
-    QColor background = palette().color(QPalette::Base);
-    QColor foreground = palette().color(QPalette::Text);
-    QFont tickFont = font();
-    QFont labelFont = font();
-    QFont titleFont(font().family(), font().pointSize() + 2, QFont::Bold);
-    if (paper) {
-        background = Qt::white;
-        foreground = Qt::black;
-        tickFont = QFont(m_style.fontFamily);
-        tickFont.setPointSizeF(m_style.fontPt);
-        labelFont = tickFont;
-        titleFont = tickFont;
-        titleFont.setPointSizeF(m_style.fontPt + 1.0);
-        titleFont.setBold(true);
-    } else {
-        labelFont.setPointSizeF(tickFont.pointSizeF() + 1.0);
-    }
-    QPalette colors = palette();
-    colors.setColor(QPalette::Base, background);
-    colors.setColor(QPalette::Text, foreground);
-    applyPlotPalette(m_plot, colors);
+    const QPalette colors = stylePalette();
+    const Fonts fonts = styleFonts();
+    const QColor background = colors.color(QPalette::Base);
+    const QColor foreground = colors.color(QPalette::Text);
+    applyPlotPalette(plot(), colors);
     styleAxis(m_scale->axis(), foreground);
     m_title->setTextColor(foreground);
-    m_title->setFont(titleFont);
-    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis, m_scale->axis()}) {
-        axis->setTickLabelFont(tickFont);
-        axis->setLabelFont(labelFont);
+    m_title->setFont(fonts.title);
+    for (QCPAxis* axis : {plot()->xAxis, plot()->yAxis, m_scale->axis()}) {
+        axis->setTickLabelFont(fonts.tick);
+        axis->setLabelFont(fonts.label);
         axis->grid()->setVisible(false);
     }
+    m_scale->setBarWidth(qRound(penWidth(14.0, 7.0)));
+    m_scale->axis()->ticker()->setTickCount(isPaperStyle() ? 4 : 5);
     // NaN cells: the grey of "no data", a touch darker on a dark background.
     const QColor grey = background.lightness() < 128 ? QColor(0x60, 0x60, 0x60) : nanGrey;
     m_map->setGradient(viridisGradient(grey));
-    const double width = paper ? m_style.lineWidth : 1.5;
+    const double width = penWidth(1.5, figureStyle().lineWidth);
     for (QCPItemStraightLine* line : m_separators)
         line->setPen(QPen(background, width));
     m_outlineHalo->setPen(QPen(QColor(0, 0, 0), 4.0));
@@ -677,30 +650,19 @@ void HeatmapPage::applyColors()
     scheduleReplot();
 }
 
-void HeatmapPage::onMouseMove(QMouseEvent* event)
+QString HeatmapPage::toolTipAt(const QPointF& pos) const
 {
     int k = -1;
     int layer = -1;
-    if (event->buttons() != Qt::NoButton || !cellAt(event->position(), &k, &layer)) {
-        QToolTip::hideText();
-        return;
-    }
-    QToolTip::showText(event->globalPosition().toPoint(), describeCell(k, layer), m_plot);
+    return cellAt(pos, &k, &layer) ? describeCell(k, layer) : QString();
 }
 
-void HeatmapPage::onMousePress(QMouseEvent* event)
-{
-    m_pressPos = event->pos();
-}
-
-void HeatmapPage::onMouseRelease(QMouseEvent* event)
+void HeatmapPage::clickedAt(const QPointF& pos)
 {
     int k = -1;
     int layer = -1;
-    if (!isClick(m_pressPos, event)
-        || !cellAt(event->position(), &k, &layer))
-        return;
-    selectCell(k, layer);
+    if (cellAt(pos, &k, &layer))
+        selectCell(k, layer);
 }
 
 QString HeatmapPage::csv() const
@@ -721,26 +683,6 @@ QString HeatmapPage::csv() const
         out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
     return out;
-}
-
-void HeatmapPage::scheduleReplot()
-{
-    if (!m_replotTimer.isActive())
-        m_replotTimer.start();
-}
-
-void HeatmapPage::replotNow()
-{
-    m_replotTimer.stop();
-    m_plot->replot();
-}
-
-void HeatmapPage::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange
-        || event->type() == QEvent::FontChange)
-        applyColors();
 }
 
 } // namespace qs

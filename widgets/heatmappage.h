@@ -4,11 +4,8 @@
 // coloured by one per-layer metric of the selected config. Shows where in the network and when in
 // training the damage appears; a click selects that layer and checkpoint everywhere.
 
-#include "figureview.h"
+#include "plotpage.h"
 #include "storesnapshot.h"
-
-#include <QTimer>
-#include <QWidget>
 
 #include <string>
 #include <vector>
@@ -21,9 +18,7 @@ class QCPColorScale;
 class QCPItemRect;
 class QCPItemStraightLine;
 class QCPTextElement;
-class QCustomPlot;
 class QLabel;
-class QMouseEvent;
 
 namespace qs {
 
@@ -43,7 +38,7 @@ void fillLayerMetricCombo(QComboBox* combo, const Selection* selection, std::str
 // `nanColor`.
 QCPColorGradient viridisGradient(const QColor& nanColor);
 
-class HeatmapPage : public QWidget, public FigureView
+class HeatmapPage : public PlotPage
 {
     Q_OBJECT
 
@@ -62,10 +57,8 @@ public:
     QCustomPlot* figurePlot() const override;
     // One row per layer in the shown row order: layer,block,kind,step_<n>… with the metric's values.
     QString csv() const override;
-    void applyFigureStyle(const FigureStyle& style) override;
 
     Selection* selection() const { return m_selection; }
-    QCustomPlot* plot() const { return m_plot; }
     // Cell (checkpoint index k, row r) sits at plot coordinates (k, r); the map holds the metric's
     // value, NaN where it is not computed (and, with log colours, where it is ≤ 0).
     QCPColorMap* colorMap() const { return m_map; }
@@ -96,15 +89,15 @@ public:
     double value(int checkpoint, int layer) const;
     QString describeCell(int checkpoint, int layer) const;
 
-    // Replots at once instead of waiting for the throttle timer (export, tests).
-    void replotNow();
-
 public Q_SLOTS:
     // Selects layer `layer` at checkpoint `checkpoint` in the shared selection (what a click does).
     void selectCell(int checkpoint, int layer);
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void applyColors() override;
+    void figureStyleChanged() override { updateOutline(); }
+    QString toolTipAt(const QPointF& pos) const override;
+    void clickedAt(const QPointF& pos) override;
 
 private:
     const RunSnapshot* run() const;
@@ -113,11 +106,6 @@ private:
     void updateOutline();
     void setMapCell(int checkpoint, int row, double value);
     void updateTitle();
-    void applyColors();
-    void scheduleReplot();
-    void onMouseMove(QMouseEvent* event);
-    void onMousePress(QMouseEvent* event);
-    void onMouseRelease(QMouseEvent* event);
 
     Selection* m_selection = nullptr;
     RowOrder m_rowOrder = RowOrder::ByBlock;
@@ -126,21 +114,17 @@ private:
     bool m_logChosen = false; // the user set the log option; keep it across metric changes
     std::vector<int> m_rowLayers; // row → layer index
     std::vector<int> m_layerRows; // layer index → row
-    FigureStyle m_style;
-    QPoint m_pressPos;
 
     QComboBox* m_metricCombo = nullptr;
     QComboBox* m_orderCombo = nullptr;
     QCheckBox* m_logCheck = nullptr;
     QLabel* m_configLabel = nullptr;
-    QCustomPlot* m_plot = nullptr;
     QCPTextElement* m_title = nullptr;
     QCPColorMap* m_map = nullptr;
     QCPColorScale* m_scale = nullptr;
     QCPItemRect* m_outline = nullptr;
     QCPItemRect* m_outlineHalo = nullptr;
     std::vector<QCPItemStraightLine*> m_separators;
-    QTimer m_replotTimer;
 };
 
 } // namespace qs

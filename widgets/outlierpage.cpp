@@ -7,13 +7,11 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QEvent>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QStackedWidget>
-#include <QToolTip>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -25,7 +23,6 @@ namespace qs {
 
 namespace {
 
-constexpr int replotDelayMs = 40;
 constexpr const char* fpConfigId = "fp";
 constexpr const char* profileMetric = "act_channel_absmax";
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
@@ -121,7 +118,7 @@ void setLogScale(QCPAxis* axis, bool log)
 } // namespace
 
 OutlierPage::OutlierPage(Selection* selection, QWidget* parent)
-    : QWidget(parent)
+    : PlotPage(parent)
     , m_selection(selection)
 {
     m_layerCombo = new QComboBox(this);
@@ -165,15 +162,14 @@ OutlierPage::OutlierPage(Selection* selection, QWidget* parent)
     m_messageLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_messageLabel->setMargin(24);
 
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName(QStringLiteral("outlierPlot"));
-    m_plot->setMinimumSize(360, 320);
-    m_plot->setAntialiasedElements(QCP::aeAll);
+    plot()->setObjectName(QStringLiteral("outlierPlot"));
+    plot()->setMinimumSize(360, 320);
+    plot()->setAntialiasedElements(QCP::aeAll);
     buildFigure();
 
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_messageLabel);
-    m_stack->addWidget(m_plot);
+    m_stack->addWidget(plot());
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -181,19 +177,12 @@ OutlierPage::OutlierPage(Selection* selection, QWidget* parent)
     layout->addWidget(m_errorLabel);
     layout->addWidget(m_stack, 1);
 
-    m_replotTimer.setSingleShot(true);
-    m_replotTimer.setInterval(replotDelayMs);
-    connect(&m_replotTimer, &QTimer::timeout, this, &OutlierPage::replotNow);
-
     connect(m_layerCombo, &QComboBox::activated, this, [this](int index) {
         if (m_selection && index >= 0)
             m_selection->setLayer(m_layerCombo->itemData(index).toInt());
     });
     connect(m_fc2Button, &QPushButton::clicked, this, &OutlierPage::jumpToFc2);
     connect(m_logCheck, &QCheckBox::toggled, this, &OutlierPage::refresh);
-    connect(m_plot, &QCustomPlot::mouseMove, this, &OutlierPage::onMouseMove);
-    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) { m_pressPos = event->pos(); });
-    connect(m_plot, &QCustomPlot::mouseRelease, this, &OutlierPage::onMouseRelease);
 
     if (m_selection) {
         connect(m_selection, &Selection::snapshotChanged, this, [this] {
@@ -219,22 +208,22 @@ OutlierPage::~OutlierPage()
 
 void OutlierPage::buildFigure()
 {
-    m_title = new QCPTextElement(m_plot, QString());
-    m_profileTitle = new QCPTextElement(m_plot, QString());
-    m_histTitle = new QCPTextElement(m_plot, tr("Histogram of the channel maxima"));
-    m_kurtTitle = new QCPTextElement(m_plot, tr("Input kurtosis along training"));
+    m_title = new QCPTextElement(plot(), QString());
+    m_profileTitle = new QCPTextElement(plot(), QString());
+    m_histTitle = new QCPTextElement(plot(), QString());
+    m_kurtTitle = new QCPTextElement(plot(), QString());
 
     // The default axis rect (which holds the hidden legend applyPlotPalette styles) is the profile's.
-    QCPLayoutGrid* layout = m_plot->plotLayout();
-    m_profileRect = m_plot->axisRect();
+    QCPLayoutGrid* layout = plot()->plotLayout();
+    m_profileRect = plot()->axisRect();
     layout->insertRow(0);
     layout->insertRow(0);
     layout->addElement(0, 0, m_title);
     layout->addElement(1, 0, m_profileTitle);
     auto* bottom = new QCPLayoutGrid;
     layout->addElement(3, 0, bottom);
-    m_histRect = new QCPAxisRect(m_plot);
-    m_kurtRect = new QCPAxisRect(m_plot);
+    m_histRect = new QCPAxisRect(plot());
+    m_kurtRect = new QCPAxisRect(plot());
     bottom->addElement(0, 0, m_histTitle);
     bottom->addElement(0, 1, m_kurtTitle);
     bottom->addElement(1, 0, m_histRect);
@@ -244,12 +233,13 @@ void OutlierPage::buildFigure()
     bottom->setColumnSpacing(16);
     layout->setRowStretchFactors({0.001, 0.001, 1.0, 1.0});
     layout->setRowSpacing(0);
-    m_plot->legend->setVisible(false);
+    setScreenOnly(m_title);
+    plot()->legend->setVisible(false);
 
-    auto* left = new QCPMarginGroup(m_plot);
+    auto* left = new QCPMarginGroup(plot());
     m_profileRect->setMarginGroup(QCP::msLeft, left);
     m_histRect->setMarginGroup(QCP::msLeft, left);
-    auto* right = new QCPMarginGroup(m_plot);
+    auto* right = new QCPMarginGroup(plot());
     m_profileRect->setMarginGroup(QCP::msRight, right);
     m_kurtRect->setMarginGroup(QCP::msRight, right);
 
@@ -268,15 +258,15 @@ void OutlierPage::buildFigure()
     x(m_histRect)->setLabel(tr("channel max |x|"));
     y(m_histRect)->setLabel(tr("channels"));
     x(m_kurtRect)->setLabel(tr("step"));
-    y(m_kurtRect)->setLabel(tr("kurtosis (Gaussian: 3)"));
+    setWrappedLabel(y(m_kurtRect), tr("kurtosis (Gaussian: 3)"));
 
     // Thresholds, markers and notes above the bars and graphs.
-    m_plot->addLayer(QStringLiteral("marks"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    QCPLayer* marks = m_plot->layer(QStringLiteral("marks"));
+    plot()->addLayer(QStringLiteral("marks"), plot()->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    QCPLayer* marks = plot()->layer(QStringLiteral("marks"));
     m_kurtSelected->setLayer(marks);
     m_profileThreshold = straightLine(m_profileRect, {0.0, outlierThreshold}, {1.0, outlierThreshold}, marks);
     m_histThreshold = straightLine(m_histRect, {outlierThreshold, 0.0}, {outlierThreshold, 1.0}, marks);
-    m_gaussianLine = straightLine(m_kurtRect, {0.0, 3.0}, {1.0, 3.0}, m_plot->layer(QStringLiteral("main")));
+    m_gaussianLine = straightLine(m_kurtRect, {0.0, 3.0}, {1.0, 3.0}, plot()->layer(QStringLiteral("main")));
     m_selectedLine = straightLine(m_kurtRect, {0.0, 0.0}, {0.0, 1.0}, marks);
 
     // The threshold's label sits on its line (y in data units) at the right end.
@@ -289,12 +279,12 @@ void OutlierPage::buildFigure()
     m_profileNote = textItem(m_profileRect, {0.5, 0.5}, Qt::AlignCenter, marks);
     m_histNote = textItem(m_histRect, {0.5, 0.5}, Qt::AlignCenter, marks);
 
-    applyStyle();
+    applyColors();
 }
 
 QCustomPlot* OutlierPage::figurePlot() const
 {
-    return m_stack->currentWidget() == m_plot ? m_plot : nullptr;
+    return m_stack->currentWidget() == plot() ? plot() : nullptr;
 }
 
 QString OutlierPage::message() const
@@ -419,7 +409,7 @@ void OutlierPage::refresh()
                          "reference first, with the statistics and profiles of every layer's input."));
         return;
     }
-    m_stack->setCurrentWidget(m_plot);
+    m_stack->setCurrentWidget(plot());
     m_layerCombo->setEnabled(true);
     m_logCheck->setEnabled(true);
     m_errorLabel->setVisible(m_profileState == ProfileState::Failed);
@@ -587,16 +577,36 @@ void OutlierPage::rebuildKurtosis()
 
 void OutlierPage::updateTitles()
 {
+    // A paper figure (its caption says the rest) keeps what a column's width holds: the layer and
+    // step, the outlier count, and the axis labels in place of the plots' titles.
+    const bool paper = isPaperStyle();
     const RunSnapshot* run = m_selection->run();
     const int checkpoint = m_selection->checkpoint();
     QString text = layerTitle(m_selection->layerIndex());
     if (checkpoint >= 0 && checkpoint < int(run->checkpoints.size()))
-        text = tr("Input of %1 at step %2").arg(text).arg(run->checkpoints[size_t(checkpoint)].step);
+        text = (paper ? tr("%1, step %2") : tr("Input of %1 at step %2"))
+                   .arg(text)
+                   .arg(run->checkpoints[size_t(checkpoint)].step);
     const QStringList stats = statsOf(checkpoint);
-    if (!stats.isEmpty())
+    if (!stats.isEmpty() && !paper)
         text += QLatin1Char('\n') + stats.join(QStringLiteral(" · "));
-    m_title->setText(text);
-    m_profileTitle->setText(profileTitle());
+    setWrappedText(m_title, text);
+    const bool counted = m_profileState == ProfileState::Loaded && !m_profile.empty();
+    setWrappedText(m_profileTitle, !paper ? profileTitle()
+                                   : counted ? tr("%1 of %2 channels above %3")
+                                                   .arg(outlierCount())
+                                                   .arg(m_profile.size())
+                                                   .arg(outlierThreshold)
+                                             : QString());
+    setWrappedText(m_histTitle, paper ? QString() : tr("Histogram of the channel maxima"));
+    setWrappedText(m_kurtTitle, paper ? QString() : tr("Input kurtosis along training"));
+    setWrappedLabel(m_kurtRect->axis(QCPAxis::atLeft), paper ? tr("kurtosis") : tr("kurtosis (Gaussian: 3)"));
+}
+
+void OutlierPage::figureStyleChanged()
+{
+    if (figurePlot())
+        updateTitles();
 }
 
 QStringList OutlierPage::statsOf(int checkpoint) const
@@ -666,78 +676,60 @@ int OutlierPage::checkpointNearPixel(const QPointF& pos, double maxDistance) con
     return best;
 }
 
-void OutlierPage::onMouseMove(QMouseEvent* event)
+QString OutlierPage::toolTipAt(const QPointF& pos) const
 {
-    const QPointF pos = event->position();
     const RunSnapshot* run = m_selection ? m_selection->run() : nullptr;
     if (const int k = run ? checkpointNearPixel(pos) : -1; k >= 0) {
         const QString step = tr("step %1 (checkpoint %2)").arg(run->checkpoints[size_t(k)].step).arg(k);
-        QToolTip::showText(event->globalPosition().toPoint(), (QStringList(step) + statsOf(k)).join(QLatin1Char('\n')),
-                           m_plot);
-        return;
+        return (QStringList(step) + statsOf(k)).join(QLatin1Char('\n'));
     }
     if (run && m_profileRect->rect().contains(pos.toPoint()) && !m_profile.empty()) {
         const int channel = int(std::lround(m_profileRect->axis(QCPAxis::atBottom)->pixelToCoord(pos.x())));
-        if (channel >= 0 && channel < int(m_profile.size())) {
-            QToolTip::showText(event->globalPosition().toPoint(),
-                               tr("channel %1: max |x| %2").arg(channel).arg(m_profile[size_t(channel)], 0, 'g', 5),
-                               m_plot);
-            return;
-        }
+        if (channel >= 0 && channel < int(m_profile.size()))
+            return tr("channel %1: max |x| %2").arg(channel).arg(m_profile[size_t(channel)], 0, 'g', 5);
     }
-    QToolTip::hideText();
+    return {};
 }
 
-void OutlierPage::onMouseRelease(QMouseEvent* event)
+void OutlierPage::clickedAt(const QPointF& pos)
 {
-    if (!isClick(m_pressPos, event) || !m_selection)
-        return;
-    const int k = checkpointNearPixel(event->position());
+    const int k = m_selection ? checkpointNearPixel(pos) : -1;
     if (k >= 0)
         m_selection->setCheckpoint(k);
 }
 
-void OutlierPage::applyFigureStyle(const FigureStyle& style)
+void OutlierPage::applyColors()
 {
-    m_style = style;
-    applyStyle();
-    replotNow();
-}
-
-void OutlierPage::applyStyle()
-{
-    const bool paper = m_style.kind == FigureStyle::Kind::Paper;
-    QPalette colors = palette();
-    if (paper) {
-        colors.setColor(QPalette::Base, Qt::white);
-        colors.setColor(QPalette::Text, Qt::black);
-    }
-    applyPlotPalette(m_plot, colors);
+    const QPalette colors = stylePalette();
+    applyPlotPalette(plot(), colors);
     const QColor text = colors.color(QPalette::Text);
     const QColor base = colors.color(QPalette::Base);
 
-    // Paper: one size throughout; screen: labels a point and the title two points larger.
-    QFont tickFont = paper ? QFont(m_style.fontFamily) : font();
-    if (paper)
-        tickFont.setPointSizeF(m_style.fontPt);
-    QFont labelFont = tickFont;
-    labelFont.setPointSizeF(tickFont.pointSizeF() + (paper ? 0.0 : 1.0));
-    QFont titleFont = tickFont;
-    titleFont.setPointSizeF(tickFont.pointSizeF() + (paper ? 0.0 : 2.0));
-    titleFont.setBold(true);
+    const Fonts fonts = styleFonts();
+    const QFont& tickFont = fonts.tick;
+    const QFont& labelFont = fonts.label;
+    const bool paper = isPaperStyle();
     for (QCPAxisRect* rect : {m_profileRect, m_histRect, m_kurtRect}) {
         for (QCPAxis* axis : rect->axes()) {
             axis->setTickLabelFont(tickFont);
             axis->setLabelFont(labelFont);
+            // The small plots of a paper figure hold three labels an axis (four along the profile).
+            const bool horizontal = axis->orientation() == Qt::Horizontal;
+            axis->ticker()->setTickCount(!paper                                ? 5
+                                         : rect == m_profileRect && horizontal ? 4
+                                         : rect == m_kurtRect && horizontal    ? 2
+                                                                               : 3);
+            axis->setSubTicks(!paper);
         }
     }
-    m_title->setFont(titleFont);
+    m_title->setFont(fonts.title);
     for (QCPTextElement* element : {m_title, m_profileTitle, m_histTitle, m_kurtTitle})
         element->setTextColor(text);
     for (QCPTextElement* element : {m_profileTitle, m_histTitle, m_kurtTitle})
         element->setFont(labelFont);
 
-    const double width = paper ? m_style.lineWidth : 1.5;
+    const double width = penWidth(1.5, figureStyle().lineWidth);
+    const double thin = penWidth(1.0, 0.6);
     const QColor channelColor = seriesColor(0);
     const QColor outlierColor = seriesColor(1);
     m_profileBars->setPen(Qt::NoPen);
@@ -746,19 +738,21 @@ void OutlierPage::applyStyle()
     m_outlierBars->setBrush(outlierColor);
     QColor histFill = channelColor;
     histFill.setAlpha(170);
-    m_histBars->setPen(QPen(base, 1.0));
+    m_histBars->setPen(QPen(base, thin));
     m_histBars->setBrush(histFill);
     m_kurtGraph->setPen(QPen(seriesColor(2), width));
-    m_kurtGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, seriesColor(2), base, 5));
-    m_kurtSelected->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(text, width), outlierColor, 10));
+    m_kurtGraph->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(seriesColor(2), thin), base, penWidth(5.0, 3.0)));
+    m_kurtSelected->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(text, width), outlierColor, penWidth(10.0, 5.0)));
     // In the text colour: it must show over the blue bars below it and the vermillion ones above.
     for (QCPItemStraightLine* line : {m_profileThreshold, m_histThreshold})
         line->setPen(QPen(text, width, Qt::DashLine));
     QColor faint = text;
     faint.setAlpha(110);
-    m_gaussianLine->setPen(QPen(faint, 1.0, Qt::DotLine));
+    m_gaussianLine->setPen(QPen(faint, thin, Qt::DotLine));
     faint.setAlpha(150);
-    m_selectedLine->setPen(QPen(faint, 1.0, Qt::DashDotLine));
+    m_selectedLine->setPen(QPen(faint, thin, Qt::DashDotLine));
     m_thresholdLabel->setColor(text);
     QColor labelBack = base;
     labelBack.setAlpha(210);
@@ -767,28 +761,6 @@ void OutlierPage::applyStyle()
     for (QCPItemText* note : {m_profileNote, m_histNote}) {
         note->setColor(faint);
         note->setFont(labelFont);
-    }
-}
-
-void OutlierPage::scheduleReplot()
-{
-    if (!m_replotTimer.isActive())
-        m_replotTimer.start();
-}
-
-void OutlierPage::replotNow()
-{
-    m_replotTimer.stop();
-    m_plot->replot();
-}
-
-void OutlierPage::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if ((event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
-        && m_style.kind == FigureStyle::Kind::Screen) {
-        applyStyle();
-        scheduleReplot();
     }
 }
 

@@ -20,13 +20,11 @@
 // the profile (one row per channel), the last three the kurtosis trajectory (one row per point);
 // rows run to the longer of the two and the shorter series' fields are empty below its end.
 
-#include "figureview.h"
+#include "plotpage.h"
 #include "storesnapshot.h"
 
 #include <QFuture>
 #include <QStringList>
-#include <QTimer>
-#include <QWidget>
 
 #include <vector>
 
@@ -38,9 +36,7 @@ class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
 class QCPTextElement;
-class QCustomPlot;
 class QLabel;
-class QMouseEvent;
 class QPushButton;
 class QStackedWidget;
 
@@ -48,7 +44,7 @@ namespace qs {
 
 class Selection;
 
-class OutlierPage : public QWidget, public FigureView
+class OutlierPage : public PlotPage
 {
     Q_OBJECT
 
@@ -63,10 +59,9 @@ public:
     // The three plots in one QCustomPlot; nullptr while a message is shown instead.
     QCustomPlot* figurePlot() const override;
     QString csv() const override;
-    // Fonts, line widths and colours; the figure has no legend, so style.legend is ignored.
-    void applyFigureStyle(const FigureStyle& style) override;
+    // applyFigureStyle(): fonts, line widths and colours; the figure has no legend, so style.legend is
+    // ignored.
 
-    QCustomPlot* plot() const { return m_plot; }
     QCPAxisRect* profileRect() const { return m_profileRect; }
     QCPAxisRect* histogramRect() const { return m_histRect; }
     QCPAxisRect* kurtosisRect() const { return m_kurtRect; }
@@ -96,9 +91,6 @@ public:
     // pixels along x, -1 if none or `pos` is outside the kurtosis plot.
     int checkpointNearPixel(const QPointF& pos, double maxDistance = 20.0) const;
 
-    // Replots at once instead of waiting for the throttle timer (export, tests).
-    void replotNow();
-
     // What one read of the store returns (internal: the reading thread's result).
     struct ProfileRead
     {
@@ -108,7 +100,10 @@ public:
     };
 
 protected:
-    void changeEvent(QEvent* event) override;
+    void applyColors() override;
+    void figureStyleChanged() override;
+    QString toolTipAt(const QPointF& pos) const override;
+    void clickedAt(const QPointF& pos) override;
 
 private:
     enum class ProfileState
@@ -128,8 +123,6 @@ private:
     void rebuildProfile();
     void rebuildKurtosis();
     void updateTitles();
-    void applyStyle();
-    void scheduleReplot();
     void showMessage(const QString& text);
     const ConfigSnapshot* fpConfig() const;
     double layerStat(const char* metric, int checkpoint) const;
@@ -137,11 +130,7 @@ private:
     QStringList statsOf(int checkpoint) const;
     QString layerTitle(int layer) const;
 
-    void onMouseMove(QMouseEvent* event);
-    void onMouseRelease(QMouseEvent* event);
-
     Selection* m_selection = nullptr;
-    FigureStyle m_style;
 
     // What the profile shown belongs to: store, run, checkpoint, layer.
     QString m_profileKey;
@@ -154,7 +143,6 @@ private:
     std::vector<QFuture<ProfileRead>> m_futures;
     std::vector<int> m_kurtCheckpoints;
     QString m_layerComboKey; // store and run the layer combo lists
-    QPoint m_pressPos;
 
     QComboBox* m_layerCombo = nullptr;
     QPushButton* m_fc2Button = nullptr;
@@ -162,7 +150,6 @@ private:
     QLabel* m_errorLabel = nullptr;
     QLabel* m_messageLabel = nullptr;
     QStackedWidget* m_stack = nullptr;
-    QCustomPlot* m_plot = nullptr;
     QCPTextElement* m_title = nullptr;
     QCPTextElement* m_profileTitle = nullptr;
     QCPTextElement* m_histTitle = nullptr;
@@ -182,7 +169,6 @@ private:
     QCPItemText* m_profileNote = nullptr;
     QCPItemText* m_histNote = nullptr;
     QCPItemText* m_thresholdLabel = nullptr;
-    QTimer m_replotTimer;
 };
 
 } // namespace qs

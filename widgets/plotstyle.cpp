@@ -34,6 +34,21 @@ QCPScatterStyle::ScatterShape seriesShape(int index)
     return shapes[(std::abs(index) / 7) % 4];
 }
 
+Qt::PenStyle runPenStyle(int index)
+{
+    static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
+                                          Qt::DashDotDotLine};
+    return styles[std::abs(index) % 5];
+}
+
+QCPScatterStyle::ScatterShape runShape(int index)
+{
+    static const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
+                                                           QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond,
+                                                           QCPScatterStyle::ssCross};
+    return shapes[std::abs(index) % 5];
+}
+
 QString formatCount(double value)
 {
     const double magnitude = std::abs(value);

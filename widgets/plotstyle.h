@@ -19,6 +19,11 @@ QColor seriesColor(int index);
 // then dashed squares, dotted triangles, dash-dotted diamonds.
 Qt::PenStyle seriesPenStyle(int index);
 QCPScatterStyle::ScatterShape seriesShape(int index);
+// Runs overlaid on one plot keep their configs' colours and differ by line style and marker: the
+// first run solid with circles, then dashed squares, dotted triangles, dash-dotted diamonds,
+// dash-dot-dotted crosses.
+Qt::PenStyle runPenStyle(int index);
+QCPScatterStyle::ScatterShape runShape(int index);
 
 // "950", "12.3k", "4.1M", "2.5B" (no unit).
 QString formatCount(double value);

@@ -2,18 +2,16 @@
 
 #include "plotstyle.h"
 #include "schedulephases.h"
-
-#include "config.h"
-#include "errors.h"
+#include "selection.h"
 
 #include "qcp.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QToolTip>
+#include <QMenu>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -23,27 +21,29 @@ namespace qs {
 
 namespace {
 
-constexpr int replotDelayMs = 40;
-const QColor lrColor(0x8c, 0x8c, 0x8c);
-
 struct Point
 {
     double x;
     double y;
+    int checkpoint = -1;
 };
 
-void setSortedData(QCPGraph* graph, std::vector<Point> points)
+// Sets `graph`'s data sorted by x; returns the points' checkpoints in that order.
+std::vector<int> setSortedData(QCPGraph* graph, std::vector<Point> points)
 {
     std::stable_sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.x < b.x; });
     QVector<double> keys;
     QVector<double> values;
+    std::vector<int> checkpoints;
     keys.reserve(qsizetype(points.size()));
     values.reserve(qsizetype(points.size()));
     for (const Point& p : points) {
         keys.append(p.x);
         values.append(p.y);
+        checkpoints.push_back(p.checkpoint);
     }
     graph->setData(keys, values, true);
+    return checkpoints;
 }
 
 QCPRange paddedRange(double lo, double hi, bool fromZero, double padding = 0.08)
@@ -60,8 +60,9 @@ QCPRange paddedRange(double lo, double hi, bool fromZero, double padding = 0.08)
 
 } // namespace
 
-TrajectoryPage::TrajectoryPage(QWidget* parent)
-    : QWidget(parent)
+TrajectoryPage::TrajectoryPage(Selection* selection, QWidget* parent)
+    : PlotPage(parent)
+    , m_selection(selection)
 {
     auto* controls = new QHBoxLayout;
     controls->setContentsMargins(0, 0, 0, 0);
@@ -92,6 +93,20 @@ TrajectoryPage::TrajectoryPage(QWidget* parent)
     m_fpCheck->setObjectName(QStringLiteral("fpLossCheck"));
     m_fpCheck->setToolTip(tr("Also show the validation loss of the full-precision model"));
 
+    m_logCheck = new QCheckBox(tr("&Log x"), this);
+    m_logCheck->setObjectName(QStringLiteral("logXCheck"));
+    m_logCheck->setToolTip(tr("Logarithmic x axis (checkpoint 0 is not drawn)"));
+
+    m_runsButton = new QToolButton(this);
+    m_runsButton->setObjectName(QStringLiteral("runsButton"));
+    m_runsButton->setText(tr("&Runs"));
+    m_runsButton->setToolTip(tr("Overlay other runs of the store: every run gets its own line style and marker, "
+                                "every config keeps its colour"));
+    m_runsButton->setPopupMode(QToolButton::InstantPopup);
+    m_runsButton->setMenu(new QMenu(m_runsButton));
+    m_runsButton->setVisible(false); // while the store holds one run
+    connect(m_runsButton->menu(), &QMenu::aboutToShow, this, &TrajectoryPage::fillRunsMenu);
+
     auto* hint = new QLabel(tr("Hover for values, click a checkpoint to inspect its layers, "
                                "wheel to zoom, double-click to reset"),
                             this);
@@ -106,62 +121,54 @@ TrajectoryPage::TrajectoryPage(QWidget* parent)
     controls->addWidget(m_xCombo);
     controls->addSpacing(12);
     controls->addWidget(m_fpCheck);
-    m_logCheck = new QCheckBox(tr("&Log x"), this);
-    m_logCheck->setObjectName(QStringLiteral("logXCheck"));
-    m_logCheck->setToolTip(tr("Logarithmic x axis (checkpoint 0 is not drawn)"));
     controls->addWidget(m_logCheck);
+    controls->addSpacing(12);
+    controls->addWidget(m_runsButton);
     controls->addWidget(hint, 1);
 
-    m_plot = new QCustomPlot(this);
-    m_plot->setObjectName(QStringLiteral("trajectoryPlot"));
-    m_plot->setMinimumSize(320, 220);
-    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
-    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
-    m_plot->setAntialiasedElements(QCP::aeAll);
-    m_plot->setNoAntialiasingOnDrag(false);
+    QCustomPlot* customPlot = plot();
+    customPlot->setObjectName(QStringLiteral("trajectoryPlot"));
+    customPlot->setMinimumSize(320, 220);
+    customPlot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    customPlot->axisRect()->setRangeDrag(Qt::Horizontal);
+    customPlot->axisRect()->setRangeZoom(Qt::Horizontal);
+    customPlot->setAntialiasedElements(QCP::aeAll);
+    customPlot->setNoAntialiasingOnDrag(false);
 
-    m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize() + 2, QFont::Bold));
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_title = new QCPTextElement(customPlot, QString(), QFont(font().family(), font().pointSize() + 2, QFont::Bold));
+    customPlot->plotLayout()->insertRow(0);
+    customPlot->plotLayout()->addElement(0, 0, m_title);
+    setScreenOnly(m_title);
 
-    // Legend in its own row under the axis rect, so it never hides data.
-    m_plot->legend->setVisible(true);
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_plot->legend->setWrap(5);
-    m_plot->legend->setRowSpacing(0);
-    m_plot->legend->setColumnSpacing(14);
-    // Empty stretching cells left and right keep the legend at its natural width, centred.
-    auto* legendRow = m_legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(2, 0, legendRow);
-    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    legendRow->addElement(0, 0, new QCPLayoutElement(m_plot));
-    legendRow->addElement(0, 1, m_plot->legend);
-    legendRow->addElement(0, 2, new QCPLayoutElement(m_plot));
+    // Legend in its own row under the axis rect, so it never hides data; empty stretching cells left
+    // and right keep it at its natural width, centred.
+    customPlot->legend->setRowSpacing(0);
+    customPlot->legend->setColumnSpacing(14);
+    auto* legendRow = new QCPLayoutGrid;
+    customPlot->plotLayout()->addElement(2, 0, legendRow);
+    legendRow->addElement(0, 0, new QCPLayoutElement(customPlot));
+    legendRow->addElement(0, 2, new QCPLayoutElement(customPlot));
     legendRow->setColumnStretchFactors({1.0, 0.001, 1.0});
     legendRow->setMargins(QMargins(0, 0, 0, 4));
-    m_plot->plotLayout()->setRowStretchFactor(2, 0.001);
-    m_plot->plotLayout()->setRowSpacing(2);
+    customPlot->plotLayout()->setRowStretchFactor(2, 0.001);
+    customPlot->plotLayout()->setRowSpacing(2);
+    setLegendPlaces(legendRow, 2, customPlot->axisRect(), 5);
 
-    m_plot->yAxis2->setVisible(true);
-    m_plot->yAxis2->setLabel(tr("learning rate"));
-    m_plot->yAxis->setPadding(6);
-    m_fpAxis = m_plot->axisRect()->addAxis(QCPAxis::atRight);
+    customPlot->yAxis2->setVisible(true);
+    customPlot->yAxis2->setLabel(tr("learning rate"));
+    customPlot->yAxis->setPadding(6);
+    m_fpAxis = customPlot->axisRect()->addAxis(QCPAxis::atRight);
     m_fpAxis->setLabel(tr("FP validation loss (nats)"));
     m_fpAxis->setVisible(false);
     m_fpAxis->setOffset(8);
 
-    m_plot->addLayer(QStringLiteral("schedule"), m_plot->layer(QStringLiteral("grid")), QCustomPlot::limAbove);
-    m_backLayer = m_plot->layer(QStringLiteral("schedule"));
+    customPlot->addLayer(QStringLiteral("schedule"), customPlot->layer(QStringLiteral("grid")), QCustomPlot::limAbove);
+    m_backLayer = customPlot->layer(QStringLiteral("schedule"));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
-    layout->addWidget(m_plot, 1);
-
-    m_replotTimer.setSingleShot(true);
-    m_replotTimer.setInterval(replotDelayMs);
-    connect(&m_replotTimer, &QTimer::timeout, this, &TrajectoryPage::replotNow);
+    layout->addWidget(customPlot, 1);
 
     connect(m_xCombo, &QComboBox::currentIndexChanged, this,
             [this](int index) { setXAxis(index == 1 ? XAxis::Tokens : XAxis::Step); });
@@ -169,38 +176,59 @@ TrajectoryPage::TrajectoryPage(QWidget* parent)
             [this](int index) { setMetric(Metric(m_metricCombo->itemData(index).toInt())); });
     connect(m_fpCheck, &QCheckBox::toggled, this, &TrajectoryPage::setShowFpLoss);
     connect(m_logCheck, &QCheckBox::toggled, this, &TrajectoryPage::setLogX);
-    connect(m_plot, &QCustomPlot::mouseMove, this, &TrajectoryPage::onMouseMove);
-    connect(m_plot, &QCustomPlot::mousePress, this, &TrajectoryPage::onMousePress);
-    connect(m_plot, &QCustomPlot::mouseRelease, this, &TrajectoryPage::onMouseRelease);
-    connect(m_plot, &QCustomPlot::mouseWheel, this, [this] { m_autoRange = false; });
-    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] {
+    connect(customPlot, &QCustomPlot::mouseWheel, this, [this] { m_autoRange = false; });
+    connect(customPlot, &QCustomPlot::mouseDoubleClick, this, [this] {
         m_autoRange = true;
         rebuild();
     });
 
+    if (m_selection) {
+        connect(m_selection, &Selection::snapshotChanged, this, &TrajectoryPage::followSelection);
+        connect(m_selection, &Selection::runChanged, this, &TrajectoryPage::followSelection);
+        connect(m_selection, &Selection::checkpointChanged, this, &TrajectoryPage::selectCheckpoint);
+    }
     rebuild();
+    if (m_selection)
+        followSelection();
 }
 
 TrajectoryPage::~TrajectoryPage() = default;
 
+void TrajectoryPage::followSelection()
+{
+    setSnapshot(m_selection->snapshot(), m_selection->runIndex());
+    selectCheckpoint(m_selection->checkpoint());
+}
+
+const RunSnapshot* TrajectoryPage::runAt(int runIndex) const
+{
+    if (!m_snapshot || runIndex < 0 || runIndex >= int(m_snapshot->runs.size()))
+        return nullptr;
+    return &m_snapshot->runs[size_t(runIndex)];
+}
+
 const RunSnapshot* TrajectoryPage::run() const
 {
-    if (!m_snapshot || m_runIndex < 0 || m_runIndex >= int(m_snapshot->runs.size()))
-        return nullptr;
-    return &m_snapshot->runs[size_t(m_runIndex)];
+    return runAt(m_runIndex);
 }
 
 void TrajectoryPage::setSnapshot(StoreSnapshotPtr snapshot, int runIndex)
 {
-    const bool sameRun = m_snapshot && snapshot && m_snapshot->path == snapshot->path && m_runIndex == runIndex
-                         && run() && runIndex >= 0 && runIndex < int(snapshot->runs.size())
-                         && run()->info.name == snapshot->runs[size_t(runIndex)].info.name;
+    if (snapshot == m_snapshot && runIndex == m_runIndex)
+        return; // snapshots are immutable: nothing changed
+    const RunSnapshot* before = run();
+    const bool sameStore = m_snapshot && snapshot && m_snapshot->path == snapshot->path;
+    const RunSnapshot* next =
+        snapshot && runIndex >= 0 && runIndex < int(snapshot->runs.size()) ? &snapshot->runs[size_t(runIndex)] : nullptr;
+    const bool sameRun = sameStore && before && next && before->info.name == next->info.name;
+    // A reload, or an overlaid run becoming the shown one: the user's zoom stays.
+    const bool wasDrawn = sameStore && next && (sameRun || m_overlays.contains(next->name()));
     m_snapshot = std::move(snapshot);
     m_runIndex = runIndex;
-    if (!sameRun) {
+    if (!wasDrawn)
         m_autoRange = true;
+    if (!sameRun)
         m_selected = -1;
-    }
     const RunSnapshot* current = run();
     if (current && m_selected >= int(current->checkpoints.size()))
         m_selected = -1;
@@ -243,7 +271,7 @@ void TrajectoryPage::setLogX(bool on)
         const QSignalBlocker block(m_logCheck);
         m_logCheck->setChecked(on);
     }
-    m_plot->xAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    plot()->xAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     m_autoRange = true;
     rebuild();
 }
@@ -281,389 +309,239 @@ double TrajectoryPage::logRowX(const LogRow& row) const
     return m_xAxis == XAxis::Tokens ? double(row.tokens) : double(row.step);
 }
 
-QCPGraph* TrajectoryPage::configGraph(int configIndex) const
-{
-    const qsizetype i = m_graphConfigs.indexOf(configIndex);
-    return i < 0 ? nullptr : m_configGraphs.at(i);
-}
-
-double TrajectoryPage::metricValue(const ConfigSnapshot& config, int checkpoint) const
-{
-    switch (m_metric) {
-    case Metric::RelativeCe:
-        return config.modelMetric("rel_ce", checkpoint);
-    case Metric::DeltaCe:
-        return config.modelMetric("delta_ce", checkpoint);
-    case Metric::KlMean:
-        return config.modelMetric("kl_mean", checkpoint);
-    case Metric::KlP99:
-        return config.modelMetric("kl_p99", checkpoint);
-    case Metric::Top1Agree:
-        return 100.0 * config.modelMetric("top1_agree", checkpoint);
-    case Metric::LayerSqnr:
-        return config.meanLayerMetric("sqnr_db", checkpoint);
-    }
-    return qQNaN();
-}
-
-namespace {
-
-const std::pair<const char*, TrajectoryPage::Metric> metricsByName[] = {
-    {"rel_ce", TrajectoryPage::Metric::RelativeCe}, {"delta_ce", TrajectoryPage::Metric::DeltaCe},
-    {"kl_mean", TrajectoryPage::Metric::KlMean},    {"kl_p99", TrajectoryPage::Metric::KlP99},
-    {"top1_agree", TrajectoryPage::Metric::Top1Agree}, {"sqnr_db", TrajectoryPage::Metric::LayerSqnr},
-};
-
-} // namespace
-
-bool TrajectoryPage::metricFromName(const QString& name, Metric* metric)
-{
-    for (const auto& [key, value] : metricsByName) {
-        if (name == QLatin1String(key)) {
-            *metric = value;
-            return true;
-        }
-    }
-    return false;
-}
-
-QString TrajectoryPage::metricName(Metric metric)
-{
-    for (const auto& [key, value] : metricsByName) {
-        if (value == metric)
-            return QString::fromLatin1(key);
-    }
-    return {};
-}
-
-QStringList TrajectoryPage::metricNames()
-{
-    QStringList names;
-    for (const auto& entry : metricsByName)
-        names << QString::fromLatin1(entry.first);
-    return names;
-}
-
-QString TrajectoryPage::metricAxisLabel() const
-{
-    switch (m_metric) {
-    case Metric::RelativeCe:
-        break;
-    case Metric::DeltaCe:
-        return tr("ΔCE = CE(Ŵ) − CE(W) (nats)");
-    case Metric::KlMean:
-        return tr("KL mean, KL(FP ‖ quantized) (nats per token)");
-    case Metric::KlP99:
-        return tr("KL p99, KL(FP ‖ quantized) (nats per token)");
-    case Metric::Top1Agree:
-        return tr("same top-1 as FP (% of tokens)");
-    case Metric::LayerSqnr:
-        return tr("mean layer SQNR (dB)");
-    }
-    return tr("relative CE (CE(Ŵ)/CE(W) − 1)");
-}
-
-QString TrajectoryPage::metricShortTitle() const
-{
-    switch (m_metric) {
-    case Metric::RelativeCe:
-        break;
-    case Metric::DeltaCe:
-        return tr("ΔCE");
-    case Metric::KlMean:
-        return tr("KL mean");
-    case Metric::KlP99:
-        return tr("KL p99");
-    case Metric::Top1Agree:
-        return tr("same top-1");
-    case Metric::LayerSqnr:
-        return tr("mean SQNR");
-    }
-    return tr("rel. CE");
-}
-
-QString TrajectoryPage::formatMetricValue(double value) const
-{
-    if (m_metric == Metric::Top1Agree)
-        return tr("%1 %").arg(QString::number(value, 'f', 2));
-    if (m_metric == Metric::LayerSqnr)
-        return tr("%1 dB").arg(QString::number(value, 'f', 2));
-    return QString::number(value, 'g', 5);
-}
-
-std::optional<size_t> TrajectoryPage::detectDecayStart(const std::vector<LogRow>& log)
-{
-    return qs::detectDecayStart(log);
-}
-
-std::optional<double> TrajectoryPage::plannedEnd(const RunSnapshot& run) const
-{
-    if (run.log.empty() || run.info.trainConfigJson.empty())
-        return std::nullopt;
-    int64_t steps = 0;
-    try {
-        steps = TrainConfig::fromJson(run.info.trainConfigJson).steps;
-    } catch (const Error&) {
-        return std::nullopt; // only a range hint: a config this build cannot read changes nothing else
-    }
-    const LogRow& last = run.log.back();
-    if (m_xAxis == XAxis::Step)
-        return double(steps);
-    if (last.step <= 0)
-        return std::nullopt;
-    return double(last.tokens) / double(last.step) * double(steps);
-}
-
-std::optional<std::pair<double, double>> TrajectoryPage::decayRange() const
-{
-    const RunSnapshot* current = run();
-    if (!current)
-        return std::nullopt;
-    for (const SchedulePhase& phase : schedulePhases(current->log)) {
-        if (phase.kind == SchedulePhase::Kind::Decay)
-            return std::make_pair(logRowX(current->log[phase.first]), logRowX(current->log[phase.last]));
-    }
-    return std::nullopt;
-}
-
-QStringList TrajectoryPage::phaseLabels() const
-{
-    QStringList labels;
-    for (const QCPItemText* label : m_phaseLabels)
-        labels << label->text();
-    return labels;
-}
-
 void TrajectoryPage::rebuild()
 {
-    m_plot->clearGraphs();
-    m_plot->clearItems();
-    m_configGraphs.clear();
-    m_graphConfigs.clear();
-    m_lrGraph = nullptr;
+    QCustomPlot* customPlot = plot();
+    customPlot->clearGraphs();
+    customPlot->clearItems();
+    m_runGraphs.clear();
+    m_colorIds.clear();
     m_fpGraph = nullptr;
     m_phaseRects.clear();
     m_phaseLabels.clear();
     m_phaseKinds.clear();
     m_selectionLine = nullptr;
 
-    const QString xLabel = m_xAxis == XAxis::Tokens ? tr("tokens") : tr("step");
-    m_plot->xAxis->setLabel(xLabel);
+    customPlot->xAxis->setLabel(m_xAxis == XAxis::Tokens ? tr("tokens") : tr("step"));
     if (m_logX)
-        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+        customPlot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
     else if (m_xAxis == XAxis::Tokens)
-        m_plot->xAxis->setTicker(QSharedPointer<CountAxisTicker>::create());
+        customPlot->xAxis->setTicker(QSharedPointer<CountAxisTicker>::create());
     else
-        m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
-    m_plot->yAxis->setLabel(metricAxisLabel());
+        customPlot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    setWrappedLabel(customPlot->yAxis, metricAxisLabel());
     m_fpAxis->setVisible(m_showFpLoss);
+    m_runsButton->setVisible(m_snapshot && m_snapshot->runs.size() > 1);
 
     const RunSnapshot* current = run();
     if (!current) {
-        m_title->setText(m_snapshot ? tr("This store holds no runs") : tr("No store open"));
+        setWrappedText(m_title, m_snapshot ? tr("This store holds no runs") : tr("No store open"));
         applyColors();
         scheduleReplot();
         return;
     }
-    m_title->setText(tr("%1: quantization damage along training").arg(current->name()));
+    const QList<int> runs = shownRuns();
+    QStringList names;
+    for (const int r : runs)
+        names << runAt(r)->name();
+    setWrappedText(m_title, tr("%1: quantization damage along training").arg(names.join(QStringLiteral(", "))));
+
+    // Colours follow the config: the shown run's configs in its order, then those only other runs have.
+    for (const int r : QList<int> {m_runIndex} + runs) {
+        for (const ConfigSnapshot& config : runAt(r)->configs) {
+            const std::string& id = config.results.configId;
+            if (!config.config.isFullPrecision() && std::find(m_colorIds.begin(), m_colorIds.end(), id) == m_colorIds.end())
+                m_colorIds.push_back(id);
+        }
+    }
 
     double xMin = qInf();
     double xMax = -qInf();
-    auto extendX = [&](double x) {
-        xMin = std::min(xMin, x);
-        xMax = std::max(xMax, x);
-    };
-
-    // Learning rate: light filled area on the right axis, behind everything else.
-    m_lrGraph = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
-    m_lrGraph->setLayer(m_backLayer);
-    m_lrGraph->setName(tr("learning rate"));
-    double lrMax = 0.0;
-    {
-        std::vector<Point> points;
-        points.reserve(current->log.size());
-        for (const LogRow& row : current->log) {
-            points.push_back({logRowX(row), row.lr});
-            extendX(points.back().x);
-            lrMax = std::max(lrMax, row.lr);
-        }
-        setSortedData(m_lrGraph, std::move(points));
-    }
-
-    // The metric per config, markers at checkpoints; not-yet-computed checkpoints are left out, and so
-    // is the FP reference, which every metric compares against.
     double yMin = qInf();
     double yMax = -qInf();
-    for (size_t c = 0; c < current->configs.size(); ++c) {
-        const ConfigSnapshot& config = current->configs[c];
-        if (config.config.isFullPrecision())
-            continue;
-        QCPGraph* graph = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
-        graph->setName(config.label);
-        std::vector<Point> points;
-        for (size_t i = 0; i < current->checkpoints.size(); ++i) {
-            const double value = metricValue(config, int(i));
-            const double x = checkpointX(current->checkpoints[i]);
-            extendX(x);
-            if (!std::isfinite(value))
-                continue;
-            points.push_back({x, value});
-            yMin = std::min(yMin, value);
-            yMax = std::max(yMax, value);
-        }
-        setSortedData(graph, std::move(points));
-        m_configGraphs.append(graph);
-        m_graphConfigs.append(int(c));
-    }
+    double lrMax = 0.0;
+    for (const int r : runs)
+        addRunGraphs(r, &yMin, &yMax, &lrMax, &xMin, &xMax);
+    if (m_showFpLoss)
+        addFpLossGraph(*current, &xMin, &xMax);
 
-    // FP validation loss: the periodic validation log, or the checkpoints' FP CE when there is none.
-    if (m_showFpLoss) {
-        m_fpGraph = m_plot->addGraph(m_plot->xAxis, m_fpAxis);
-        m_fpGraph->setName(tr("FP val loss"));
-        std::vector<Point> points;
-        if (!current->validation.empty()) {
-            for (const ValRow& row : current->validation) {
-                if (std::isfinite(row.valLoss))
-                    points.push_back({m_xAxis == XAxis::Tokens ? double(row.tokens) : double(row.step), row.valLoss});
-            }
-        } else {
-            for (const CheckpointRow& row : current->checkpoints) {
-                if (std::isfinite(row.fpValCe))
-                    points.push_back({checkpointX(row), row.fpValCe});
-            }
-        }
-        double lo = qInf();
-        double hi = -qInf();
-        for (const Point& p : points) {
-            extendX(p.x);
-            lo = std::min(lo, p.y);
-            hi = std::max(hi, p.y);
-        }
-        setSortedData(m_fpGraph, std::move(points));
-        m_fpAxis->setRange(paddedRange(lo, hi, false, 0.05));
+    // Legend: the configs run by run, then the context series.
+    customPlot->legend->clearItems();
+    for (const RunGraphs& graphs : m_runGraphs) {
+        for (QCPGraph* graph : graphs.configs)
+            graph->addToLegend();
     }
-
-    // Legend: configs first, then the context series.
-    m_plot->legend->clearItems();
-    for (QCPGraph* graph : std::as_const(m_configGraphs))
-        graph->addToLegend();
-    m_lrGraph->addToLegend();
+    for (const RunGraphs& graphs : m_runGraphs)
+        graphs.lr->addToLegend();
     if (m_fpGraph)
         m_fpGraph->addToLegend();
 
-    // The schedule's phases, shaded behind the data: quantization damage is read against them.
-    for (const SchedulePhase& phase : schedulePhases(current->log)) {
-        const double x0 = logRowX(current->log[phase.first]);
-        const double x1 = logRowX(current->log[phase.last]);
-        auto* rect = new QCPItemRect(m_plot);
-        rect->setLayer(m_backLayer);
-        rect->setClipToAxisRect(true);
-        for (QCPItemPosition* pos : {rect->topLeft, rect->bottomRight}) {
-            pos->setAxes(m_plot->xAxis, m_plot->yAxis);
-            pos->setTypeX(QCPItemPosition::ptPlotCoords);
-            pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        }
-        rect->topLeft->setCoords(x0, 0.0);
-        rect->bottomRight->setCoords(x1, 1.0);
-        auto* label = new QCPItemText(m_plot);
-        label->setLayer(m_backLayer);
-        label->setClipToAxisRect(true);
-        label->position->setAxes(m_plot->xAxis, m_plot->yAxis);
-        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        label->position->setCoords((x0 + x1) / 2.0, 0.0);
-        label->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
-        label->setPadding(QMargins(2, 4, 2, 2));
-        label->setText(phase.kind == SchedulePhase::Kind::Warmup   ? tr("warmup")
-                           : phase.kind == SchedulePhase::Kind::Stable ? tr("stable")
-                                                                       : tr("LR decay"));
-        m_phaseRects << rect;
-        m_phaseLabels << label;
-        m_phaseKinds << int(phase.kind);
-    }
-
-    m_selectionLine = new QCPItemStraightLine(m_plot);
+    addPhases(*current);
+    m_selectionLine = new QCPItemStraightLine(customPlot);
     m_selectionLine->setClipToAxisRect(true);
-    m_selectionLine->point1->setAxes(m_plot->xAxis, m_plot->yAxis);
-    m_selectionLine->point2->setAxes(m_plot->xAxis, m_plot->yAxis);
+    m_selectionLine->point1->setAxes(customPlot->xAxis, customPlot->yAxis);
+    m_selectionLine->point2->setAxes(customPlot->xAxis, customPlot->yAxis);
 
     // While a run is still training, keep the x axis at the planned length so the plot fills in
     // instead of rescaling at every reload.
-    if (const auto planned = plannedEnd(*current))
-        xMax = std::max(xMax, *planned);
-
+    for (const int r : runs) {
+        if (const auto planned = plannedEnd(*runAt(r)))
+            xMax = std::max(xMax, *planned);
+    }
     if (m_logX) {
         // A log axis starts at the first positive x (checkpoint 0 and step 0 are not drawable).
         double positive = qInf();
-        for (const CheckpointRow& row : current->checkpoints) {
-            if (checkpointX(row) > 0.0)
-                positive = std::min(positive, checkpointX(row));
+        for (const int r : runs) {
+            for (const CheckpointRow& row : runAt(r)->checkpoints) {
+                if (checkpointX(row) > 0.0)
+                    positive = std::min(positive, checkpointX(row));
+            }
         }
         xMin = std::isfinite(positive) ? positive : 1.0;
     }
     if (m_autoRange && m_logX) {
-        m_plot->xAxis->setRange(xMin / 1.2, std::max(xMax, xMin) * 1.2);
+        customPlot->xAxis->setRange(xMin / 1.2, std::max(xMax, xMin) * 1.2);
     } else if (m_autoRange) {
         // A little room at both ends so the first and last markers are not cut by the axes.
         if (xMin <= xMax)
-            m_plot->xAxis->setRange(xMin == xMax ? QCPRange(xMin - 1.0, xMax + 1.0)
-                                                 : QCPRange(xMin - 0.01 * (xMax - xMin), xMax + 0.01 * (xMax - xMin)));
+            customPlot->xAxis->setRange(xMin == xMax ? QCPRange(xMin - 1.0, xMax + 1.0)
+                                                     : QCPRange(xMin - 0.01 * (xMax - xMin), xMax + 0.01 * (xMax - xMin)));
         else
-            m_plot->xAxis->setRange(0.0, 1.0);
+            customPlot->xAxis->setRange(0.0, 1.0);
     }
     // Damage metrics grow from 0; agreement and SQNR live far from it.
     const bool fromZero = m_metric != Metric::Top1Agree && m_metric != Metric::LayerSqnr;
-    m_plot->yAxis->setRange(yMin <= yMax ? paddedRange(yMin, yMax, fromZero) : QCPRange(0.0, 1.0));
-    m_plot->yAxis2->setRange(0.0, lrMax > 0.0 ? lrMax * 1.1 : 1.0);
+    customPlot->yAxis->setRange(yMin <= yMax ? paddedRange(yMin, yMax, fromZero) : QCPRange(0.0, 1.0));
+    customPlot->yAxis2->setRange(0.0, lrMax > 0.0 ? lrMax * 1.1 : 1.0);
 
     applyColors();
     updateSelectionMarker();
     scheduleReplot();
 }
 
-void TrajectoryPage::applyColors()
+void TrajectoryPage::addRunGraphs(int runIndex, double* yMin, double* yMax, double* lrMax, double* xMin, double* xMax)
 {
-    applyPlotPalette(m_plot, palette());
-    const QColor text = palette().color(QPalette::Text);
-    m_title->setTextColor(text);
+    QCustomPlot* customPlot = plot();
+    const RunSnapshot& current = *runAt(runIndex);
+    const auto extendX = [&](double x) {
+        *xMin = std::min(*xMin, x);
+        *xMax = std::max(*xMax, x);
+    };
+    RunGraphs graphs;
+    graphs.run = runIndex;
 
-    QColor lrAxisColor = lrColor.darker(130);
-    styleAxis(m_plot->yAxis2, lrAxisColor);
-    if (m_lrGraph) {
-        QColor fill = lrColor;
-        fill.setAlpha(32);
-        m_lrGraph->setPen(QPen(lrColor.lighter(115), 1.2));
-        m_lrGraph->setBrush(fill);
+    // Learning rate: light filled area on the right axis, behind everything else.
+    graphs.lr = customPlot->addGraph(customPlot->xAxis, customPlot->yAxis2);
+    graphs.lr->setLayer(m_backLayer);
+    graphs.lr->setName(runLabel(runIndex, tr("learning rate")));
+    std::vector<Point> lrPoints;
+    lrPoints.reserve(current.log.size());
+    for (const LogRow& row : current.log) {
+        lrPoints.push_back({logRowX(row), row.lr});
+        extendX(lrPoints.back().x);
+        *lrMax = std::max(*lrMax, row.lr);
     }
-    for (int i = 0; i < m_configGraphs.size(); ++i) {
-        const QColor color = seriesColor(i);
-        m_configGraphs[i]->setPen(QPen(color, 2.0, seriesPenStyle(i)));
-        m_configGraphs[i]->setScatterStyle(QCPScatterStyle(seriesShape(i), color, palette().color(QPalette::Base), 6));
+    setSortedData(graphs.lr, std::move(lrPoints));
+
+    // The metric per config, markers at checkpoints; not-yet-computed checkpoints are left out, and so
+    // is the FP reference, which every metric compares against.
+    for (size_t c = 0; c < current.configs.size(); ++c) {
+        const ConfigSnapshot& config = current.configs[c];
+        if (config.config.isFullPrecision())
+            continue;
+        QCPGraph* graph = customPlot->addGraph(customPlot->xAxis, customPlot->yAxis);
+        graph->setName(runLabel(runIndex, config.label));
+        std::vector<Point> points;
+        for (size_t i = 0; i < current.checkpoints.size(); ++i) {
+            const double value = metricValue(config, int(i));
+            const double x = checkpointX(current.checkpoints[i]);
+            extendX(x);
+            if (!std::isfinite(value))
+                continue;
+            points.push_back({x, value, int(i)});
+            *yMin = std::min(*yMin, value);
+            *yMax = std::max(*yMax, value);
+        }
+        graphs.checkpoints.push_back(setSortedData(graph, std::move(points)));
+        graphs.configs.append(graph);
+        graphs.configIndices.append(int(c));
     }
-    if (m_fpGraph) {
-        const QColor fpColor = text;
-        m_fpGraph->setPen(QPen(fpColor, 1.5, Qt::DashLine));
-        styleAxis(m_fpAxis, fpColor);
+    m_runGraphs.push_back(std::move(graphs));
+}
+
+void TrajectoryPage::addFpLossGraph(const RunSnapshot& current, double* xMin, double* xMax)
+{
+    // The periodic validation log, or the checkpoints' FP CE when there is none.
+    m_fpGraph = plot()->addGraph(plot()->xAxis, m_fpAxis);
+    m_fpGraph->setName(runLabel(m_runIndex, tr("FP val loss")));
+    std::vector<Point> points;
+    if (!current.validation.empty()) {
+        for (const ValRow& row : current.validation) {
+            if (std::isfinite(row.valLoss))
+                points.push_back({m_xAxis == XAxis::Tokens ? double(row.tokens) : double(row.step), row.valLoss});
+        }
+    } else {
+        for (const CheckpointRow& row : current.checkpoints) {
+            if (std::isfinite(row.fpValCe))
+                points.push_back({checkpointX(row), row.fpValCe});
+        }
     }
-    for (int i = 0; i < m_phaseRects.size(); ++i) {
-        // Decay in vermillion (where damage grows), warmup in sky blue, the stable phase unshaded.
-        const auto kind = SchedulePhase::Kind(m_phaseKinds[i]);
-        const QColor base = kind == SchedulePhase::Kind::Decay ? QColor(0xD5, 0x5E, 0x00)
-            : kind == SchedulePhase::Kind::Warmup              ? QColor(0x56, 0xB4, 0xE9)
-                                                               : text;
-        QColor shade = base;
-        shade.setAlpha(kind == SchedulePhase::Kind::Stable ? 0 : 22);
-        m_phaseRects[i]->setPen(Qt::NoPen);
-        m_phaseRects[i]->setBrush(shade);
-        QColor labelColor = kind == SchedulePhase::Kind::Stable ? text : base.darker(120);
-        if (kind == SchedulePhase::Kind::Stable)
-            labelColor.setAlpha(140);
-        m_phaseLabels[i]->setColor(labelColor);
+    double lo = qInf();
+    double hi = -qInf();
+    for (const Point& p : points) {
+        *xMin = std::min(*xMin, p.x);
+        *xMax = std::max(*xMax, p.x);
+        lo = std::min(lo, p.y);
+        hi = std::max(hi, p.y);
     }
-    if (m_selectionLine) {
-        QColor line = text;
-        line.setAlpha(150);
-        m_selectionLine->setPen(QPen(line, 1.2, Qt::DashDotLine));
+    setSortedData(m_fpGraph, std::move(points));
+    m_fpAxis->setRange(paddedRange(lo, hi, false, 0.05));
+}
+
+void TrajectoryPage::addPhases(const RunSnapshot& current)
+{
+    // The schedule's phases, shaded behind the data: quantization damage is read against them.
+    const std::vector<SchedulePhase> phases = schedulePhases(current.log);
+    for (size_t p = 0; p < phases.size(); ++p) {
+        const SchedulePhase& phase = phases[p];
+        const double x0 = logRowX(current.log[phase.first]);
+        const double x1 = logRowX(current.log[phase.last]);
+        auto* rect = new QCPItemRect(plot());
+        rect->setLayer(m_backLayer);
+        rect->setClipToAxisRect(true);
+        for (QCPItemPosition* pos : {rect->topLeft, rect->bottomRight}) {
+            pos->setAxes(plot()->xAxis, plot()->yAxis);
+            pos->setTypeX(QCPItemPosition::ptPlotCoords);
+            pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        }
+        rect->topLeft->setCoords(x0, 0.0);
+        rect->bottomRight->setCoords(x1, 1.0);
+        // The first phase's label starts at its left edge and the last one's ends at its right edge:
+        // centred, a short warmup's or decay's label would run out of the axes and be cut.
+        auto* label = new QCPItemText(plot());
+        label->setLayer(m_backLayer);
+        label->setClipToAxisRect(true);
+        label->position->setAxes(plot()->xAxis, plot()->yAxis);
+        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        Qt::Alignment horizontal = Qt::AlignHCenter;
+        double x = (x0 + x1) / 2.0;
+        if (p == 0 && phases.size() > 1) {
+            horizontal = Qt::AlignLeft;
+            x = x0;
+        } else if (p + 1 == phases.size() && phases.size() > 1) {
+            horizontal = Qt::AlignRight;
+            x = x1;
+        }
+        label->position->setCoords(x, 0.0);
+        label->setPositionAlignment(Qt::AlignTop | horizontal);
+        label->setPadding(QMargins(2, 3, 2, 2));
+        label->setText(phase.kind == SchedulePhase::Kind::Warmup   ? tr("warmup")
+                       : phase.kind == SchedulePhase::Kind::Stable ? tr("stable")
+                                                                   : tr("LR decay"));
+        m_phaseRects << rect;
+        m_phaseLabels << label;
+        m_phaseKinds << int(phase.kind);
     }
 }
 
@@ -672,13 +550,20 @@ void TrajectoryPage::updateSelectionMarker()
     const RunSnapshot* current = run();
     if (!m_selectionLine)
         return;
-    const bool visible = current && m_selected >= 0 && m_selected < int(current->checkpoints.size());
+    // A figure shows the data, not what the user selected.
+    const bool visible =
+        current && !isPaperStyle() && m_selected >= 0 && m_selected < int(current->checkpoints.size());
     m_selectionLine->setVisible(visible);
     if (visible) {
         const double x = checkpointX(current->checkpoints[size_t(m_selected)]);
         m_selectionLine->point1->setCoords(x, 0.0);
         m_selectionLine->point2->setCoords(x, 1.0);
     }
+}
+
+void TrajectoryPage::figureStyleChanged()
+{
+    updateSelectionMarker();
 }
 
 int TrajectoryPage::checkpointNearPixel(double x, double maxDistance) const
@@ -689,7 +574,7 @@ int TrajectoryPage::checkpointNearPixel(double x, double maxDistance) const
     int best = -1;
     double bestDistance = qInf();
     for (size_t i = 0; i < current->checkpoints.size(); ++i) {
-        const double distance = std::abs(m_plot->xAxis->coordToPixel(checkpointX(current->checkpoints[i])) - x);
+        const double distance = std::abs(plot()->xAxis->coordToPixel(checkpointX(current->checkpoints[i])) - x);
         if (distance < bestDistance) {
             bestDistance = distance;
             best = int(i);
@@ -698,84 +583,6 @@ int TrajectoryPage::checkpointNearPixel(double x, double maxDistance) const
     if (maxDistance >= 0.0 && bestDistance > maxDistance)
         return -1;
     return best;
-}
-
-QString TrajectoryPage::describeCheckpoint(int index) const
-{
-    const RunSnapshot* current = run();
-    if (!current || index < 0 || index >= int(current->checkpoints.size()))
-        return {};
-    const CheckpointRow& row = current->checkpoints[size_t(index)];
-    QStringList lines;
-    lines << tr("checkpoint %1: step %2, %3 tokens").arg(index).arg(row.step).arg(formatCount(double(row.tokens)));
-    QString fp = std::isfinite(row.fpValCe) ? QString::number(row.fpValCe, 'f', 4) : tr("not measured");
-    lines << tr("LR %1, FP val CE %2").arg(QString::number(row.lr, 'g', 4), fp);
-    const QString metricTitle = metricShortTitle();
-    for (const ConfigSnapshot& config : current->configs) {
-        if (config.config.isFullPrecision())
-            continue;
-        const double value = metricValue(config, index);
-        // A done checkpoint without the value: a store written before this metric existed.
-        const QString text = std::isfinite(value) ? formatMetricValue(value)
-                             : config.isDone(index) ? tr("not in the store")
-                                                    : tr("not computed yet");
-        lines << tr("%1: %2 %3").arg(config.label, metricTitle, text);
-    }
-    return lines.join(QLatin1Char('\n'));
-}
-
-void TrajectoryPage::onMouseMove(QMouseEvent* event)
-{
-    if (event->buttons() != Qt::NoButton) {
-        m_autoRange = false; // the user drags the x range
-        return;
-    }
-    if (!m_plot->axisRect()->rect().contains(event->pos())) {
-        QToolTip::hideText();
-        return;
-    }
-    const int index = checkpointNearPixel(event->pos().x());
-    if (index < 0) {
-        QToolTip::hideText();
-        return;
-    }
-    QToolTip::showText(event->globalPosition().toPoint(), describeCheckpoint(index), m_plot);
-}
-
-void TrajectoryPage::onMousePress(QMouseEvent* event)
-{
-    m_pressPos = event->pos();
-}
-
-void TrajectoryPage::onMouseRelease(QMouseEvent* event)
-{
-    if (!isClick(m_pressPos, event)
-        || !m_plot->axisRect()->rect().contains(event->pos()))
-        return;
-    const int index = checkpointNearPixel(event->pos().x(), 20.0);
-    if (index >= 0)
-        selectCheckpoint(index);
-}
-
-void TrajectoryPage::scheduleReplot()
-{
-    if (!m_replotTimer.isActive())
-        m_replotTimer.start();
-}
-
-void TrajectoryPage::replotNow()
-{
-    m_replotTimer.stop();
-    m_plot->replot();
-}
-
-void TrajectoryPage::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
-        applyColors();
-        scheduleReplot();
-    }
 }
 
 } // namespace qs

@@ -13,6 +13,26 @@
 
 namespace qs {
 
+// The export dialog's last choices. Enumerations are stored as the words the command line uses
+// (`quantscope figure --size/--figure-style/--legend`), so the INI file stays readable; a value
+// Settings does not know reads back as the default.
+struct ExportChoices
+{
+    QString format = QStringLiteral("pdf");  // pdf, svg, png, csv
+    QString size = QStringLiteral("single"); // single, double, custom
+    double customWidth = 3.3;                // inches, size "custom"
+    double height = 0.0;                     // inches; 0: automatic
+    int dpi = 300;
+    QString style = QStringLiteral("paper");  // paper, screen
+    QString fontFamily;                       // empty: the paper style's default
+    double fontPt = 0.0;                      // 0: the paper style's default
+    double lineWidth = 0.0;                   // 0: the paper style's default
+    QString legend = QStringLiteral("below"); // below, inside, none
+    QString directory;                        // where the last figure went; empty: next to the store
+
+    bool operator==(const ExportChoices&) const = default;
+};
+
 class Settings : public QObject
 {
     Q_OBJECT
@@ -24,6 +44,14 @@ public:
         Tokens,
     };
     Q_ENUM(XAxis)
+
+    enum class Theme
+    {
+        System, // the platform's style and palette
+        Light,  // Fusion, light palette
+        Dark,   // Fusion, dark palette
+    };
+    Q_ENUM(Theme)
 
     static constexpr int maxRecentStores = 10;
     // Bump when the main window's docks/toolbars change so stale states are dropped.
@@ -58,6 +86,22 @@ public:
     // The config specs last swept from the GUI, one per line; empty when never set.
     QString sweepSpecs() const;
     void setSweepSpecs(const QString& specs);
+
+    // UI language as a locale name ("es", "zh_CN"); empty: follow the system locale.
+    QString language() const;
+    void setLanguage(const QString& language);
+
+    Theme theme() const;
+    void setTheme(Theme theme);
+
+    ExportChoices exportChoices() const;
+    void setExportChoices(const ExportChoices& choices);
+
+    // The bottom tab widget's current tab (0 when never saved) and the page splitter's state.
+    int viewTab() const;
+    void setViewTab(int index);
+    QByteArray splitterState() const;
+    void setSplitterState(const QByteArray& state);
 
     void sync();
 

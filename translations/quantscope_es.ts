@@ -1,0 +1,2898 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es" sourcelanguage="en">
+<context>
+    <name>FigureExport</name>
+    <message>
+        <location filename="../widgets/figureexport.cpp" line="+52"/>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>QuantScope</source>
+        <translation>QuantScope</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>QuantScope figure</source>
+        <translation>Figura de QuantScope</translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
+        <translation>No se puede exportar %1: una figura se guarda como .pdf, .svg o .png</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot export %1: there is no plot to export</source>
+        <translation>No se puede exportar %1: no hay ningún gráfico que exportar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot export %1: a figure of %2 × %3 in is out of range (at most %4 in a side)</source>
+        <translation>No se puede exportar %1: una figura de %2 × %3 in está fuera de rango (como máximo %4 in por lado)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot export %1: %2 dpi is out of range (%3 to %4, at most %5 pixels a side)</source>
+        <translation>No se puede exportar %1: %2 dpi está fuera de rango (de %3 a %4, como máximo %5 píxeles por lado)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>drawing the figure failed</source>
+        <translation>no se pudo dibujar la figura</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+73"/>
+        <source>Cannot export %1: unknown figure format &quot;%2&quot; (use .pdf, .svg or .png)</source>
+        <translation>No se puede exportar %1: formato de figura desconocido «%2» (use .pdf, .svg o .png)</translation>
+    </message>
+    <message>
+        <location line="-69"/>
+        <source>Cannot export %1: the %2 view shows nothing</source>
+        <translation>No se puede exportar %1: la vista %2 no muestra nada</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot export %1: the %2 view shows no data</source>
+        <translation>No se puede exportar %1: la vista %2 no muestra datos</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
+        <translation>No se puede exportar %1: métrica desconocida «%2» (use una de %3)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot export %1: the store %2 holds no runs</source>
+        <translation>No se puede exportar %1: el almacén %2 no contiene ejecuciones</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot export %1: the store %2 has no run named &quot;%3&quot;</source>
+        <translation>No se puede exportar %1: el almacén %2 no tiene ninguna ejecución llamada «%3»</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot export %1: this build has no trajectory view</source>
+        <translation>No se puede exportar %1: esta compilación no tiene vista de trayectoria</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cannot export %1: no run is shown</source>
+        <translation>No se puede exportar %1: no se muestra ninguna ejecución</translation>
+    </message>
+</context>
+<context>
+    <name>cli</name>
+    <message>
+        <location filename="../app/cli.cpp" line="+174"/>
+        <source>Demo folder (default ./demo-output).</source>
+        <translation>Carpeta de la demo (por defecto ./demo-output).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Override the number of training steps.</source>
+        <translation>Sustituye el número de pasos de entrenamiento.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+97"/>
+        <source>Torch threads (default: all cores).</source>
+        <translation>Hilos de Torch (por defecto: todos los núcleos).</translation>
+    </message>
+    <message>
+        <location line="-49"/>
+        <source>Training config (JSON).</source>
+        <translation>Configuración de entrenamiento (JSON).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text file to train on.</source>
+        <translation>Archivo de texto con el que entrenar.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Results store (.h5), created if missing.</source>
+        <translation>Almacén de resultados (.h5); se crea si no existe.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run name.</source>
+        <translation>Nombre de la ejecución.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint folder (default: next to the store).</source>
+        <translation>Carpeta de puntos de control (por defecto: junto al almacén).</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <location line="+168"/>
+        <location line="+132"/>
+        <source>Results store (.h5).</source>
+        <translation>Almacén de resultados (.h5).</translation>
+    </message>
+    <message>
+        <location line="-299"/>
+        <source>Run name (default: every run).</source>
+        <translation>Nombre de la ejecución (por defecto: todas).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quantization config, repeatable: method[:bits][:options] with method none, rtn or gptq and options pc|gN, sym|asym, act|noact and calNxT (gptq: act-order, N calibration sequences of T tokens), aB|aBgN (activation bits, per token or per group of N channels), kind=wBaB (mixed precision, kind q k v o gate up down). E.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8, none:a4. Default: rtn:4:g128:sym and rtn:3:g128:sym. The FP reference (fp) is always measured.</source>
+        <translation>Configuración de cuantización, repetible: método[:bits][:opciones] con método none, rtn o gptq y opciones pc|gN, sym|asym, act|noact y calNxT (gptq: act-order, N secuencias de calibración de T tokens), aB|aBgN (bits de activación, por token o por grupo de N canales), kind=wBaB (precisión mixta, kind q k v o gate up down). P. ej. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8, none:a4. Por defecto: rtn:4:g128:sym y rtn:3:g128:sym. La referencia FP (fp) se mide siempre.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Torch device: cpu, cuda or cuda:N (default cpu).</source>
+        <translation>Dispositivo de Torch: cpu, cuda o cuda:N (por defecto cpu).</translation>
+    </message>
+    <message>
+        <location line="+159"/>
+        <source>Run name (default: the first run). Trajectory: repeat it (--run A --run B) or give a comma-separated list (--run A,B) to overlay several runs; the first is the selected one, each run gets its own line style.</source>
+        <translation>Nombre de la ejecución (por defecto: la primera). Trayectoria: repítalo (--run A --run B) o dé una lista separada por comas (--run A,B) para superponer varias ejecuciones; la primera es la seleccionada y cada ejecución tiene su propio estilo de línea.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>View to export: trajectory (default), heatmap, breakdown, outliers.</source>
+        <translation>Vista que exportar: trajectory (por defecto), heatmap, breakdown, outliers.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quantization config id (default: the first quantized one).</source>
+        <translation>Id. de la configuración de cuantización (por defecto: la primera cuantizada).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint by training step (default: the last with results).</source>
+        <translation>Punto de control por paso de entrenamiento (por defecto: el último con resultados).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Layer by name (default: the first down_proj).</source>
+        <translation>Capa por nombre (por defecto: la primera down_proj).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Metric: for the trajectory rel_ce (default), delta_ce, kl_mean, kl_p99, top1_agree, sqnr_db; for the heatmap and breakdown one the config has.</source>
+        <translation>Métrica: para la trayectoria rel_ce (por defecto), delta_ce, kl_mean, kl_p99, top1_agree, sqnr_db; para el mapa de calor y el desglose, una que tenga la configuración.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Figure size: single (3.3 in wide, default), double (6.9 in) or WxH in inches (height 0.62 × width when left out).</source>
+        <translation>Tamaño de la figura: single (3.3 in de ancho, por defecto), double (6.9 in) o WxH en pulgadas (alto 0.62 × ancho si se omite).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PNG resolution (default 300).</source>
+        <translation>Resolución PNG (por defecto 300).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>paper (default: black on white, 8 pt) or screen.</source>
+        <translation>paper (por defecto: negro sobre blanco, 8 pt) o screen.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paper legend: below (default), inside or none.</source>
+        <translation>Leyenda en estilo paper: below (por defecto), inside o none.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Figure file (.pdf, .svg, .png), repeatable.</source>
+        <translation>Archivo de la figura (.pdf, .svg, .png), repetible.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Also write the data behind the figure as CSV.</source>
+        <translation>Escribe también los datos de la figura como CSV.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::BreakdownPage</name>
+    <message>
+        <location filename="../widgets/breakdownpage.cpp" line="+68"/>
+        <source>down (FC2)</source>
+        <translation>down (FC2)</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Métrica:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>per layer</source>
+        <translation>por capa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>per module kind (mean over blocks)</source>
+        <translation>por tipo de módulo (media sobre los bloques)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Bars:</source>
+        <translation>&amp;Barras:</translation>
+    </message>
+    <message>
+        <location line="+563"/>
+        <source>weight
+only</source>
+        <translation>solo
+pesos</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>activation
+only</source>
+        <translation>solo
+activaciones</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>both</source>
+        <translation>ambos</translation>
+    </message>
+    <message>
+        <location line="-512"/>
+        <location line="+278"/>
+        <source>weight-only + activation-only</source>
+        <translation>solo pesos + solo activaciones</translation>
+    </message>
+    <message>
+        <location line="-101"/>
+        <source>block (bars: module kinds in block order)</source>
+        <translation>bloque (barras: tipos de módulo en el orden del bloque)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>block</source>
+        <translation>bloque</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>module kind (mean over blocks)</source>
+        <translation>tipo de módulo (media sobre los bloques)</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>This store holds no runs</source>
+        <translation>Este almacén no contiene ejecuciones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No store open</source>
+        <translation>No hay ningún almacén abierto</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>full-precision model</source>
+        <translation>modelo de precisión completa</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no config</source>
+        <translation>sin configuración</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (not computed at this checkpoint)</source>
+        <translation>%1 (no calculado en este punto de control)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, step %2: %3, %4</source>
+        <translation>%1, paso %2: %3, %4</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>W only + A only</source>
+        <translation>solo W + solo A</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>No weight-only / activation-only / both trio for this config in the run</source>
+        <translation>La ejecución no tiene para esta configuración el trío solo pesos / solo activaciones / ambos</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Decomposition: %1 + %2 vs %3</source>
+        <translation>Descomposición: %1 + %2 frente a %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>KL mean</source>
+        <translation>KL media</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ΔCE</source>
+        <translation>ΔCE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean (nats)</source>
+        <translation>KL media (nats)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ΔCE (nats/byte)</source>
+        <translation>ΔCE (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1: both / sum = %2</source>
+        <translation>%1: ambos / suma = %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: not computed at this checkpoint</source>
+        <translation>%1: no calculado en este punto de control</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>not computed</source>
+        <translation>no calculado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1
+block %2 · %3
+%4: %5</source>
+        <translation>%1
+bloque %2 · %3
+%4: %5</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%1 layers
+%2: %3, mean over %n block(s)</source>
+        <translation>
+            <numerusform>%1 capas
+%2: %3, media sobre %n bloque</numerusform>
+            <numerusform>%1 capas
+%2: %3, media sobre %n bloques</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+119"/>
+        <source>W+A</source>
+        <translation>W+A</translation>
+    </message>
+</context>
+<context>
+    <name>qs::CoefficientModel</name>
+    <message>
+        <location filename="../app/models/coefficientmodel.cpp" line="+60"/>
+        <source>published</source>
+        <translation>publicado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fit</source>
+        <translation>ajuste</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>user edit</source>
+        <translation>edición del usuario</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+39"/>
+        <source>unset</source>
+        <translation>sin definir</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>%1 (name in JSON and on the command line: %2)</source>
+        <translation>%1 (nombre en JSON y en la línea de órdenes: %2)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Double-click to edit; clear the cell to unset the coefficient</source>
+        <translation>Doble clic para editar; vacíe la celda para dejar el coeficiente sin definir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not known: fit the law to data, load a fitted law, or type a value</source>
+        <translation>Desconocido: ajuste la ley a los datos, cargue una ley ajustada o escriba un valor</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>[%1, %2]</source>
+        <translation>[%1, %2]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bootstrap 95 % percentile interval of the fit</source>
+        <translation>Intervalo de percentiles bootstrap al 95 % del ajuste</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Coefficient</source>
+        <translation>Coeficiente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Source</source>
+        <translation>Origen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reference</source>
+        <translation>Referencia</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>95 % CI</source>
+        <translation>IC 95 %</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>edited by hand</source>
+        <translation>editado a mano</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ExportDialog</name>
+    <message>
+        <location filename="../widgets/exportdialog.cpp" line="+40"/>
+        <source> in</source>
+        <translation> in</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Export Figure</source>
+        <translation>Exportar figura</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>PDF (vector)</source>
+        <translation>PDF (vectorial)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SVG (vector)</source>
+        <translation>SVG (vectorial)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG (raster)</source>
+        <translation>PNG (mapa de bits)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV (the data behind the plot)</source>
+        <translation>CSV (los datos del gráfico)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>single column (%1 in wide)</source>
+        <translation>una columna (%1 in de ancho)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>double column (%1 in wide)</source>
+        <translation>dos columnas (%1 in de ancho)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>custom</source>
+        <translation>personalizado</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>auto (%1 × width)</source>
+        <translation>auto (%1 × ancho)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>paper: black on white, the font and lines below</source>
+        <translation>artículo: negro sobre blanco, con la fuente y las líneas de abajo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>screen: as shown</source>
+        <translation>pantalla: como se muestra</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+7"/>
+        <source> pt</source>
+        <translation> pt</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>below the plot</source>
+        <translation>debajo del gráfico</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>inside, top right</source>
+        <translation>dentro, arriba a la derecha</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Output</source>
+        <translation>Salida</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Format:</source>
+        <translation>&amp;Formato:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Size:</source>
+        <translation>&amp;Tamaño:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Width:</source>
+        <translation>&amp;Ancho:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Height:</source>
+        <translation>A&amp;lto:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Resolution:</source>
+        <translation>&amp;Resolución:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Style</source>
+        <translation>Estilo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;tyle:</source>
+        <translation>&amp;Estilo:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>F&amp;ont:</source>
+        <translation>F&amp;uente:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Font si&amp;ze:</source>
+        <translation>Tamaño de fue&amp;nte:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Line width:</source>
+        <translation>&amp;Grosor de línea:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>L&amp;egend:</source>
+        <translation>Le&amp;yenda:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Export…</source>
+        <translation>E&amp;xportar…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Vector formats keep text as text and scale without loss; CSV saves the numbers the plot shows</source>
+        <translation>Los formatos vectoriales conservan el texto como texto y escalan sin pérdida; CSV guarda los números que muestra el gráfico</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Journal column widths; the figure is made at this physical size, so fonts keep their point size when it is placed at 100 %</source>
+        <translation>Anchos de columna de revista; la figura se crea con este tamaño físico, de modo que las fuentes conservan su tamaño en puntos al insertarla al 100 %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Leave at &quot;auto&quot; for %1 × the width</source>
+        <translation>Déjelo en «auto» para %1 × el ancho</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pixels per inch of the PNG (300 for print)</source>
+        <translation>Píxeles por pulgada del PNG (300 para impresión)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paper: black on white with the font, line width and legend chosen here. Screen: the plot as the page shows it, at the size chosen above</source>
+        <translation>Artículo: negro sobre blanco con la fuente, el grosor de línea y la leyenda elegidos aquí. Pantalla: el gráfico tal como lo muestra la página, con el tamaño elegido arriba</translation>
+    </message>
+    <message>
+        <location line="+94"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SVG (*.svg)</source>
+        <translation>SVG (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PNG (*.png)</source>
+        <translation>PNG (*.png)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 × %2 in (%3 × %4 mm)</source>
+        <translation>%1 × %2 in (%3 × %4 mm)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>, %1 × %2 px</source>
+        <translation>, %1 × %2 px</translation>
+    </message>
+</context>
+<context>
+    <name>qs::FitJob</name>
+    <message>
+        <location filename="../app/models/fitjob.cpp" line="+23"/>
+        <source>Preparing the fit of %1 points</source>
+        <translation>Preparando el ajuste de %1 puntos</translation>
+    </message>
+</context>
+<context>
+    <name>qs::HeatmapPage</name>
+    <message>
+        <location filename="../widgets/heatmappage.cpp" line="+158"/>
+        <source>%1 (FP reference)</source>
+        <translation>%1 (referencia FP)</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Métrica:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>by block</source>
+        <translation>por bloque</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>by module kind</source>
+        <translation>por tipo de módulo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows block by block (q k v o gate up down of block 0, then block 1, …), or kind by kind (every block&apos;s q, then every k, …, FC2 = down last)</source>
+        <translation>Filas bloque a bloque (q k v o gate up down del bloque 0, luego el bloque 1, …) o tipo a tipo (la q de cada bloque, luego cada k, …, FC2 = down al final)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Rows:</source>
+        <translation>&amp;Filas:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Log colours</source>
+        <translation>Colores &amp;log</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Map colours on a logarithmic scale, for metrics spanning decades such as the input kurtosis; cells ≤ 0 are then drawn grey</source>
+        <translation>Asigna los colores en escala logarítmica, para métricas que abarcan varios órdenes de magnitud como la curtosis de entrada; las celdas ≤ 0 se dibujan entonces en gris</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>checkpoint (training step)</source>
+        <translation>punto de control (paso de entrenamiento)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer (block·kind)</source>
+        <translation>capa (bloque·tipo)</translation>
+    </message>
+    <message>
+        <location line="+164"/>
+        <source>block %1 · %2 · checkpoint %3, step %4</source>
+        <translation>bloque %1 · %2 · punto de control %3, paso %4</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: not available, the run has no full-precision reference (config &quot;fp&quot;)</source>
+        <translation>%1: no disponible; la ejecución no tiene referencia de precisión completa (configuración «fp»)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: not computed, checkpoint %2 has not been swept with %3 yet</source>
+        <translation>%1: no calculado; el punto de control %2 aún no se ha barrido con %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: no value, %2 leaves this layer in full precision or the metric does not apply to it</source>
+        <translation>%1: sin valor; %2 deja esta capa en precisión completa o la métrica no se aplica a ella</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(≤ 0: drawn grey on the log colour scale)</source>
+        <translation>(≤ 0: en gris en la escala de color logarítmica)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(measured on the full-precision model&apos;s inputs)</source>
+        <translation>(medido en las entradas del modelo de precisión completa)</translation>
+    </message>
+    <message>
+        <location line="+129"/>
+        <source>%1, log scale</source>
+        <translation>%1, escala logarítmica</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>This store holds no runs</source>
+        <translation>Este almacén no contiene ejecuciones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No store open</source>
+        <translation>No hay ningún almacén abierto</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no per-layer metrics</source>
+        <translation>sin métricas por capa</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>full-precision model</source>
+        <translation>modelo de precisión completa</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no config</source>
+        <translation>sin configuración</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2 per layer, %3</source>
+        <translation>%1: %2 por capa, %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>config: %1</source>
+        <translation>configuración: %1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::Job</name>
+    <message numerus="yes">
+        <location filename="../app/models/job.cpp" line="+51"/>
+        <source>about %n s left</source>
+        <translation>
+            <numerusform>queda %n s aprox.</numerusform>
+            <numerusform>quedan %n s aprox.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>about %n min left</source>
+        <translation>
+            <numerusform>queda %n min aprox.</numerusform>
+            <numerusform>quedan %n min aprox.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>about %1 h %2 min left</source>
+        <translation>quedan %1 h %2 min aprox.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>unknown error</source>
+        <translation>error desconocido</translation>
+    </message>
+</context>
+<context>
+    <name>qs::LayerTableModel</name>
+    <message>
+        <location filename="../app/models/layertablemodel.cpp" line="+55"/>
+        <source>weight rel. error</source>
+        <translation>error rel. de pesos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SQNR (dB)</source>
+        <translation>SQNR (dB)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPTQ loss</source>
+        <translation>pérdida GPTQ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPTQ damping</source>
+        <translation>amortiguación GPTQ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>input kurtosis</source>
+        <translation>curtosis de entrada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>input absmax</source>
+        <translation>absmax de entrada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>absmax / median</source>
+        <translation>absmax / mediana</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>outlier channels (&gt;6)</source>
+        <translation>canales atípicos (&gt;6)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
+        <translation>Error relativo de los pesos ‖Ŵ − W‖ / ‖W‖ (norma de Frobenius)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPTQ&apos;s per-layer loss Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (the reference implementation&apos;s number)</source>
+        <translation>Pérdida de GPTQ por capa Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (la cifra de la implementación de referencia)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Damping added to the Hessian&apos;s diagonal (raised when the Cholesky factorisation failed)</source>
+        <translation>Amortiguación añadida a la diagonal de la hessiana (se aumenta si falla la factorización de Cholesky)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Signal-to-quantization-noise ratio of the layer&apos;s output on the calibration inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; higher is better. Empty where the layer is not quantized</source>
+        <translation>Relación señal/ruido de cuantización de la salida de la capa con las entradas de calibración, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) en dB; cuanto mayor, mejor. Vacío donde la capa no está cuantizada</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pearson kurtosis of the layer&apos;s input activations (3 for a Gaussian; large values mean heavy tails that make activation quantization hard). Measured on the full-precision model</source>
+        <translation>Curtosis de Pearson de las activaciones de entrada de la capa (3 para una gaussiana; valores grandes indican colas pesadas que dificultan la cuantización de activaciones). Medida en el modelo de precisión completa</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Largest |x| of the layer&apos;s input activations, the full-precision model&apos;s</source>
+        <translation>Mayor |x| de las activaciones de entrada de la capa, en el modelo de precisión completa</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Largest |x| of the layer&apos;s input activations divided by their median |x|: how far the outliers stretch an absmax quantization grid</source>
+        <translation>Mayor |x| de las activaciones de entrada de la capa dividido por su mediana de |x|: cuánto estiran los valores atípicos una rejilla de cuantización absmax</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Number of input channels whose largest |x| exceeds 6 (the outlier magnitude of LLM.int8())</source>
+        <translation>Número de canales de entrada cuyo mayor |x| supera 6 (la magnitud de valor atípico de LLM.int8())</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per-layer metric &quot;%1&quot; from the store</source>
+        <translation>Métrica por capa «%1» del almacén</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not computed for this checkpoint yet</source>
+        <translation>Aún no calculado para este punto de control</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 out × %2 in features, %3 weights</source>
+        <translation>%1 características de salida × %2 de entrada, %3 pesos</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>layer</source>
+        <translation>capa</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>block</source>
+        <translation>bloque</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>kind</source>
+        <translation>tipo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shape</source>
+        <translation>forma</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Tensor name in the checkpoint</source>
+        <translation>Nombre del tensor en el punto de control</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Transformer block index</source>
+        <translation>Índice del bloque Transformer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Projection: q, k, v, o (attention) or gate, up, down (MLP)</source>
+        <translation>Proyección: q, k, v, o (atención) o gate, up, down (MLP)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Out features × in features</source>
+        <translation>Características de salida × de entrada</translation>
+    </message>
+</context>
+<context>
+    <name>qs::LayerTablePage</name>
+    <message>
+        <location filename="../widgets/layertablepage.cpp" line="+24"/>
+        <source>&amp;Config:</source>
+        <translation>&amp;Configuración:</translation>
+    </message>
+    <message>
+        <location line="+93"/>
+        <source>This store holds no runs.</source>
+        <translation>Este almacén no contiene ejecuciones.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No store open.</source>
+        <translation>No hay ningún almacén abierto.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Click a checkpoint in the plot to see its layers.</source>
+        <translation>Haga clic en un punto de control del gráfico para ver sus capas.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This run has no checkpoints yet.</source>
+        <translation>Esta ejecución aún no tiene puntos de control.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Checkpoint %1: step %2, %3 tokens, LR %4</source>
+        <translation>Punto de control %1: paso %2, %3 tokens, LR %4</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source> (not quantized with this config yet)</source>
+        <translation> (aún no cuantizado con esta configuración)</translation>
+    </message>
+</context>
+<context>
+    <name>qs::MainWindow</name>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="+88"/>
+        <source>&amp;Heatmap</source>
+        <translation>Ma&amp;pa de calor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Breakdown</source>
+        <translation>&amp;Desglose</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Outliers</source>
+        <translation>A&amp;típicos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Layers</source>
+        <translation>&amp;Capas</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Runs</source>
+        <translation>Ejecuciones</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Run</source>
+        <translation>Ejecución</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Run: </source>
+        <translation>Ejecución: </translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Open…</source>
+        <translation>&amp;Abrir…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open a QuantScope results store (.h5)</source>
+        <translation>Abre un almacén de resultados de QuantScope (.h5)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open &amp;Recent</source>
+        <translation>Abrir &amp;recientes</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Run &amp;Demo</source>
+        <translation>Ejecutar &amp;demo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Train a small byte-level LM with a WSD schedule and quantize every checkpoint</source>
+        <translation>Entrena un LM pequeño a nivel de byte con un programa WSD y cuantiza cada punto de control</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run &amp;Sweep…</source>
+        <translation>Ejecutar &amp;barrido…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Quantize every checkpoint of a run of this store with configs of your choice</source>
+        <translation>Cuantiza cada punto de control de una ejecución de este almacén con las configuraciones que elija</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Export Figure…</source>
+        <translation>&amp;Exportar figura…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Main</source>
+        <translation>Principal</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Theme</source>
+        <translation>&amp;Tema</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+20"/>
+        <source>&amp;System</source>
+        <translation>&amp;Sistema</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>&amp;Light</source>
+        <translation>&amp;Claro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Dark</source>
+        <translation>&amp;Oscuro</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Follow the language of the operating system</source>
+        <translation>Usa el idioma del sistema operativo</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The new language applies the next time QuantScope starts.</source>
+        <translation>El nuevo idioma se aplicará la próxima vez que se inicie QuantScope.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the running job at its next safe point</source>
+        <translation>Detiene la tarea en curso en su próximo punto seguro</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>No recent stores</source>
+        <translation>No hay almacenes recientes</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Clear Menu</source>
+        <translation>&amp;Vaciar menú</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Loading %1…</source>
+        <translation>Cargando %1…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Loaded %1</source>
+        <translation>Cargado %1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Waiting for %1: %2</source>
+        <translation>Esperando a %1: %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot open store</source>
+        <translation>No se puede abrir el almacén</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
+        <translation>Ejecución %1: programa %2, %3 puntos de control, entrenada con %4</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>QuantScope</source>
+        <translation>QuantScope</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 — QuantScope</source>
+        <translation>%1 — QuantScope</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Open Store</source>
+        <translation>Abrir almacén</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
+        <translation>Almacenes de QuantScope (*.h5 *.hdf5);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+53"/>
+        <source>Cannot export figure</source>
+        <translation>No se puede exportar la figura</translation>
+    </message>
+    <message>
+        <location line="-50"/>
+        <location line="+53"/>
+        <source>Saved %1</source>
+        <translation>Guardado %1</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <location line="+17"/>
+        <source>Export %1</source>
+        <translation>Exportar %1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <location line="+37"/>
+        <source>Another job is running; cancel it first</source>
+        <translation>Hay otra tarea en curso; cancélela primero</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>Demo finished: %1</source>
+        <translation>Demo terminada: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Starting the demo in %1…</source>
+        <translation>Iniciando la demo en %1…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Demo failed</source>
+        <translation>La demo ha fallado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Demo cancelled; the store keeps everything computed so far</source>
+        <translation>Demo cancelada; el almacén conserva todo lo calculado hasta ahora</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+35"/>
+        <source>Sweep of %1 finished: %n entries computed</source>
+        <translation>
+            <numerusform>Barrido de %1 terminado: %n entrada calculada</numerusform>
+            <numerusform>Barrido de %1 terminado: %n entradas calculadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>, %n already in the store</source>
+        <translation>
+            <numerusform>, %n ya estaba en el almacén</numerusform>
+            <numerusform>, %n ya estaban en el almacén</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Sweeping %n config(s) over run %1…</source>
+        <translation>
+            <numerusform>Barriendo %n configuración sobre la ejecución %1…</numerusform>
+            <numerusform>Barriendo %n configuraciones sobre la ejecución %1…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sweep failed</source>
+        <translation>El barrido ha fallado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Sweep cancelled; the store keeps every entry finished so far</source>
+        <translation>Barrido cancelado; el almacén conserva todas las entradas terminadas hasta ahora</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Cancelling…</source>
+        <translation>Cancelando…</translation>
+    </message>
+</context>
+<context>
+    <name>qs::OutlierPage</name>
+    <message>
+        <location filename="../widgets/outlierpage.cpp" line="+79"/>
+        <source>1 channel above %1</source>
+        <translation>1 canal por encima de %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 channels above %2</source>
+        <translation>%1 canales por encima de %2</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>The layer whose input activations are shown</source>
+        <translation>La capa cuyas activaciones de entrada se muestran</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Layer:</source>
+        <translation>&amp;Capa:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>FC2 &amp;inputs</source>
+        <translation>&amp;Entradas de FC2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show the input of this block&apos;s down_proj (FC2), where the activation outliers concentrate</source>
+        <translation>Muestra la entrada de la down_proj (FC2) de este bloque, donde se concentran los valores atípicos de activación</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>L&amp;og scale</source>
+        <translation>Escala &amp;log</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Logarithmic value axes: channel maxima, histogram counts and kurtosis</source>
+        <translation>Ejes de valores logarítmicos: máximos por canal, recuentos del histograma y curtosis</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hover for values, click a kurtosis point to select its checkpoint</source>
+        <translation>Ratón encima: valores; clic en un punto de curtosis: selecciona su punto de control</translation>
+    </message>
+    <message>
+        <location line="+464"/>
+        <source>Histogram of the channel maxima</source>
+        <translation>Histograma de los máximos por canal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input kurtosis along training</source>
+        <translation>Curtosis de entrada a lo largo del entrenamiento</translation>
+    </message>
+    <message>
+        <location line="-346"/>
+        <source>input channel</source>
+        <translation>canal de entrada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max |x|</source>
+        <translation>máx |x|</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>channel max |x|</source>
+        <translation>máx |x| del canal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>channels</source>
+        <translation>canales</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>step</source>
+        <translation>paso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+342"/>
+        <source>kurtosis (Gaussian: 3)</source>
+        <translation>curtosis (gaussiana: 3)</translation>
+    </message>
+    <message>
+        <location line="-326"/>
+        <source>outlier threshold %1</source>
+        <translation>umbral de atípicos %1</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>%1 (FC2)</source>
+        <translation>%1 (FC2)</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>down (FC2)</source>
+        <translation>down (FC2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>block %1 · %2</source>
+        <translation>bloque %1 · %2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>No store open.</source>
+        <translation>No hay ningún almacén abierto.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This store holds no runs.</source>
+        <translation>Este almacén no contiene ejecuciones.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>This store has no activation statistics: run “%1” has no full-precision reference (config “fp”), which is where a sweep records them.</source>
+        <translation>Este almacén no tiene estadísticas de activación: la ejecución «%1» no tiene referencia de precisión completa (configuración «fp»), que es donde un barrido las registra.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This store has no activation statistics: the full-precision reference of run “%1” was measured by a QuantScope that did not record them.</source>
+        <translation>Este almacén no tiene estadísticas de activación: la referencia de precisión completa de la ejecución «%1» la midió una versión de QuantScope que no las registraba.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This store has no per-channel activation profiles: the full-precision reference of run “%1” holds the layer statistics but not the profile “act_channel_absmax”.</source>
+        <translation>Este almacén no tiene perfiles de activación por canal: la referencia de precisión completa de la ejecución «%1» contiene las estadísticas de las capas, pero no el perfil «act_channel_absmax».</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sweep the run again with a current QuantScope: it measures the full-precision reference first, with the statistics and profiles of every layer&apos;s input.</source>
+        <translation>Vuelva a barrer la ejecución con una versión actual de QuantScope: primero mide la referencia de precisión completa, con las estadísticas y los perfiles de la entrada de cada capa.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot read the activation profile: %1</source>
+        <translation>No se puede leer el perfil de activación: %1</translation>
+    </message>
+    <message>
+        <location line="+106"/>
+        <source>Reading the profile…</source>
+        <translation>Leyendo el perfil…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The full-precision reference has not measured this checkpoint yet</source>
+        <translation>La referencia de precisión completa aún no ha medido este punto de control</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The profile could not be read (see above)</source>
+        <translation>No se pudo leer el perfil (véase arriba)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No profile</source>
+        <translation>Sin perfil</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Input of %1 at step %2</source>
+        <translation>Entrada de %1 en el paso %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1, step %2</source>
+        <translation>%1, paso %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 of %2 channels above %3</source>
+        <translation>%1 de %2 canales por encima de %3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>kurtosis</source>
+        <translation>curtosis</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>kurtosis %1</source>
+        <translation>curtosis %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max |x| %1</source>
+        <translation>máx |x| %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max/median %1</source>
+        <translation>máx/mediana %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Per-channel max |x| of the input</source>
+        <translation>Máx |x| por canal de la entrada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per-channel max |x| of the input: %1 of %2 channels above %3</source>
+        <translation>Máx |x| por canal de la entrada: %1 de %2 canales por encima de %3</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>step %1 (checkpoint %2)</source>
+        <translation>paso %1 (punto de control %2)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>channel %1: max |x| %2</source>
+        <translation>canal %1: máx |x| %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunBrowserPage</name>
+    <message>
+        <location filename="../widgets/runbrowserpage.cpp" line="+52"/>
+        <source>Filter runs, steps, configs (e.g. &quot;gptq&quot;, &quot;step 600&quot;)</source>
+        <translation>Filtrar ejecuciones, pasos, configuraciones (p. ej. «gptq», «paso 600»)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Filter:</source>
+        <translation>&amp;Filtro:</translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunTreeModel</name>
+    <message>
+        <location filename="../app/models/runtreemodel.cpp" line="+281"/>
+        <source>step %1</source>
+        <translation>paso %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (%1)</source>
+        <translation> (%1)</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Run %1</source>
+        <translation>Ejecución %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR schedule: %1</source>
+        <translation>Programa de LR: %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>unknown</source>
+        <translation>desconocido</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checkpoints: %1, layers: %2, configs: %3</source>
+        <translation>Puntos de control: %1, capas: %2, configuraciones: %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Corpus: %1</source>
+        <translation>Corpus: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Numbers: the latest checkpoint&apos;s</source>
+        <translation>Cifras: las del último punto de control</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>This run has no quantization config</source>
+        <translation>Esta ejecución no tiene configuración de cuantización</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 at this checkpoint: %2</source>
+        <translation>%1 en este punto de control: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not computed yet</source>
+        <translation>aún no calculado</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Checkpoint %1: step %2, %3 tokens</source>
+        <translation>Punto de control %1: paso %2, %3 tokens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR %1, FP validation CE %2</source>
+        <translation>LR %1, CE de validación FP %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not measured</source>
+        <translation>no medido</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 of %2 configs computed</source>
+        <translation>%1 de %2 configuraciones calculadas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File: %1</source>
+        <translation>Archivo: %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 (%2) at step %3</source>
+        <translation>%1 (%2) en el paso %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not computed yet</source>
+        <translation>Aún no calculado</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CE (nats/byte)</source>
+        <translation>CE (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE</source>
+        <translation>ΔCE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>relative CE</source>
+        <translation>CE relativa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean (nats)</source>
+        <translation>KL media (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL p99</source>
+        <translation>KL p99</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>same top-1</source>
+        <translation>mismo top-1</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>run / checkpoint / config</source>
+        <translation>ejecución / punto de control / configuración</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>step</source>
+        <translation>paso</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tokens</source>
+        <translation>tokens</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LR</source>
+        <translation>LR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>FP loss</source>
+        <translation>pérdida FP</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rel. CE</source>
+        <translation>CE rel.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KL mean</source>
+        <translation>KL media</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Runs, their checkpoints, and the quantization configs computed at each</source>
+        <translation>Ejecuciones, sus puntos de control y las configuraciones de cuantización calculadas en cada uno</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Optimizer steps (on a run: its latest checkpoint&apos;s)</source>
+        <translation>Pasos del optimizador (en una ejecución: los de su último punto de control)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training tokens seen (on a run: its latest checkpoint&apos;s)</source>
+        <translation>Tokens de entrenamiento vistos (en una ejecución: los de su último punto de control)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Learning rate of the update that produced the checkpoint</source>
+        <translation>Tasa de aprendizaje de la actualización que produjo el punto de control</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation cross-entropy of the full-precision checkpoint, nats per byte</source>
+        <translation>Entropía cruzada de validación del punto de control de precisión completa, nats por byte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CE(quantized) / CE(full precision) − 1 on the validation bytes; on a checkpoint row, the selected config&apos;s value</source>
+        <translation>CE(cuantizado) / CE(precisión completa) − 1 en los bytes de validación; en una fila de punto de control, el valor de la configuración seleccionada</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mean KL divergence of the quantized next-byte distribution from the full-precision one, nats; on a checkpoint row, the selected config&apos;s value</source>
+        <translation>Divergencia KL media de la distribución del siguiente byte cuantizada respecto a la de precisión completa, nats; en una fila de punto de control, el valor de la configuración seleccionada</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ScalingPage</name>
+    <message>
+        <location filename="../widgets/scalingmeasured.cpp" line="+41"/>
+        <location filename="../widgets/scalingviews.cpp" line="+107"/>
+        <location line="+277"/>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No measured points yet. Open a CSV of your runs (Open data…); its columns are N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout and label (docs/scaling.md).</source>
+        <translation>Aún no hay puntos medidos. Abra un CSV de sus ejecuciones (Abrir datos…); sus columnas son N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout y label (docs/scaling.md).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Measured points carry the loss and δ: choose one of them as the quantity.</source>
+        <translation>Los puntos medidos contienen la pérdida y δ: elija una de ellas como magnitud.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The measured points cannot be shown with the %1 law: %2</source>
+        <translation>Los puntos medidos no se pueden mostrar con la ley %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+29"/>
+        <source>None of the %n measured point(s) has both %1 and %2%3.</source>
+        <translation>
+            <numerusform>El %n punto medido no tiene a la vez %1 y %2%3.</numerusform>
+            <numerusform>Ninguno de los %n puntos medidos tiene a la vez %1 y %2%3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> &gt; 0 (log y)</source>
+        <translation> &gt; 0 (y log)</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <location filename="../widgets/scalingpage.cpp" line="+643"/>
+        <source>measured</source>
+        <translation>medido</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1, held out</source>
+        <translation>%1, reservado</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>law, %1</source>
+        <translation>ley, %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>%n point(s) without %1 or %2 left out.</source>
+        <translation>
+            <numerusform>Se omite %n punto sin %1 o %2.</numerusform>
+            <numerusform>Se omiten %n puntos sin %1 o %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Law curves for the first %1 groups only.</source>
+        <translation>Curvas de la ley solo para los %1 primeros grupos.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>measured %1</source>
+        <translation>%1 medido</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>residual (%)</source>
+        <translation>residuo (%)</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>N = %1, D = %2 (%3 tokens per parameter)
+%4 = %5</source>
+        <translation>N = %1, D = %2 (%3 tokens por parámetro)
+%4 = %5</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>line %1 of %2</source>
+        <translation>línea %1 de %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>measured %1 = %2</source>
+        <translation>%1 medido = %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>law: %1 (residual %2 %)</source>
+        <translation>ley: %1 (residuo %2 %)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>held out of the fit</source>
+        <translation>reservado fuera del ajuste</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingpage.cpp" line="-539"/>
+        <source>Law</source>
+        <translation>Ley</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Chinchilla: L(N, D)</source>
+        <translation>Chinchilla: L(N, D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>W4A4 QAT law: δ(N, D, G) (Chen et al.)</source>
+        <translation>Ley QAT W4A4: δ(N, D, G) (Chen et al.)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compute-optimal QAT: f*, δ(N, D_fp, D_qat, B) (Dremov et al.)</source>
+        <translation>QAT óptimo en cómputo: f*, δ(N, D_fp, D_qat, B) (Dremov et al.)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>w4a16 (weight-only)</source>
+        <translation>w4a16 (solo pesos)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>w16a4 (activation-only)</source>
+        <translation>w16a4 (solo activaciones)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>w16a4-fc2a8 (FC2 input at 8 bits)</source>
+        <translation>w16a4-fc2a8 (entrada de FC2 a 8 bits)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>w4a4 (weights and activations)</source>
+        <translation>w4a4 (pesos y activaciones)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hoffmann et al. 2022</source>
+        <translation>Hoffmann et al. 2022</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Besiroglu et al. 2024</source>
+        <translation>Besiroglu et al. 2024</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none (unset, to be fitted)</source>
+        <translation>ninguna (sin definir, por ajustar)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>as loaded or fitted</source>
+        <translation>según se cargó o ajustó</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Published coefficients of L(N, D) = E + A/N^α + B/D^β</source>
+        <translation>Coeficientes publicados de L(N, D) = E + A/N^α + B/D^β</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Load law…</source>
+        <translation>&amp;Cargar ley…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a law saved as JSON (quantscope fit writes them)</source>
+        <translation>Abre una ley guardada como JSON (quantscope fit las escribe)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sa&amp;ve law…</source>
+        <translation>&amp;Guardar ley…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>La&amp;w:</source>
+        <translation>&amp;Ley:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>V&amp;ariant:</source>
+        <translation>V&amp;ariante:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Chinchilla part:</source>
+        <translation>Parte C&amp;hinchilla:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Inputs</source>
+        <translation>Entradas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>N:</source>
+        <translation>N:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>D:</source>
+        <translation>D:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>G:</source>
+        <translation>G:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>B:</source>
+        <translation>B:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>f:</source>
+        <translation>f:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters (raw count; 7e9 or 7B)</source>
+        <translation>Parámetros (número bruto; 7e9 o 7B)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Training tokens (raw count; 2e12 or 2T)</source>
+        <translation>Tokens de entrenamiento (número bruto; 2e12 o 2T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quantization group size in input channels (per-channel: the layer&apos;s input dimension)</source>
+        <translation>Tamaño del grupo de cuantización en canales de entrada (por canal: la dimensión de entrada de la capa)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight bit width</source>
+        <translation>Ancho de bits de los pesos</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>QAT fraction f = D_qat / D of the training tokens</source>
+        <translation>Fracción QAT f = D_qat / D de los tokens de entrenamiento</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Open &amp;data…</source>
+        <translation>Abrir &amp;datos…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Measured points as CSV: columns N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label (docs/scaling.md)</source>
+        <translation>Puntos medidos en CSV: columnas N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label (docs/scaling.md)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Fit to data…</source>
+        <translation>&amp;Ajustar a los datos…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit the law&apos;s unset and fitted coefficients to the measured points (Huber loss on log residuals, L-BFGS from a grid of starts, bootstrap CIs)</source>
+        <translation>Ajusta a los puntos medidos los coeficientes de la ley sin definir y los ya ajustados (pérdida de Huber sobre residuos logarítmicos, L-BFGS desde una rejilla de puntos iniciales, IC bootstrap)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+462"/>
+        <source>no measured points</source>
+        <translation>sin puntos medidos</translation>
+    </message>
+    <message>
+        <location line="-450"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Coefficients (double-click a value to edit):</source>
+        <translation>Coeficientes (doble clic en un valor para editarlo):</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Curves</source>
+        <translation>Curvas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Contour map N × D</source>
+        <translation>Mapa de contorno N × D</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QAT fraction f* vs S</source>
+        <translation>Fracción QAT f* frente a S</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Measured points and residuals</source>
+        <translation>Puntos medidos y residuos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Vie&amp;w:</source>
+        <translation>V&amp;ista:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Quantity:</source>
+        <translation>&amp;Magnitud:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;x:</source>
+        <translation>&amp;x:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Series:</source>
+        <translation>&amp;Serie:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Log &amp;y</source>
+        <translation>&amp;y log</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Load Law</source>
+        <translation>Cargar ley</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scaling laws (*.json);;All files (*)</source>
+        <translation>Leyes de escalado (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save Law</source>
+        <translation>Guardar ley</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Scaling laws (*.json)</source>
+        <translation>Leyes de escalado (*.json)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Saved %1</source>
+        <translation>Guardado %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open Measured Points</source>
+        <translation>Abrir puntos medidos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>Archivos CSV (*.csv);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <location line="+107"/>
+        <source>Cannot open %1: %2</source>
+        <translation>No se puede abrir %1: %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot load the law from %1: %2</source>
+        <translation>No se puede cargar la ley desde %1: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loaded the %1 law from %2</source>
+        <translation>Cargada la ley %1 desde %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Not an input of this law</source>
+        <translation>No es una entrada de esta ley</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>loss L</source>
+        <translation>pérdida L</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>δ from quantization</source>
+        <translation>δ por cuantización</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>N_eff / N</source>
+        <translation>N_eff / N</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>f* (optimal)</source>
+        <translation>f* (óptima)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f̂ (direct fit)</source>
+        <translation>f̂ (ajuste directo)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingviews.cpp" line="-218"/>
+        <source>effective parameter fraction N_eff/N</source>
+        <translation>fracción de parámetros efectivos N_eff/N</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>effective parameters N_eff</source>
+        <translation>parámetros efectivos N_eff</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>optimal QAT fraction f*</source>
+        <translation>fracción QAT óptima f*</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>direct fit f̂ = exp(−a/ln S)</source>
+        <translation>ajuste directo f̂ = exp(−a/ln S)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingpage.cpp" line="+22"/>
+        <location filename="../widgets/scalingviews.cpp" line="+9"/>
+        <source>N (parameters)</source>
+        <translation>N (parámetros)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>D (tokens)</source>
+        <translation>D (tokens)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>G (group size)</source>
+        <translation>G (tamaño de grupo)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>B (bits)</source>
+        <translation>B (bits)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f (QAT fraction)</source>
+        <translation>f (fracción QAT)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>none</source>
+        <translation>ninguna</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+124"/>
+        <source>%1: %n point(s)</source>
+        <translation>
+            <numerusform>%1: %n punto</numerusform>
+            <numerusform>%1: %n puntos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot read %1: %2</source>
+        <translation>No se puede leer %1: %2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The measured points cannot be used with this law: %1</source>
+        <translation>Los puntos medidos no se pueden usar con esta ley: %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingfit.cpp" line="+45"/>
+        <source>Fit to Data</source>
+        <translation>Ajustar a los datos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>automatic (δ for the QAT laws when the data have it, else the loss)</source>
+        <translation>automático (δ para las leyes QAT si los datos la tienen; si no, la pérdida)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../widgets/scalingviews.cpp" line="-30"/>
+        <source>loss</source>
+        <translation>pérdida</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../widgets/scalingviews.cpp" line="+2"/>
+        <source>δ</source>
+        <translation>δ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Also refit published and hand-edited coefficients</source>
+        <translation>Reajustar también los coeficientes publicados y editados a mano</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>By default only unset and previously fitted coefficients are free</source>
+        <translation>Por defecto solo quedan libres los coeficientes sin definir y los ajustados antes</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Bootstrap resamples for the 95 % intervals (0: no intervals)</source>
+        <translation>Remuestreos bootstrap para los intervalos del 95 % (0: sin intervalos)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Fit on:</source>
+        <translation>Ajustar sobre:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bootstrap resamples:</source>
+        <translation>Remuestreos bootstrap:</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot fit: %1</source>
+        <translation>No se puede ajustar: %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Open measured points first (Open data…): the fit needs them.</source>
+        <translation>Abra primero los puntos medidos (Abrir datos…): el ajuste los necesita.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 (%p%)</source>
+        <translation>%1 (%p%)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 (%p%, %2)</source>
+        <translation>%1 (%p%, %2)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The fit failed; the coefficients are unchanged. %1</source>
+        <translation>El ajuste ha fallado; los coeficientes no cambian. %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fit cancelled; the coefficients are unchanged.</source>
+        <translation>Ajuste cancelado; los coeficientes no cambian.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Fitting the %1 law to %n point(s)…</source>
+        <translation>
+            <numerusform>Ajustando la ley %1 a %n punto…</numerusform>
+            <numerusform>Ajustando la ley %1 a %n puntos…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>starting (%p%)</source>
+        <translation>iniciando (%p%)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The fit finished after the law was replaced; its result was dropped.</source>
+        <translation>El ajuste terminó después de sustituir la ley; su resultado se ha descartado.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Fitted %1 coefficient(s) to %2 point(s): mean relative error %3 %</source>
+        <translation>Coeficientes ajustados: %1, con %2 puntos; error relativo medio %3 %</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>, held out (%1 points) %2 %</source>
+        <translation>, reservados (%1 puntos) %2 %</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingpage.cpp" line="-196"/>
+        <location filename="../widgets/scalingviews.cpp" line="-1"/>
+        <source>FP loss</source>
+        <translation>pérdida FP</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingviews.cpp" line="+2"/>
+        <source>N_eff/N</source>
+        <translation>N_eff/N</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingpage.cpp" line="+3"/>
+        <location filename="../widgets/scalingviews.cpp" line="+1"/>
+        <source>N_eff</source>
+        <translation>N_eff</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingviews.cpp" line="+1"/>
+        <source>f*</source>
+        <translation>f*</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f̂</source>
+        <translation>f̂</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingpage.cpp" line="+3"/>
+        <location filename="../widgets/scalingviews.cpp" line="+1"/>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingviews.cpp" line="+8"/>
+        <source>loss L (nats)</source>
+        <translation>pérdida L (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FP loss E + A/N^α + B/D^β (nats)</source>
+        <translation>pérdida FP E + A/N^α + B/D^β (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>δ, loss increase from quantization (nats)</source>
+        <translation>δ, aumento de la pérdida por cuantización (nats)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>S, tokens per parameter byte</source>
+        <translation>S, tokens por byte de parámetro</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>D (training tokens)</source>
+        <translation>D (tokens de entrenamiento)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>G (group size, input channels)</source>
+        <translation>G (tamaño de grupo, canales de entrada)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>B (weight bits)</source>
+        <translation>B (bits de los pesos)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f (QAT fraction of the tokens)</source>
+        <translation>f (fracción QAT de los tokens)</translation>
+    </message>
+    <message>
+        <location line="+162"/>
+        <source>%1 cannot be drawn: the %2 law&apos;s coefficients %3 are unset. Fit the law to measured points (Fit to data…), load a fitted law (Load law…), or type values into the coefficient table.</source>
+        <translation>No se puede dibujar %1: los coeficientes %3 de la ley %2 no están definidos. Ajuste la ley a puntos medidos (Ajustar a los datos…), cargue una ley ajustada (Cargar ley…) o escriba valores en la tabla de coeficientes.</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>%1: unset coefficients</source>
+        <translation>%1: coeficientes sin definir</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>At these inputs:
+%1</source>
+        <translation>Con estas entradas:
+%1</translation>
+    </message>
+    <message>
+        <location line="+109"/>
+        <location line="+46"/>
+        <source>at the inputs</source>
+        <translation>en las entradas</translation>
+    </message>
+    <message>
+        <location line="-27"/>
+        <location line="+77"/>
+        <source>%1 cannot be drawn here: %2</source>
+        <translation>No se puede dibujar %1 aquí: %2</translation>
+    </message>
+    <message>
+        <location line="-62"/>
+        <source>%1 is undefined over this range of %2.</source>
+        <translation>%1 no está definido en este intervalo de %2.</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>%1, log scale</source>
+        <translation>%1, escala logarítmica</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>the inputs (N, D)</source>
+        <translation>las entradas (N, D)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The optimal QAT fraction f* and its direct fit f̂ belong to the compute-optimal QAT law (Dremov et al. 2025): choose it under Law.</source>
+        <translation>La fracción QAT óptima f* y su ajuste directo f̂ pertenecen a la ley QAT óptima en cómputo (Dremov et al. 2025): elíjala en Ley.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>direct fit f̂ = exp(−%1 / ln S)</source>
+        <translation>ajuste directo f̂ = exp(−%1 / ln S)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>law&apos;s optimum f* (N = %1, B = %2)</source>
+        <translation>óptimo f* de la ley (N = %1, B = %2)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>f* needs the QAT law&apos;s δ coefficients, which are unset: fit them to measured points or type them into the table. f̂ is drawn alone.</source>
+        <translation>f* necesita los coeficientes δ de la ley QAT, que no están definidos: ajústelos a puntos medidos o escríbalos en la tabla. Solo se dibuja f̂.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the inputs: S = %1</source>
+        <translation>las entradas: S = %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>S = D / (N·B/8), tokens per parameter byte</source>
+        <translation>S = D / (N·B/8), tokens por byte de parámetro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QAT fraction f = D_qat / D</source>
+        <translation>fracción QAT f = D_qat / D</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Chinchilla law</source>
+        <translation>ley de Chinchilla</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>W4A4 QAT law, %1</source>
+        <translation>ley QAT W4A4, %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>compute-optimal QAT law</source>
+        <translation>ley QAT óptima en cómputo</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1: %2 against %3</source>
+        <translation>%1: %2 frente a %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: %2 over N × D</source>
+        <translation>%1: %2 sobre N × D</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: optimal QAT fraction against S</source>
+        <translation>%1: fracción QAT óptima frente a S</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: measured %2 against %3 (%4)</source>
+        <translation>%1: %2 medido frente a %3 (%4)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 at %2</source>
+        <translation>%1 en %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::SweepDialog</name>
+    <message>
+        <location filename="../widgets/sweepdialog.cpp" line="+34"/>
+        <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
+        <translation>%1: %2 (la referencia de precisión completa; todo barrido la calcula)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: %2 (same config as line %3, run once)</source>
+        <translation>%1: %2 (misma configuración que la línea %3; se ejecuta una vez)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>quantization spec &apos;%1&apos;: %2</source>
+        <translation>especificación de cuantización «%1»: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: does not parse</source>
+        <translation>%1: no se puede interpretar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Line %1: %2</source>
+        <translation>Línea %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>(and %n more line(s) that do not parse)</source>
+        <translation>
+            <numerusform>(y %n línea más que no se puede interpretar)</numerusform>
+            <numerusform>(y %n líneas más que no se pueden interpretar)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Enter at least one quantization config, one spec per line, e.g. rtn:4:g128:sym</source>
+        <translation>Introduzca al menos una configuración de cuantización, una especificación por línea, p. ej. rtn:4:g128:sym</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Run Sweep</source>
+        <translation>Ejecutar barrido</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The trained run whose checkpoints are quantized</source>
+        <translation>La ejecución entrenada cuyos puntos de control se cuantizan</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>method:bits[:options], options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activation bits), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down). &quot;none:a4&quot; quantizes activations only.</source>
+        <translation>método:bits[:opciones], opciones en cualquier orden: pc | g&lt;N&gt; (grupos de pesos), sym | asym, act | noact (act-order de GPTQ), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (bits de activación), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (precisión mixta, tipos q, k, v, o, gate, up, down). «none:a4» cuantiza solo las activaciones.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 or none:a4. The full-precision reference is always computed; configs already in the store are skipped.</source>
+        <translation>Una configuración por línea, p. ej. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 o none:a4. La referencia de precisión completa se calcula siempre; las configuraciones que ya están en el almacén se omiten.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>&amp;Run Sweep</source>
+        <translation>&amp;Ejecutar barrido</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>R&amp;un:</source>
+        <translation>Ej&amp;ecución:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Configs:</source>
+        <translation>&amp;Configuraciones:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Will run:</source>
+        <translation>Se ejecutará:</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>The store holds no run to sweep.</source>
+        <translation>El almacén no contiene ninguna ejecución que barrer.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::SweepJob</name>
+    <message>
+        <location filename="../app/models/sweepjob.cpp" line="+29"/>
+        <source>Opening %1</source>
+        <translation>Abriendo %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Reading the corpus of run %1</source>
+        <translation>Leyendo el corpus de la ejecución %1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryPage</name>
+    <message>
+        <location filename="../widgets/trajectorypage.cpp" line="+72"/>
+        <source>relative CE</source>
+        <translation>CE relativa</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorymetrics.cpp" line="+99"/>
+        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <source>ΔCE</source>
+        <translation>ΔCE</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <source>KL mean</source>
+        <translation>KL media</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <source>KL p99</source>
+        <translation>KL p99</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <source>same top-1 (%)</source>
+        <translation>mismo top-1 (%)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorymetrics.cpp" line="-15"/>
+        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <source>mean layer SQNR (dB)</source>
+        <translation>SQNR medio por capa (dB)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <source>What the left axis shows for every quantization config: the change of the validation CE, the KL divergence of the quantized next-byte distribution from the full-precision one, the share of bytes whose most likely prediction stays the same, or the layers&apos; output SQNR</source>
+        <translation>Lo que muestra el eje izquierdo para cada configuración de cuantización: el cambio de la CE de validación, la divergencia KL de la distribución del siguiente byte cuantizada respecto a la de precisión completa, la proporción de bytes cuya predicción más probable no cambia o la SQNR de salida de las capas</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Métrica:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+238"/>
+        <source>step</source>
+        <translation>paso</translation>
+    </message>
+    <message>
+        <location line="-237"/>
+        <location line="+237"/>
+        <source>tokens</source>
+        <translation>tokens</translation>
+    </message>
+    <message>
+        <location line="-236"/>
+        <source>&amp;X axis:</source>
+        <translation>Eje &amp;X:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;FP val loss</source>
+        <translation>Pérdida de val. &amp;FP</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also show the validation loss of the full-precision model</source>
+        <translation>Muestra también la pérdida de validación del modelo de precisión completa</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Runs</source>
+        <translation>&amp;Ejecuciones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
+        <translation>Superpone otras ejecuciones del almacén: cada ejecución tiene su propio estilo de línea y marcador, y cada configuración conserva su color</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
+        <translation>Ratón encima: valores; clic en un punto de control: sus capas; rueda: zoom; doble clic: restablecer</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>&amp;Log x</source>
+        <translation>x &amp;log</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Logarithmic x axis (checkpoint 0 is not drawn)</source>
+        <translation>Eje x logarítmico (el punto de control 0 no se dibuja)</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <location line="+278"/>
+        <source>learning rate</source>
+        <translation>tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <location line="-275"/>
+        <source>FP validation loss (nats)</source>
+        <translation>pérdida de validación FP (nats)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorymetrics.cpp" line="-8"/>
+        <source>ΔCE = CE(Ŵ) − CE(W) (nats)</source>
+        <translation>ΔCE = CE(Ŵ) − CE(W) (nats)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KL mean, KL(FP ‖ quantized) (nats per token)</source>
+        <translation>KL media, KL(FP ‖ cuantizado) (nats por token)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KL p99, KL(FP ‖ quantized) (nats per token)</source>
+        <translation>KL p99, KL(FP ‖ cuantizado) (nats por token)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>same top-1 as FP (% of tokens)</source>
+        <translation>mismo top-1 que FP (% de tokens)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>relative CE (CE(Ŵ)/CE(W) − 1)</source>
+        <translation>CE relativa (CE(Ŵ)/CE(W) − 1)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>same top-1</source>
+        <translation>mismo top-1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>mean SQNR</source>
+        <translation>SQNR medio</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rel. CE</source>
+        <translation>CE rel.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 dB</source>
+        <translation>%1 dB</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>run %1</source>
+        <translation>ejecución %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorypage.cpp" line="+177"/>
+        <source>This store holds no runs</source>
+        <translation>Este almacén no contiene ejecuciones</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No store open</source>
+        <translation>No hay ningún almacén abierto</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: quantization damage along training</source>
+        <translation>%1: daño por cuantización a lo largo del entrenamiento</translation>
+    </message>
+    <message>
+        <location line="+129"/>
+        <source>FP val loss</source>
+        <translation>pérdida val. FP</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>warmup</source>
+        <translation>calentamiento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stable</source>
+        <translation>estable</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR decay</source>
+        <translation>decaimiento del LR</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorymetrics.cpp" line="+1"/>
+        <source>checkpoint %1: step %2, %3 tokens</source>
+        <translation>punto de control %1: paso %2, %3 tokens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not measured</source>
+        <translation>no medido</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR %1, FP val CE %2</source>
+        <translation>LR %1, CE val. FP %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>not in the store</source>
+        <translation>no está en el almacén</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not computed yet</source>
+        <translation>aún no calculado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2 %3</source>
+        <translation>%1: %2 %3</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectoryoverlay.cpp" line="+101"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+</TS>

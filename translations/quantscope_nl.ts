@@ -1,0 +1,2898 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="nl" sourcelanguage="en">
+<context>
+    <name>FigureExport</name>
+    <message>
+        <location filename="../widgets/figureexport.cpp" line="+52"/>
+        <source>Cannot write %1: %2</source>
+        <translation>Kan %1 niet schrijven: %2</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>QuantScope</source>
+        <translation>QuantScope</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>QuantScope figure</source>
+        <translation>QuantScope-figuur</translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
+        <translation>Kan %1 niet exporteren: een figuur wordt opgeslagen als .pdf, .svg of .png</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cannot export %1: there is no plot to export</source>
+        <translation>Kan %1 niet exporteren: er is geen grafiek om te exporteren</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot export %1: a figure of %2 × %3 in is out of range (at most %4 in a side)</source>
+        <translation>Kan %1 niet exporteren: een figuur van %2 × %3 in valt buiten het bereik (hoogstens %4 in per zijde)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot export %1: %2 dpi is out of range (%3 to %4, at most %5 pixels a side)</source>
+        <translation>Kan %1 niet exporteren: %2 dpi valt buiten het bereik (%3 tot %4, hoogstens %5 pixels per zijde)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>drawing the figure failed</source>
+        <translation>het tekenen van de figuur is mislukt</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+73"/>
+        <source>Cannot export %1: unknown figure format &quot;%2&quot; (use .pdf, .svg or .png)</source>
+        <translation>Kan %1 niet exporteren: onbekend figuurformaat &quot;%2&quot; (gebruik .pdf, .svg of .png)</translation>
+    </message>
+    <message>
+        <location line="-69"/>
+        <source>Cannot export %1: the %2 view shows nothing</source>
+        <translation>Kan %1 niet exporteren: de weergave %2 toont niets</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot export %1: the %2 view shows no data</source>
+        <translation>Kan %1 niet exporteren: de weergave %2 toont geen gegevens</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
+        <translation>Kan %1 niet exporteren: onbekende maat &quot;%2&quot; (gebruik een van %3)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot export %1: the store %2 holds no runs</source>
+        <translation>Kan %1 niet exporteren: het resultatenbestand %2 bevat geen runs</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cannot export %1: the store %2 has no run named &quot;%3&quot;</source>
+        <translation>Kan %1 niet exporteren: het resultatenbestand %2 heeft geen run met de naam &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot export %1: this build has no trajectory view</source>
+        <translation>Kan %1 niet exporteren: deze build heeft geen trajectweergave</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cannot export %1: no run is shown</source>
+        <translation>Kan %1 niet exporteren: er wordt geen run getoond</translation>
+    </message>
+</context>
+<context>
+    <name>cli</name>
+    <message>
+        <location filename="../app/cli.cpp" line="+174"/>
+        <source>Demo folder (default ./demo-output).</source>
+        <translation>Demomap (standaard ./demo-output).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Override the number of training steps.</source>
+        <translation>Overschrijft het aantal trainingsstappen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+97"/>
+        <source>Torch threads (default: all cores).</source>
+        <translation>Torch-threads (standaard: alle kernen).</translation>
+    </message>
+    <message>
+        <location line="-49"/>
+        <source>Training config (JSON).</source>
+        <translation>Trainingsconfiguratie (JSON).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text file to train on.</source>
+        <translation>Tekstbestand om op te trainen.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Results store (.h5), created if missing.</source>
+        <translation>Resultatenbestand (.h5), aangemaakt als het ontbreekt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run name.</source>
+        <translation>Naam van de run.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint folder (default: next to the store).</source>
+        <translation>Checkpointmap (standaard: naast het resultatenbestand).</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <location line="+168"/>
+        <location line="+132"/>
+        <source>Results store (.h5).</source>
+        <translation>Resultatenbestand (.h5).</translation>
+    </message>
+    <message>
+        <location line="-299"/>
+        <source>Run name (default: every run).</source>
+        <translation>Naam van de run (standaard: elke run).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quantization config, repeatable: method[:bits][:options] with method none, rtn or gptq and options pc|gN, sym|asym, act|noact and calNxT (gptq: act-order, N calibration sequences of T tokens), aB|aBgN (activation bits, per token or per group of N channels), kind=wBaB (mixed precision, kind q k v o gate up down). E.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8, none:a4. Default: rtn:4:g128:sym and rtn:3:g128:sym. The FP reference (fp) is always measured.</source>
+        <translation>Kwantisatieconfiguratie, herhaalbaar: methode[:bits][:opties] met methode none, rtn of gptq en opties pc|gN, sym|asym, act|noact en calNxT (gptq: act-order, N kalibratiereeksen van T tokens), aB|aBgN (activatiebits, per token of per groep van N kanalen), kind=wBaB (gemengde precisie, kind q k v o gate up down). Bijv. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8, none:a4. Standaard: rtn:4:g128:sym en rtn:3:g128:sym. De FP-referentie (fp) wordt altijd gemeten.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Torch device: cpu, cuda or cuda:N (default cpu).</source>
+        <translation>Torch-apparaat: cpu, cuda of cuda:N (standaard cpu).</translation>
+    </message>
+    <message>
+        <location line="+159"/>
+        <source>Run name (default: the first run). Trajectory: repeat it (--run A --run B) or give a comma-separated list (--run A,B) to overlay several runs; the first is the selected one, each run gets its own line style.</source>
+        <translation>Naam van de run (standaard: de eerste run). Traject: herhaal de optie (--run A --run B) of geef een kommagescheiden lijst (--run A,B) om meerdere runs over elkaar te tonen; de eerste is de geselecteerde, elke run krijgt een eigen lijnstijl.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>View to export: trajectory (default), heatmap, breakdown, outliers.</source>
+        <translation>Te exporteren weergave: trajectory (standaard), heatmap, breakdown, outliers.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quantization config id (default: the first quantized one).</source>
+        <translation>Id van de kwantisatieconfiguratie (standaard: de eerste gekwantiseerde).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checkpoint by training step (default: the last with results).</source>
+        <translation>Checkpoint op trainingsstap (standaard: de laatste met resultaten).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Layer by name (default: the first down_proj).</source>
+        <translation>Laag op naam (standaard: de eerste down_proj).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Metric: for the trajectory rel_ce (default), delta_ce, kl_mean, kl_p99, top1_agree, sqnr_db; for the heatmap and breakdown one the config has.</source>
+        <translation>Maat: voor het traject rel_ce (standaard), delta_ce, kl_mean, kl_p99, top1_agree, sqnr_db; voor de heatmap en de uitsplitsing een die de configuratie heeft.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Figure size: single (3.3 in wide, default), double (6.9 in) or WxH in inches (height 0.62 × width when left out).</source>
+        <translation>Figuurgrootte: single (3.3 in breed, standaard), double (6.9 in) of BxH in inch (hoogte 0.62 × breedte indien weggelaten).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PNG resolution (default 300).</source>
+        <translation>PNG-resolutie (standaard 300).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>paper (default: black on white, 8 pt) or screen.</source>
+        <translation>paper (standaard: zwart op wit, 8 pt) of screen.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paper legend: below (default), inside or none.</source>
+        <translation>Legenda in paper-stijl: below (standaard), inside of none.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Figure file (.pdf, .svg, .png), repeatable.</source>
+        <translation>Figuurbestand (.pdf, .svg, .png), herhaalbaar.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Also write the data behind the figure as CSV.</source>
+        <translation>Schrijf ook de gegevens achter de figuur als CSV.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::BreakdownPage</name>
+    <message>
+        <location filename="../widgets/breakdownpage.cpp" line="+68"/>
+        <source>down (FC2)</source>
+        <translation>down (FC2)</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Maat:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>per layer</source>
+        <translation>per laag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>per module kind (mean over blocks)</source>
+        <translation>per moduletype (gemiddeld over de blokken)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Bars:</source>
+        <translation>&amp;Staven:</translation>
+    </message>
+    <message>
+        <location line="+563"/>
+        <source>weight
+only</source>
+        <translation>alleen
+gewichten</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>activation
+only</source>
+        <translation>alleen
+activaties</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>both</source>
+        <translation>beide</translation>
+    </message>
+    <message>
+        <location line="-512"/>
+        <location line="+278"/>
+        <source>weight-only + activation-only</source>
+        <translation>alleen gewichten + alleen activaties</translation>
+    </message>
+    <message>
+        <location line="-101"/>
+        <source>block (bars: module kinds in block order)</source>
+        <translation>blok (staven: moduletypen in blokvolgorde)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>block</source>
+        <translation>blok</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>module kind (mean over blocks)</source>
+        <translation>moduletype (gemiddeld over de blokken)</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>This store holds no runs</source>
+        <translation>Dit resultatenbestand bevat geen runs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No store open</source>
+        <translation>Geen resultatenbestand geopend</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>full-precision model</source>
+        <translation>model met volledige precisie</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no config</source>
+        <translation>geen configuratie</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (not computed at this checkpoint)</source>
+        <translation>%1 (niet berekend bij deze checkpoint)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, step %2: %3, %4</source>
+        <translation>%1, stap %2: %3, %4</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>W only + A only</source>
+        <translation>alleen W + alleen A</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>No weight-only / activation-only / both trio for this config in the run</source>
+        <translation>De run heeft voor deze configuratie geen trio alleen gewichten / alleen activaties / beide</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Decomposition: %1 + %2 vs %3</source>
+        <translation>Decompositie: %1 + %2 tegenover %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>KL mean</source>
+        <translation>KL-gemiddelde</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ΔCE</source>
+        <translation>ΔCE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean (nats)</source>
+        <translation>KL-gemiddelde (nats)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ΔCE (nats/byte)</source>
+        <translation>ΔCE (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1: both / sum = %2</source>
+        <translation>%1: beide / som = %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: not computed at this checkpoint</source>
+        <translation>%1: niet berekend bij deze checkpoint</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>not computed</source>
+        <translation>niet berekend</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1
+block %2 · %3
+%4: %5</source>
+        <translation>%1
+blok %2 · %3
+%4: %5</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%1 layers
+%2: %3, mean over %n block(s)</source>
+        <translation>
+            <numerusform>%1 lagen
+%2: %3, gemiddeld over %n blok</numerusform>
+            <numerusform>%1 lagen
+%2: %3, gemiddeld over %n blokken</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+119"/>
+        <source>W+A</source>
+        <translation>W+A</translation>
+    </message>
+</context>
+<context>
+    <name>qs::CoefficientModel</name>
+    <message>
+        <location filename="../app/models/coefficientmodel.cpp" line="+60"/>
+        <source>published</source>
+        <translation>gepubliceerd</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fit</source>
+        <translation>fit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>user edit</source>
+        <translation>gebruikersaanpassing</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+39"/>
+        <source>unset</source>
+        <translation>niet ingesteld</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>%1 (name in JSON and on the command line: %2)</source>
+        <translation>%1 (naam in JSON en op de opdrachtregel: %2)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Double-click to edit; clear the cell to unset the coefficient</source>
+        <translation>Dubbelklik om te bewerken; maak de cel leeg om de coëfficiënt niet in te stellen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not known: fit the law to data, load a fitted law, or type a value</source>
+        <translation>Onbekend: fit de wet op gegevens, laad een gefitte wet of typ een waarde</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>[%1, %2]</source>
+        <translation>[%1, %2]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bootstrap 95 % percentile interval of the fit</source>
+        <translation>Bootstrap-95%-percentielinterval van de fit</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Coefficient</source>
+        <translation>Coëfficiënt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value</source>
+        <translation>Waarde</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Source</source>
+        <translation>Herkomst</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reference</source>
+        <translation>Bronvermelding</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>95 % CI</source>
+        <translation>95%-BI</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>edited by hand</source>
+        <translation>met de hand bewerkt</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ExportDialog</name>
+    <message>
+        <location filename="../widgets/exportdialog.cpp" line="+40"/>
+        <source> in</source>
+        <translation> in</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Export Figure</source>
+        <translation>Figuur exporteren</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>PDF (vector)</source>
+        <translation>PDF (vector)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SVG (vector)</source>
+        <translation>SVG (vector)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG (raster)</source>
+        <translation>PNG (raster)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV (the data behind the plot)</source>
+        <translation>CSV (de gegevens achter de grafiek)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>single column (%1 in wide)</source>
+        <translation>één kolom (%1 in breed)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>double column (%1 in wide)</source>
+        <translation>twee kolommen (%1 in breed)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>custom</source>
+        <translation>aangepast</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>auto (%1 × width)</source>
+        <translation>auto (%1 × breedte)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>paper: black on white, the font and lines below</source>
+        <translation>paper: zwart op wit, met het lettertype en de lijnen hieronder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>screen: as shown</source>
+        <translation>scherm: zoals getoond</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+7"/>
+        <source> pt</source>
+        <translation> pt</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>below the plot</source>
+        <translation>onder de grafiek</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>inside, top right</source>
+        <translation>binnen, rechtsboven</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none</source>
+        <translation>geen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Output</source>
+        <translation>Uitvoer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Format:</source>
+        <translation>&amp;Formaat:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Size:</source>
+        <translation>&amp;Grootte:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Width:</source>
+        <translation>&amp;Breedte:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Height:</source>
+        <translation>&amp;Hoogte:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Resolution:</source>
+        <translation>&amp;Resolutie:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Style</source>
+        <translation>Stijl</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;tyle:</source>
+        <translation>S&amp;tijl:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>F&amp;ont:</source>
+        <translation>L&amp;ettertype:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Font si&amp;ze:</source>
+        <translation>Lettergr&amp;ootte:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Line width:</source>
+        <translation>&amp;Lijndikte:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>L&amp;egend:</source>
+        <translation>Lege&amp;nda:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Export…</source>
+        <translation>E&amp;xporteren…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Vector formats keep text as text and scale without loss; CSV saves the numbers the plot shows</source>
+        <translation>Vectorformaten houden tekst als tekst en schalen zonder verlies; CSV slaat de getallen op die de grafiek toont</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Journal column widths; the figure is made at this physical size, so fonts keep their point size when it is placed at 100 %</source>
+        <translation>Kolombreedtes van tijdschriften; de figuur wordt op deze fysieke grootte gemaakt, zodat lettertypen hun puntgrootte houden wanneer ze op 100 % wordt geplaatst</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Leave at &quot;auto&quot; for %1 × the width</source>
+        <translation>Laat op &quot;auto&quot; staan voor %1 × de breedte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pixels per inch of the PNG (300 for print)</source>
+        <translation>Pixels per inch van de PNG (300 voor druk)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paper: black on white with the font, line width and legend chosen here. Screen: the plot as the page shows it, at the size chosen above</source>
+        <translation>Paper: zwart op wit met het lettertype, de lijndikte en de legenda die hier gekozen zijn. Scherm: de grafiek zoals de pagina hem toont, op de hierboven gekozen grootte</translation>
+    </message>
+    <message>
+        <location line="+94"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SVG (*.svg)</source>
+        <translation>SVG (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PNG (*.png)</source>
+        <translation>PNG (*.png)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 × %2 in (%3 × %4 mm)</source>
+        <translation>%1 × %2 in (%3 × %4 mm)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>, %1 × %2 px</source>
+        <translation>, %1 × %2 px</translation>
+    </message>
+</context>
+<context>
+    <name>qs::FitJob</name>
+    <message>
+        <location filename="../app/models/fitjob.cpp" line="+23"/>
+        <source>Preparing the fit of %1 points</source>
+        <translation>Fit van %1 punten voorbereiden</translation>
+    </message>
+</context>
+<context>
+    <name>qs::HeatmapPage</name>
+    <message>
+        <location filename="../widgets/heatmappage.cpp" line="+158"/>
+        <source>%1 (FP reference)</source>
+        <translation>%1 (FP-referentie)</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Maat:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>by block</source>
+        <translation>per blok</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>by module kind</source>
+        <translation>per moduletype</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows block by block (q k v o gate up down of block 0, then block 1, …), or kind by kind (every block&apos;s q, then every k, …, FC2 = down last)</source>
+        <translation>Rijen blok per blok (q k v o gate up down van blok 0, dan blok 1, …) of type per type (de q van elk blok, dan elke k, …, FC2 = down als laatste)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Rows:</source>
+        <translation>&amp;Rijen:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Log colours</source>
+        <translation>&amp;Logkleuren</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Map colours on a logarithmic scale, for metrics spanning decades such as the input kurtosis; cells ≤ 0 are then drawn grey</source>
+        <translation>Kleuren op een logaritmische schaal, voor maten die decaden beslaan zoals de inputkurtosis; cellen ≤ 0 worden dan grijs getekend</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>checkpoint (training step)</source>
+        <translation>checkpoint (trainingsstap)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>layer (block·kind)</source>
+        <translation>laag (blok·type)</translation>
+    </message>
+    <message>
+        <location line="+164"/>
+        <source>block %1 · %2 · checkpoint %3, step %4</source>
+        <translation>blok %1 · %2 · checkpoint %3, stap %4</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: not available, the run has no full-precision reference (config &quot;fp&quot;)</source>
+        <translation>%1: niet beschikbaar, de run heeft geen referentie met volledige precisie (configuratie &quot;fp&quot;)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: not computed, checkpoint %2 has not been swept with %3 yet</source>
+        <translation>%1: niet berekend, checkpoint %2 is nog niet met %3 gesweept</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: no value, %2 leaves this layer in full precision or the metric does not apply to it</source>
+        <translation>%1: geen waarde, %2 laat deze laag in volledige precisie of de maat is er niet op van toepassing</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>(≤ 0: drawn grey on the log colour scale)</source>
+        <translation>(≤ 0: grijs getekend op de logaritmische kleurschaal)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(measured on the full-precision model&apos;s inputs)</source>
+        <translation>(gemeten op de inputs van het model met volledige precisie)</translation>
+    </message>
+    <message>
+        <location line="+129"/>
+        <source>%1, log scale</source>
+        <translation>%1, logaritmische schaal</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>This store holds no runs</source>
+        <translation>Dit resultatenbestand bevat geen runs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No store open</source>
+        <translation>Geen resultatenbestand geopend</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no per-layer metrics</source>
+        <translation>geen maten per laag</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>full-precision model</source>
+        <translation>model met volledige precisie</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no config</source>
+        <translation>geen configuratie</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2 per layer, %3</source>
+        <translation>%1: %2 per laag, %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>config: %1</source>
+        <translation>configuratie: %1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::Job</name>
+    <message numerus="yes">
+        <location filename="../app/models/job.cpp" line="+51"/>
+        <source>about %n s left</source>
+        <translation>
+            <numerusform>nog ongeveer %n s</numerusform>
+            <numerusform>nog ongeveer %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>about %n min left</source>
+        <translation>
+            <numerusform>nog ongeveer %n min</numerusform>
+            <numerusform>nog ongeveer %n min</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>about %1 h %2 min left</source>
+        <translation>nog ongeveer %1 u %2 min</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>unknown error</source>
+        <translation>onbekende fout</translation>
+    </message>
+</context>
+<context>
+    <name>qs::LayerTableModel</name>
+    <message>
+        <location filename="../app/models/layertablemodel.cpp" line="+55"/>
+        <source>weight rel. error</source>
+        <translation>rel. gewichtsfout</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SQNR (dB)</source>
+        <translation>SQNR (dB)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPTQ loss</source>
+        <translation>GPTQ-verlies</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPTQ damping</source>
+        <translation>GPTQ-demping</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>input kurtosis</source>
+        <translation>inputkurtosis</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>input absmax</source>
+        <translation>input-absmax</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>absmax / median</source>
+        <translation>absmax / mediaan</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>outlier channels (&gt;6)</source>
+        <translation>uitschieterkanalen (&gt;6)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
+        <translation>Relatieve gewichtsfout ‖Ŵ − W‖ / ‖W‖ (Frobeniusnorm)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPTQ&apos;s per-layer loss Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (the reference implementation&apos;s number)</source>
+        <translation>GPTQ-verlies per laag Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (het getal van de referentie-implementatie)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Damping added to the Hessian&apos;s diagonal (raised when the Cholesky factorisation failed)</source>
+        <translation>Demping toegevoegd aan de diagonaal van de Hessiaan (verhoogd als de Cholesky-factorisatie mislukte)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Signal-to-quantization-noise ratio of the layer&apos;s output on the calibration inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; higher is better. Empty where the layer is not quantized</source>
+        <translation>Signaal-kwantisatieruisverhouding van de output van de laag op de kalibratie-inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; hoger is beter. Leeg waar de laag niet gekwantiseerd is</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pearson kurtosis of the layer&apos;s input activations (3 for a Gaussian; large values mean heavy tails that make activation quantization hard). Measured on the full-precision model</source>
+        <translation>Pearson-kurtosis van de inputactivaties van de laag (3 voor een gaussische verdeling; grote waarden betekenen zware staarten die activatiekwantisatie moeilijk maken). Gemeten op het model met volledige precisie</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Largest |x| of the layer&apos;s input activations, the full-precision model&apos;s</source>
+        <translation>Grootste |x| van de inputactivaties van de laag, in het model met volledige precisie</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Largest |x| of the layer&apos;s input activations divided by their median |x|: how far the outliers stretch an absmax quantization grid</source>
+        <translation>Grootste |x| van de inputactivaties van de laag gedeeld door hun mediaan |x|: hoe ver de uitschieters een absmax-kwantisatieraster oprekken</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Number of input channels whose largest |x| exceeds 6 (the outlier magnitude of LLM.int8())</source>
+        <translation>Aantal inputkanalen waarvan de grootste |x| groter is dan 6 (de uitschietergrootte van LLM.int8())</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per-layer metric &quot;%1&quot; from the store</source>
+        <translation>Maat per laag &quot;%1&quot; uit het resultatenbestand</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not computed for this checkpoint yet</source>
+        <translation>Nog niet berekend voor deze checkpoint</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 out × %2 in features, %3 weights</source>
+        <translation>%1 uit × %2 in features, %3 gewichten</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>layer</source>
+        <translation>laag</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>block</source>
+        <translation>blok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>kind</source>
+        <translation>type</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shape</source>
+        <translation>vorm</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Tensor name in the checkpoint</source>
+        <translation>Tensornaam in de checkpoint</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Transformer block index</source>
+        <translation>Index van het transformerblok</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Projection: q, k, v, o (attention) or gate, up, down (MLP)</source>
+        <translation>Projectie: q, k, v, o (attention) of gate, up, down (MLP)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Out features × in features</source>
+        <translation>Uitgaande × inkomende features</translation>
+    </message>
+</context>
+<context>
+    <name>qs::LayerTablePage</name>
+    <message>
+        <location filename="../widgets/layertablepage.cpp" line="+24"/>
+        <source>&amp;Config:</source>
+        <translation>&amp;Configuratie:</translation>
+    </message>
+    <message>
+        <location line="+93"/>
+        <source>This store holds no runs.</source>
+        <translation>Dit resultatenbestand bevat geen runs.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No store open.</source>
+        <translation>Geen resultatenbestand geopend.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Click a checkpoint in the plot to see its layers.</source>
+        <translation>Klik op een checkpoint in de grafiek om de lagen te zien.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This run has no checkpoints yet.</source>
+        <translation>Deze run heeft nog geen checkpoints.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Checkpoint %1: step %2, %3 tokens, LR %4</source>
+        <translation>Checkpoint %1: stap %2, %3 tokens, LR %4</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source> (not quantized with this config yet)</source>
+        <translation> (nog niet gekwantiseerd met deze configuratie)</translation>
+    </message>
+</context>
+<context>
+    <name>qs::MainWindow</name>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="+88"/>
+        <source>&amp;Heatmap</source>
+        <translation>&amp;Heatmap</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Breakdown</source>
+        <translation>&amp;Uitsplitsing</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Outliers</source>
+        <translation>Uit&amp;schieters</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Layers</source>
+        <translation>&amp;Lagen</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Runs</source>
+        <translation>Runs</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Run</source>
+        <translation>Run</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Run: </source>
+        <translation>Run: </translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>&amp;File</source>
+        <translation>&amp;Bestand</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Open…</source>
+        <translation>&amp;Openen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open a QuantScope results store (.h5)</source>
+        <translation>Een QuantScope-resultatenbestand (.h5) openen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Recent geopend</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Run &amp;Demo</source>
+        <translation>&amp;Demo uitvoeren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Train a small byte-level LM with a WSD schedule and quantize every checkpoint</source>
+        <translation>Een klein LM op byteniveau trainen met een WSD-schema en elke checkpoint kwantiseren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run &amp;Sweep…</source>
+        <translation>&amp;Sweep uitvoeren…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Quantize every checkpoint of a run of this store with configs of your choice</source>
+        <translation>Elke checkpoint van een run in dit resultatenbestand kwantiseren met configuraties naar keuze</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Export Figure…</source>
+        <translation>Figuur &amp;exporteren…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Afsluiten</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Main</source>
+        <translation>Hoofdwerkbalk</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&amp;View</source>
+        <translation>Be&amp;eld</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Theme</source>
+        <translation>&amp;Thema</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+20"/>
+        <source>&amp;System</source>
+        <translation>&amp;Systeem</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>&amp;Light</source>
+        <translation>&amp;Licht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Dark</source>
+        <translation>&amp;Donker</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>&amp;Language</source>
+        <translation>T&amp;aal</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Follow the language of the operating system</source>
+        <translation>De taal van het besturingssysteem volgen</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The new language applies the next time QuantScope starts.</source>
+        <translation>De nieuwe taal geldt vanaf de volgende keer dat QuantScope start.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Language</source>
+        <translation>Taal</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Cancel</source>
+        <translation>Annuleren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the running job at its next safe point</source>
+        <translation>De lopende taak stoppen bij het volgende veilige punt</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>No recent stores</source>
+        <translation>Geen recente resultatenbestanden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Clear Menu</source>
+        <translation>Menu &amp;wissen</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Loading %1…</source>
+        <translation>%1 laden…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Loaded %1</source>
+        <translation>%1 geladen</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Waiting for %1: %2</source>
+        <translation>Wachten op %1: %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot open store</source>
+        <translation>Kan resultatenbestand niet openen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
+        <translation>Run %1: %2-schema, %3 checkpoints, getraind op %4</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>QuantScope</source>
+        <translation>QuantScope</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 — QuantScope</source>
+        <translation>%1 — QuantScope</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Open Store</source>
+        <translation>Resultatenbestand openen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
+        <translation>QuantScope-resultatenbestanden (*.h5 *.hdf5);;Alle bestanden (*)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+53"/>
+        <source>Cannot export figure</source>
+        <translation>Kan figuur niet exporteren</translation>
+    </message>
+    <message>
+        <location line="-50"/>
+        <location line="+53"/>
+        <source>Saved %1</source>
+        <translation>%1 opgeslagen</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <location line="+17"/>
+        <source>Export %1</source>
+        <translation>%1 exporteren</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <location line="+37"/>
+        <source>Another job is running; cancel it first</source>
+        <translation>Er loopt al een andere taak; annuleer die eerst</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>Demo finished: %1</source>
+        <translation>Demo klaar: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Starting the demo in %1…</source>
+        <translation>Demo starten in %1…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Demo failed</source>
+        <translation>Demo mislukt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Demo cancelled; the store keeps everything computed so far</source>
+        <translation>Demo geannuleerd; het resultatenbestand behoudt alles wat tot nu toe berekend is</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+35"/>
+        <source>Sweep of %1 finished: %n entries computed</source>
+        <translation>
+            <numerusform>Sweep van %1 klaar: %n item berekend</numerusform>
+            <numerusform>Sweep van %1 klaar: %n items berekend</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>, %n already in the store</source>
+        <translation>
+            <numerusform>, %n stond al in het resultatenbestand</numerusform>
+            <numerusform>, %n stonden al in het resultatenbestand</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Sweeping %n config(s) over run %1…</source>
+        <translation>
+            <numerusform>%n configuratie sweepen over run %1…</numerusform>
+            <numerusform>%n configuraties sweepen over run %1…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sweep failed</source>
+        <translation>Sweep mislukt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Sweep cancelled; the store keeps every entry finished so far</source>
+        <translation>Sweep geannuleerd; het resultatenbestand behoudt elk item dat tot nu toe klaar is</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Cancelling…</source>
+        <translation>Annuleren…</translation>
+    </message>
+</context>
+<context>
+    <name>qs::OutlierPage</name>
+    <message>
+        <location filename="../widgets/outlierpage.cpp" line="+79"/>
+        <source>1 channel above %1</source>
+        <translation>1 kanaal boven %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 channels above %2</source>
+        <translation>%1 kanalen boven %2</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>The layer whose input activations are shown</source>
+        <translation>De laag waarvan de inputactivaties getoond worden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Layer:</source>
+        <translation>&amp;Laag:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>FC2 &amp;inputs</source>
+        <translation>FC2-&amp;inputs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show the input of this block&apos;s down_proj (FC2), where the activation outliers concentrate</source>
+        <translation>De input van de down_proj (FC2) van dit blok tonen, waar de activatie-uitschieters zich concentreren</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>L&amp;og scale</source>
+        <translation>L&amp;ogschaal</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Logarithmic value axes: channel maxima, histogram counts and kurtosis</source>
+        <translation>Logaritmische waardeassen: kanaalmaxima, histogramaantallen en kurtosis</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hover for values, click a kurtosis point to select its checkpoint</source>
+        <translation>Beweeg de muis voor waarden, klik op een kurtosispunt om de checkpoint te selecteren</translation>
+    </message>
+    <message>
+        <location line="+464"/>
+        <source>Histogram of the channel maxima</source>
+        <translation>Histogram van de kanaalmaxima</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Input kurtosis along training</source>
+        <translation>Inputkurtosis tijdens de training</translation>
+    </message>
+    <message>
+        <location line="-346"/>
+        <source>input channel</source>
+        <translation>inputkanaal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max |x|</source>
+        <translation>max |x|</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>channel max |x|</source>
+        <translation>kanaalmax |x|</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>channels</source>
+        <translation>kanalen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>step</source>
+        <translation>stap</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+342"/>
+        <source>kurtosis (Gaussian: 3)</source>
+        <translation>kurtosis (gaussisch: 3)</translation>
+    </message>
+    <message>
+        <location line="-326"/>
+        <source>outlier threshold %1</source>
+        <translation>uitschiettersdrempel %1</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>%1 (FC2)</source>
+        <translation>%1 (FC2)</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>down (FC2)</source>
+        <translation>down (FC2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>block %1 · %2</source>
+        <translation>blok %1 · %2</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>No store open.</source>
+        <translation>Geen resultatenbestand geopend.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This store holds no runs.</source>
+        <translation>Dit resultatenbestand bevat geen runs.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>This store has no activation statistics: run “%1” has no full-precision reference (config “fp”), which is where a sweep records them.</source>
+        <translation>Dit resultatenbestand heeft geen activatiestatistieken: run “%1” heeft geen referentie met volledige precisie (configuratie “fp”), waarin een sweep ze vastlegt.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This store has no activation statistics: the full-precision reference of run “%1” was measured by a QuantScope that did not record them.</source>
+        <translation>Dit resultatenbestand heeft geen activatiestatistieken: de referentie met volledige precisie van run “%1” is gemeten door een QuantScope die ze niet vastlegde.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This store has no per-channel activation profiles: the full-precision reference of run “%1” holds the layer statistics but not the profile “act_channel_absmax”.</source>
+        <translation>Dit resultatenbestand heeft geen activatieprofielen per kanaal: de referentie met volledige precisie van run “%1” bevat de laagstatistieken, maar niet het profiel “act_channel_absmax”.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sweep the run again with a current QuantScope: it measures the full-precision reference first, with the statistics and profiles of every layer&apos;s input.</source>
+        <translation>Sweep de run opnieuw met een actuele QuantScope: die meet eerst de referentie met volledige precisie, met de statistieken en profielen van de input van elke laag.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot read the activation profile: %1</source>
+        <translation>Kan het activatieprofiel niet lezen: %1</translation>
+    </message>
+    <message>
+        <location line="+106"/>
+        <source>Reading the profile…</source>
+        <translation>Profiel lezen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The full-precision reference has not measured this checkpoint yet</source>
+        <translation>De referentie met volledige precisie heeft deze checkpoint nog niet gemeten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The profile could not be read (see above)</source>
+        <translation>Het profiel kon niet worden gelezen (zie boven)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No profile</source>
+        <translation>Geen profiel</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Input of %1 at step %2</source>
+        <translation>Input van %1 bij stap %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1, step %2</source>
+        <translation>%1, stap %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 of %2 channels above %3</source>
+        <translation>%1 van %2 kanalen boven %3</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>kurtosis</source>
+        <translation>kurtosis</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>kurtosis %1</source>
+        <translation>kurtosis %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max |x| %1</source>
+        <translation>max |x| %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>max/median %1</source>
+        <translation>max/mediaan %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Per-channel max |x| of the input</source>
+        <translation>Max |x| per kanaal van de input</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per-channel max |x| of the input: %1 of %2 channels above %3</source>
+        <translation>Max |x| per kanaal van de input: %1 van %2 kanalen boven %3</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>step %1 (checkpoint %2)</source>
+        <translation>stap %1 (checkpoint %2)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>channel %1: max |x| %2</source>
+        <translation>kanaal %1: max |x| %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunBrowserPage</name>
+    <message>
+        <location filename="../widgets/runbrowserpage.cpp" line="+52"/>
+        <source>Filter runs, steps, configs (e.g. &quot;gptq&quot;, &quot;step 600&quot;)</source>
+        <translation>Runs, stappen, configuraties filteren (bijv. &quot;gptq&quot;, &quot;stap 600&quot;)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Filter:</source>
+        <translation>&amp;Filter:</translation>
+    </message>
+</context>
+<context>
+    <name>qs::RunTreeModel</name>
+    <message>
+        <location filename="../app/models/runtreemodel.cpp" line="+281"/>
+        <source>step %1</source>
+        <translation>stap %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (%1)</source>
+        <translation> (%1)</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Run %1</source>
+        <translation>Run %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR schedule: %1</source>
+        <translation>LR-schema: %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>unknown</source>
+        <translation>onbekend</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checkpoints: %1, layers: %2, configs: %3</source>
+        <translation>Checkpoints: %1, lagen: %2, configuraties: %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Corpus: %1</source>
+        <translation>Corpus: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Numbers: the latest checkpoint&apos;s</source>
+        <translation>Getallen: die van de laatste checkpoint</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>This run has no quantization config</source>
+        <translation>Deze run heeft geen kwantisatieconfiguratie</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 at this checkpoint: %2</source>
+        <translation>%1 bij deze checkpoint: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not computed yet</source>
+        <translation>nog niet berekend</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Checkpoint %1: step %2, %3 tokens</source>
+        <translation>Checkpoint %1: stap %2, %3 tokens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR %1, FP validation CE %2</source>
+        <translation>LR %1, FP-validatie-CE %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not measured</source>
+        <translation>niet gemeten</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 of %2 configs computed</source>
+        <translation>%1 van %2 configuraties berekend</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File: %1</source>
+        <translation>Bestand: %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 (%2) at step %3</source>
+        <translation>%1 (%2) bij stap %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not computed yet</source>
+        <translation>Nog niet berekend</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CE (nats/byte)</source>
+        <translation>CE (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE</source>
+        <translation>ΔCE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>relative CE</source>
+        <translation>relatieve CE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean (nats)</source>
+        <translation>KL-gemiddelde (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL p99</source>
+        <translation>KL p99</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>same top-1</source>
+        <translation>zelfde top-1</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>run / checkpoint / config</source>
+        <translation>run / checkpoint / configuratie</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>step</source>
+        <translation>stap</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tokens</source>
+        <translation>tokens</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>LR</source>
+        <translation>LR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>FP loss</source>
+        <translation>FP-verlies</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rel. CE</source>
+        <translation>rel. CE</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KL mean</source>
+        <translation>KL-gemiddelde</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Runs, their checkpoints, and the quantization configs computed at each</source>
+        <translation>Runs, hun checkpoints en de kwantisatieconfiguraties die bij elk berekend zijn</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Optimizer steps (on a run: its latest checkpoint&apos;s)</source>
+        <translation>Optimalisatiestappen (bij een run: die van de laatste checkpoint)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Training tokens seen (on a run: its latest checkpoint&apos;s)</source>
+        <translation>Geziene trainingstokens (bij een run: die van de laatste checkpoint)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Learning rate of the update that produced the checkpoint</source>
+        <translation>Leersnelheid van de update die de checkpoint opleverde</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation cross-entropy of the full-precision checkpoint, nats per byte</source>
+        <translation>Validatie-kruisentropie van de checkpoint met volledige precisie, nats per byte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CE(quantized) / CE(full precision) − 1 on the validation bytes; on a checkpoint row, the selected config&apos;s value</source>
+        <translation>CE(gekwantiseerd) / CE(volledige precisie) − 1 op de validatiebytes; op een checkpointrij de waarde van de geselecteerde configuratie</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mean KL divergence of the quantized next-byte distribution from the full-precision one, nats; on a checkpoint row, the selected config&apos;s value</source>
+        <translation>Gemiddelde KL-divergentie van de gekwantiseerde volgende-byteverdeling ten opzichte van die met volledige precisie, nats; op een checkpointrij de waarde van de geselecteerde configuratie</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ScalingPage</name>
+    <message>
+        <location filename="../widgets/scalingmeasured.cpp" line="+41"/>
+        <location filename="../widgets/scalingviews.cpp" line="+107"/>
+        <location line="+277"/>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No measured points yet. Open a CSV of your runs (Open data…); its columns are N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout and label (docs/scaling.md).</source>
+        <translation>Nog geen meetpunten. Open een CSV van uw runs (Gegevens openen…); de kolommen zijn N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout en label (docs/scaling.md).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Measured points carry the loss and δ: choose one of them as the quantity.</source>
+        <translation>Meetpunten bevatten het verlies en δ: kies een van beide als grootheid.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The measured points cannot be shown with the %1 law: %2</source>
+        <translation>De meetpunten kunnen niet met de wet %1 worden getoond: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+29"/>
+        <source>None of the %n measured point(s) has both %1 and %2%3.</source>
+        <translation>
+            <numerusform>Het %n meetpunt heeft niet zowel %1 als %2%3.</numerusform>
+            <numerusform>Geen van de %n meetpunten heeft zowel %1 als %2%3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> &gt; 0 (log y)</source>
+        <translation> &gt; 0 (log-y)</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <location filename="../widgets/scalingpage.cpp" line="+643"/>
+        <source>measured</source>
+        <translation>gemeten</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1, held out</source>
+        <translation>%1, achtergehouden</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>law, %1</source>
+        <translation>wet, %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>%n point(s) without %1 or %2 left out.</source>
+        <translation>
+            <numerusform>%n punt zonder %1 of %2 weggelaten.</numerusform>
+            <numerusform>%n punten zonder %1 of %2 weggelaten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Law curves for the first %1 groups only.</source>
+        <translation>Wetcurven alleen voor de eerste %1 groepen.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>measured %1</source>
+        <translation>gemeten %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>residual (%)</source>
+        <translation>residu (%)</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>N = %1, D = %2 (%3 tokens per parameter)
+%4 = %5</source>
+        <translation>N = %1, D = %2 (%3 tokens per parameter)
+%4 = %5</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>line %1 of %2</source>
+        <translation>regel %1 van %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>measured %1 = %2</source>
+        <translation>gemeten %1 = %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>law: %1 (residual %2 %)</source>
+        <translation>wet: %1 (residu %2 %)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>held out of the fit</source>
+        <translation>buiten de fit gehouden</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingpage.cpp" line="-539"/>
+        <source>Law</source>
+        <translation>Wet</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Chinchilla: L(N, D)</source>
+        <translation>Chinchilla: L(N, D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>W4A4 QAT law: δ(N, D, G) (Chen et al.)</source>
+        <translation>W4A4-QAT-wet: δ(N, D, G) (Chen et al.)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compute-optimal QAT: f*, δ(N, D_fp, D_qat, B) (Dremov et al.)</source>
+        <translation>Rekenoptimale QAT: f*, δ(N, D_fp, D_qat, B) (Dremov et al.)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>w4a16 (weight-only)</source>
+        <translation>w4a16 (alleen gewichten)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>w16a4 (activation-only)</source>
+        <translation>w16a4 (alleen activaties)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>w16a4-fc2a8 (FC2 input at 8 bits)</source>
+        <translation>w16a4-fc2a8 (FC2-input op 8 bits)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>w4a4 (weights and activations)</source>
+        <translation>w4a4 (gewichten en activaties)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hoffmann et al. 2022</source>
+        <translation>Hoffmann et al. 2022</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Besiroglu et al. 2024</source>
+        <translation>Besiroglu et al. 2024</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none (unset, to be fitted)</source>
+        <translation>geen (niet ingesteld, nog te fitten)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>as loaded or fitted</source>
+        <translation>zoals geladen of gefit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Published coefficients of L(N, D) = E + A/N^α + B/D^β</source>
+        <translation>Gepubliceerde coëfficiënten van L(N, D) = E + A/N^α + B/D^β</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Load law…</source>
+        <translation>Wet &amp;laden…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a law saved as JSON (quantscope fit writes them)</source>
+        <translation>Een als JSON opgeslagen wet openen (quantscope fit schrijft ze)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sa&amp;ve law…</source>
+        <translation>Wet op&amp;slaan…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>La&amp;w:</source>
+        <translation>&amp;Wet:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>V&amp;ariant:</source>
+        <translation>V&amp;ariant:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Chinchilla part:</source>
+        <translation>&amp;Chinchilla-deel:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Inputs</source>
+        <translation>Invoer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>N:</source>
+        <translation>N:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>D:</source>
+        <translation>D:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>G:</source>
+        <translation>G:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>B:</source>
+        <translation>B:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>f:</source>
+        <translation>f:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parameters (raw count; 7e9 or 7B)</source>
+        <translation>Parameters (ruw aantal; 7e9 of 7B)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Training tokens (raw count; 2e12 or 2T)</source>
+        <translation>Trainingstokens (ruw aantal; 2e12 of 2T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quantization group size in input channels (per-channel: the layer&apos;s input dimension)</source>
+        <translation>Kwantisatiegroepsgrootte in inputkanalen (per kanaal: de inputdimensie van de laag)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight bit width</source>
+        <translation>Bitbreedte van de gewichten</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>QAT fraction f = D_qat / D of the training tokens</source>
+        <translation>QAT-fractie f = D_qat / D van de trainingstokens</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Open &amp;data…</source>
+        <translation>&amp;Gegevens openen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Measured points as CSV: columns N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label (docs/scaling.md)</source>
+        <translation>Meetpunten als CSV: kolommen N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label (docs/scaling.md)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Fit to data…</source>
+        <translation>&amp;Fitten op gegevens…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fit the law&apos;s unset and fitted coefficients to the measured points (Huber loss on log residuals, L-BFGS from a grid of starts, bootstrap CIs)</source>
+        <translation>De niet-ingestelde en gefitte coëfficiënten van de wet op de meetpunten fitten (Huber-verlies op logresiduen, L-BFGS vanuit een raster van startpunten, bootstrap-BI&apos;s)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+462"/>
+        <source>no measured points</source>
+        <translation>geen meetpunten</translation>
+    </message>
+    <message>
+        <location line="-450"/>
+        <source>Cancel</source>
+        <translation>Annuleren</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Coefficients (double-click a value to edit):</source>
+        <translation>Coëfficiënten (dubbelklik op een waarde om te bewerken):</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Curves</source>
+        <translation>Curven</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Contour map N × D</source>
+        <translation>Contourkaart N × D</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QAT fraction f* vs S</source>
+        <translation>QAT-fractie f* tegen S</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Measured points and residuals</source>
+        <translation>Meetpunten en residuen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Vie&amp;w:</source>
+        <translation>Weerga&amp;ve:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Quantity:</source>
+        <translation>G&amp;rootheid:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;x:</source>
+        <translation>&amp;x:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Series:</source>
+        <translation>Ree&amp;ks:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Log &amp;y</source>
+        <translation>Log-&amp;y</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Load Law</source>
+        <translation>Wet laden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scaling laws (*.json);;All files (*)</source>
+        <translation>Schaalwetten (*.json);;Alle bestanden (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save Law</source>
+        <translation>Wet opslaan</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Scaling laws (*.json)</source>
+        <translation>Schaalwetten (*.json)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Saved %1</source>
+        <translation>%1 opgeslagen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open Measured Points</source>
+        <translation>Meetpunten openen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV-bestanden (*.csv);;Alle bestanden (*)</translation>
+    </message>
+    <message>
+        <location line="+107"/>
+        <source>Cannot open %1: %2</source>
+        <translation>Kan %1 niet openen: %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot load the law from %1: %2</source>
+        <translation>Kan de wet niet laden uit %1: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loaded the %1 law from %2</source>
+        <translation>Wet %1 geladen uit %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot write %1: %2</source>
+        <translation>Kan %1 niet schrijven: %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Not an input of this law</source>
+        <translation>Geen invoer van deze wet</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>loss L</source>
+        <translation>verlies L</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>δ from quantization</source>
+        <translation>δ door kwantisatie</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>N_eff / N</source>
+        <translation>N_eff / N</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>f* (optimal)</source>
+        <translation>f* (optimaal)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f̂ (direct fit)</source>
+        <translation>f̂ (directe fit)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingviews.cpp" line="-218"/>
+        <source>effective parameter fraction N_eff/N</source>
+        <translation>fractie effectieve parameters N_eff/N</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>effective parameters N_eff</source>
+        <translation>effectieve parameters N_eff</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>optimal QAT fraction f*</source>
+        <translation>optimale QAT-fractie f*</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>direct fit f̂ = exp(−a/ln S)</source>
+        <translation>directe fit f̂ = exp(−a/ln S)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingpage.cpp" line="+22"/>
+        <location filename="../widgets/scalingviews.cpp" line="+9"/>
+        <source>N (parameters)</source>
+        <translation>N (parameters)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>D (tokens)</source>
+        <translation>D (tokens)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>G (group size)</source>
+        <translation>G (groepsgrootte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>B (bits)</source>
+        <translation>B (bits)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f (QAT fraction)</source>
+        <translation>f (QAT-fractie)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>none</source>
+        <translation>geen</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+124"/>
+        <source>%1: %n point(s)</source>
+        <translation>
+            <numerusform>%1: %n punt</numerusform>
+            <numerusform>%1: %n punten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot read %1: %2</source>
+        <translation>Kan %1 niet lezen: %2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The measured points cannot be used with this law: %1</source>
+        <translation>De meetpunten kunnen niet met deze wet worden gebruikt: %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingfit.cpp" line="+45"/>
+        <source>Fit to Data</source>
+        <translation>Fitten op gegevens</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>automatic (δ for the QAT laws when the data have it, else the loss)</source>
+        <translation>automatisch (δ voor de QAT-wetten als de gegevens die hebben, anders het verlies)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../widgets/scalingviews.cpp" line="-30"/>
+        <source>loss</source>
+        <translation>verlies</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../widgets/scalingviews.cpp" line="+2"/>
+        <source>δ</source>
+        <translation>δ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Also refit published and hand-edited coefficients</source>
+        <translation>Ook gepubliceerde en met de hand bewerkte coëfficiënten opnieuw fitten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>By default only unset and previously fitted coefficients are free</source>
+        <translation>Standaard zijn alleen niet-ingestelde en eerder gefitte coëfficiënten vrij</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Bootstrap resamples for the 95 % intervals (0: no intervals)</source>
+        <translation>Bootstrap-hersteekproeven voor de 95%-intervallen (0: geen intervallen)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Fit on:</source>
+        <translation>Fitten op:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bootstrap resamples:</source>
+        <translation>Bootstrap-hersteekproeven:</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot fit: %1</source>
+        <translation>Kan niet fitten: %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Open measured points first (Open data…): the fit needs them.</source>
+        <translation>Open eerst meetpunten (Gegevens openen…): de fit heeft ze nodig.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 (%p%)</source>
+        <translation>%1 (%p%)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 (%p%, %2)</source>
+        <translation>%1 (%p%, %2)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The fit failed; the coefficients are unchanged. %1</source>
+        <translation>De fit is mislukt; de coëfficiënten zijn ongewijzigd. %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fit cancelled; the coefficients are unchanged.</source>
+        <translation>Fit geannuleerd; de coëfficiënten zijn ongewijzigd.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Fitting the %1 law to %n point(s)…</source>
+        <translation>
+            <numerusform>Wet %1 fitten op %n punt…</numerusform>
+            <numerusform>Wet %1 fitten op %n punten…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>starting (%p%)</source>
+        <translation>starten (%p%)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The fit finished after the law was replaced; its result was dropped.</source>
+        <translation>De fit was klaar nadat de wet was vervangen; het resultaat is verworpen.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Fitted %1 coefficient(s) to %2 point(s): mean relative error %3 %</source>
+        <translation>%1 coëfficiënt(en) gefit op %2 punt(en): gemiddelde relatieve fout %3 %</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>, held out (%1 points) %2 %</source>
+        <translation>, achtergehouden (%1 punten) %2 %</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingpage.cpp" line="-196"/>
+        <location filename="../widgets/scalingviews.cpp" line="-1"/>
+        <source>FP loss</source>
+        <translation>FP-verlies</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingviews.cpp" line="+2"/>
+        <source>N_eff/N</source>
+        <translation>N_eff/N</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingpage.cpp" line="+3"/>
+        <location filename="../widgets/scalingviews.cpp" line="+1"/>
+        <source>N_eff</source>
+        <translation>N_eff</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingviews.cpp" line="+1"/>
+        <source>f*</source>
+        <translation>f*</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f̂</source>
+        <translation>f̂</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingpage.cpp" line="+3"/>
+        <location filename="../widgets/scalingviews.cpp" line="+1"/>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <location filename="../widgets/scalingviews.cpp" line="+8"/>
+        <source>loss L (nats)</source>
+        <translation>verlies L (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FP loss E + A/N^α + B/D^β (nats)</source>
+        <translation>FP-verlies E + A/N^α + B/D^β (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>δ, loss increase from quantization (nats)</source>
+        <translation>δ, verliestoename door kwantisatie (nats)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>S, tokens per parameter byte</source>
+        <translation>S, tokens per parameterbyte</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>D (training tokens)</source>
+        <translation>D (trainingstokens)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>G (group size, input channels)</source>
+        <translation>G (groepsgrootte, inputkanalen)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>B (weight bits)</source>
+        <translation>B (gewichtsbits)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f (QAT fraction of the tokens)</source>
+        <translation>f (QAT-fractie van de tokens)</translation>
+    </message>
+    <message>
+        <location line="+162"/>
+        <source>%1 cannot be drawn: the %2 law&apos;s coefficients %3 are unset. Fit the law to measured points (Fit to data…), load a fitted law (Load law…), or type values into the coefficient table.</source>
+        <translation>%1 kan niet worden getekend: de coëfficiënten %3 van de wet %2 zijn niet ingesteld. Fit de wet op meetpunten (Fitten op gegevens…), laad een gefitte wet (Wet laden…) of typ waarden in de coëfficiëntentabel.</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>%1: unset coefficients</source>
+        <translation>%1: niet-ingestelde coëfficiënten</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>At these inputs:
+%1</source>
+        <translation>Bij deze invoer:
+%1</translation>
+    </message>
+    <message>
+        <location line="+109"/>
+        <location line="+46"/>
+        <source>at the inputs</source>
+        <translation>bij de invoer</translation>
+    </message>
+    <message>
+        <location line="-27"/>
+        <location line="+77"/>
+        <source>%1 cannot be drawn here: %2</source>
+        <translation>%1 kan hier niet worden getekend: %2</translation>
+    </message>
+    <message>
+        <location line="-62"/>
+        <source>%1 is undefined over this range of %2.</source>
+        <translation>%1 is niet gedefinieerd over dit bereik van %2.</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>%1, log scale</source>
+        <translation>%1, logaritmische schaal</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>the inputs (N, D)</source>
+        <translation>de invoer (N, D)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The optimal QAT fraction f* and its direct fit f̂ belong to the compute-optimal QAT law (Dremov et al. 2025): choose it under Law.</source>
+        <translation>De optimale QAT-fractie f* en haar directe fit f̂ horen bij de rekenoptimale QAT-wet (Dremov et al. 2025): kies die onder Wet.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>direct fit f̂ = exp(−%1 / ln S)</source>
+        <translation>directe fit f̂ = exp(−%1 / ln S)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>law&apos;s optimum f* (N = %1, B = %2)</source>
+        <translation>optimum f* van de wet (N = %1, B = %2)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>f* needs the QAT law&apos;s δ coefficients, which are unset: fit them to measured points or type them into the table. f̂ is drawn alone.</source>
+        <translation>f* heeft de δ-coëfficiënten van de QAT-wet nodig, maar die zijn niet ingesteld: fit ze op meetpunten of typ ze in de tabel. Alleen f̂ wordt getekend.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>the inputs: S = %1</source>
+        <translation>de invoer: S = %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>S = D / (N·B/8), tokens per parameter byte</source>
+        <translation>S = D / (N·B/8), tokens per parameterbyte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QAT fraction f = D_qat / D</source>
+        <translation>QAT-fractie f = D_qat / D</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Chinchilla law</source>
+        <translation>Chinchilla-wet</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>W4A4 QAT law, %1</source>
+        <translation>W4A4-QAT-wet, %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>compute-optimal QAT law</source>
+        <translation>rekenoptimale QAT-wet</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1: %2 against %3</source>
+        <translation>%1: %2 tegen %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: %2 over N × D</source>
+        <translation>%1: %2 over N × D</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: optimal QAT fraction against S</source>
+        <translation>%1: optimale QAT-fractie tegen S</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: measured %2 against %3 (%4)</source>
+        <translation>%1: gemeten %2 tegen %3 (%4)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 at %2</source>
+        <translation>%1 bij %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::SweepDialog</name>
+    <message>
+        <location filename="../widgets/sweepdialog.cpp" line="+34"/>
+        <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
+        <translation>%1: %2 (de referentie met volledige precisie; elke sweep berekent die)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: %2 (same config as line %3, run once)</source>
+        <translation>%1: %2 (zelfde configuratie als regel %3, één keer uitgevoerd)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>quantization spec &apos;%1&apos;: %2</source>
+        <translation>kwantisatiespecificatie &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: does not parse</source>
+        <translation>%1: niet te ontleden</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Line %1: %2</source>
+        <translation>Regel %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>(and %n more line(s) that do not parse)</source>
+        <translation>
+            <numerusform>(en nog %n regel die niet te ontleden is)</numerusform>
+            <numerusform>(en nog %n regels die niet te ontleden zijn)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Enter at least one quantization config, one spec per line, e.g. rtn:4:g128:sym</source>
+        <translation>Voer minstens één kwantisatieconfiguratie in, één specificatie per regel, bijv. rtn:4:g128:sym</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Run Sweep</source>
+        <translation>Sweep uitvoeren</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The trained run whose checkpoints are quantized</source>
+        <translation>De getrainde run waarvan de checkpoints gekwantiseerd worden</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>method:bits[:options], options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activation bits), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down). &quot;none:a4&quot; quantizes activations only.</source>
+        <translation>methode:bits[:opties], opties in willekeurige volgorde: pc | g&lt;N&gt; (gewichtsgroepen), sym | asym, act | noact (GPTQ act-order), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activatiebits), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (gemengde precisie, typen q, k, v, o, gate, up, down). &quot;none:a4&quot; kwantiseert alleen activaties.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 or none:a4. The full-precision reference is always computed; configs already in the store are skipped.</source>
+        <translation>Eén configuratie per regel, bijv. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 of none:a4. De referentie met volledige precisie wordt altijd berekend; configuraties die al in het resultatenbestand staan, worden overgeslagen.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>&amp;Run Sweep</source>
+        <translation>Sweep &amp;uitvoeren</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>R&amp;un:</source>
+        <translation>&amp;Run:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Configs:</source>
+        <translation>&amp;Configuraties:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Will run:</source>
+        <translation>Wordt uitgevoerd:</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>The store holds no run to sweep.</source>
+        <translation>Het resultatenbestand bevat geen run om te sweepen.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::SweepJob</name>
+    <message>
+        <location filename="../app/models/sweepjob.cpp" line="+29"/>
+        <source>Opening %1</source>
+        <translation>%1 openen</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Reading the corpus of run %1</source>
+        <translation>Corpus van run %1 lezen</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryPage</name>
+    <message>
+        <location filename="../widgets/trajectorypage.cpp" line="+72"/>
+        <source>relative CE</source>
+        <translation>relatieve CE</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorymetrics.cpp" line="+99"/>
+        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <source>ΔCE</source>
+        <translation>ΔCE</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <source>KL mean</source>
+        <translation>KL-gemiddelde</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <source>KL p99</source>
+        <translation>KL p99</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <source>same top-1 (%)</source>
+        <translation>zelfde top-1 (%)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorymetrics.cpp" line="-15"/>
+        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <source>mean layer SQNR (dB)</source>
+        <translation>gemiddelde laag-SQNR (dB)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <source>What the left axis shows for every quantization config: the change of the validation CE, the KL divergence of the quantized next-byte distribution from the full-precision one, the share of bytes whose most likely prediction stays the same, or the layers&apos; output SQNR</source>
+        <translation>Wat de linkeras voor elke kwantisatieconfiguratie toont: de verandering van de validatie-CE, de KL-divergentie van de gekwantiseerde volgende-byteverdeling ten opzichte van die met volledige precisie, het aandeel bytes waarvan de waarschijnlijkste voorspelling gelijk blijft, of de output-SQNR van de lagen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Maat:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+238"/>
+        <source>step</source>
+        <translation>stap</translation>
+    </message>
+    <message>
+        <location line="-237"/>
+        <location line="+237"/>
+        <source>tokens</source>
+        <translation>tokens</translation>
+    </message>
+    <message>
+        <location line="-236"/>
+        <source>&amp;X axis:</source>
+        <translation>&amp;X-as:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;FP val loss</source>
+        <translation>&amp;FP-validatieverlies</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also show the validation loss of the full-precision model</source>
+        <translation>Ook het validatieverlies van het model met volledige precisie tonen</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Runs</source>
+        <translation>&amp;Runs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
+        <translation>Andere runs uit het resultatenbestand over elkaar tonen: elke run krijgt een eigen lijnstijl en markering, elke configuratie houdt haar kleur</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
+        <translation>Beweeg de muis voor waarden, klik op een checkpoint om de lagen te bekijken, scrol om te zoomen, dubbelklik om te herstellen</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>&amp;Log x</source>
+        <translation>&amp;Log-x</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Logarithmic x axis (checkpoint 0 is not drawn)</source>
+        <translation>Logaritmische x-as (checkpoint 0 wordt niet getekend)</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <location line="+278"/>
+        <source>learning rate</source>
+        <translation>leersnelheid</translation>
+    </message>
+    <message>
+        <location line="-275"/>
+        <source>FP validation loss (nats)</source>
+        <translation>FP-validatieverlies (nats)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorymetrics.cpp" line="-8"/>
+        <source>ΔCE = CE(Ŵ) − CE(W) (nats)</source>
+        <translation>ΔCE = CE(Ŵ) − CE(W) (nats)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KL mean, KL(FP ‖ quantized) (nats per token)</source>
+        <translation>KL-gemiddelde, KL(FP ‖ gekwantiseerd) (nats per token)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>KL p99, KL(FP ‖ quantized) (nats per token)</source>
+        <translation>KL p99, KL(FP ‖ gekwantiseerd) (nats per token)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>same top-1 as FP (% of tokens)</source>
+        <translation>zelfde top-1 als FP (% van de tokens)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>relative CE (CE(Ŵ)/CE(W) − 1)</source>
+        <translation>relatieve CE (CE(Ŵ)/CE(W) − 1)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>same top-1</source>
+        <translation>zelfde top-1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>mean SQNR</source>
+        <translation>gemiddelde SQNR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rel. CE</source>
+        <translation>rel. CE</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 dB</source>
+        <translation>%1 dB</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>run %1</source>
+        <translation>run %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorypage.cpp" line="+177"/>
+        <source>This store holds no runs</source>
+        <translation>Dit resultatenbestand bevat geen runs</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No store open</source>
+        <translation>Geen resultatenbestand geopend</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: quantization damage along training</source>
+        <translation>%1: kwantisatieschade tijdens de training</translation>
+    </message>
+    <message>
+        <location line="+129"/>
+        <source>FP val loss</source>
+        <translation>FP-validatieverlies</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>warmup</source>
+        <translation>opwarming</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stable</source>
+        <translation>stabiel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR decay</source>
+        <translation>LR-afbouw</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectorymetrics.cpp" line="+1"/>
+        <source>checkpoint %1: step %2, %3 tokens</source>
+        <translation>checkpoint %1: stap %2, %3 tokens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not measured</source>
+        <translation>niet gemeten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR %1, FP val CE %2</source>
+        <translation>LR %1, FP-validatie-CE %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>not in the store</source>
+        <translation>niet in het resultatenbestand</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not computed yet</source>
+        <translation>nog niet berekend</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2 %3</source>
+        <translation>%1: %2 %3</translation>
+    </message>
+    <message>
+        <location filename="../widgets/trajectoryoverlay.cpp" line="+101"/>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+</TS>
