@@ -125,6 +125,15 @@ H5::DataSet openDataset(const H5::Group& group, const std::string& name)
     return group.openDataSet(name);
 }
 
+H5::DataSet openForWholeRead(const H5::Group& group, const std::string& name)
+{
+    if (!hasLink(group, name))
+        throw H5::GroupIException("openDataSet", objectName(group) + "/" + name + " is missing");
+    H5::DSetAccPropList dapl;
+    dapl.setChunkCache(H5D_CHUNK_CACHE_NSLOTS_DEFAULT, 0, H5D_CHUNK_CACHE_W0_DEFAULT);
+    return group.openDataSet(name, dapl);
+}
+
 hsize_t width(const H5::DataSet& ds)
 {
     return ds.getSpace().getSimpleExtentNdims() == 2 ? extent(ds, 1) : 1;

@@ -69,6 +69,10 @@ hsize_t extent(const H5::DataSet& ds, int dim = 0);
 
 H5::DataSet openDataset(const H5::Group& group, const std::string& name);
 
+// Opens `name` to read it whole, once: without a chunk cache, so HDF5 reads each chunk straight into
+// the caller's buffer instead of allocating, filling, copying and evicting a cache entry per chunk.
+H5::DataSet openForWholeRead(const H5::Group& group, const std::string& name);
+
 hsize_t width(const H5::DataSet& ds);
 
 // File and memory dataspaces for rows [offset, offset + count), all columns.
@@ -115,6 +119,23 @@ void writeAt(const H5::DataSet& ds, hsize_t offset, const std::vector<T>& values
     }
 }
 
+// The first `rows` rows, row-major, into `out` (rows x width(ds) values), in one H5Dread.
+template <class T>
+void readRowsInto(const H5::DataSet& ds, hsize_t rows, T* out)
+{
+    static_assert(std::is_arithmetic_v<T>, "numeric columns only");
+    if (rows == 0)
+        return;
+    // The whole dataset: no selection at all, so HDF5 maps chunks to memory without building and
+    // copying a hyperslab per chunk.
+    if (rows == extent(ds)) {
+        ds.read(out, numTypes<T>().first);
+        return;
+    }
+    const auto [file, mem] = rowSlab(ds, 0, rows);
+    ds.read(out, numTypes<T>().first, mem, file);
+}
+
 // The first `rows` rows, row-major.
 template <class T>
 std::vector<T> readColumn(const H5::DataSet& ds, hsize_t rows)
@@ -122,8 +143,8 @@ std::vector<T> readColumn(const H5::DataSet& ds, hsize_t rows)
     std::vector<T> values(rows * width(ds));
     if (values.empty())
         return values;
-    const auto [file, mem] = rowSlab(ds, 0, rows);
     if constexpr (std::is_same_v<T, std::string>) {
+        const auto [file, mem] = rowSlab(ds, 0, rows);
         if (ds.getTypeClass() != H5T_STRING || !ds.getStrType().isVariableStr())
             throw H5::DataSetIException("readColumn", objectName(ds) + " is not a variable-length string column");
         // The dataset's own string type, so that an ASCII-tagged column needs no conversion.
@@ -134,7 +155,7 @@ std::vector<T> readColumn(const H5::DataSet& ds, hsize_t rows)
             values[i] = ptrs[i] ? ptrs[i] : "";
         H5Dvlen_reclaim(type.getId(), mem.getId(), H5P_DEFAULT, ptrs.data());
     } else {
-        ds.read(values.data(), numTypes<T>().first, mem, file);
+        readRowsInto(ds, rows, values.data());
     }
     return values;
 }

@@ -43,14 +43,14 @@ struct TableSpec
         (createColumn<T>(grp, names[col++], chunk), ...);
     }
 
-    // The columns and the number of complete rows.
-    std::pair<std::vector<H5::DataSet>, hsize_t> open(const H5::Group& run) const
+    // The columns and the number of complete rows; `wholeRead` opens them to be read whole, once.
+    std::pair<std::vector<H5::DataSet>, hsize_t> open(const H5::Group& run, bool wholeRead = false) const
     {
         const H5::Group grp = run.openGroup(group);
         std::vector<H5::DataSet> cols;
         hsize_t rows = std::numeric_limits<hsize_t>::max();
         for (const std::string& name : names) {
-            cols.push_back(openDataset(grp, name));
+            cols.push_back(wholeRead ? openForWholeRead(grp, name) : openDataset(grp, name));
             rows = std::min(rows, extent(cols.back()));
         }
         return {cols, rows};
@@ -58,7 +58,7 @@ struct TableSpec
 
     std::vector<Row> read(const H5::Group& run) const
     {
-        const auto [cols, count] = open(run);
+        const auto [cols, count] = open(run, true);
         std::vector<Row> rows(count);
         size_t col = 0;
         const auto readField = [&](auto field) {
@@ -144,6 +144,9 @@ struct Store::Private
     std::string path;
     Store::Mode mode = Store::Mode::ReadOnly;
     H5::H5File file;
+    // Reused by every results() read of this handle (a Store is used by one thread at a time), so a
+    // snapshot load touches one scratch buffer rather than a fresh one per dataset.
+    mutable std::vector<double> scratch;
 
     // Runs `f`, turning HDF5 failures into an IoError that names the file and what failed.
     template <class F>
@@ -249,7 +252,7 @@ Store Store::create(const std::string& path)
     if (fs::exists(path, ec))
         throw IoError(path + ": cannot create store: file exists");
 
-    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadWrite, openFile(path, H5F_ACC_EXCL, "create store")});
+    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadWrite, openFile(path, H5F_ACC_EXCL, "create store"), {}});
     try {
         p->guard("writing the store header", [&] {
             const H5::Group root = p->file.openGroup("/");
@@ -287,7 +290,7 @@ Store Store::open(const std::string& path, Mode mode)
 
     // The header is always checked through a read-only handle: a file that is not a store of this
     // schema is never opened for writing, so looking at it cannot change it.
-    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadOnly, openFile(path, H5F_ACC_RDONLY, "open store")});
+    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadOnly, openFile(path, H5F_ACC_RDONLY, "open store"), {}});
     p->guard("reading the store header", [&] { p->checkHeader(); });
 
     if (mode == Mode::ReadWrite) {
@@ -540,25 +543,21 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
                                                         : createColumn<double>(model, name, columnChunk, rows);
             writeAt<double>(ds, row, {value});
         }
-        for (const auto& [name, values] : entry.layers) {
-            const H5::DataSet ds = hasLink(layerGrp, name)
-                                       ? layerGrp.openDataSet(name)
-                                       : createColumn<double>(layerGrp, name, layerRowChunk, rows, layerCount);
-            if (width(ds) != layerCount)
-                throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds))
-                                  + " columns, the run has " + std::to_string(layerCount) + " layers");
+        // Layer metrics and profiles: one [checkpoint, cols] dataset each, created on first use.
+        const auto writeRow = [&](const H5::Group& group, const std::string& name, const auto& values, hsize_t cols,
+                                  const std::string& runHas) {
+            using T = typename std::decay_t<decltype(values)>::value_type;
+            const H5::DataSet ds =
+                hasLink(group, name) ? group.openDataSet(name) : createColumn<T>(group, name, layerRowChunk, rows, cols);
+            if (width(ds) != cols)
+                throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds)) + " columns, " + runHas);
             writeAt(ds, row, values);
-        }
-        for (const auto& [name, values] : profileRows) {
-            const H5::Group profiles = cfg.openGroup("profiles");
-            const H5::DataSet ds = hasLink(profiles, name)
-                                       ? profiles.openDataSet(name)
-                                       : createColumn<float>(profiles, name, layerRowChunk, rows, channels);
-            if (width(ds) != channels)
-                throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds))
-                                  + " columns, the run's layers have " + std::to_string(channels) + " input channels");
-            writeAt(ds, row, values);
-        }
+        };
+        for (const auto& [name, values] : entry.layers)
+            writeRow(layerGrp, name, values, layerCount, "the run has " + std::to_string(layerCount) + " layers");
+        for (const auto& [name, values] : profileRows)
+            writeRow(cfg.openGroup("profiles"), name, values, channels,
+                     "the run's layers have " + std::to_string(channels) + " input channels");
 
         // The values reach the file before the flag that vouches for them.
         d->flush();
@@ -585,35 +584,46 @@ ConfigResults Store::results(const std::string& run, const std::string& configId
         const H5::Group cfg = d->configGroup(run, configId);
         const H5::Group model = cfg.openGroup("model");
         const H5::Group layerGrp = cfg.openGroup("layers");
-        const H5::DataSet doneDs = openDataset(model, "done");
+        const H5::DataSet doneDs = openForWholeRead(model, "done");
         // One row per checkpoint, so rows line up with checkpoints() even where nothing is written yet.
         const hsize_t rows = std::max(checkpointTable.open(d->runGroup(run)).second, extent(doneDs));
 
         ConfigResults res;
         res.configId = configId;
         res.configJson = d->readStringAttr(cfg, "config");
-        res.done = readColumn<uint8_t>(doneDs, extent(doneDs));
-        res.done.resize(rows, 0);
+        res.done.assign(rows, 0);
+        readRowsInto(doneDs, extent(doneDs), res.done.data());
 
-        // Values of a row without its done flag are a crash's leftovers: reported as NaN.
+        // Each dataset is read whole with one H5Dread straight into its final (model) or a reused
+        // scratch (layers) buffer; every value is touched once more, when a row without its done
+        // flag, a crash's leftover, is reported as NaN.
         for (const std::string& name : childNames(model)) {
             if (name == "done")
                 continue;
-            const H5::DataSet ds = model.openDataSet(name);
-            std::vector<double> values = readColumn<double>(ds, std::min(rows, extent(ds)));
-            values.resize(rows, nan);
+            const H5::DataSet ds = openForWholeRead(model, name);
+            std::vector<double> values(rows, nan);
+            readRowsInto(ds, std::min(rows, extent(ds)), values.data());
             for (hsize_t i = 0; i < rows; ++i)
                 values[i] = res.done[i] ? values[i] : nan;
             res.model[name] = std::move(values);
         }
+        std::vector<double>& flat = d->scratch;
         for (const std::string& name : childNames(layerGrp)) {
-            const H5::DataSet ds = layerGrp.openDataSet(name);
+            const H5::DataSet ds = openForWholeRead(layerGrp, name);
             const hsize_t cols = width(ds);
-            const std::vector<double> flat = readColumn<double>(ds, std::min(rows, extent(ds)));
-            std::vector<std::vector<double>> matrix(rows, std::vector<double>(cols, nan));
-            for (hsize_t i = 0; i < flat.size() / cols; ++i)
-                if (res.done[i])
-                    std::copy_n(flat.begin() + static_cast<std::ptrdiff_t>(i * cols), cols, matrix[i].begin());
+            const hsize_t stored = std::min(rows, extent(ds));
+            flat.resize(stored * cols);
+            readRowsInto(ds, stored, flat.data());
+            std::vector<std::vector<double>> matrix;
+            matrix.reserve(rows);
+            for (hsize_t i = 0; i < rows; ++i) {
+                if (i < stored && res.done[i]) {
+                    const auto first = flat.begin() + static_cast<std::ptrdiff_t>(i * cols);
+                    matrix.emplace_back(first, first + static_cast<std::ptrdiff_t>(cols));
+                } else {
+                    matrix.emplace_back(cols, nan);
+                }
+            }
             res.layers[name] = std::move(matrix);
         }
         return res;

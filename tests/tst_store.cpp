@@ -1,5 +1,6 @@
 #include "errors.h"
 #include "store.h"
+#include "storefiles.h"
 #include "storesample.h"
 #include "testutils.h"
 
@@ -11,7 +12,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -29,25 +29,14 @@ class TstStore : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    int m_counter = 0;
-
-    QString freshPath() { return m_dir.filePath(QStringLiteral("store%1.h5").arg(++m_counter)); }
-
-    QString sampleStore()
-    {
-        const QString path = freshPath();
-        Store store = Store::create(path.toStdString());
-        writeSample(store);
-        return path;
-    }
+    StoreFiles m_files;
 
 private slots:
-    void initTestCase() { QVERIFY(m_dir.isValid()); }
+    void initTestCase() { QVERIFY(m_files.isValid()); }
 
     void roundTrip()
     {
-        const QString path = sampleStore();
+        const QString path = m_files.sampleStore();
         const Store store = Store::open(path.toStdString());
         QCOMPARE(store.path(), path.toStdString());
         QCOMPARE(store.runs(), std::vector<std::string>{runName});
@@ -139,7 +128,7 @@ private slots:
 
     void appendAfterReopenKeepsRows()
     {
-        const QString path = sampleStore();
+        const QString path = m_files.sampleStore();
         std::vector<LogRow> logBefore;
         std::vector<CheckpointRow> ckptBefore;
         ConfigResults rtnBefore;
@@ -200,7 +189,7 @@ private slots:
 
     void gapRowsReadNaN()
     {
-        const QString path = freshPath();
+        const QString path = m_files.freshPath();
         {
             Store store = Store::create(path.toStdString());
             store.createRun(sampleRunInfo(), sampleLayers());
@@ -243,7 +232,7 @@ private slots:
 
     void resultsShape()
     {
-        const QString path = freshPath();
+        const QString path = m_files.freshPath();
         Store store = Store::create(path.toStdString());
         store.createRun(sampleRunInfo(), sampleLayers());
         for (int i = 0; i < 5; ++i)
@@ -269,9 +258,69 @@ private slots:
         QVERIFY(std::isnan(res.model.at("ce")[4]));
     }
 
+    void resultsReportOnlyDoneRows()
+    {
+        // A crash can leave values without their done flag, and one column longer than the others:
+        // results() reads each dataset whole, yet shows only done rows, one row per checkpoint.
+        const QString path = m_files.freshPath();
+        {
+            Store store = Store::create(path.toStdString());
+            store.createRun(sampleRunInfo(), sampleLayers());
+            for (int i = 0; i < 3; ++i)
+                store.appendCheckpoint(runName, {i, i, 0.0, qnan, "", "trained"});
+            store.ensureConfig(runName, rtnId, rtnJson);
+            store.writeResult(runName, rtnId, 0, rtnRow0());
+            store.writeResult(runName, rtnId, 1, rtnRow2());
+            store.writeResult(runName, rtnId, 2, rtnRow2());
+        }
+        {
+            // What a writer killed at the wrong moment leaves: row 1 loses its flag, w_rel_err grew
+            // to 5 rows (fill values) before the other columns did.
+            H5::H5File file(path.toStdString(), H5F_ACC_RDWR);
+            const std::string cfg = std::string("/runs/") + runName + "/configs/" + rtnId;
+            const H5::DataSet done = file.openDataSet(cfg + "/model/done");
+            H5::DataSpace space = done.getSpace();
+            const hsize_t one = 1, row = 1;
+            space.selectHyperslab(H5S_SELECT_SET, &one, &row);
+            const uint8_t zero = 0;
+            done.write(&zero, H5::PredType::NATIVE_UINT8, H5::DataSpace(1, &one), space);
+            const hsize_t longer[2] = {5, 3};
+            file.openDataSet(cfg + "/layers/w_rel_err").extend(longer);
+        }
+        {
+            const Store store = Store::open(path.toStdString());
+            const ConfigResults res = store.results(runName, rtnId);
+            QCOMPARE(res.done, (std::vector<uint8_t>{1, 0, 1}));
+            QVERIFY(sameBits(res.model.at("ce"), {4.0, qnan, 2.75}));
+            const auto& rel = res.layers.at("w_rel_err");
+            QCOMPARE(rel.size(), size_t(3)); // the checkpoints', not the longest column's
+            QVERIFY(sameBits(rel[0], {0.1, 0.2, 0.3}));
+            QVERIFY(sameBits(rel[1], {qnan, qnan, qnan}));
+            QVERIFY(sameBits(rel[2], {0.15, 0.25, 0.35}));
+            QVERIFY(sameBits(res.layers.at("sqnr_db")[1], {qnan, qnan, qnan}));
+            QVERIFY(sameBits(res.layers.at("sqnr_db")[2], {19.0, 17.0, 15.0}));
+        }
+        {
+            // Two more checkpoints: rows past every column read NaN, as wide as the run's layers.
+            Store store = Store::open(path.toStdString(), Store::Mode::ReadWrite);
+            store.appendCheckpoint(runName, {3, 3, 0.0, qnan, "", "trained"});
+            store.appendCheckpoint(runName, {4, 4, 0.0, qnan, "", "trained"});
+            const ConfigResults res = store.results(runName, rtnId);
+            QCOMPARE(res.done, (std::vector<uint8_t>{1, 0, 1, 0, 0}));
+            QVERIFY(sameBits(res.model.at("delta_ce"), {0.1, qnan, 0.25, qnan, qnan}));
+            for (const char* metric : {"w_rel_err", "sqnr_db"}) {
+                const auto& matrix = res.layers.at(metric);
+                QCOMPARE(matrix.size(), size_t(5));
+                QVERIFY(sameBits(matrix[3], {qnan, qnan, qnan}));
+                QVERIFY(sameBits(matrix[4], {qnan, qnan, qnan}));
+            }
+            QVERIFY(sameBits(res.layers.at("w_rel_err")[0], {0.1, 0.2, 0.3}));
+        }
+    }
+
     void writeResultRejectsBadInput()
     {
-        const QString path = freshPath();
+        const QString path = m_files.freshPath();
         Store store = Store::create(path.toStdString());
         writeSample(store);
         ResultEntry shortRow = rtnRow0();
@@ -289,7 +338,7 @@ private slots:
 
     void ensureConfigIdempotent()
     {
-        const QString path = freshPath();
+        const QString path = m_files.freshPath();
         Store store = Store::create(path.toStdString());
         store.createRun(sampleRunInfo(), sampleLayers());
         store.ensureConfig(runName, rtnId, rtnJson);
@@ -310,7 +359,7 @@ private slots:
 
     void createRunRejects()
     {
-        const QString path = freshPath();
+        const QString path = m_files.freshPath();
         Store store = Store::create(path.toStdString());
         store.createRun(sampleRunInfo(), sampleLayers());
         const auto msg = thrownMessage<ConfigError>([&] { store.createRun(sampleRunInfo(), {}); });
@@ -329,18 +378,18 @@ private slots:
 
     void createExistingFails()
     {
-        const QString path = sampleStore();
+        const QString path = m_files.sampleStore();
         const QByteArray before = fileBytes(path);
         const auto msg = thrownMessage<IoError>([&] { Store::create(path.toStdString()); });
         QVERIFY(msg && msg->contains(path));
         QCOMPARE(fileBytes(path), before);
-        const std::string noDir = m_dir.filePath(QStringLiteral("no/dir/x.h5")).toStdString();
+        const std::string noDir = m_files.filePath(QStringLiteral("no/dir/x.h5")).toStdString();
         QVERIFY(thrownMessage<IoError>([&] { Store::create(noDir); }));
     }
 
     void openOrCreate()
     {
-        const QString path = freshPath();
+        const QString path = m_files.freshPath();
         {
             Store store = Store::openOrCreate(path.toStdString());
             store.createRun(sampleRunInfo(), {});
@@ -365,7 +414,7 @@ private slots:
     {
         QFETCH(QString, kind);
         QFETCH(int, mode);
-        const QString path = freshPath();
+        const QString path = m_files.freshPath();
         const std::string p = path.toStdString();
         if (kind == QLatin1String("not hdf5")) {
             QFile f(path);
@@ -402,7 +451,7 @@ private slots:
 
     void readOnlyNeverWrites()
     {
-        const QString path = sampleStore();
+        const QString path = m_files.sampleStore();
         const QByteArray before = fileBytes(path);
         {
             Store store = Store::open(path.toStdString());
@@ -422,11 +471,11 @@ private slots:
 
     void movable()
     {
-        const QString path = freshPath();
+        const QString path = m_files.freshPath();
         Store a = Store::create(path.toStdString());
         Store b = std::move(a);
         b.createRun(sampleRunInfo(), sampleLayers());
-        Store c = Store::create(freshPath().toStdString());
+        Store c = Store::create(m_files.freshPath().toStdString());
         c = std::move(b);
         QCOMPARE(c.path(), path.toStdString());
         QVERIFY(c.hasRun(runName));
@@ -443,7 +492,7 @@ private slots:
             QFAIL(qPrintable(python + QStringLiteral(" cannot import h5py/numpy: install python3-h5py and "
                                                      "python3-numpy (packaging/install-deps.sh does)")));
 
-        const QString path = sampleStore();
+        const QString path = m_files.sampleStore();
         QProcess proc;
         proc.start(python, {qs::test::sourceDir() + QStringLiteral("/read_store.py"), path});
         QVERIFY(proc.waitForFinished(120000));

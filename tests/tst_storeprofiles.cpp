@@ -4,25 +4,21 @@
 
 #include "errors.h"
 #include "store.h"
+#include "storefiles.h"
 #include "storesample.h"
 #include "testutils.h"
 
 #include <H5Cpp.h>
 
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <limits>
-#include <optional>
 
 using namespace qs;
 using namespace qs::test;
@@ -32,23 +28,14 @@ class TstStoreProfiles : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    int m_counter = 0;
-
-    QString freshPath() { return m_dir.filePath(QStringLiteral("store%1.h5").arg(++m_counter)); }
-
-    QString sampleStore()
-    {
-        const QString path = freshPath();
-        Store store = Store::create(path.toStdString());
-        writeSample(store);
-        return path;
-    }
+    StoreFiles m_files;
 
 private slots:
+    void initTestCase() { QVERIFY(m_files.isValid()); }
+
     void profilesRoundTrip()
     {
-        const QString path = freshPath();
+        const QString path = m_files.freshPath();
         {
             Store store = Store::create(path.toStdString());
             store.createRun(sampleRunInfo(), sampleLayers());
@@ -123,7 +110,7 @@ private slots:
     {
         // Independent of Store's reader: <config>/profiles/<metric> is float32 [checkpoints, Σcols] with
         // Σcols = 64 + 256 + 64 = 384, layers side by side.
-        const QString path = freshPath();
+        const QString path = m_files.freshPath();
         {
             Store store = Store::create(path.toStdString());
             writeSample(store);
@@ -152,7 +139,7 @@ private slots:
 
     void profileRejectsWrongSize()
     {
-        const QString path = freshPath();
+        const QString path = m_files.freshPath();
         Store store = Store::create(path.toStdString());
         writeSample(store);
         ResultEntry good = withProfiles(rtnRow0(), 1);
@@ -202,7 +189,7 @@ private slots:
         const QString python = QStringLiteral(QS_SYSTEM_PYTHON);
         if (!QFileInfo(python).isExecutable())
             QFAIL("no system python3 (QS_SYSTEM_PYTHON); install python3 and python3-h5py (packaging/install-deps.sh)");
-        const QString path = freshPath();
+        const QString path = m_files.freshPath();
         {
             Store store = Store::create(path.toStdString());
             writeSample(store);

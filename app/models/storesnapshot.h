@@ -61,6 +61,11 @@ using StoreSnapshotPtr = std::shared_ptr<const StoreSnapshot>;
 // SchemaError, ConfigError) with a message that names the file.
 StoreSnapshotPtr loadStoreSnapshot(const QString& path);
 
+// Whether `a` and `b` hold the same store contents, every number bit for bit (a NaN equals a NaN):
+// a reload that finds nothing new need not rebuild any view. Meant for the loading thread; it reads
+// every value of both.
+bool sameContent(const StoreSnapshot& a, const StoreSnapshot& b);
+
 // HDF5 cannot open a file for writing while this process has it open read-only (the reverse is
 // fine). Every read-only open in the Qt layers (snapshot loads, profile reads) holds this mutex for
 // its whole read, and a job opening a store for writing holds it just for the open.
