@@ -10,7 +10,8 @@
 // A 5 ms timer on the GUI thread records how late each of its ticks comes; per phase the worst,
 // the 99th percentile and the ticks later than 100 ms are printed, with the step they fell in and how
 // much of the gap the GUI thread spent computing (the rest: the machine ran something else). Then the
-// suspects of phase (c) are timed one by one with QElapsedTimer, each page on its own.
+// suspects are timed one by one with QElapsedTimer: exportFigure() in its parts, and each page on its
+// own receiving the big store's snapshot.
 //
 //   bench_gui_stall [--store FILE] [--reloads N] [--poll-ms MS] [--gptq 1]
 //
@@ -28,7 +29,6 @@
 #include "runbrowserpage.h"
 #include "selection.h"
 #include "settings.h"
-#include "storeloadjob.h"
 #include "storesnapshot.h"
 #include "syntheticstore.h"
 #include "trainedstore.h"
@@ -38,16 +38,16 @@
 
 #include <QApplication>
 #include <QBuffer>
-#include <QImage>
-#include <QPageLayout>
-#include <QPdfWriter>
-#include <QPicture>
-#include <QSvgGenerator>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QImage>
+#include <QPageLayout>
+#include <QPdfWriter>
+#include <QPicture>
+#include <QSvgGenerator>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -73,7 +73,7 @@ double threadCpuMs()
     return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
 }
 
-// One late tick: how late, how much of the gap the GUI thread computed, and the step it fell in.
+// One tick: how late it came, how much of the gap the GUI thread computed, and the step it fell in.
 struct Tick
 {
     double lateMs = 0.0;
@@ -92,7 +92,7 @@ struct SlowEvent
 std::string g_step = "idle";
 std::vector<SlowEvent> g_slowEvents;
 
-// Times every outermost event delivery, so a long stall names the event that caused it.
+// Times every outermost event delivery, so that a long stall names the event that caused it.
 class TimedApplication : public QApplication
 {
 public:
@@ -148,7 +148,8 @@ public:
     {
         std::printf("\nGUI-thread lateness of a %d ms timer, per phase (target: never > %.0f ms). 'busy': CPU time the\n"
                     "GUI thread itself used between two ticks; lateness beyond it is time the machine gave to\n"
-                    "other threads and processes.\n", tickMs, stallMs);
+                    "other threads and processes.\n",
+                    tickMs, stallMs);
         std::printf("%-30s %7s %9s %8s %5s %9s  %s\n", "phase", "ticks", "worst ms", "p99 ms", ">100", "busy max",
                     "worst tick's step (GUI thread busy in it)");
         for (const auto& [name, ticks] : m_phases) {
@@ -158,10 +159,10 @@ public:
             for (const Tick& t : ticks)
                 late.push_back(t.lateMs);
             std::sort(late.begin(), late.end());
-            const auto worst = std::max_element(ticks.begin(), ticks.end(),
-                                                [](const Tick& a, const Tick& b) { return a.lateMs < b.lateMs; });
-            const auto busiest = std::max_element(ticks.begin(), ticks.end(),
-                                                  [](const Tick& a, const Tick& b) { return a.busyMs < b.busyMs; });
+            const auto byLate = [](const Tick& a, const Tick& b) { return a.lateMs < b.lateMs; };
+            const auto byBusy = [](const Tick& a, const Tick& b) { return a.busyMs < b.busyMs; };
+            const auto worst = std::max_element(ticks.begin(), ticks.end(), byLate);
+            const auto busiest = std::max_element(ticks.begin(), ticks.end(), byBusy);
             const auto over = std::count_if(late.begin(), late.end(), [](double v) { return v > stallMs; });
             std::printf("%-30s %7zu %9.1f %8.1f %5ld %9.1f  %s (%.0f ms)\n", name.c_str(), ticks.size(), worst->lateMs,
                         late[std::min(late.size() - 1, size_t(double(late.size()) * 0.99))], long(over),
@@ -192,9 +193,8 @@ private:
     {
         const qint64 now = m_clock.nsecsElapsed();
         const double cpu = threadCpuMs();
-        const double late = double(now - m_lastNs) / 1e6 - tickMs;
         if (m_lastNs > 0)
-            m_phases.back().second.push_back({std::max(0.0, late), cpu - m_lastCpu, g_step});
+            m_phases.back().second.push_back({std::max(0.0, double(now - m_lastNs) / 1e6 - tickMs), cpu - m_lastCpu, g_step});
         m_lastNs = now;
         m_lastCpu = cpu;
     }
@@ -230,7 +230,7 @@ bool waitUntil(const std::function<bool()>& done, int timeoutMs)
     return done();
 }
 
-// Lets the event loop run a little, so a tick delayed by the step just done is counted in it.
+// Lets the event loop run a little, so that a tick delayed by the step just done is counted in it.
 void settle(int ms = 40)
 {
     QElapsedTimer clock;
@@ -255,6 +255,14 @@ bool waitForLoads(const int& loads, int target, int timeoutMs)
     return waitUntil([&] { return loads >= target; }, timeoutMs);
 }
 
+FigureExportOptions paperOptions()
+{
+    FigureExportOptions options;
+    options.size = FigureExportOptions::Size::DoubleColumn;
+    options.dpi = 300;
+    return options;
+}
+
 // Exports every plot page of `window` to PDF, SVG and PNG (300 dpi, double column, paper style).
 void exportAll(MainWindow& window, const QString& dir, const std::string& label)
 {
@@ -264,9 +272,6 @@ void exportAll(MainWindow& window, const QString& dir, const std::string& label)
         {"breakdown", window.breakdownPage()},
         {"outliers", window.outlierPage()},
     };
-    FigureExportOptions options;
-    options.size = FigureExportOptions::Size::DoubleColumn;
-    options.dpi = 300;
     // The outlier inspector shows the selected layer: pick the first FC2 input, as a user would.
     if (const RunSnapshot* run = window.selection()->run()) {
         const auto fc2 = std::find_if(run->layers.begin(), run->layers.end(), [](const LayerInfo& l) { return l.kind == "down"; });
@@ -276,8 +281,7 @@ void exportAll(MainWindow& window, const QString& dir, const std::string& label)
     waitUntil([&] { return !window.outlierPage()->isLoadingProfile(); }, 20000);
     for (const auto& [name, view] : views) {
         if (!view->figurePlot()) {
-            std::printf("  export %-10s: nothing to export (%s)\n", name,
-                        window.selection()->configIndex() >= 0 ? "no FP reference profiles in this store" : "no selection");
+            std::printf("  export %-10s: nothing to export (the store has no FP reference profiles)\n", name);
             continue;
         }
         for (const char* format : {"pdf", "svg", "png"}) {
@@ -285,104 +289,20 @@ void exportAll(MainWindow& window, const QString& dir, const std::string& label)
             QString error;
             bool ok = false;
             const double ms = runStep(label + ": export " + name + " " + format,
-                                      [&] { ok = exportFigure(*view, path, options, &error); });
+                                      [&] { ok = exportFigure(*view, path, paperOptions(), &error); });
             std::printf("  export %-10s %-3s %8.1f ms %s\n", name, format, ms,
                         ok ? "" : qPrintable(QStringLiteral("FAILED: ") + error));
         }
     }
 }
 
-// Each page on its own, on the GUI thread, as the window does when a snapshot arrives: the first
-// snapshot, then a second one (a live reload) of the same store.
-void timeSuspects(const StoreSnapshotPtr& first, const StoreSnapshotPtr& second)
-{
-    std::printf("\nSnapshot arrival, each page alone on the GUI thread (first snapshot / live reload):\n");
-    const auto report = [](const char* what, const std::function<void(const StoreSnapshotPtr&)>& show,
-                           const StoreSnapshotPtr& a, const StoreSnapshotPtr& b) {
-        QElapsedTimer t;
-        t.start();
-        show(a);
-        const double firstMs = double(t.nsecsElapsed()) / 1e6;
-        t.restart();
-        show(b);
-        std::printf("  %-44s %8.1f ms / %8.1f ms\n", what, firstMs, double(t.nsecsElapsed()) / 1e6);
-    };
-    {
-        // The heatmap in two parts, and how often the selection tells its pages to rebuild.
-        Selection selection;
-        HeatmapPage page(&selection);
-        page.resize(1200, 700);
-        int snapshotSignals = 0;
-        int runSignals = 0;
-        QObject::connect(&selection, &Selection::snapshotChanged, [&] { ++snapshotSignals; });
-        QObject::connect(&selection, &Selection::runChanged, [&] { ++runSignals; });
-        for (const StoreSnapshotPtr& s : {first, second}) {
-            QElapsedTimer t;
-            t.start();
-            selection.setSnapshot(s);
-            const double setMs = double(t.nsecsElapsed()) / 1e6;
-            t.restart();
-            page.replotNow();
-            std::printf("  %-44s %8.1f ms + replot %6.1f ms\n",
-                        s == first ? "HeatmapPage: Selection::setSnapshot, first" : "HeatmapPage: Selection::setSnapshot, reload",
-                        setMs, double(t.nsecsElapsed()) / 1e6);
-        }
-        std::printf("  %-44s snapshotChanged x%d, runChanged x%d\n", "  (signals of the two setSnapshot calls)",
-                    snapshotSignals, runSignals);
-    }
-    {
-        Selection selection;
-        BreakdownPage page(&selection);
-        page.resize(1200, 700);
-        report("BreakdownPage: Selection::setSnapshot + replot",
-               [&](const StoreSnapshotPtr& s) { selection.setSnapshot(s); page.replotNow(); }, first, second);
-    }
-    {
-        Selection selection;
-        OutlierPage page(&selection);
-        page.resize(1200, 700);
-        report("OutlierPage: Selection::setSnapshot + replot",
-               [&](const StoreSnapshotPtr& s) { selection.setSnapshot(s); page.replotNow(); }, first, second);
-        waitUntil([&] { return !page.isLoadingProfile(); }, 20000);
-    }
-    {
-        Selection selection;
-        RunBrowserPage page(&selection);
-        page.resize(400, 900);
-        report("RunBrowserPage: Selection::setSnapshot", [&](const StoreSnapshotPtr& s) { selection.setSnapshot(s); },
-               first, second);
-    }
-    {
-        Selection selection;
-        TrajectoryPage page(&selection);
-        page.resize(1200, 500);
-        report("TrajectoryPage: setSnapshot + replot",
-               [&](const StoreSnapshotPtr& s) { selection.setSnapshot(s); page.setSnapshot(s, 0); page.replotNow(); },
-               first, second);
-    }
-    {
-        LayerTablePage page;
-        page.resize(1200, 500);
-        report("LayerTablePage: setSnapshot", [&](const StoreSnapshotPtr& s) { page.setSnapshot(s, 0); }, first, second);
-    }
-    {
-        // What is left on the GUI thread when the last reference to a replaced snapshot goes.
-        StoreSnapshotPtr last = loadStoreSnapshot(first->path);
-        QElapsedTimer t;
-        t.start();
-        last.reset();
-        std::printf("  %-44s %8.1f ms\n", "freeing a snapshot (its last reference)", double(t.nsecsElapsed()) / 1e6);
-    }
-}
-
 // exportFigure() in its parts, on the GUI thread: the paper style applied (with its replot), the
-// plot painted into a 300 dpi image, the PNG encoded, the same plot painted as SVG and as PDF, and
-// the screen style back.
+// plot painted into the 300 dpi image, the PNG encoded, the same plot painted as SVG and as PDF, the
+// drawing recorded into a QPicture and replayed into an image (what a worker thread could take
+// over), and the screen style back.
 void timeExportParts(FigureView& view, const char* name)
 {
-    FigureExportOptions options;
-    options.size = FigureExportOptions::Size::DoubleColumn;
-    options.dpi = 300;
+    const FigureExportOptions options = paperOptions();
     QCustomPlot* plot = view.figurePlot();
     if (!plot)
         return;
@@ -402,10 +322,12 @@ void timeExportParts(FigureView& view, const char* name)
     image.fill(Qt::transparent);
     image.setDotsPerMeterX(qRound(figureLayoutDpi() / 0.0254));
     image.setDotsPerMeterY(qRound(figureLayoutDpi() / 0.0254));
+    const double sx = double(image.width()) / logical.width();
+    const double sy = double(image.height()) / logical.height();
     {
         QCPPainter painter(&image);
         painter.setMode(QCPPainter::pmNonCosmetic);
-        painter.scale(double(image.width()) / logical.width(), double(image.height()) / logical.height());
+        painter.scale(sx, sy);
         plot->toPainter(&painter, logical.width(), logical.height());
     }
     const double paintMs = lap();
@@ -440,8 +362,6 @@ void timeExportParts(FigureView& view, const char* name)
         vector(&writer);
     }
     const double pdfMs = lap();
-    // What a worker thread could take over: the drawing recorded on the GUI thread, replayed onto the
-    // 300 dpi image elsewhere (QPainter on a QImage needs no GUI thread).
     QPicture picture;
     {
         QCPPainter painter(&picture);
@@ -454,7 +374,7 @@ void timeExportParts(FigureView& view, const char* name)
     {
         QPainter painter(&replayed);
         painter.setRenderHint(QPainter::Antialiasing);
-        painter.scale(double(image.width()) / logical.width(), double(image.height()) / logical.height());
+        painter.scale(sx, sy);
         picture.play(&painter);
     }
     const double replayMs = lap();
@@ -464,6 +384,91 @@ void timeExportParts(FigureView& view, const char* name)
     std::printf("  %-10s paper style %6.1f | PNG: paint %6.1f, encode %6.1f (%lld KiB) | SVG %6.1f | PDF %6.1f | "
                 "screen style %6.1f\n  %-10s QPicture: record %6.1f on the GUI thread, replay into the image %6.1f\n",
                 name, styleMs, paintMs, encodeMs, png.size() / 1024, svgMs, pdfMs, restoreMs, "", recordMs, replayMs);
+}
+
+// Each page on its own, on the GUI thread, as the window does when a snapshot arrives: the first
+// snapshot, then a second one (a live reload) of the same store.
+void timeSuspects(const StoreSnapshotPtr& first, const StoreSnapshotPtr& second)
+{
+    std::printf("\nSnapshot arrival, each page alone on the GUI thread (first snapshot / live reload):\n");
+    const auto report = [](const char* what, const std::function<void(const StoreSnapshotPtr&)>& show,
+                           const StoreSnapshotPtr& a, const StoreSnapshotPtr& b) {
+        QElapsedTimer t;
+        t.start();
+        show(a);
+        const double firstMs = double(t.nsecsElapsed()) / 1e6;
+        t.restart();
+        show(b);
+        std::printf("  %-46s %8.1f ms / %8.1f ms\n", what, firstMs, double(t.nsecsElapsed()) / 1e6);
+    };
+    {
+        // The heatmap in two parts, and how often the selection tells its pages to rebuild.
+        Selection selection;
+        HeatmapPage page(&selection);
+        page.resize(1200, 700);
+        int snapshotSignals = 0;
+        int runSignals = 0;
+        int configSignals = 0;
+        QObject::connect(&selection, &Selection::snapshotChanged, [&] { ++snapshotSignals; });
+        QObject::connect(&selection, &Selection::runChanged, [&] { ++runSignals; });
+        QObject::connect(&selection, &Selection::configChanged, [&] { ++configSignals; });
+        for (const StoreSnapshotPtr& s : {first, second}) {
+            QElapsedTimer t;
+            t.start();
+            selection.setSnapshot(s);
+            const double setMs = double(t.nsecsElapsed()) / 1e6;
+            t.restart();
+            page.replotNow();
+            std::printf("  %-46s %8.1f ms + replot %6.1f ms\n",
+                        s == first ? "HeatmapPage: Selection::setSnapshot, first" : "HeatmapPage: Selection::setSnapshot, reload",
+                        setMs, double(t.nsecsElapsed()) / 1e6);
+        }
+        std::printf("  %-46s snapshotChanged x%d, runChanged x%d, configChanged x%d\n",
+                    "  (signals of these two setSnapshot calls)", snapshotSignals, runSignals, configSignals);
+    }
+    {
+        Selection selection;
+        BreakdownPage page(&selection);
+        page.resize(1200, 700);
+        report("BreakdownPage: Selection::setSnapshot + replot",
+               [&](const StoreSnapshotPtr& s) { selection.setSnapshot(s); page.replotNow(); }, first, second);
+    }
+    {
+        Selection selection;
+        OutlierPage page(&selection);
+        page.resize(1200, 700);
+        report("OutlierPage: Selection::setSnapshot + replot",
+               [&](const StoreSnapshotPtr& s) { selection.setSnapshot(s); page.replotNow(); }, first, second);
+        waitUntil([&] { return !page.isLoadingProfile(); }, 20000);
+    }
+    {
+        Selection selection;
+        RunBrowserPage page(&selection);
+        page.resize(400, 900);
+        report("RunBrowserPage: Selection::setSnapshot", [&](const StoreSnapshotPtr& s) { selection.setSnapshot(s); },
+               first, second);
+    }
+    {
+        TrajectoryPage page;
+        page.resize(1200, 500);
+        report("TrajectoryPage: setSnapshot + replot", [&](const StoreSnapshotPtr& s) {
+            page.setSnapshot(s, 0);
+            page.replotNow();
+        }, first, second);
+    }
+    {
+        LayerTablePage page;
+        page.resize(1200, 500);
+        report("LayerTablePage: setSnapshot", [&](const StoreSnapshotPtr& s) { page.setSnapshot(s, 0); }, first, second);
+    }
+    {
+        // What is left on the GUI thread when the last reference to a replaced snapshot goes.
+        StoreSnapshotPtr last = loadStoreSnapshot(first->path);
+        QElapsedTimer t;
+        t.start();
+        last.reset();
+        std::printf("  %-46s %8.1f ms\n", "freeing a snapshot (its last reference)", double(t.nsecsElapsed()) / 1e6);
+    }
 }
 
 } // namespace
@@ -563,9 +568,8 @@ int main(int argc, char** argv)
     g_step = "(c) open the big store";
     QElapsedTimer openClock;
     openClock.start();
-    const int before = loads;
     window.openStore(bigStore);
-    waitForLoads(loads, before + 1, 60000);
+    waitForLoads(loads, loads + 1, 60000);
     const double openMs = double(openClock.nsecsElapsed()) / 1e6;
     settle(200);
     monitor.endPhase();
@@ -580,20 +584,20 @@ int main(int argc, char** argv)
         settle(100);
     }
     monitor.endPhase();
-
     {
         // What the throttled replots that follow a reload cost, each page at its size in the window.
         std::printf("(c) one replot of each page in the window, big store:");
-        const std::vector<std::pair<const char*, PlotPage*>> pages = {{"trajectory", window.trajectoryPage()},
-                                                                      {"heatmap", window.heatmapPage()},
-                                                                      {"breakdown", window.breakdownPage()},
-                                                                      {"outliers", window.outlierPage()}};
-        for (const auto& [name, page] : pages) {
+        const std::vector<std::pair<const char*, QCustomPlot*>> plots = {
+            {"trajectory", window.trajectoryPage()->plot()},
+            {"heatmap", window.heatmapPage()->plot()},
+            {"breakdown", window.breakdownPage()->plot()},
+            {"outliers", window.outlierPage()->plot()}};
+        for (const auto& [name, plot] : plots) {
             QElapsedTimer t;
             t.start();
-            page->plot()->replot(QCustomPlot::rpImmediateRefresh);
-            std::printf(" %s %.1f ms (%dx%d)%s", name, double(t.nsecsElapsed()) / 1e6, page->plot()->width(),
-                        page->plot()->height(), name == pages.back().first ? "\n" : ",");
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            std::printf(" %s %.1f ms (%dx%d)%s", name, double(t.nsecsElapsed()) / 1e6, plot->width(), plot->height(),
+                        plot == plots.back().second ? "\n" : ",");
         }
     }
 

@@ -1,9 +1,14 @@
 // Snapshot load alone (issue 4, "Speed"): the part of opening a store that runs off the GUI thread.
-// Loads the synthetic store (bench/syntheticstore.h) several times and prints each time, so the first
-// (cold page cache after writing) and the warm loads can be told apart.
+// Loads the synthetic store (bench/syntheticstore.h) several times in one process and prints each
+// load's wall and CPU time and how many fresh memory pages it touched: the first load of a process
+// pays for every page of the snapshot (expensive on virtual machines), later ones reuse freed memory.
 //
 //   bench_snapshot_load [--store FILE] [--repeat N] [--phases 1] [checkpoints layers configs]
+//
+// --phases 1 first times each core read the load makes, on its own. Last, the time sameContent() takes
+// to compare two loads (what StoreLoadJob::refresh() adds to a poll that found nothing new).
 
+#include "store.h"
 #include "storesnapshot.h"
 #include "syntheticstore.h"
 
@@ -17,9 +22,9 @@
 #include <cstdio>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include <sys/resource.h>
-#include <vector>
 
 using namespace qs;
 
@@ -40,6 +45,34 @@ std::pair<double, double> cpuMs()
     getrusage(RUSAGE_SELF, &usage);
     const auto ms = [](const timeval& t) { return double(t.tv_sec) * 1e3 + double(t.tv_usec) / 1e3; };
     return {ms(usage.ru_utime), ms(usage.ru_stime)};
+}
+
+void timePhases(const QString& path)
+{
+    const auto timed = [](const std::string& what, auto&& f) {
+        const long faults = minorFaults();
+        QElapsedTimer t;
+        t.start();
+        f();
+        std::printf("  %-28s %8.2f ms %6ld page faults\n", what.c_str(), double(t.nsecsElapsed()) / 1e6,
+                    minorFaults() - faults);
+    };
+    for (int pass = 1; pass <= 2; ++pass) {
+        std::printf("phases, pass %d:\n", pass);
+        std::optional<Store> store;
+        timed("Store::open", [&] { store.emplace(Store::open(path.toStdString())); });
+        for (const std::string& run : store->runs()) {
+            timed("runInfo", [&] { store->runInfo(run); });
+            timed("log", [&] { store->log(run); });
+            timed("validation", [&] { store->validation(run); });
+            timed("checkpoints", [&] { store->checkpoints(run); });
+            timed("layers", [&] { store->layers(run); });
+            // Kept, as the snapshot keeps them, so each read allocates as it does in a load.
+            std::vector<ConfigResults> kept;
+            for (const std::string& id : store->configIds(run))
+                timed("results " + id, [&] { kept.push_back(store->results(run, id)); });
+        }
+    }
 }
 
 } // namespace
@@ -72,35 +105,8 @@ int main(int argc, char** argv)
         std::printf("synthetic store: %d checkpoints x %d layers x %d configs, written in %.1f s (setup)\n",
                     checkpoints, layers, configs, double(t.elapsed()) / 1000.0);
     }
-
-    if (phases) {
-        // Each core read the snapshot load makes, timed on its own (the first call of each pays for
-        // HDF5's and the allocator's warm-up).
-        const auto timed = [](const char* what, auto&& f) {
-            const long faults = minorFaults();
-            QElapsedTimer t;
-            t.start();
-            f();
-            std::printf("  %-28s %8.2f ms %6ld page faults\n", what, double(t.nsecsElapsed()) / 1e6,
-                        minorFaults() - faults);
-        };
-        for (int i = 0; i < 2; ++i) {
-            std::printf("phases, pass %d:\n", i + 1);
-            std::optional<Store> store;
-            timed("Store::open", [&] { store.emplace(Store::open(path.toStdString())); });
-            for (const std::string& run : store->runs()) {
-                timed("runInfo", [&] { store->runInfo(run); });
-                timed("log", [&] { store->log(run); });
-                timed("validation", [&] { store->validation(run); });
-                timed("checkpoints", [&] { store->checkpoints(run); });
-                timed("layers", [&] { store->layers(run); });
-                // Kept, as the snapshot keeps them, so each read allocates as it does in a load.
-                std::vector<ConfigResults> kept;
-                for (const std::string& id : store->configIds(run))
-                    timed(("results " + id).c_str(), [&] { kept.push_back(store->results(run, id)); });
-            }
-        }
-    }
+    if (phases)
+        timePhases(path);
 
     std::vector<double> times;
     StoreSnapshotPtr previous;
@@ -111,16 +117,20 @@ int main(int argc, char** argv)
         t.start();
         const StoreSnapshotPtr snapshot = loadStoreSnapshot(path);
         times.push_back(double(t.nsecsElapsed()) / 1e6);
-        // Fresh pages cost far more than the copying on some (virtual) machines: count them.
         const auto cpuAfter = cpuMs();
+        const long faults = minorFaults() - faultsBefore;
         std::printf("load %d: %8.1f ms (cpu: user %5.1f ms, sys %5.1f ms), %ld page faults (%.1f MiB of fresh memory)\n",
-                    i + 1, times.back(), cpuAfter.first - cpuBefore.first, cpuAfter.second - cpuBefore.second,
-                    minorFaults() - faultsBefore,
-                    double(minorFaults() - faultsBefore) * 4096.0 / (1 << 20));
-        // A reload replaces the shown snapshot: whoever drops the last reference frees it.
-        t.restart();
-        previous = snapshot;
-        std::printf("        replacing the previous snapshot freed it in %.1f ms\n", double(t.nsecsElapsed()) / 1e6);
+                    i + 1, times.back(), cpuAfter.first - cpuBefore.first, cpuAfter.second - cpuBefore.second, faults,
+                    double(faults) * 4096.0 / (1 << 20));
+        previous = snapshot; // as a reload does: the snapshot before this one is freed
+    }
+    {
+        // What StoreLoadJob::refresh() adds on the loading thread to tell an unchanged store.
+        const StoreSnapshotPtr again = loadStoreSnapshot(path);
+        QElapsedTimer t;
+        t.start();
+        const bool same = sameContent(*previous, *again);
+        std::printf("sameContent of two loads: %s in %.1f ms\n", same ? "equal" : "DIFFERENT", double(t.nsecsElapsed()) / 1e6);
     }
     std::sort(times.begin(), times.end());
     std::printf("snapshot load: best %.1f ms, median %.1f ms, worst %.1f ms over %d loads\n", times.front(),

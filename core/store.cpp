@@ -144,8 +144,8 @@ struct Store::Private
     std::string path;
     Store::Mode mode = Store::Mode::ReadOnly;
     H5::H5File file;
-    // Reused by every results() read of this handle, so a snapshot load touches one scratch buffer
-    // rather than a fresh one per dataset.
+    // Reused by every results() read of this handle (a Store is used by one thread at a time), so a
+    // snapshot load touches one scratch buffer rather than a fresh one per dataset.
     mutable std::vector<double> scratch;
 
     // Runs `f`, turning HDF5 failures into an IoError that names the file and what failed.
@@ -543,25 +543,21 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
                                                         : createColumn<double>(model, name, columnChunk, rows);
             writeAt<double>(ds, row, {value});
         }
-        for (const auto& [name, values] : entry.layers) {
-            const H5::DataSet ds = hasLink(layerGrp, name)
-                                       ? layerGrp.openDataSet(name)
-                                       : createColumn<double>(layerGrp, name, layerRowChunk, rows, layerCount);
-            if (width(ds) != layerCount)
-                throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds))
-                                  + " columns, the run has " + std::to_string(layerCount) + " layers");
+        // Layer metrics and profiles: one [checkpoint, cols] dataset each, created on first use.
+        const auto writeRow = [&](const H5::Group& group, const std::string& name, const auto& values, hsize_t cols,
+                                  const std::string& runHas) {
+            using T = typename std::decay_t<decltype(values)>::value_type;
+            const H5::DataSet ds =
+                hasLink(group, name) ? group.openDataSet(name) : createColumn<T>(group, name, layerRowChunk, rows, cols);
+            if (width(ds) != cols)
+                throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds)) + " columns, " + runHas);
             writeAt(ds, row, values);
-        }
-        for (const auto& [name, values] : profileRows) {
-            const H5::Group profiles = cfg.openGroup("profiles");
-            const H5::DataSet ds = hasLink(profiles, name)
-                                       ? profiles.openDataSet(name)
-                                       : createColumn<float>(profiles, name, layerRowChunk, rows, channels);
-            if (width(ds) != channels)
-                throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds))
-                                  + " columns, the run's layers have " + std::to_string(channels) + " input channels");
-            writeAt(ds, row, values);
-        }
+        };
+        for (const auto& [name, values] : entry.layers)
+            writeRow(layerGrp, name, values, layerCount, "the run has " + std::to_string(layerCount) + " layers");
+        for (const auto& [name, values] : profileRows)
+            writeRow(cfg.openGroup("profiles"), name, values, channels,
+                     "the run's layers have " + std::to_string(channels) + " input channels");
 
         // The values reach the file before the flag that vouches for them.
         d->flush();

@@ -147,26 +147,31 @@ bool sameContent(const StoreSnapshot& a, const StoreSnapshot& b)
 {
     if (a.path != b.path || a.runs.size() != b.runs.size())
         return false;
+    const auto sameInfo = [](const RunInfo& i, const RunInfo& j) {
+        return std::tie(i.name, i.modelConfigJson, i.trainConfigJson, i.corpus, i.corpusPath, i.schedule)
+               == std::tie(j.name, j.modelConfigJson, j.trainConfigJson, j.corpus, j.corpusPath, j.schedule);
+    };
+    const auto sameLog = [](const LogRow& i, const LogRow& j) {
+        return i.step == j.step && i.tokens == j.tokens && sameBits(i.lr, j.lr) && sameBits(i.trainLoss, j.trainLoss);
+    };
+    const auto sameVal = [](const ValRow& i, const ValRow& j) {
+        return i.step == j.step && i.tokens == j.tokens && sameBits(i.valLoss, j.valLoss);
+    };
+    const auto sameCheckpoint = [](const CheckpointRow& i, const CheckpointRow& j) {
+        return i.step == j.step && i.tokens == j.tokens && sameBits(i.lr, j.lr) && sameBits(i.fpValCe, j.fpValCe)
+               && i.path == j.path && i.kind == j.kind;
+    };
+    const auto sameLayer = [](const LayerInfo& i, const LayerInfo& j) {
+        return std::tie(i.name, i.block, i.kind, i.rows, i.cols) == std::tie(j.name, j.block, j.kind, j.rows, j.cols);
+    };
+    const auto sameMetric = [](const auto& m, const auto& n) { return m.first == n.first && sameBits(m.second, n.second); };
+    const auto sameMatrix = [](const auto& m, const auto& n) {
+        return m.first == n.first
+               && std::ranges::equal(m.second, n.second, [](const auto& u, const auto& v) { return sameBits(u, v); });
+    };
     for (size_t r = 0; r < a.runs.size(); ++r) {
         const RunSnapshot& x = a.runs[r];
         const RunSnapshot& y = b.runs[r];
-        const auto sameInfo = [](const RunInfo& i, const RunInfo& j) {
-            return std::tie(i.name, i.modelConfigJson, i.trainConfigJson, i.corpus, i.corpusPath, i.schedule)
-                   == std::tie(j.name, j.modelConfigJson, j.trainConfigJson, j.corpus, j.corpusPath, j.schedule);
-        };
-        const auto sameLog = [](const LogRow& i, const LogRow& j) {
-            return i.step == j.step && i.tokens == j.tokens && sameBits(i.lr, j.lr) && sameBits(i.trainLoss, j.trainLoss);
-        };
-        const auto sameVal = [](const ValRow& i, const ValRow& j) {
-            return i.step == j.step && i.tokens == j.tokens && sameBits(i.valLoss, j.valLoss);
-        };
-        const auto sameCheckpoint = [](const CheckpointRow& i, const CheckpointRow& j) {
-            return i.step == j.step && i.tokens == j.tokens && sameBits(i.lr, j.lr) && sameBits(i.fpValCe, j.fpValCe)
-                   && i.path == j.path && i.kind == j.kind;
-        };
-        const auto sameLayer = [](const LayerInfo& i, const LayerInfo& j) {
-            return std::tie(i.name, i.block, i.kind, i.rows, i.cols) == std::tie(j.name, j.block, j.kind, j.rows, j.cols);
-        };
         if (!sameInfo(x.info, y.info) || !std::ranges::equal(x.log, y.log, sameLog)
             || !std::ranges::equal(x.validation, y.validation, sameVal)
             || !std::ranges::equal(x.checkpoints, y.checkpoints, sameCheckpoint)
@@ -177,14 +182,7 @@ bool sameContent(const StoreSnapshot& a, const StoreSnapshot& b)
             const ConfigResults& i = x.configs[c].results;
             const ConfigResults& j = y.configs[c].results;
             if (i.configId != j.configId || i.configJson != j.configJson || i.done != j.done
-                || !std::ranges::equal(i.model, j.model, [](const auto& m, const auto& n) {
-                       return m.first == n.first && sameBits(m.second, n.second);
-                   })
-                || !std::ranges::equal(i.layers, j.layers, [](const auto& m, const auto& n) {
-                       return m.first == n.first && std::ranges::equal(m.second, n.second, [](const auto& u, const auto& v) {
-                                  return sameBits(u, v);
-                              });
-                   }))
+                || !std::ranges::equal(i.model, j.model, sameMetric) || !std::ranges::equal(i.layers, j.layers, sameMatrix))
                 return false;
         }
     }
