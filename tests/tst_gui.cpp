@@ -7,6 +7,7 @@
 #include "layertablemodel.h"
 #include "layertablepage.h"
 #include "mainwindow.h"
+#include "plothelpers.h"
 #include "qcp.h"
 #include "settings.h"
 #include "storefixture.h"
@@ -38,6 +39,7 @@
 using qs::test::MetricsFixture;
 using qs::test::StoreFixture;
 using qs::test::TrainedStore;
+using qs::test::legendEntries;
 
 Q_DECLARE_METATYPE(qs::TrajectoryPage::Metric)
 
@@ -357,7 +359,7 @@ private Q_SLOTS:
             QCOMPARE(fp->data()->at(i)->key, double(steps[size_t(i)]));
             QCOMPARE(fp->data()->at(i)->value, StoreFixture::valLoss(steps[size_t(i)]));
         }
-        QCOMPARE(page->plot()->legend->itemCount(), StoreFixture::configCount() + 2);
+        QCOMPARE(legendEntries(page->plot()->legend), StoreFixture::configCount() + 2);
     }
 
     void exportFigures_data()

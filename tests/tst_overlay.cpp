@@ -6,6 +6,7 @@
 
 #include "figureexport.h"
 #include "heatmapfixture.h"
+#include "plothelpers.h"
 #include "plotstyle.h"
 #include "selection.h"
 #include "storefixture.h"
@@ -30,6 +31,7 @@
 
 using qs::test::HeatmapFixture;
 using qs::test::TwoRunFixture;
+using qs::test::legendEntries;
 
 namespace {
 
@@ -48,15 +50,6 @@ double expectedRelCe(int run, int c, int k)
     if (run == 1)
         return TwoRunFixture::relCeB(c, k);
     return TwoRunFixture::done(c, k) ? TwoRunFixture::relCe(c, k) : qQNaN();
-}
-
-// The legend's entries (QCPLegend::itemCount() counts the empty cells of its last row too).
-int legendEntries(QCPLegend* legend)
-{
-    int entries = 0;
-    for (int i = 0; i < legend->itemCount(); ++i)
-        entries += legend->item(i) ? 1 : 0;
-    return entries;
 }
 
 QString label(const char* run, int c)
