@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "breakdownpage.h"
+#include "errors.h"
 #include "demojob.h"
 #include "exportdialog.h"
 #include "figureexport.h"
@@ -10,6 +11,8 @@
 #include "outlierpage.h"
 #include "qcp.h"
 #include "runbrowserpage.h"
+#include "scalingpage.h"
+#include "scalingsource.h"
 #include "selection.h"
 #include "settings.h"
 #include "storeloadjob.h"
@@ -23,6 +26,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -73,15 +77,18 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     m_loader = new StoreLoadJob(this);
     connect(m_loader, &StoreLoadJob::loaded, this, &MainWindow::onLoaded);
     connect(m_loader, &StoreLoadJob::failed, this, &MainWindow::onLoadFailed);
+    // A poll that found the store as it was rebuilds nothing.
+    connect(m_loader, &StoreLoadJob::unchanged, this, [this](const QString& path) { Q_EMIT storeUnchanged(path); });
 
     // One selection links every view: a click in one selects the same run, checkpoint, config and
     // layer in all of them.
     m_selection = new Selection(this);
-    m_trajectory = new TrajectoryPage;
+    m_trajectory = new TrajectoryPage(m_selection);
     m_heatmap = new HeatmapPage(m_selection);
     m_breakdown = new BreakdownPage(m_selection);
     m_outliers = new OutlierPage(m_selection);
     m_layerTable = new LayerTablePage;
+    m_scaling = new ScalingPage;
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("viewTabs"));
     m_tabs->setDocumentMode(true);
@@ -89,6 +96,12 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     m_tabs->addTab(m_breakdown, tr("&Breakdown"));
     m_tabs->addTab(m_outliers, tr("&Outliers"));
     m_tabs->addTab(m_layerTable, tr("&Layers"));
+    m_tabs->addTab(m_scaling, tr("&Scaling laws"));
+    connect(m_scaling, &ScalingPage::lawChanged, this, &MainWindow::feedScalingPoints);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_exportAction)
+            updateActions();
+    });
     m_splitter = new QSplitter(Qt::Vertical);
     m_splitter->setObjectName(QStringLiteral("pageSplitter"));
     m_splitter->addWidget(m_trajectory);
@@ -298,6 +311,9 @@ void MainWindow::chooseLanguage(const QString& code)
 
 void MainWindow::updateActions()
 {
+    // The scaling page draws laws without a store; the other views need a run.
+    const bool hasRun = m_snapshot && !m_snapshot->runs.empty();
+    m_exportAction->setEnabled(hasRun || m_tabs->currentWidget() == m_scaling);
     const bool busy = isJobRunning();
     m_demoAction->setEnabled(!busy);
     m_sweepAction->setEnabled(!busy && m_snapshot && !m_snapshot->runs.empty());
@@ -307,6 +323,7 @@ void MainWindow::createStatusBar()
 {
     m_jobLabel = new QLabel(this);
     m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("jobProgress"));
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(220);
     m_progress->setTextVisible(true);
@@ -406,14 +423,35 @@ void MainWindow::showSnapshot(const StoreSnapshotPtr& snapshot)
         m_runCombo->setCurrentIndex(runIndex);
     }
     m_runBar->setVisible(snapshot->runs.size() > 1);
-    m_exportAction->setEnabled(runIndex >= 0);
     updateActions();
     m_runIndex = -1;
     showRun(runIndex);
     m_selection->setSnapshot(snapshot);
     if (runIndex >= 0)
         m_selection->setRun(runIndex);
+    feedScalingPoints();
     updateTitle();
+}
+
+void MainWindow::feedScalingPoints()
+{
+    const std::string current = m_scaling->measuredData().source;
+    const bool fromStore = m_scaling->measuredData().points.empty() || current == m_scalingStoreSource;
+    if (!fromStore || !m_snapshot)
+        return;
+    const scaling::Law& law = m_scaling->law();
+    scaling::ScalingData data;
+    try {
+        data = scalingDataFromSnapshot(*m_snapshot, law.kind(), law.variant());
+    } catch (const Error&) {
+        // No point of this law in the store (e.g. no QAT runs): the page shows its curves without points.
+        data.source = m_snapshot->path.toStdString();
+    }
+    m_scalingStoreSource = data.source;
+    if (data.points.empty() && current.empty())
+        return;
+    const QSignalBlocker blocker(m_scaling); // setMeasuredData does not change the law
+    m_scaling->setMeasuredData(std::move(data));
 }
 
 void MainWindow::showRun(int runIndex)
@@ -516,9 +554,9 @@ FigureView* MainWindow::activeView() const
 
 void MainWindow::chooseExportFile()
 {
-    if (!m_snapshot)
-        return;
     FigureView* view = activeView();
+    if (!m_snapshot && view != m_scaling)
+        return;
     ExportDialog dialog(this);
     dialog.setWindowTitle(tr("Export %1").arg(view->viewName()));
     ExportChoices choices = m_settings->exportChoices();
@@ -532,9 +570,10 @@ void MainWindow::chooseExportFile()
     const FigureExportOptions options = dialog.options();
     const FigureFormat format = dialog.format();
     const QString suffix = figureFormatSuffix(format);
-    const QFileInfo store(m_snapshot->path);
+    const QFileInfo store(m_snapshot ? m_snapshot->path : QStringLiteral("quantscope"));
     const QString dir = !lastDirectory.isEmpty() && QFileInfo(lastDirectory).isDir() ? lastDirectory
-                                                                                       : store.absolutePath();
+                        : m_snapshot                                                 ? store.absolutePath()
+                                                                                     : QDir::homePath();
     const QString base = dir + QLatin1Char('/') + store.completeBaseName() + QLatin1Char('-') + view->viewName()
                          + QLatin1Char('.') + suffix;
     QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(view->viewName()), base, dialog.fileFilter());
@@ -689,7 +728,7 @@ void MainWindow::reloadExternalChange()
         return;
     }
     m_pollLoad = true;
-    m_loader->load(currentStorePath());
+    reload(currentStorePath());
 }
 
 void MainWindow::pollJobStore()
@@ -699,7 +738,15 @@ void MainWindow::pollJobStore()
     if (m_requestedPath != m_jobStorePath || !QFileInfo::exists(m_jobStorePath))
         return; // the user opened another store meanwhile, or the job has not created it yet
     m_pollLoad = true;
-    m_loader->load(m_jobStorePath);
+    reload(m_jobStorePath);
+}
+
+void MainWindow::reload(const QString& path)
+{
+    if (m_snapshot && m_snapshot->path == path)
+        m_loader->refresh(m_snapshot);
+    else
+        m_loader->load(path);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

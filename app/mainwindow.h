@@ -29,6 +29,7 @@ namespace qs {
 class BreakdownPage;
 class HeatmapPage;
 class FigureView;
+class ScalingPage;
 class Job;
 class LayerTablePage;
 class OutlierPage;
@@ -51,6 +52,7 @@ public:
     QString currentStorePath() const;
     TrajectoryPage* trajectoryPage() const { return m_trajectory; }
     LayerTablePage* layerTablePage() const { return m_layerTable; }
+    ScalingPage* scalingPage() const { return m_scaling; }
     HeatmapPage* heatmapPage() const { return m_heatmap; }
     BreakdownPage* breakdownPage() const { return m_breakdown; }
     OutlierPage* outlierPage() const { return m_outliers; }
@@ -63,6 +65,7 @@ public:
     void setJobPollInterval(int ms) { m_pollTimer.setInterval(ms); }
     // File > Run Sweep…: enabled while a store with runs is shown and no job runs.
     QAction* sweepAction() const { return m_sweepAction; }
+    QAction* exportAction() const { return m_exportAction; }
 
 public Q_SLOTS:
     // Loads the store off the GUI thread; storeLoaded() or errorOccurred() follows.
@@ -82,6 +85,8 @@ public:
 
 Q_SIGNALS:
     void storeLoaded(const QString& path);
+    // A poll or an external change re-read the store and found nothing new.
+    void storeUnchanged(const QString& path);
     // Every error the user is told about, with the message shown.
     void errorOccurred(const QString& message);
     void demoFinished(const QString& storePath);
@@ -110,6 +115,11 @@ private:
                 const QString& cancelledMessage);
     void reloadAfterJob(const QString& storePath, const QString& message);
     void pollJobStore();
+    // Re-reads `path`: a refresh of the snapshot shown when it is that store, else a load.
+    void reload(const QString& path);
+    // Gives the scaling page the open store's points for its law (scalingsource.h), unless the user
+    // brought points of their own (a CSV).
+    void feedScalingPoints();
     void setJobUi(bool running, const QString& message = {});
     void updateActions();
     void reportError(const QString& title, const QString& message);
@@ -133,6 +143,8 @@ private:
     BreakdownPage* m_breakdown = nullptr;
     OutlierPage* m_outliers = nullptr;
     LayerTablePage* m_layerTable = nullptr;
+    ScalingPage* m_scaling = nullptr;
+    std::string m_scalingStoreSource; // the source of the points the store gave the scaling page
     RunBrowserPage* m_browser = nullptr;
     QTabWidget* m_tabs = nullptr;
     QSplitter* m_splitter = nullptr;

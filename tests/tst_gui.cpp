@@ -8,6 +8,7 @@
 #include "layertablepage.h"
 #include "mainwindow.h"
 #include "plothelpers.h"
+#include "scalingpage.h"
 #include "qcp.h"
 #include "settings.h"
 #include "storefixture.h"
@@ -18,6 +19,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateTime>
 #include <QFile>
 #include <QMessageBox>
 #include <QMimeData>
@@ -28,6 +30,7 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QToolBar>
@@ -182,6 +185,51 @@ private Q_SLOTS:
         QVERIFY(m_window->sweepAction()->isEnabled());
     }
 
+    void scalingPageGetsStorePoints()
+    {
+        // The store's FP validation CE at every checkpoint (all have seen tokens) are the Chinchilla points.
+        qs::ScalingPage* page = m_window->scalingPage();
+        page->chooseLaw(qs::scaling::LawKind::Chinchilla, qs::scaling::W4A4Variant::WeightOnly,
+                        qs::scaling::ChinchillaPreset::Hoffmann2022);
+        const qs::scaling::ScalingData& fromStore = page->measuredData();
+        QCOMPARE(QString::fromStdString(fromStore.source), m_store);
+        const std::vector<int> steps = StoreFixture::checkpointSteps();
+        QCOMPARE(fromStore.points.size(), steps.size());
+        for (size_t k = 0; k < steps.size(); ++k) {
+            const qs::scaling::ScalingPoint& point = fromStore.points[k];
+            QCOMPARE(point.D, double(StoreFixture::tokens(steps[k])));
+            QCOMPARE(point.loss, StoreFixture::fpCe(int(k)));
+            QCOMPARE(point.N, double(qs::ModelConfig {}.parameterCount()));
+        }
+
+        // Points the user brought stay when the store is read again.
+        const QString csv = m_dir.filePath(QStringLiteral("points.csv"));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("N,D,loss\n1e8,2e9,3.1\n2e8,4e9,2.9\n");
+        file.close();
+        QVERIFY(page->openCsv(csv));
+        QSignalSpy loaded(m_window.get(), &qs::MainWindow::storeLoaded);
+        m_window->openStore(m_store);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+        QCOMPARE(QString::fromStdString(page->measuredData().source), csv);
+        QCOMPARE(page->measuredData().points.size(), size_t(2));
+
+        // Cleared, the page takes the store's points again.
+        page->setMeasuredData({});
+        m_window->openStore(m_store);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 20000);
+        QCOMPARE(page->measuredData().points.size(), steps.size());
+
+        // Laws are drawn without a store: with none open, only the scaling tab can export.
+        qs::MainWindow empty(m_settings.get());
+        auto* tabs = empty.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+        tabs->setCurrentIndex(0);
+        QVERIFY(!empty.exportAction()->isEnabled());
+        tabs->setCurrentWidget(empty.scalingPage());
+        QVERIFY(empty.exportAction()->isEnabled());
+    }
+
     void trajectoryGraphs()
     {
         qs::TrajectoryPage* page = m_window->trajectoryPage();
@@ -310,6 +358,22 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
         QCOMPARE(page->selectedCheckpoint(), 1);
         QCOMPARE(m_window->layerTablePage()->checkpoint(), 1);
+    }
+
+    void touchedStoreIsNotRebuilt()
+    {
+        // Another process touching the store without changing it: re-read, found the same, not redrawn.
+        QSignalSpy loaded(m_window.get(), &qs::MainWindow::storeLoaded);
+        QSignalSpy unchanged(m_window.get(), &qs::MainWindow::storeUnchanged);
+        const qs::StoreSnapshotPtr before = m_window->currentSnapshot();
+        QFile file(m_store);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.setFileTime(QDateTime::currentDateTime().addSecs(5), QFileDevice::FileModificationTime));
+        file.close();
+        QTRY_COMPARE_WITH_TIMEOUT(unchanged.count(), 1, 20000);
+        QCOMPARE(unchanged.at(0).at(0).toString(), m_store);
+        QCOMPARE(loaded.count(), 0);
+        QCOMPARE(m_window->currentSnapshot(), before);
     }
 
     void tokensAxis()
@@ -719,7 +783,7 @@ private Q_SLOTS:
         m_window->startSweep(store, QString::fromLatin1(TrainedStore::runName), configs);
         QVERIFY(m_window->isJobRunning());
         QVERIFY(!m_window->isDemoRunning());
-        auto* progress = m_window->findChild<QProgressBar*>();
+        auto* progress = m_window->findChild<QProgressBar*>(QStringLiteral("jobProgress"));
         QVERIFY(progress && progress->isVisible());
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         QCOMPARE(finished.at(0).at(0).toString(), store);
