@@ -5,6 +5,7 @@
 #include "demojob.h"
 #include "exportdialog.h"
 #include "figureexport.h"
+#include "figureexportjob.h"
 #include "heatmappage.h"
 #include "language.h"
 #include "layertablepage.h"
@@ -73,6 +74,16 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     registerSnapshotMetaTypes();
+
+    m_exports = new FigureExportJob(this);
+    connect(m_exports, &FigureExportJob::saved, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Saved %1").arg(path), statusTimeoutMs);
+        Q_EMIT figureSaved(path);
+    });
+    connect(m_exports, &FigureExportJob::failed, this, [this](const QString&, const QString& message) {
+        statusBar()->clearMessage();
+        reportError(tr("Cannot export figure"), message);
+    });
 
     m_loader = new StoreLoadJob(this);
     connect(m_loader, &StoreLoadJob::loaded, this, &MainWindow::onLoaded);
@@ -583,14 +594,23 @@ void MainWindow::chooseExportFile()
         path += QLatin1Char('.') + suffix;
     choices.directory = QFileInfo(path).absolutePath();
     m_settings->setExportChoices(choices);
+    startExport(*view, path, options);
+}
+
+bool MainWindow::startExport(FigureView& view, const QString& path, const FigureExportOptions& options)
+{
+    // Drawn here, written in the background: a 300 dpi PNG of a big store takes longer to encode
+    // than a frame may.
     QString error;
-    const bool ok = format == FigureFormat::Csv ? exportCsv(*view, path, &error)
-                                                : qs::exportFigure(*view, path, options, &error);
-    if (!ok) {
+    const bool started = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)
+                             ? m_exports->startCsv(view, path, &error)
+                             : m_exports->start(view, path, options, &error);
+    if (!started) {
         reportError(tr("Cannot export figure"), error);
-        return;
+        return false;
     }
-    statusBar()->showMessage(tr("Saved %1").arg(path), statusTimeoutMs);
+    statusBar()->showMessage(tr("Saving %1…").arg(path));
+    return true;
 }
 
 void MainWindow::runDemoFromMenu()

@@ -30,6 +30,7 @@ class BreakdownPage;
 class HeatmapPage;
 class FigureView;
 class ScalingPage;
+class FigureExportJob;
 class Job;
 class LayerTablePage;
 class OutlierPage;
@@ -66,6 +67,7 @@ public:
     // File > Run Sweep…: enabled while a store with runs is shown and no job runs.
     QAction* sweepAction() const { return m_sweepAction; }
     QAction* exportAction() const { return m_exportAction; }
+    FigureExportJob* exportJob() const { return m_exports; }
 
 public Q_SLOTS:
     // Loads the store off the GUI thread; storeLoaded() or errorOccurred() follows.
@@ -77,6 +79,10 @@ public Q_SLOTS:
     void chooseSweep();
     // Saves the trajectory plot as shown (.png, .pdf, .svg); reports failures like every error.
     bool exportFigure(const QString& path);
+    // Exports `view` as Export Figure does once the file is chosen: recorded now, written in the
+    // background; figureSaved() or an error message follows. False (with the message shown) when the
+    // export is refused at once.
+    bool startExport(FigureView& view, const QString& path, const FigureExportOptions& options);
 
 public:
     // Sweeps `configs` over every checkpoint of `run` in the store at `storePath`, showing the store
@@ -87,6 +93,8 @@ Q_SIGNALS:
     void storeLoaded(const QString& path);
     // A poll or an external change re-read the store and found nothing new.
     void storeUnchanged(const QString& path);
+    // An export chosen in the window was written (it runs in the background).
+    void figureSaved(const QString& path);
     // Every error the user is told about, with the message shown.
     void errorOccurred(const QString& message);
     void demoFinished(const QString& storePath);
@@ -144,6 +152,7 @@ private:
     OutlierPage* m_outliers = nullptr;
     LayerTablePage* m_layerTable = nullptr;
     ScalingPage* m_scaling = nullptr;
+    FigureExportJob* m_exports = nullptr;
     std::string m_scalingStoreSource; // the source of the points the store gave the scaling page
     RunBrowserPage* m_browser = nullptr;
     QTabWidget* m_tabs = nullptr;

@@ -4,6 +4,7 @@
 #include "testutils.h"
 
 #include "figureexport.h"
+#include "heatmappage.h"
 #include "layertablemodel.h"
 #include "layertablepage.h"
 #include "mainwindow.h"
@@ -21,6 +22,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QFile>
+#include <QImage>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
@@ -468,6 +470,41 @@ private Q_SLOTS:
         QCOMPARE(errors.count(), 1);
         QVERIFY(errors.at(0).at(0).toString().contains(QStringLiteral("figure.png")));
         closeMessageBoxes(m_window.get());
+    }
+
+    void exportRunsInBackground()
+    {
+        // Export Figure once the file is chosen: drawn at once, written off the GUI thread.
+        QSignalSpy saved(m_window.get(), &qs::MainWindow::figureSaved);
+        QSignalSpy errors(m_window.get(), &qs::MainWindow::errorOccurred);
+        qs::FigureExportOptions options;
+        options.dpi = 150;
+        const QString png = m_dir.filePath(QStringLiteral("window-heatmap.png"));
+        QVERIFY(m_window->startExport(*m_window->heatmapPage(), png, options));
+        QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 30000);
+        QCOMPARE(saved.at(0).at(0).toString(), png);
+        QCOMPARE(QImage(png).size(), QSize(qRound(qs::FigureExportOptions::singleColumnWidth * 150),
+                                           qRound(qs::FigureExportOptions::singleColumnWidth
+                                                  * qs::FigureExportOptions::defaultAspect * 150)));
+        const QString csv = m_dir.filePath(QStringLiteral("window-heatmap.csv"));
+        QVERIFY(m_window->startExport(*m_window->heatmapPage(), csv, options));
+        QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 2, 30000);
+        QFile data(csv);
+        QVERIFY(data.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(data.readAll()), m_window->heatmapPage()->csv());
+
+        // Failing in the background is reported with the file named; nothing is left behind.
+        const QString missing = m_dir.filePath(QStringLiteral("no-such-dir/heatmap.pdf"));
+        QVERIFY(m_window->startExport(*m_window->heatmapPage(), missing, options));
+        QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 1, 30000);
+        QVERIFY(errors.at(0).at(0).toString().contains(missing));
+        QVERIFY(!QFile::exists(missing));
+        closeMessageBoxes(m_window.get());
+        // Refused at once: an unknown format.
+        QVERIFY(!m_window->startExport(*m_window->heatmapPage(), m_dir.filePath(QStringLiteral("figure.bmp")), options));
+        QCOMPARE(errors.count(), 2);
+        closeMessageBoxes(m_window.get());
+        QCOMPARE(saved.count(), 2);
     }
 
     void openGarbageReportsError()

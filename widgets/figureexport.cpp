@@ -17,6 +17,7 @@
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPalette>
+#include <QPainter>
 #include <QPdfWriter>
 #include <QRegularExpression>
 #include <QSaveFile>
@@ -75,67 +76,74 @@ private:
     FigureView& m_view;
 };
 
-// Vector output: QCustomPlot::savePdf lays the plot out in points but measures and draws text at the
-// screen's DPI, so its 8 pt fonts come out 96/72 too large; drawing on a device whose resolution is
-// the layout DPI keeps text metrics and drawing consistent.
-bool paintVector(QCustomPlot* plot, QPaintDevice* device, QSize logical)
+// How the plot is drawn into the recording. Vector output: QCustomPlot::savePdf lays the plot out in
+// points but measures and draws text at the screen's DPI, so its 8 pt fonts come out 96/72 too large;
+// recording at the layout DPI and replaying on a device whose resolution is the layout DPI keeps text
+// metrics and drawing consistent. Hairlines would be one device pixel at any zoom, so lines are
+// non-cosmetic in vector output and in PNGs drawn larger than the layout (as QCustomPlot::toPixmap).
+bool recordPlot(QCustomPlot* plot, RecordedFigure* figure)
 {
     QCPPainter painter;
-    if (!painter.begin(device))
+    if (!painter.begin(&figure->picture))
         return false;
-    painter.setMode(QCPPainter::pmVectorized);
-    painter.setMode(QCPPainter::pmNonCosmetic); // hairlines would be one device pixel at any zoom
-    plot->toPainter(&painter, logical.width(), logical.height());
+    if (figure->format != FigureFormat::Png) {
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNonCosmetic);
+    } else if (figure->pixels().width() > figure->logical.width() || figure->pixels().height() > figure->logical.height()) {
+        painter.setMode(QCPPainter::pmNonCosmetic);
+    }
+    plot->toPainter(&painter, figure->logical.width(), figure->logical.height());
     return painter.end();
 }
 
-bool writePdf(QCustomPlot* plot, QIODevice* out, const QString& title, QSizeF inches, QSize logical)
+bool replay(const QPicture& picture, QPaintDevice* device, double sx = 1.0, double sy = 1.0)
+{
+    QPainter painter;
+    if (!painter.begin(device))
+        return false;
+    painter.scale(sx, sy);
+    painter.drawPicture(QPointF(0.0, 0.0), picture);
+    return painter.end();
+}
+
+bool writePdf(const RecordedFigure& figure, QIODevice* out)
 {
     QPdfWriter writer(out);
     writer.setResolution(figureLayoutDpi());
     writer.setCreator(FigureExport::tr("QuantScope"));
-    writer.setTitle(title);
-    const QPageSize page(inches, QPageSize::Inch, QString(), QPageSize::ExactMatch);
+    writer.setTitle(figure.title);
+    const QPageSize page(figure.inches, QPageSize::Inch, QString(), QPageSize::ExactMatch);
     if (!writer.setPageLayout(QPageLayout(page, QPageLayout::Portrait, QMarginsF())))
         return false;
-    return paintVector(plot, &writer, logical);
+    return replay(figure.picture, &writer);
 }
 
-bool writeSvg(QCustomPlot* plot, QIODevice* out, const QString& title, QSize logical)
+bool writeSvg(const RecordedFigure& figure, QIODevice* out)
 {
     QSvgGenerator generator;
     generator.setOutputDevice(out);
-    generator.setSize(logical);
-    generator.setViewBox(QRect(QPoint(0, 0), logical));
+    generator.setSize(figure.logical);
+    generator.setViewBox(QRect(QPoint(0, 0), figure.logical));
     generator.setResolution(figureLayoutDpi()); // width and height in mm: the physical size
-    generator.setTitle(title);
+    generator.setTitle(figure.title);
     generator.setDescription(FigureExport::tr("QuantScope figure"));
-    return paintVector(plot, &generator, logical);
+    return replay(figure.picture, &generator);
 }
 
-bool writePng(QCustomPlot* plot, QIODevice* out, QSizeF inches, QSize logical, int dpi)
+bool writePng(const RecordedFigure& figure, QIODevice* out)
 {
-    const QSize pixels(qRound(inches.width() * dpi), qRound(inches.height() * dpi));
+    const QSize pixels = figure.pixels();
     QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     // Text is resolved at the image's DPI: keep it at the layout's while painting, then scale.
     const int dotsPerMeter = qRound(figureLayoutDpi() / 0.0254);
     image.setDotsPerMeterX(dotsPerMeter);
     image.setDotsPerMeterY(dotsPerMeter);
-    {
-        QCPPainter painter;
-        if (!painter.begin(&image))
-            return false;
-        const double sx = double(pixels.width()) / logical.width();
-        const double sy = double(pixels.height()) / logical.height();
-        if (sx > 1.0 || sy > 1.0)
-            painter.setMode(QCPPainter::pmNonCosmetic); // as QCustomPlot::toPixmap: lines scale with the plot
-        painter.scale(sx, sy);
-        plot->toPainter(&painter, logical.width(), logical.height());
-        painter.end();
-    }
-    image.setDotsPerMeterX(qRound(dpi / 0.0254));
-    image.setDotsPerMeterY(qRound(dpi / 0.0254));
+    if (!replay(figure.picture, &image, double(pixels.width()) / figure.logical.width(),
+                double(pixels.height()) / figure.logical.height()))
+        return false;
+    image.setDotsPerMeterX(qRound(figure.dpi / 0.0254));
+    image.setDotsPerMeterY(qRound(figure.dpi / 0.0254));
     return image.save(out, "PNG");
 }
 
@@ -232,8 +240,13 @@ bool parseFigureSize(const QString& text, FigureExportOptions* options)
     return true;
 }
 
-bool renderPlotFigure(QCustomPlot* plot, const QString& outPath, FigureFormat format, QSizeF inches, int dpi,
-                      QString* error)
+QSize RecordedFigure::pixels() const
+{
+    return QSize(qRound(inches.width() * dpi), qRound(inches.height() * dpi));
+}
+
+bool recordPlotFigure(QCustomPlot* plot, const QString& outPath, FigureFormat format, QSizeF inches, int dpi,
+                      RecordedFigure* figure, QString* error)
 {
     if (format == FigureFormat::Csv)
         return fail(error, FigureExport::tr("Cannot export %1: a figure is saved as .pdf, .svg or .png").arg(outPath));
@@ -257,22 +270,34 @@ bool renderPlotFigure(QCustomPlot* plot, const QString& outPath, FigureFormat fo
                         .arg(maxPixels));
 
     const int logicalDpi = figureLayoutDpi();
-    const QSize logical(std::max(1, qRound(inches.width() * logicalDpi)),
-                        std::max(1, qRound(inches.height() * logicalDpi)));
+    *figure = RecordedFigure();
+    figure->path = outPath;
+    figure->title = QFileInfo(outPath).completeBaseName();
+    figure->format = format;
+    figure->inches = inches;
+    figure->dpi = dpi;
+    figure->logical = QSize(std::max(1, qRound(inches.width() * logicalDpi)), std::max(1, qRound(inches.height() * logicalDpi)));
+    if (!recordPlot(plot, figure))
+        return fail(error, writeError(outPath, FigureExport::tr("drawing the figure failed")));
+    return true;
+}
+
+bool writeFigure(const RecordedFigure& figure, QString* error)
+{
+    const QString& outPath = figure.path;
     QSaveFile file(outPath); // a failed export leaves nothing behind, nor a half-written file
     if (!file.open(QIODevice::WriteOnly))
         return fail(error, writeError(outPath, file.errorString()));
-    const QString title = QFileInfo(outPath).completeBaseName();
     bool ok = false;
-    switch (format) {
+    switch (figure.format) {
     case FigureFormat::Pdf:
-        ok = writePdf(plot, &file, title, inches, logical);
+        ok = writePdf(figure, &file);
         break;
     case FigureFormat::Svg:
-        ok = writeSvg(plot, &file, title, logical);
+        ok = writeSvg(figure, &file);
         break;
     case FigureFormat::Png:
-        ok = writePng(plot, &file, inches, logical, dpi);
+        ok = writePng(figure, &file);
         break;
     case FigureFormat::Csv:
         break;
@@ -288,7 +313,15 @@ bool renderPlotFigure(QCustomPlot* plot, const QString& outPath, FigureFormat fo
     return true;
 }
 
-bool exportFigure(FigureView& view, const QString& outPath, const FigureExportOptions& options, QString* error)
+bool renderPlotFigure(QCustomPlot* plot, const QString& outPath, FigureFormat format, QSizeF inches, int dpi,
+                      QString* error)
+{
+    RecordedFigure figure;
+    return recordPlotFigure(plot, outPath, format, inches, dpi, &figure, error) && writeFigure(figure, error);
+}
+
+bool recordFigure(FigureView& view, const QString& outPath, const FigureExportOptions& options,
+                  RecordedFigure* figure, QString* error)
 {
     FigureFormat format;
     if (!figureFormatFromPath(outPath, &format) || format == FigureFormat::Csv)
@@ -298,19 +331,30 @@ bool exportFigure(FigureView& view, const QString& outPath, const FigureExportOp
         return fail(error,
                     FigureExport::tr("Cannot export %1: the %2 view shows nothing").arg(outPath, view.viewName()));
     const StyleForExport styled(view, options.style);
-    return renderPlotFigure(view.figurePlot(), outPath, format, QSizeF(options.widthInches(), options.heightInches()),
-                            options.dpi, error);
+    return recordPlotFigure(view.figurePlot(), outPath, format, QSizeF(options.widthInches(), options.heightInches()),
+                            options.dpi, figure, error);
 }
 
-bool exportCsv(FigureView& view, const QString& path, QString* error)
+bool exportFigure(FigureView& view, const QString& outPath, const FigureExportOptions& options, QString* error)
+{
+    RecordedFigure figure;
+    return recordFigure(view, outPath, options, &figure, error) && writeFigure(figure, error);
+}
+
+bool takeCsv(FigureView& view, const QString& path, QByteArray* bytes, QString* error)
 {
     const QString text = view.csv();
     if (text.isEmpty())
         return fail(error, FigureExport::tr("Cannot export %1: the %2 view shows no data").arg(path, view.viewName()));
+    *bytes = text.toUtf8();
+    return true;
+}
+
+bool writeCsv(const QByteArray& bytes, const QString& path, QString* error)
+{
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return fail(error, writeError(path, file.errorString()));
-    const QByteArray bytes = text.toUtf8();
     if (file.write(bytes) != bytes.size()) {
         const QString reason = file.errorString();
         file.cancelWriting();
@@ -319,6 +363,12 @@ bool exportCsv(FigureView& view, const QString& path, QString* error)
     if (!file.commit())
         return fail(error, writeError(path, file.errorString()));
     return true;
+}
+
+bool exportCsv(FigureView& view, const QString& path, QString* error)
+{
+    QByteArray bytes;
+    return takeCsv(view, path, &bytes, error) && writeCsv(bytes, path, error);
 }
 
 QStringList figureViewNames()

@@ -12,6 +12,9 @@
 
 #include "figureview.h"
 
+#include <QByteArray>
+#include <QPicture>
+#include <QSize>
 #include <QSizeF>
 #include <QString>
 #include <QStringList>
@@ -72,6 +75,33 @@ bool parseFigureSize(const QString& text, FigureExportOptions* options);
 // false and sets `error` (naming the file) on an unknown extension, a size or DPI out of range, a
 // view that shows nothing, or a write failure; nothing is left at `outPath` then.
 bool exportFigure(FigureView& view, const QString& outPath, const FigureExportOptions& options, QString* error);
+
+// An export in two halves, so that only the first runs on the GUI thread. recordFigure() applies the
+// style, records the plot's drawing into a QPicture (tens of ms, the plot's objects live on the GUI
+// thread) and gives the page its style back; writeFigure() replays the recording into the PDF, SVG or
+// PNG, encodes and saves it (the slow part: hundreds of ms for a 300 dpi PNG of a big store) and may
+// run on any thread. exportFigure() is the two in a row. Errors as exportFigure().
+struct RecordedFigure
+{
+    QString path;
+    QString title; // the PDF's and SVG's title: the file's base name
+    FigureFormat format = FigureFormat::Pdf;
+    QSizeF inches;
+    QSize logical; // layout size, logical pixels at figureLayoutDpi()
+    int dpi = 0;   // PNG only
+    QPicture picture;
+
+    QSize pixels() const; // of the PNG
+};
+bool recordFigure(FigureView& view, const QString& outPath, const FigureExportOptions& options,
+                  RecordedFigure* figure, QString* error);
+bool recordPlotFigure(QCustomPlot* plot, const QString& outPath, FigureFormat format, QSizeF inches, int dpi,
+                      RecordedFigure* figure, QString* error);
+bool writeFigure(const RecordedFigure& figure, QString* error);
+
+// The same for CSV: takeCsv() on the GUI thread, writeCsv() anywhere.
+bool takeCsv(FigureView& view, const QString& path, QByteArray* bytes, QString* error);
+bool writeCsv(const QByteArray& bytes, const QString& path, QString* error);
 
 // Writes view.csv() to `path` as UTF-8. False with `error` naming the file when the view shows no data
 // or the file cannot be written.
