@@ -4,13 +4,14 @@
 //       Sweep… does once the dialog is accepted) over a small really trained run, while the window
 //       follows the store live;
 //   (b) the export of every view (trajectory, heatmap, breakdown, outliers) to PDF, SVG and PNG at
-//       300 dpi through exportFigure(), on that store and on the big one;
+//       300 dpi as Export Figure does it (MainWindow::startExport: recorded on the GUI thread,
+//       written on the pool), on that store and on the big one;
 //   (c) opening and live-reloading the big synthetic store (1,000 checkpoints × 200 layers × 8
 //       configs): what the GUI thread does when a new snapshot arrives.
 // A 5 ms timer on the GUI thread records how late each of its ticks comes; per phase the worst,
 // the 99th percentile and the ticks later than 100 ms are printed, with the step they fell in and how
 // much of the gap the GUI thread spent computing (the rest: the machine ran something else). Then the
-// suspects are timed one by one with QElapsedTimer: exportFigure() in its parts, and each page on its
+// suspects are timed one by one with QElapsedTimer: an export's two halves, and each page on its
 // own receiving the big store's snapshot.
 //
 //   bench_gui_stall [--store FILE] [--reloads N] [--poll-ms MS] [--gptq 1]
@@ -37,7 +38,6 @@
 #include "qcp.h"
 
 #include <QApplication>
-#include <QBuffer>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -45,9 +45,6 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QPageLayout>
-#include <QPdfWriter>
-#include <QPicture>
-#include <QSvgGenerator>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -286,104 +283,44 @@ void exportAll(MainWindow& window, const QString& dir, const std::string& label)
         }
         for (const char* format : {"pdf", "svg", "png"}) {
             const QString path = QDir(dir).filePath(QStringLiteral("%1.%2").arg(QLatin1String(name), QLatin1String(format)));
-            QString error;
+            // What Export Figure does once the file is chosen: recorded on the GUI thread, written on
+            // the pool; the monitor keeps ticking until the file is saved.
+            int saved = 0;
+            const QMetaObject::Connection done = QObject::connect(&window, &MainWindow::figureSaved, [&] { ++saved; });
             bool ok = false;
+            QElapsedTimer total;
+            total.start();
             const double ms = runStep(label + ": export " + name + " " + format,
-                                      [&] { ok = exportFigure(*view, path, paperOptions(), &error); });
-            std::printf("  export %-10s %-3s %8.1f ms %s\n", name, format, ms,
-                        ok ? "" : qPrintable(QStringLiteral("FAILED: ") + error));
+                                      [&] { ok = window.startExport(*view, path, paperOptions()); });
+            g_step = label + ": export " + name + " " + format + " (writing in the background)";
+            ok = ok && waitUntil([&] { return saved > 0; }, 60000);
+            QObject::disconnect(done);
+            std::printf("  export %-10s %-3s GUI thread %7.1f ms, saved after %7.1f ms %s\n", name, format, ms,
+                        double(total.nsecsElapsed()) / 1e6, ok ? "" : "FAILED");
         }
     }
 }
 
-// exportFigure() in its parts, on the GUI thread: the paper style applied (with its replot), the
-// plot painted into the 300 dpi image, the PNG encoded, the same plot painted as SVG and as PDF, the
-// drawing recorded into a QPicture and replayed into an image (what a worker thread could take
-// over), and the screen style back.
-void timeExportParts(FigureView& view, const char* name)
+// The two halves of an export timed alone: recordFigure() (paper style, drawing recorded, screen
+// style back) on the GUI thread, writeFigure() (replay, encode, write) on any thread.
+void timeExportParts(FigureView& view, const char* name, const QString& dir)
 {
-    const FigureExportOptions options = paperOptions();
-    QCustomPlot* plot = view.figurePlot();
-    if (!plot)
+    if (!view.figurePlot())
         return;
-    const QSizeF inches(options.widthInches(), options.heightInches());
-    const QSize logical(qRound(inches.width() * figureLayoutDpi()), qRound(inches.height() * figureLayoutDpi()));
-    QElapsedTimer t;
-    const auto lap = [&t] {
-        const double ms = double(t.nsecsElapsed()) / 1e6;
+    for (const char* format : {"pdf", "svg", "png"}) {
+        const QString path = QDir(dir).filePath(QStringLiteral("parts-%1.%2").arg(QLatin1String(name), QLatin1String(format)));
+        QElapsedTimer t;
+        t.start();
+        RecordedFigure figure;
+        QString error;
+        const bool recorded = recordFigure(view, path, paperOptions(), &figure, &error);
+        const double recordMs = double(t.nsecsElapsed()) / 1e6;
         t.restart();
-        return ms;
-    };
-    t.start();
-    view.applyFigureStyle(options.style);
-    const double styleMs = lap();
-    QImage image(qRound(inches.width() * options.dpi), qRound(inches.height() * options.dpi),
-                 QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::transparent);
-    image.setDotsPerMeterX(qRound(figureLayoutDpi() / 0.0254));
-    image.setDotsPerMeterY(qRound(figureLayoutDpi() / 0.0254));
-    const double sx = double(image.width()) / logical.width();
-    const double sy = double(image.height()) / logical.height();
-    {
-        QCPPainter painter(&image);
-        painter.setMode(QCPPainter::pmNonCosmetic);
-        painter.scale(sx, sy);
-        plot->toPainter(&painter, logical.width(), logical.height());
+        const bool written = recorded && writeFigure(figure, &error);
+        const double writeMs = double(t.nsecsElapsed()) / 1e6;
+        std::printf("  %-10s %-3s record (GUI thread) %7.1f ms | write (pool) %7.1f ms %s\n", name, format, recordMs,
+                    writeMs, written ? "" : qPrintable(QStringLiteral("FAILED: ") + error));
     }
-    const double paintMs = lap();
-    QBuffer png;
-    png.open(QIODevice::WriteOnly);
-    image.save(&png, "PNG");
-    const double encodeMs = lap();
-    const auto vector = [&](QPaintDevice* device) {
-        QCPPainter painter(device);
-        painter.setMode(QCPPainter::pmVectorized);
-        painter.setMode(QCPPainter::pmNonCosmetic);
-        plot->toPainter(&painter, logical.width(), logical.height());
-    };
-    QBuffer svg;
-    svg.open(QIODevice::WriteOnly);
-    {
-        QSvgGenerator generator;
-        generator.setOutputDevice(&svg);
-        generator.setSize(logical);
-        generator.setViewBox(QRect(QPoint(0, 0), logical));
-        generator.setResolution(figureLayoutDpi());
-        vector(&generator);
-    }
-    const double svgMs = lap();
-    QBuffer pdf;
-    pdf.open(QIODevice::WriteOnly);
-    {
-        QPdfWriter writer(&pdf);
-        writer.setResolution(figureLayoutDpi());
-        writer.setPageLayout(QPageLayout(QPageSize(inches, QPageSize::Inch, QString(), QPageSize::ExactMatch),
-                                         QPageLayout::Portrait, QMarginsF()));
-        vector(&writer);
-    }
-    const double pdfMs = lap();
-    QPicture picture;
-    {
-        QCPPainter painter(&picture);
-        painter.setMode(QCPPainter::pmNonCosmetic);
-        plot->toPainter(&painter, logical.width(), logical.height());
-    }
-    const double recordMs = lap();
-    QImage replayed(image.size(), QImage::Format_ARGB32_Premultiplied);
-    replayed.fill(Qt::transparent);
-    {
-        QPainter painter(&replayed);
-        painter.setRenderHint(QPainter::Antialiasing);
-        painter.scale(sx, sy);
-        picture.play(&painter);
-    }
-    const double replayMs = lap();
-    view.applyFigureStyle(FigureStyle::screen());
-    plot->replot(QCustomPlot::rpImmediateRefresh);
-    const double restoreMs = lap();
-    std::printf("  %-10s paper style %6.1f | PNG: paint %6.1f, encode %6.1f (%lld KiB) | SVG %6.1f | PDF %6.1f | "
-                "screen style %6.1f\n  %-10s QPicture: record %6.1f on the GUI thread, replay into the image %6.1f\n",
-                name, styleMs, paintMs, encodeMs, png.size() / 1024, svgMs, pdfMs, restoreMs, "", recordMs, replayMs);
 }
 
 // Each page on its own, on the GUI thread, as the window does when a snapshot arrives: the first
@@ -614,10 +551,10 @@ int main(int argc, char** argv)
     for (size_t i = 0; i < std::min<size_t>(g_slowEvents.size(), 12); ++i)
         std::printf("  %8.1f ms  %s  [%s]\n", g_slowEvents[i].ms, g_slowEvents[i].what.c_str(), g_slowEvents[i].step.c_str());
 
-    std::printf("\nexportFigure() in parts, big store, on the GUI thread (ms):\n");
-    timeExportParts(*window.trajectoryPage(), "trajectory");
-    timeExportParts(*window.heatmapPage(), "heatmap");
-    timeExportParts(*window.breakdownPage(), "breakdown");
+    std::printf("\nAn export's two halves, big store:\n");
+    timeExportParts(*window.trajectoryPage(), "trajectory", exports);
+    timeExportParts(*window.heatmapPage(), "heatmap", exports);
+    timeExportParts(*window.breakdownPage(), "breakdown", exports);
 
     const StoreSnapshotPtr first = loadStoreSnapshot(bigStore);
     const StoreSnapshotPtr second = loadStoreSnapshot(bigStore);

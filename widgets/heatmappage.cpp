@@ -294,8 +294,13 @@ HeatmapPage::HeatmapPage(Selection* selection, QWidget* parent)
 
     if (m_selection) {
         connect(m_selection, &Selection::snapshotChanged, this, &HeatmapPage::rebuild);
-        connect(m_selection, &Selection::runChanged, this, &HeatmapPage::rebuild);
-        connect(m_selection, &Selection::configChanged, this, [this] {
+        connect(m_selection, &Selection::runChanged, this, [this] {
+            if (run() != m_builtRun)
+                rebuild();
+        });
+        connect(m_selection, &Selection::configChanged, this, [this](int index) {
+            if (run() == m_builtRun && index == m_filledConfig)
+                return;
             fillLayerMetricCombo(m_metricCombo, m_selection, m_metric);
             refreshData();
         });
@@ -392,19 +397,36 @@ bool HeatmapPage::cellAt(const QPointF& pos, int* checkpoint, int* layer) const
     return true;
 }
 
-double HeatmapPage::value(int checkpoint, int layer) const
+const std::vector<std::vector<double>>* HeatmapPage::shownMatrix(const ConfigSnapshot** source) const
 {
+    *source = nullptr;
     const RunSnapshot* current = run();
     if (!current)
-        return nan;
-    const ConfigSnapshot* source = layerMetricSource(*current, m_selection->configIndex(), m_metric);
-    if (!source || !source->isDone(checkpoint))
-        return nan;
-    const auto it = source->results.layers.find(m_metric);
-    if (it == source->results.layers.end() || checkpoint >= int(it->second.size()))
-        return nan;
-    const std::vector<double>& row = it->second[size_t(checkpoint)];
-    return layer >= 0 && layer < int(row.size()) ? row[size_t(layer)] : nan;
+        return nullptr;
+    *source = layerMetricSource(*current, m_selection->configIndex(), m_metric);
+    if (!*source)
+        return nullptr;
+    const auto it = (*source)->results.layers.find(m_metric);
+    return it == (*source)->results.layers.end() ? nullptr : &it->second;
+}
+
+namespace {
+
+double cellValue(const ConfigSnapshot* source, const std::vector<std::vector<double>>* matrix, int checkpoint, int layer)
+{
+    if (!matrix || !source->isDone(checkpoint) || checkpoint < 0 || checkpoint >= int(matrix->size()))
+        return qQNaN();
+    const std::vector<double>& row = (*matrix)[size_t(checkpoint)];
+    return layer >= 0 && layer < int(row.size()) ? row[size_t(layer)] : qQNaN();
+}
+
+} // namespace
+
+double HeatmapPage::value(int checkpoint, int layer) const
+{
+    const ConfigSnapshot* source = nullptr;
+    const std::vector<std::vector<double>>* matrix = shownMatrix(&source);
+    return cellValue(source, matrix, checkpoint, layer);
 }
 
 QString HeatmapPage::describeCell(int checkpoint, int layer) const
@@ -454,6 +476,7 @@ void HeatmapPage::selectCell(int checkpoint, int layer)
 
 void HeatmapPage::rebuild()
 {
+    m_builtRun = run();
     for (QCPItemStraightLine* line : m_separators)
         plot()->removeItem(line);
     m_separators.clear();
@@ -521,6 +544,10 @@ void HeatmapPage::rebuild()
 void HeatmapPage::refreshData()
 {
     const RunSnapshot* current = run();
+    m_filledConfig = m_selection ? m_selection->configIndex() : -1;
+    const ConfigSnapshot* source = nullptr;
+    const std::vector<std::vector<double>>* matrix = shownMatrix(&source);
+    const auto value = [&](int k, int l) { return cellValue(source, matrix, k, l); };
     if (current && !m_logChosen) {
         // Until the user decides, metrics spanning more than two decades get log colours.
         double lo = qInf();

@@ -106,8 +106,15 @@ private:
     void updateOutline();
     void setMapCell(int checkpoint, int row, double value);
     void updateTitle();
+    // The metric's matrix (checkpoint × layer) of the config the map shows, or nullptr; `source`
+    // gets the config it comes from. Resolved once per fill rather than once per cell.
+    const std::vector<std::vector<double>>* shownMatrix(const ConfigSnapshot** source) const;
 
     Selection* m_selection = nullptr;
+    // What the map was last built and filled for: a selection signal that changes neither (setSnapshot
+    // emits snapshotChanged, runChanged and configChanged in a row) rebuilds nothing.
+    const RunSnapshot* m_builtRun = nullptr;
+    int m_filledConfig = -1;
     RowOrder m_rowOrder = RowOrder::ByBlock;
     std::string m_metric;
     bool m_logColor = false;
