@@ -135,6 +135,28 @@ private Q_SLOTS:
         QVERIFY(differingPixels(smallDirect, blank.scaled(quarter), 0) > pixels / 100);
     }
 
+    void exportsAreRepeatable_data() { recordingDrawsWhatPaintingDraws_data(); }
+
+    void exportsAreRepeatable()
+    {
+        // The same view, shown, exported twice gives the same figure: what the widget drew in between
+        // does not carry into the export (it is laid out at its own size).
+        QFETCH(QString, name);
+        qs::Selection selection;
+        selection.setSnapshot(qs::loadStoreSnapshot(m_store));
+        qs::FigurePage page = qs::createFigurePage(name, &selection);
+        page.widget->resize(900, 600);
+        QImage images[2];
+        for (QImage& image : images) {
+            page.view->figurePlot()->replot(QCustomPlot::rpImmediateRefresh); // shown on the screen
+            const QString png = path(name + QStringLiteral("-again.png"));
+            QString error;
+            QVERIFY2(qs::exportFigure(*page.view, png, paper(150), &error), qPrintable(error));
+            image = QImage(png);
+        }
+        QCOMPARE(differingPixels(images[0], images[1], 0), 0);
+    }
+
     void jobWritesEveryFormat()
     {
         qs::Selection selection;

@@ -61,14 +61,9 @@ public:
     StyleForExport(FigureView& view, const FigureStyle& style)
         : m_view(view)
     {
-        m_view.applyFigureStyle(style);
+        m_view.beginExportStyle(style);
     }
-    ~StyleForExport()
-    {
-        m_view.applyFigureStyle(FigureStyle::screen());
-        if (QCustomPlot* plot = m_view.figurePlot())
-            plot->replot(QCustomPlot::rpQueuedReplot); // lays the widget out at its own size again
-    }
+    ~StyleForExport() { m_view.endExportStyle(); }
     StyleForExport(const StyleForExport&) = delete;
     StyleForExport& operator=(const StyleForExport&) = delete;
 
@@ -92,7 +87,13 @@ bool recordPlot(QCustomPlot* plot, RecordedFigure* figure)
     } else if (figure->pixels().width() > figure->logical.width() || figure->pixels().height() > figure->logical.height()) {
         painter.setMode(QCPPainter::pmNonCosmetic);
     }
+    // Tick labels are measured and drawn as text, not through QCustomPlot's label cache: the cache
+    // still holds the screen font's labels while the figure is laid out, which would size the
+    // figure's margins by them.
+    const QCP::PlottingHints hints = plot->plottingHints();
+    plot->setPlottingHint(QCP::phCacheLabels, false);
     plot->toPainter(&painter, figure->logical.width(), figure->logical.height());
+    plot->setPlottingHints(hints);
     return painter.end();
 }
 

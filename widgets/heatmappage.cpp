@@ -56,9 +56,13 @@ public:
     void setLabels(QStringList labels) { m_labels = std::move(labels); }
     // Called after each replot: what of the plot's width (height) is not this axis. Ticks are chosen
     // before the layout, so the axis length is estimated from the viewport, which a resize or an
-    // export at another size has already set.
+    // export at another size has already set. A figure uses the fixed estimate instead of what the
+    // screen measured, so that an export does not depend on what the widget drew before it.
+    void setFigure(bool figure) { m_figure = figure; }
     void measureMargin()
     {
+        if (m_figure)
+            return;
         const bool vertical = m_axis->orientation() == Qt::Vertical;
         const QRect viewport = m_axis->parentPlot()->viewport();
         const QRect rect = m_axis->axisRect()->rect();
@@ -78,7 +82,7 @@ protected:
             labelSize = widest + metrics.horizontalAdvance(QStringLiteral("  "));
         }
         const QRect viewport = m_axis->parentPlot()->viewport();
-        const double margin = m_margin >= 0 ? m_margin : (vertical ? 90.0 : 160.0); // before the first layout
+        const double margin = m_margin >= 0 && !m_figure ? m_margin : (vertical ? 90.0 : 160.0); // before the first layout
         const double length = std::max((vertical ? viewport.height() : viewport.width()) - margin, 20.0);
         const double fitting = std::max(1.0, std::floor(length / std::max(labelSize, 1.0)));
         return niceIntegerStep(range.size() / fitting);
@@ -96,6 +100,7 @@ private:
     QCPAxis* m_axis;
     QStringList m_labels;
     int m_margin = -1;
+    bool m_figure = false;
 };
 
 } // namespace
@@ -472,6 +477,13 @@ void HeatmapPage::selectCell(int checkpoint, int layer)
         return;
     m_selection->setLayer(layer);
     m_selection->setCheckpoint(checkpoint);
+}
+
+void HeatmapPage::figureStyleChanged()
+{
+    for (QCPAxis* axis : {plot()->xAxis, plot()->yAxis})
+        static_cast<IndexTicker*>(axis->ticker().data())->setFigure(isPaperStyle());
+    updateOutline();
 }
 
 void HeatmapPage::rebuild()

@@ -95,7 +95,7 @@ public Q_SLOTS:
 
 protected:
     void applyColors() override;
-    void figureStyleChanged() override { updateOutline(); }
+    void figureStyleChanged() override;
     QString toolTipAt(const QPointF& pos) const override;
     void clickedAt(const QPointF& pos) override;
 

@@ -130,12 +130,28 @@ void PlotPage::replotNow()
 
 void PlotPage::applyFigureStyle(const FigureStyle& style)
 {
+    restyle(style);
+    replotNow();
+}
+
+void PlotPage::beginExportStyle(const FigureStyle& style)
+{
+    restyle(style); // QCustomPlot::toPainter() lays out and draws at the figure's size itself
+}
+
+void PlotPage::endExportStyle()
+{
+    restyle(FigureStyle::screen());
+    scheduleReplot();
+}
+
+void PlotPage::restyle(const FigureStyle& style)
+{
     m_style = style;
     placeScreenOnly();
     placeLegend();
     applyColors();
     figureStyleChanged();
-    replotNow();
 }
 
 QPalette PlotPage::stylePalette() const

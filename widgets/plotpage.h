@@ -40,6 +40,8 @@ public:
     // FigureView: keeps `style`, places the legend for it, restyles the page (applyColors(),
     // figureStyleChanged()) and replots at once.
     void applyFigureStyle(const FigureStyle& style) override;
+    void beginExportStyle(const FigureStyle& style) override;
+    void endExportStyle() override;
     const FigureStyle& figureStyle() const { return m_style; }
     bool isPaperStyle() const { return m_style.kind == FigureStyle::Kind::Paper; }
 
@@ -97,6 +99,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void restyle(const FigureStyle& style); // applyFigureStyle() without the replot
     void placeLegend();
     void placeScreenOnly();
     void fitLayout();
