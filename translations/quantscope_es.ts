@@ -4,12 +4,12 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/figureexport.cpp" line="+52"/>
+        <location filename="../widgets/figureexport.cpp" line="+53"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+61"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -19,7 +19,7 @@
         <translation>Figura de QuantScope</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+123"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>No se puede exportar %1: una figura se guarda como .pdf, .svg o .png</translation>
     </message>
@@ -39,28 +39,29 @@
         <translation>No se puede exportar %1: %2 dpi está fuera de rango (de %3 a %4, como máximo %5 píxeles por lado)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+16"/>
+        <location line="+26"/>
         <source>drawing the figure failed</source>
         <translation>no se pudo dibujar la figura</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+73"/>
+        <location line="+21"/>
+        <location line="+90"/>
         <source>Cannot export %1: unknown figure format &quot;%2&quot; (use .pdf, .svg or .png)</source>
         <translation>No se puede exportar %1: formato de figura desconocido «%2» (use .pdf, .svg o .png)</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-86"/>
         <source>Cannot export %1: the %2 view shows nothing</source>
         <translation>No se puede exportar %1: la vista %2 no muestra nada</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>Cannot export %1: the %2 view shows no data</source>
         <translation>No se puede exportar %1: la vista %2 no muestra datos</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+82"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>No se puede exportar %1: métrica desconocida «%2» (use una de %3)</translation>
     </message>
@@ -698,7 +699,7 @@ bloque %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/heatmappage.cpp" line="+158"/>
+        <location filename="../widgets/heatmappage.cpp" line="+163"/>
         <source>%1 (FP reference)</source>
         <translation>%1 (referencia FP)</translation>
     </message>
@@ -748,7 +749,7 @@ bloque %2 · %3
         <translation>capa (bloque·tipo)</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+186"/>
         <source>block %1 · %2 · checkpoint %3, step %4</source>
         <translation>bloque %1 · %2 · punto de control %3, paso %4</translation>
     </message>
@@ -783,7 +784,7 @@ bloque %2 · %3
         <translation>(medido en las entradas del modelo de precisión completa)</translation>
     </message>
     <message>
-        <location line="+129"/>
+        <location line="+141"/>
         <source>%1, log scale</source>
         <translation>%1, escala logarítmica</translation>
     </message>
@@ -1041,7 +1042,7 @@ bloque %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+88"/>
+        <location filename="../app/mainwindow.cpp" line="+106"/>
         <source>&amp;Heatmap</source>
         <translation>Ma&amp;pa de calor</translation>
     </message>
@@ -1061,7 +1062,12 @@ bloque %2 · %3
         <translation>&amp;Capas</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+1"/>
+        <source>&amp;Scaling laws</source>
+        <translation>&amp;Leyes de escala</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
@@ -1177,7 +1183,7 @@ bloque %2 · %3
         <translation>Idioma</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -1222,7 +1228,7 @@ bloque %2 · %3
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+58"/>
         <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
         <translation>Ejecución %1: programa %2, %3 puntos de control, entrenada con %4</translation>
     </message>
@@ -1247,25 +1253,31 @@ bloque %2 · %3
         <translation>Almacenes de QuantScope (*.h5 *.hdf5);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+53"/>
+        <location line="-453"/>
+        <location line="+462"/>
+        <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>No se puede exportar la figura</translation>
     </message>
     <message>
-        <location line="-50"/>
-        <location line="+53"/>
+        <location line="-529"/>
+        <location line="+470"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
-        <location line="-31"/>
-        <location line="+17"/>
+        <location line="+22"/>
+        <location line="+18"/>
         <source>Export %1</source>
         <translation>Exportar %1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+22"/>
+        <source>Saving %1…</source>
+        <translation>Guardando %1…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>Hay otra tarea en curso; cancélela primero</translation>
@@ -1804,7 +1816,7 @@ bloque %2 · %3
     </message>
     <message>
         <location line="+25"/>
-        <location filename="../widgets/scalingpage.cpp" line="+643"/>
+        <location filename="../widgets/scalingpage.cpp" line="+644"/>
         <source>measured</source>
         <translation>medido</translation>
     </message>

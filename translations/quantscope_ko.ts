@@ -4,12 +4,12 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/figureexport.cpp" line="+52"/>
+        <location filename="../widgets/figureexport.cpp" line="+53"/>
         <source>Cannot write %1: %2</source>
         <translation>%1에 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+61"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -19,7 +19,7 @@
         <translation>QuantScope 그림</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+123"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>%1을(를) 내보낼 수 없습니다: 그림은 .pdf, .svg 또는 .png로 저장됩니다</translation>
     </message>
@@ -39,28 +39,29 @@
         <translation>%1을(를) 내보낼 수 없습니다: %2 dpi는 범위를 벗어납니다(%3~%4, 한 변 최대 %5픽셀)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+16"/>
+        <location line="+26"/>
         <source>drawing the figure failed</source>
         <translation>그림을 그리지 못했습니다</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+73"/>
+        <location line="+21"/>
+        <location line="+90"/>
         <source>Cannot export %1: unknown figure format &quot;%2&quot; (use .pdf, .svg or .png)</source>
         <translation>%1을(를) 내보낼 수 없습니다: 알 수 없는 그림 형식 &quot;%2&quot;(.pdf, .svg 또는 .png 사용)</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-86"/>
         <source>Cannot export %1: the %2 view shows nothing</source>
         <translation>%1을(를) 내보낼 수 없습니다: %2 보기에 표시된 내용이 없습니다</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>Cannot export %1: the %2 view shows no data</source>
         <translation>%1을(를) 내보낼 수 없습니다: %2 보기에 표시된 데이터가 없습니다</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+82"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>%1을(를) 내보낼 수 없습니다: 알 수 없는 지표 &quot;%2&quot;(%3 중 하나 사용)</translation>
     </message>
@@ -696,7 +697,7 @@ block %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/heatmappage.cpp" line="+158"/>
+        <location filename="../widgets/heatmappage.cpp" line="+163"/>
         <source>%1 (FP reference)</source>
         <translation>%1(FP 기준)</translation>
     </message>
@@ -746,7 +747,7 @@ block %2 · %3
         <translation>레이어(블록·종류)</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+186"/>
         <source>block %1 · %2 · checkpoint %3, step %4</source>
         <translation>블록 %1 · %2 · 체크포인트 %3, 스텝 %4</translation>
     </message>
@@ -781,7 +782,7 @@ block %2 · %3
         <translation>(완전 정밀도 모델의 입력에서 측정)</translation>
     </message>
     <message>
-        <location line="+129"/>
+        <location line="+141"/>
         <source>%1, log scale</source>
         <translation>%1, 로그 척도</translation>
     </message>
@@ -1037,7 +1038,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+88"/>
+        <location filename="../app/mainwindow.cpp" line="+106"/>
         <source>&amp;Heatmap</source>
         <translation>히트맵(&amp;H)</translation>
     </message>
@@ -1057,7 +1058,12 @@ block %2 · %3
         <translation>레이어(&amp;L)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+1"/>
+        <source>&amp;Scaling laws</source>
+        <translation>스케일링 법칙(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Runs</source>
         <translation>실행</translation>
     </message>
@@ -1173,7 +1179,7 @@ block %2 · %3
         <translation>언어</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -1218,7 +1224,7 @@ block %2 · %3
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+58"/>
         <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
         <translation>실행 %1: %2 스케줄, 체크포인트 %3개, 학습 데이터 %4</translation>
     </message>
@@ -1243,25 +1249,31 @@ block %2 · %3
         <translation>QuantScope 저장소 (*.h5 *.hdf5);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+53"/>
+        <location line="-453"/>
+        <location line="+462"/>
+        <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>그림을 내보낼 수 없습니다</translation>
     </message>
     <message>
-        <location line="-50"/>
-        <location line="+53"/>
+        <location line="-529"/>
+        <location line="+470"/>
         <source>Saved %1</source>
         <translation>%1 저장함</translation>
     </message>
     <message>
-        <location line="-31"/>
-        <location line="+17"/>
+        <location line="+22"/>
+        <location line="+18"/>
         <source>Export %1</source>
         <translation>%1 내보내기</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+22"/>
+        <source>Saving %1…</source>
+        <translation>%1 저장 중…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>
@@ -1796,7 +1808,7 @@ block %2 · %3
     </message>
     <message>
         <location line="+25"/>
-        <location filename="../widgets/scalingpage.cpp" line="+643"/>
+        <location filename="../widgets/scalingpage.cpp" line="+644"/>
         <source>measured</source>
         <translation>측정값</translation>
     </message>

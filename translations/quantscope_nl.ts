@@ -4,12 +4,12 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/figureexport.cpp" line="+52"/>
+        <location filename="../widgets/figureexport.cpp" line="+53"/>
         <source>Cannot write %1: %2</source>
         <translation>Kan %1 niet schrijven: %2</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+61"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -19,7 +19,7 @@
         <translation>QuantScope-figuur</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+123"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>Kan %1 niet exporteren: een figuur wordt opgeslagen als .pdf, .svg of .png</translation>
     </message>
@@ -39,28 +39,29 @@
         <translation>Kan %1 niet exporteren: %2 dpi valt buiten het bereik (%3 tot %4, hoogstens %5 pixels per zijde)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+16"/>
+        <location line="+26"/>
         <source>drawing the figure failed</source>
         <translation>het tekenen van de figuur is mislukt</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+73"/>
+        <location line="+21"/>
+        <location line="+90"/>
         <source>Cannot export %1: unknown figure format &quot;%2&quot; (use .pdf, .svg or .png)</source>
         <translation>Kan %1 niet exporteren: onbekend figuurformaat &quot;%2&quot; (gebruik .pdf, .svg of .png)</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-86"/>
         <source>Cannot export %1: the %2 view shows nothing</source>
         <translation>Kan %1 niet exporteren: de weergave %2 toont niets</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>Cannot export %1: the %2 view shows no data</source>
         <translation>Kan %1 niet exporteren: de weergave %2 toont geen gegevens</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+82"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>Kan %1 niet exporteren: onbekende maat &quot;%2&quot; (gebruik een van %3)</translation>
     </message>
@@ -698,7 +699,7 @@ blok %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/heatmappage.cpp" line="+158"/>
+        <location filename="../widgets/heatmappage.cpp" line="+163"/>
         <source>%1 (FP reference)</source>
         <translation>%1 (FP-referentie)</translation>
     </message>
@@ -748,7 +749,7 @@ blok %2 · %3
         <translation>laag (blok·type)</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+186"/>
         <source>block %1 · %2 · checkpoint %3, step %4</source>
         <translation>blok %1 · %2 · checkpoint %3, stap %4</translation>
     </message>
@@ -783,7 +784,7 @@ blok %2 · %3
         <translation>(gemeten op de inputs van het model met volledige precisie)</translation>
     </message>
     <message>
-        <location line="+129"/>
+        <location line="+141"/>
         <source>%1, log scale</source>
         <translation>%1, logaritmische schaal</translation>
     </message>
@@ -1041,7 +1042,7 @@ blok %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+88"/>
+        <location filename="../app/mainwindow.cpp" line="+106"/>
         <source>&amp;Heatmap</source>
         <translation>&amp;Heatmap</translation>
     </message>
@@ -1061,7 +1062,12 @@ blok %2 · %3
         <translation>&amp;Lagen</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+1"/>
+        <source>&amp;Scaling laws</source>
+        <translation>&amp;Schaalwetten</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Runs</source>
         <translation>Runs</translation>
     </message>
@@ -1177,7 +1183,7 @@ blok %2 · %3
         <translation>Taal</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Cancel</source>
         <translation>Annuleren</translation>
     </message>
@@ -1222,7 +1228,7 @@ blok %2 · %3
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+58"/>
         <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
         <translation>Run %1: %2-schema, %3 checkpoints, getraind op %4</translation>
     </message>
@@ -1247,25 +1253,31 @@ blok %2 · %3
         <translation>QuantScope-resultatenbestanden (*.h5 *.hdf5);;Alle bestanden (*)</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+53"/>
+        <location line="-453"/>
+        <location line="+462"/>
+        <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>Kan figuur niet exporteren</translation>
     </message>
     <message>
-        <location line="-50"/>
-        <location line="+53"/>
+        <location line="-529"/>
+        <location line="+470"/>
         <source>Saved %1</source>
         <translation>%1 opgeslagen</translation>
     </message>
     <message>
-        <location line="-31"/>
-        <location line="+17"/>
+        <location line="+22"/>
+        <location line="+18"/>
         <source>Export %1</source>
         <translation>%1 exporteren</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+22"/>
+        <source>Saving %1…</source>
+        <translation>%1 opslaan…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>Er loopt al een andere taak; annuleer die eerst</translation>
@@ -1804,7 +1816,7 @@ blok %2 · %3
     </message>
     <message>
         <location line="+25"/>
-        <location filename="../widgets/scalingpage.cpp" line="+643"/>
+        <location filename="../widgets/scalingpage.cpp" line="+644"/>
         <source>measured</source>
         <translation>gemeten</translation>
     </message>

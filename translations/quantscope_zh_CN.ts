@@ -4,12 +4,12 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/figureexport.cpp" line="+52"/>
+        <location filename="../widgets/figureexport.cpp" line="+53"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+61"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -19,7 +19,7 @@
         <translation>QuantScope 图表</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+123"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>无法导出 %1：图表只能保存为 .pdf、.svg 或 .png</translation>
     </message>
@@ -39,28 +39,29 @@
         <translation>无法导出 %1：%2 dpi 超出范围（%3 至 %4，每边最多 %5 像素）</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+16"/>
+        <location line="+26"/>
         <source>drawing the figure failed</source>
         <translation>绘制图表失败</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+73"/>
+        <location line="+21"/>
+        <location line="+90"/>
         <source>Cannot export %1: unknown figure format &quot;%2&quot; (use .pdf, .svg or .png)</source>
         <translation>无法导出 %1：未知的图表格式“%2”（请使用 .pdf、.svg 或 .png）</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-86"/>
         <source>Cannot export %1: the %2 view shows nothing</source>
         <translation>无法导出 %1：%2 视图没有显示任何内容</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>Cannot export %1: the %2 view shows no data</source>
         <translation>无法导出 %1：%2 视图没有显示数据</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+82"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>无法导出 %1：未知指标“%2”（请使用 %3 之一）</translation>
     </message>
@@ -696,7 +697,7 @@ block %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/heatmappage.cpp" line="+158"/>
+        <location filename="../widgets/heatmappage.cpp" line="+163"/>
         <source>%1 (FP reference)</source>
         <translation>%1（FP 参考）</translation>
     </message>
@@ -746,7 +747,7 @@ block %2 · %3
         <translation>层（块·类型）</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location line="+186"/>
         <source>block %1 · %2 · checkpoint %3, step %4</source>
         <translation>块 %1 · %2 · 检查点 %3，第 %4 步</translation>
     </message>
@@ -781,7 +782,7 @@ block %2 · %3
         <translation>（在全精度模型的输入上测量）</translation>
     </message>
     <message>
-        <location line="+129"/>
+        <location line="+141"/>
         <source>%1, log scale</source>
         <translation>%1，对数刻度</translation>
     </message>
@@ -1037,7 +1038,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+88"/>
+        <location filename="../app/mainwindow.cpp" line="+106"/>
         <source>&amp;Heatmap</source>
         <translation>热力图(&amp;H)</translation>
     </message>
@@ -1057,7 +1058,12 @@ block %2 · %3
         <translation>层(&amp;L)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+1"/>
+        <source>&amp;Scaling laws</source>
+        <translation>缩放定律(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Runs</source>
         <translation>运行</translation>
     </message>
@@ -1173,7 +1179,7 @@ block %2 · %3
         <translation>语言</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1218,7 +1224,7 @@ block %2 · %3
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+58"/>
         <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
         <translation>运行 %1：%2 调度，%3 个检查点，训练语料 %4</translation>
     </message>
@@ -1243,25 +1249,31 @@ block %2 · %3
         <translation>QuantScope 结果库 (*.h5 *.hdf5);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+53"/>
+        <location line="-453"/>
+        <location line="+462"/>
+        <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>无法导出图表</translation>
     </message>
     <message>
-        <location line="-50"/>
-        <location line="+53"/>
+        <location line="-529"/>
+        <location line="+470"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location line="-31"/>
-        <location line="+17"/>
+        <location line="+22"/>
+        <location line="+18"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+22"/>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>另一个任务正在运行；请先取消它</translation>
@@ -1796,7 +1808,7 @@ block %2 · %3
     </message>
     <message>
         <location line="+25"/>
-        <location filename="../widgets/scalingpage.cpp" line="+643"/>
+        <location filename="../widgets/scalingpage.cpp" line="+644"/>
         <source>measured</source>
         <translation>测量值</translation>
     </message>
