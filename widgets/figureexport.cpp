@@ -76,13 +76,27 @@ private:
 // recording at the layout DPI and replaying on a device whose resolution is the layout DPI keeps text
 // metrics and drawing consistent. Hairlines would be one device pixel at any zoom, so lines are
 // non-cosmetic in vector output and in PNGs drawn larger than the layout (as QCustomPlot::toPixmap).
+bool hasColorMap(QCustomPlot* plot)
+{
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        if (qobject_cast<QCPColorMap*>(plot->plottable(i)))
+            return true;
+    }
+    return false;
+}
+
 bool recordPlot(QCustomPlot* plot, RecordedFigure* figure)
 {
     QCPPainter painter;
     if (!painter.begin(&figure->picture))
         return false;
     if (figure->format != FigureFormat::Png) {
-        painter.setMode(QCPPainter::pmVectorized);
+        // A colour map is embedded as its own image, one pixel per cell, which the PDF marks as not
+        // to be smoothed. In vectorized mode QCustomPlot would resample it into a pixmap three times
+        // the plot's size instead: cells lost or doubled, and a large image that the QPicture
+        // recording PNG-encodes on the GUI thread (more than 100 ms for a 1000 × 200 map).
+        if (!hasColorMap(plot))
+            painter.setMode(QCPPainter::pmVectorized);
         painter.setMode(QCPPainter::pmNonCosmetic);
     } else if (figure->pixels().width() > figure->logical.width() || figure->pixels().height() > figure->logical.height()) {
         painter.setMode(QCPPainter::pmNonCosmetic);
