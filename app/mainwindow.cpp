@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "breakdownpage.h"
+#include "checkpointfolder.h"
 #include "errors.h"
 #include "demojob.h"
 #include "exportdialog.h"
@@ -385,6 +386,7 @@ void MainWindow::openStore(const QString& path)
     if (path.isEmpty())
         return;
     m_requestedPath = QFileInfo(path).absoluteFilePath();
+    m_runAfterLoad.clear();
     m_pollLoad = false;
     m_afterLoadMessage.clear();
     statusBar()->showMessage(tr("Loading %1…").arg(m_requestedPath));
@@ -395,6 +397,11 @@ void MainWindow::onLoaded(const StoreSnapshotPtr& snapshot)
 {
     const bool userRequest = !m_pollLoad;
     showSnapshot(snapshot);
+    if (userRequest && !m_runAfterLoad.isEmpty()) {
+        if (const int run = snapshot->runIndex(m_runAfterLoad); run >= 0)
+            m_selection->setRun(run);
+        m_runAfterLoad.clear();
+    }
     watchStore(snapshot->path);
     if (userRequest) {
         m_settings->addRecentStore(snapshot->path);
@@ -784,17 +791,31 @@ void MainWindow::closeEvent(QCloseEvent* event)
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() == 1 && urls.first().isLocalFile() && isStoreFile(urls.first().toLocalFile()))
+    // A store, or a folder of checkpoints: the store that uses them opens at their run.
+    if (urls.size() == 1 && urls.first().isLocalFile()
+        && (isStoreFile(urls.first().toLocalFile()) || QFileInfo(urls.first().toLocalFile()).isDir()))
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() == 1 && urls.first().isLocalFile()) {
-        event->acceptProposedAction();
-        openStore(urls.first().toLocalFile());
+    if (urls.size() != 1 || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    const QString path = urls.first().toLocalFile();
+    if (!QFileInfo(path).isDir()) {
+        openStore(path);
+        return;
     }
+    CheckpointFolderMatch match;
+    QString error;
+    if (!findStoreForCheckpoints(path, m_settings->recentStores(), &match, &error)) {
+        reportError(tr("Cannot open checkpoints"), error);
+        return;
+    }
+    openStore(match.store);
+    m_runAfterLoad = match.run;
 }
 
 } // namespace qs

@@ -153,6 +153,7 @@ private:
     LayerTablePage* m_layerTable = nullptr;
     ScalingPage* m_scaling = nullptr;
     FigureExportJob* m_exports = nullptr;
+    QString m_runAfterLoad; // a dropped checkpoint folder's run, shown once its store has loaded
     std::string m_scalingStoreSource; // the source of the points the store gave the scaling page
     RunBrowserPage* m_browser = nullptr;
     QTabWidget* m_tabs = nullptr;

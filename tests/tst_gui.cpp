@@ -10,6 +10,7 @@
 #include "mainwindow.h"
 #include "plothelpers.h"
 #include "scalingpage.h"
+#include "selection.h"
 #include "qcp.h"
 #include "settings.h"
 #include "storefixture.h"
@@ -21,6 +22,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QMessageBox>
@@ -545,6 +547,35 @@ private Q_SLOTS:
         QCoreApplication::sendEvent(m_window.get(), &drop);
         QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
         delete mime;
+
+        // A folder of checkpoints opens the store that uses them (StoreFixture's are in checkpoints/).
+        QVERIFY(QDir().mkpath(m_dir.filePath(QStringLiteral("checkpoints"))));
+        auto* folder = new QMimeData;
+        folder->setUrls({QUrl::fromLocalFile(m_dir.filePath(QStringLiteral("checkpoints")))});
+        QDragEnterEvent enterFolder(QPoint(50, 50), Qt::CopyAction, folder, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(m_window.get(), &enterFolder);
+        QVERIFY(enterFolder.isAccepted());
+        QDropEvent dropFolder(QPointF(50, 50), Qt::CopyAction, folder, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(m_window.get(), &dropFolder);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 2, 20000);
+        QCOMPARE(loaded.at(1).at(0).toString(), m_store);
+        QCOMPARE(m_window->selection()->run()->name(), QString::fromLatin1(StoreFixture::runName));
+        delete folder;
+
+        // A folder no store uses: said so, nothing else changes.
+        QSignalSpy errors(m_window.get(), &qs::MainWindow::errorOccurred);
+        QVERIFY(QDir().mkpath(m_dir.filePath(QStringLiteral("unrelated"))));
+        auto* unrelated = new QMimeData;
+        unrelated->setUrls({QUrl::fromLocalFile(m_dir.filePath(QStringLiteral("unrelated")))});
+        QDragEnterEvent enterUnrelated(QPoint(50, 50), Qt::CopyAction, unrelated, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(m_window.get(), &enterUnrelated);
+        QDropEvent dropUnrelated(QPointF(50, 50), Qt::CopyAction, unrelated, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(m_window.get(), &dropUnrelated);
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(errors.at(0).at(0).toString().contains(QStringLiteral("unrelated")));
+        closeMessageBoxes(m_window.get());
+        QCOMPARE(m_window->currentStorePath(), m_store);
+        delete unrelated;
 
         auto* text = new QMimeData;
         text->setUrls({QUrl::fromLocalFile(m_dir.filePath(QStringLiteral("notes.txt")))});

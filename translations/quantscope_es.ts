@@ -2,6 +2,22 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es" sourcelanguage="en">
 <context>
+    <name>CheckpointFolder</name>
+    <message>
+        <location filename="../app/models/checkpointfolder.cpp" line="+52"/>
+        <source>%1 is not a folder</source>
+        <translation>%1 no es una carpeta</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>No results store uses the checkpoints in %1 (looked at %n store(s) in it, next to it and among the recent ones). Sweep them into a store first: quantscope sweep --store S --run R</source>
+        <translation>
+            <numerusform>Ningún almacén de resultados usa los checkpoints de %1 (se revisó %n almacén en la carpeta, junto a ella y entre los recientes). Páselos primero por un barrido a un almacén: quantscope sweep --store S --run R</numerusform>
+            <numerusform>Ningún almacén de resultados usa los checkpoints de %1 (se revisaron %n almacenes en la carpeta, junto a ella y entre los recientes). Páselos primero por un barrido a un almacén: quantscope sweep --store S --run R</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FigureExport</name>
     <message>
         <location filename="../widgets/figureexport.cpp" line="+53"/>
@@ -9,7 +25,7 @@
         <translation>No se puede escribir %1: %2</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+75"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -1042,7 +1058,7 @@ bloque %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+106"/>
+        <location filename="../app/mainwindow.cpp" line="+107"/>
         <source>&amp;Heatmap</source>
         <translation>Ma&amp;pa de calor</translation>
     </message>
@@ -1203,12 +1219,12 @@ bloque %2 · %3
         <translation>&amp;Vaciar menú</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Loading %1…</source>
         <translation>Cargando %1…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>Loaded %1</source>
         <translation>Cargado %1</translation>
     </message>
@@ -1253,15 +1269,20 @@ bloque %2 · %3
         <translation>Almacenes de QuantScope (*.h5 *.hdf5);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="-453"/>
-        <location line="+462"/>
+        <location line="+269"/>
+        <source>Cannot open checkpoints</source>
+        <translation>No se pueden abrir los checkpoints</translation>
+    </message>
+    <message>
+        <location line="-728"/>
+        <location line="+468"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>No se puede exportar la figura</translation>
     </message>
     <message>
-        <location line="-529"/>
-        <location line="+470"/>
+        <location line="-535"/>
+        <location line="+476"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>

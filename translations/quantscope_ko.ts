@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ko" sourcelanguage="en">
 <context>
+    <name>CheckpointFolder</name>
+    <message>
+        <location filename="../app/models/checkpointfolder.cpp" line="+52"/>
+        <source>%1 is not a folder</source>
+        <translation>%1은(는) 폴더가 아닙니다</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>No results store uses the checkpoints in %1 (looked at %n store(s) in it, next to it and among the recent ones). Sweep them into a store first: quantscope sweep --store S --run R</source>
+        <translation>
+            <numerusform>%1의 체크포인트를 사용하는 결과 저장소가 없습니다(폴더 안, 옆, 최근 목록에서 저장소 %n개를 확인함). 먼저 저장소로 스윕하세요: quantscope sweep --store S --run R</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FigureExport</name>
     <message>
         <location filename="../widgets/figureexport.cpp" line="+53"/>
@@ -9,7 +24,7 @@
         <translation>%1에 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+75"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -1038,7 +1053,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+106"/>
+        <location filename="../app/mainwindow.cpp" line="+107"/>
         <source>&amp;Heatmap</source>
         <translation>히트맵(&amp;H)</translation>
     </message>
@@ -1199,12 +1214,12 @@ block %2 · %3
         <translation>메뉴 지우기(&amp;C)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>Loaded %1</source>
         <translation>%1 불러옴</translation>
     </message>
@@ -1249,15 +1264,20 @@ block %2 · %3
         <translation>QuantScope 저장소 (*.h5 *.hdf5);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location line="-453"/>
-        <location line="+462"/>
+        <location line="+269"/>
+        <source>Cannot open checkpoints</source>
+        <translation>체크포인트를 열 수 없습니다</translation>
+    </message>
+    <message>
+        <location line="-728"/>
+        <location line="+468"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>그림을 내보낼 수 없습니다</translation>
     </message>
     <message>
-        <location line="-529"/>
-        <location line="+470"/>
+        <location line="-535"/>
+        <location line="+476"/>
         <source>Saved %1</source>
         <translation>%1 저장함</translation>
     </message>

@@ -2,6 +2,22 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="nl" sourcelanguage="en">
 <context>
+    <name>CheckpointFolder</name>
+    <message>
+        <location filename="../app/models/checkpointfolder.cpp" line="+52"/>
+        <source>%1 is not a folder</source>
+        <translation>%1 is geen map</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>No results store uses the checkpoints in %1 (looked at %n store(s) in it, next to it and among the recent ones). Sweep them into a store first: quantscope sweep --store S --run R</source>
+        <translation>
+            <numerusform>Geen resultatenopslag gebruikt de checkpoints in %1 (%n opslag bekeken in de map, ernaast en bij de recente). Sweep ze eerst in een opslag: quantscope sweep --store S --run R</numerusform>
+            <numerusform>Geen resultatenopslag gebruikt de checkpoints in %1 (%n opslagen bekeken in de map, ernaast en bij de recente). Sweep ze eerst in een opslag: quantscope sweep --store S --run R</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FigureExport</name>
     <message>
         <location filename="../widgets/figureexport.cpp" line="+53"/>
@@ -9,7 +25,7 @@
         <translation>Kan %1 niet schrijven: %2</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+75"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -1042,7 +1058,7 @@ blok %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+106"/>
+        <location filename="../app/mainwindow.cpp" line="+107"/>
         <source>&amp;Heatmap</source>
         <translation>&amp;Heatmap</translation>
     </message>
@@ -1203,12 +1219,12 @@ blok %2 · %3
         <translation>Menu &amp;wissen</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Loading %1…</source>
         <translation>%1 laden…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
@@ -1253,15 +1269,20 @@ blok %2 · %3
         <translation>QuantScope-resultatenbestanden (*.h5 *.hdf5);;Alle bestanden (*)</translation>
     </message>
     <message>
-        <location line="-453"/>
-        <location line="+462"/>
+        <location line="+269"/>
+        <source>Cannot open checkpoints</source>
+        <translation>Kan de checkpoints niet openen</translation>
+    </message>
+    <message>
+        <location line="-728"/>
+        <location line="+468"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>Kan figuur niet exporteren</translation>
     </message>
     <message>
-        <location line="-529"/>
-        <location line="+470"/>
+        <location line="-535"/>
+        <location line="+476"/>
         <source>Saved %1</source>
         <translation>%1 opgeslagen</translation>
     </message>

@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>CheckpointFolder</name>
+    <message>
+        <location filename="../app/models/checkpointfolder.cpp" line="+52"/>
+        <source>%1 is not a folder</source>
+        <translation>%1 不是文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>No results store uses the checkpoints in %1 (looked at %n store(s) in it, next to it and among the recent ones). Sweep them into a store first: quantscope sweep --store S --run R</source>
+        <translation>
+            <numerusform>没有结果存储使用 %1 中的检查点（已查看该文件夹内、旁边及最近使用的 %n 个存储）。请先将它们扫描进一个存储：quantscope sweep --store S --run R</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FigureExport</name>
     <message>
         <location filename="../widgets/figureexport.cpp" line="+53"/>
@@ -9,7 +24,7 @@
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+75"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -1038,7 +1053,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+106"/>
+        <location filename="../app/mainwindow.cpp" line="+107"/>
         <source>&amp;Heatmap</source>
         <translation>热力图(&amp;H)</translation>
     </message>
@@ -1199,12 +1214,12 @@ block %2 · %3
         <translation>清除菜单(&amp;C)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+16"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
@@ -1249,15 +1264,20 @@ block %2 · %3
         <translation>QuantScope 结果库 (*.h5 *.hdf5);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="-453"/>
-        <location line="+462"/>
+        <location line="+269"/>
+        <source>Cannot open checkpoints</source>
+        <translation>无法打开检查点</translation>
+    </message>
+    <message>
+        <location line="-728"/>
+        <location line="+468"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>无法导出图表</translation>
     </message>
     <message>
-        <location line="-529"/>
-        <location line="+470"/>
+        <location line="-535"/>
+        <location line="+476"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
