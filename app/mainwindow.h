@@ -151,6 +151,8 @@ private:
     BreakdownPage* m_breakdown = nullptr;
     OutlierPage* m_outliers = nullptr;
     LayerTablePage* m_layerTable = nullptr;
+    static constexpr int statusTimeoutMs = 8000;
+
     ScalingPage* m_scaling = nullptr;
     FigureExportJob* m_exports = nullptr;
     QString m_runAfterLoad; // a dropped checkpoint folder's run, shown once its store has loaded

@@ -1058,7 +1058,7 @@ bloque %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+107"/>
+        <location filename="../app/mainwindow.cpp" line="+98"/>
         <source>&amp;Heatmap</source>
         <translation>Ma&amp;pa de calor</translation>
     </message>
@@ -1269,25 +1269,25 @@ bloque %2 · %3
         <translation>Almacenes de QuantScope (*.h5 *.hdf5);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="+269"/>
+        <location filename="../app/mainwindowfiles.cpp" line="+132"/>
         <source>Cannot open checkpoints</source>
         <translation>No se pueden abrir los checkpoints</translation>
     </message>
     <message>
-        <location line="-728"/>
-        <location line="+468"/>
+        <location filename="../app/mainwindow.cpp" line="-459"/>
+        <location filename="../app/mainwindowfiles.cpp" line="-92"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>No se puede exportar la figura</translation>
     </message>
     <message>
-        <location line="-535"/>
-        <location line="+476"/>
+        <location line="-5"/>
+        <location filename="../app/mainwindowfiles.cpp" line="-59"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location filename="../app/mainwindowfiles.cpp" line="+22"/>
         <location line="+18"/>
         <source>Export %1</source>
         <translation>Exportar %1</translation>
@@ -1298,7 +1298,7 @@ bloque %2 · %3
         <translation>Guardando %1…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../app/mainwindow.cpp" line="+477"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>Hay otra tarea en curso; cancélela primero</translation>

@@ -1053,7 +1053,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+107"/>
+        <location filename="../app/mainwindow.cpp" line="+98"/>
         <source>&amp;Heatmap</source>
         <translation>히트맵(&amp;H)</translation>
     </message>
@@ -1264,25 +1264,25 @@ block %2 · %3
         <translation>QuantScope 저장소 (*.h5 *.hdf5);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location line="+269"/>
+        <location filename="../app/mainwindowfiles.cpp" line="+132"/>
         <source>Cannot open checkpoints</source>
         <translation>체크포인트를 열 수 없습니다</translation>
     </message>
     <message>
-        <location line="-728"/>
-        <location line="+468"/>
+        <location filename="../app/mainwindow.cpp" line="-459"/>
+        <location filename="../app/mainwindowfiles.cpp" line="-92"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>그림을 내보낼 수 없습니다</translation>
     </message>
     <message>
-        <location line="-535"/>
-        <location line="+476"/>
+        <location line="-5"/>
+        <location filename="../app/mainwindowfiles.cpp" line="-59"/>
         <source>Saved %1</source>
         <translation>%1 저장함</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location filename="../app/mainwindowfiles.cpp" line="+22"/>
         <location line="+18"/>
         <source>Export %1</source>
         <translation>%1 내보내기</translation>
@@ -1293,7 +1293,7 @@ block %2 · %3
         <translation>%1 저장 중…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../app/mainwindow.cpp" line="+477"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>

@@ -1058,7 +1058,7 @@ blok %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+107"/>
+        <location filename="../app/mainwindow.cpp" line="+98"/>
         <source>&amp;Heatmap</source>
         <translation>&amp;Heatmap</translation>
     </message>
@@ -1269,25 +1269,25 @@ blok %2 · %3
         <translation>QuantScope-resultatenbestanden (*.h5 *.hdf5);;Alle bestanden (*)</translation>
     </message>
     <message>
-        <location line="+269"/>
+        <location filename="../app/mainwindowfiles.cpp" line="+132"/>
         <source>Cannot open checkpoints</source>
         <translation>Kan de checkpoints niet openen</translation>
     </message>
     <message>
-        <location line="-728"/>
-        <location line="+468"/>
+        <location filename="../app/mainwindow.cpp" line="-459"/>
+        <location filename="../app/mainwindowfiles.cpp" line="-92"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>Kan figuur niet exporteren</translation>
     </message>
     <message>
-        <location line="-535"/>
-        <location line="+476"/>
+        <location line="-5"/>
+        <location filename="../app/mainwindowfiles.cpp" line="-59"/>
         <source>Saved %1</source>
         <translation>%1 opgeslagen</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location filename="../app/mainwindowfiles.cpp" line="+22"/>
         <location line="+18"/>
         <source>Export %1</source>
         <translation>%1 exporteren</translation>
@@ -1298,7 +1298,7 @@ blok %2 · %3
         <translation>%1 opslaan…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../app/mainwindow.cpp" line="+477"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>Er loopt al een andere taak; annuleer die eerst</translation>

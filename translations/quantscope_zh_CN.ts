@@ -1053,7 +1053,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+107"/>
+        <location filename="../app/mainwindow.cpp" line="+98"/>
         <source>&amp;Heatmap</source>
         <translation>热力图(&amp;H)</translation>
     </message>
@@ -1264,25 +1264,25 @@ block %2 · %3
         <translation>QuantScope 结果库 (*.h5 *.hdf5);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+269"/>
+        <location filename="../app/mainwindowfiles.cpp" line="+132"/>
         <source>Cannot open checkpoints</source>
         <translation>无法打开检查点</translation>
     </message>
     <message>
-        <location line="-728"/>
-        <location line="+468"/>
+        <location filename="../app/mainwindow.cpp" line="-459"/>
+        <location filename="../app/mainwindowfiles.cpp" line="-92"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>无法导出图表</translation>
     </message>
     <message>
-        <location line="-535"/>
-        <location line="+476"/>
+        <location line="-5"/>
+        <location filename="../app/mainwindowfiles.cpp" line="-59"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location filename="../app/mainwindowfiles.cpp" line="+22"/>
         <location line="+18"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
@@ -1293,7 +1293,7 @@ block %2 · %3
         <translation>正在保存 %1…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../app/mainwindow.cpp" line="+477"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>另一个任务正在运行；请先取消它</translation>

@@ -1,0 +1,139 @@
+// The main window's files in and out: figure export (recorded here, written in the background) and
+// what a drop opens (a store, or the store that uses a folder of checkpoints).
+
+#include "mainwindow.h"
+
+#include "checkpointfolder.h"
+#include "exportdialog.h"
+#include "figureexportjob.h"
+#include "scalingpage.h"
+#include "settings.h"
+#include "trajectorypage.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMimeData>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUrl>
+
+namespace qs {
+
+namespace {
+
+bool isStoreFile(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == QLatin1String("h5") || suffix == QLatin1String("hdf5");
+}
+
+} // namespace
+
+bool MainWindow::exportFigure(const QString& path)
+{
+    QString error;
+    if (!exportTrajectoryFigure(*m_trajectory, path, &error)) {
+        reportError(tr("Cannot export figure"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(path), statusTimeoutMs);
+    return true;
+}
+
+FigureView* MainWindow::activeView() const
+{
+    // The page the user worked in last: a tab's plot page when it has the focus or is the one shown
+    // and the trajectory does not have the focus.
+    QWidget* focus = QApplication::focusWidget();
+    if (focus && (focus == m_trajectory || m_trajectory->isAncestorOf(focus)))
+        return m_trajectory;
+    if (auto* view = dynamic_cast<FigureView*>(m_tabs->currentWidget()); view && view->figurePlot())
+        return view;
+    return m_trajectory;
+}
+
+void MainWindow::chooseExportFile()
+{
+    FigureView* view = activeView();
+    if (!m_snapshot && view != m_scaling)
+        return;
+    ExportDialog dialog(this);
+    dialog.setWindowTitle(tr("Export %1").arg(view->viewName()));
+    ExportChoices choices = m_settings->exportChoices();
+    dialog.setChoices(choices);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QString lastDirectory = choices.directory;
+    choices = dialog.choices();
+    choices.directory = lastDirectory;
+    m_settings->setExportChoices(choices);
+    const FigureExportOptions options = dialog.options();
+    const FigureFormat format = dialog.format();
+    const QString suffix = figureFormatSuffix(format);
+    const QFileInfo store(m_snapshot ? m_snapshot->path : QStringLiteral("quantscope"));
+    const QString dir = !lastDirectory.isEmpty() && QFileInfo(lastDirectory).isDir() ? lastDirectory
+                        : m_snapshot                                                 ? store.absolutePath()
+                                                                                     : QDir::homePath();
+    const QString base = dir + QLatin1Char('/') + store.completeBaseName() + QLatin1Char('-') + view->viewName()
+                         + QLatin1Char('.') + suffix;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(view->viewName()), base, dialog.fileFilter());
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
+    choices.directory = QFileInfo(path).absolutePath();
+    m_settings->setExportChoices(choices);
+    startExport(*view, path, options);
+}
+
+bool MainWindow::startExport(FigureView& view, const QString& path, const FigureExportOptions& options)
+{
+    // Drawn here, written in the background: a 300 dpi PNG of a big store takes longer to encode
+    // than a frame may.
+    QString error;
+    const bool started = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)
+                             ? m_exports->startCsv(view, path, &error)
+                             : m_exports->start(view, path, options, &error);
+    if (!started) {
+        reportError(tr("Cannot export figure"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saving %1…").arg(path));
+    return true;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    // A store, or a folder of checkpoints: the store that uses them opens at their run.
+    if (urls.size() == 1 && urls.first().isLocalFile()
+        && (isStoreFile(urls.first().toLocalFile()) || QFileInfo(urls.first().toLocalFile()).isDir()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    const QString path = urls.first().toLocalFile();
+    if (!QFileInfo(path).isDir()) {
+        openStore(path);
+        return;
+    }
+    CheckpointFolderMatch match;
+    QString error;
+    if (!findStoreForCheckpoints(path, m_settings->recentStores(), &match, &error)) {
+        reportError(tr("Cannot open checkpoints"), error);
+        return;
+    }
+    openStore(match.store);
+    m_runAfterLoad = match.run;
+}
+
+} // namespace qs
