@@ -7,11 +7,14 @@
 
 #include "testutils.h"
 
+#include "coefficientmodel.h"
 #include "exportdialog.h"
 #include "language.h"
 #include "mainwindow.h"
 #include "settings.h"
 #include "theme.h"
+
+#include "scaling/serialization.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -271,6 +274,21 @@ private Q_SLOTS:
         QCOMPARE(qs::installUiTranslators(QStringLiteral("ko")), QStringLiteral("ko"));
         QCOMPARE(qs::installUiTranslators(QStringLiteral("xx")), QStringLiteral("en"));
         QCOMPARE(qs::MainWindow::tr("&File"), QStringLiteral("&File")); // the Korean one was removed
+    }
+
+    void dataStaysEnglish()
+    {
+        // What the program writes (a law's JSON, read by scripts) keeps its English words under any
+        // language; only what the table shows is translated.
+        QCOMPARE(qs::installUiTranslators(QStringLiteral("es")), QStringLiteral("es"));
+        qs::CoefficientModel model;
+        model.setLaw(qs::scaling::Law::chinchilla(qs::scaling::ChinchillaPreset::Hoffmann2022));
+        const int alpha = model.rowOf(QStringLiteral("alpha"));
+        QVERIFY(model.setData(model.index(alpha, qs::CoefficientModel::ValueColumn), 0.3));
+        QCOMPARE(QString::fromStdString(model.law().coefficient("alpha").reference), QStringLiteral("edited by hand"));
+        QVERIFY(QString::fromStdString(qs::scaling::lawToJson(model.law())).contains(QStringLiteral("edited by hand")));
+        QCOMPARE(model.index(alpha, qs::CoefficientModel::ReferenceColumn).data().toString(), QStringLiteral("editado a mano"));
+        qs::installUiTranslators(QStringLiteral("en"));
     }
 
     void tsFile_data()

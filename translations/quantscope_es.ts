@@ -419,7 +419,7 @@ bloque %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../app/models/coefficientmodel.cpp" line="+60"/>
+        <location filename="../app/models/coefficientmodel.cpp" line="+62"/>
         <source>published</source>
         <translation>publicado</translation>
     </message>
@@ -455,7 +455,7 @@ bloque %2 · %3
         <translation>Desconocido: ajuste la ley a los datos, cargue una ley ajustada o escriba un valor</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>[%1, %2]</source>
         <translation>[%1, %2]</translation>
     </message>
@@ -490,7 +490,7 @@ bloque %2 · %3
         <translation>IC 95 %</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="-25"/>
         <source>edited by hand</source>
         <translation>editado a mano</translation>
     </message>

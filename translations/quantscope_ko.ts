@@ -416,7 +416,7 @@ block %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../app/models/coefficientmodel.cpp" line="+60"/>
+        <location filename="../app/models/coefficientmodel.cpp" line="+62"/>
         <source>published</source>
         <translation>논문 값</translation>
     </message>
@@ -452,7 +452,7 @@ block %2 · %3
         <translation>알 수 없음: 법칙을 데이터에 적합하거나, 적합된 법칙을 불러오거나, 값을 입력하십시오</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>[%1, %2]</source>
         <translation>[%1, %2]</translation>
     </message>
@@ -487,7 +487,7 @@ block %2 · %3
         <translation>95% 신뢰구간</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="-25"/>
         <source>edited by hand</source>
         <translation>직접 편집함</translation>
     </message>

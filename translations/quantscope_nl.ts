@@ -419,7 +419,7 @@ blok %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../app/models/coefficientmodel.cpp" line="+60"/>
+        <location filename="../app/models/coefficientmodel.cpp" line="+62"/>
         <source>published</source>
         <translation>gepubliceerd</translation>
     </message>
@@ -455,7 +455,7 @@ blok %2 · %3
         <translation>Onbekend: fit de wet op gegevens, laad een gefitte wet of typ een waarde</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>[%1, %2]</source>
         <translation>[%1, %2]</translation>
     </message>
@@ -490,7 +490,7 @@ blok %2 · %3
         <translation>95%-BI</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="-25"/>
         <source>edited by hand</source>
         <translation>met de hand bewerkt</translation>
     </message>

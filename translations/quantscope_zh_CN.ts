@@ -416,7 +416,7 @@ block %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../app/models/coefficientmodel.cpp" line="+60"/>
+        <location filename="../app/models/coefficientmodel.cpp" line="+62"/>
         <source>published</source>
         <translation>已发表</translation>
     </message>
@@ -452,7 +452,7 @@ block %2 · %3
         <translation>未知：请将定律拟合到数据、加载已拟合的定律，或输入一个值</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+16"/>
         <source>[%1, %2]</source>
         <translation>[%1, %2]</translation>
     </message>
@@ -487,7 +487,7 @@ block %2 · %3
         <translation>95% 置信区间</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="-25"/>
         <source>edited by hand</source>
         <translation>手动编辑</translation>
     </message>

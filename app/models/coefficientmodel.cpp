@@ -10,6 +10,8 @@ namespace qs {
 
 namespace {
 
+const std::string editedByHand = "edited by hand"; // a user edit's reference in the law
+
 QString number(double value)
 {
     return QString::number(value, 'g', 6);
@@ -113,8 +115,12 @@ QVariant CoefficientModel::data(const QModelIndex& index, int role) const
             return sourceText(c.source);
         break;
     case ReferenceColumn:
-        if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
+        if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
+            // The law (and the JSON saved from it) keeps the English words; the table translates them.
+            if (c.source == scaling::Source::UserEdit && c.reference == editedByHand)
+                return tr("edited by hand");
             return QString::fromStdString(c.reference);
+        }
         break;
     case IntervalColumn:
         if (role == Qt::DisplayRole)
@@ -175,7 +181,7 @@ bool CoefficientModel::setData(const QModelIndex& index, const QVariant& value, 
     if (!ok || !std::isfinite(v))
         return false;
     try {
-        m_law.setCoefficient(name, v, scaling::Source::UserEdit, tr("edited by hand").toStdString());
+        m_law.setCoefficient(name, v, scaling::Source::UserEdit, editedByHand);
     } catch (const Error&) {
         return false;
     }
