@@ -436,7 +436,8 @@ int cmdFigure(QCommandLineParser& parser)
                                     "give a comma-separated list (--run A,B) to overlay several runs; the first is "
                                     "the selected one, each run gets its own line style."),
            "name");
-    option("view", QT_TRANSLATE_NOOP("cli", "View to export: trajectory (default), heatmap, breakdown, outliers."),
+    option("view", QT_TRANSLATE_NOOP("cli", "View to export: trajectory (default), heatmap, breakdown, outliers, scaling "
+                                            "(a scaling law; --store optional)."),
            "view", "trajectory");
     option("config", QT_TRANSLATE_NOOP("cli", "Quantization config id (default: the first quantized one)."), "id");
     option("checkpoint", QT_TRANSLATE_NOOP("cli", "Checkpoint by training step (default: the last with results)."),
@@ -456,17 +457,19 @@ int cmdFigure(QCommandLineParser& parser)
     option("legend", QT_TRANSLATE_NOOP("cli", "Paper legend: below (default), inside or none."), "where", "below");
     option("out", QT_TRANSLATE_NOOP("cli", "Figure file (.pdf, .svg, .png), repeatable."), "file");
     option("csv", QT_TRANSLATE_NOOP("cli", "Also write the data behind the figure as CSV."), "file");
+    addScalingFigureOptions(parser);
     parser.process(QCoreApplication::arguments().mid(1));
 
     const QStringList outs = parser.values(QStringLiteral("out"));
     const QString csv = parser.value(QStringLiteral("csv"));
-    if (!parser.isSet(QStringLiteral("store")) || (outs.isEmpty() && csv.isEmpty())) {
+    const QString view = parser.value(QStringLiteral("view"));
+    const bool scaling = view == QLatin1String("scaling"); // a law, drawn with or without a store
+    if ((!scaling && !parser.isSet(QStringLiteral("store"))) || (outs.isEmpty() && csv.isEmpty())) {
         printErr(QStringLiteral("figure: --store and --out (or --csv) are required"));
         return 2;
     }
-    const QString view = parser.value(QStringLiteral("view"));
-    if (!figureViewNames().contains(view)) {
-        printErr(QStringLiteral("figure: unknown view '%1' (use one of %2)")
+    if (!scaling && !figureViewNames().contains(view)) {
+        printErr(QStringLiteral("figure: unknown view '%1' (use one of %2, scaling)")
                      .arg(view, figureViewNames().join(QStringLiteral(", "))));
         return 2;
     }
@@ -506,6 +509,8 @@ int cmdFigure(QCommandLineParser& parser)
             return 2;
         }
     }
+    if (scaling)
+        return figureScaling(parser, options, outs, csv);
     const QString metric = parser.value(QStringLiteral("metric"));
     TrajectoryPage::Metric trajectoryMetric;
     if (view == QLatin1String("trajectory") && !metric.isEmpty()
@@ -613,6 +618,9 @@ QString usage()
         "       quantscope figure --store S [--run R [--run R2 ...]] [--view V] [--size single|double|WxH]\n"
         "                         [--figure-style paper|screen] [--legend below|inside|none] [--dpi N]\n"
         "                         --out fig.pdf [--out fig.png] [--csv data.csv]\n"
+        "       quantscope figure --view scaling (--law-file F | --store S --fit N | --law L [--preset P])\n"
+        "                         [--scaling-view curves|contour|fstar|measured] [--quantity Q] [--x VAR]\n"
+        "                         [--series VAR|none] [--N n --D n --G n --bits b --f x] [--data points.csv] --out F\n"
         "       quantscope info S\n"
         "       quantscope fit --law chinchilla|w4a4|qat|ptq (--csv F | --store S) [--variant V] [--name N]\n"
         "                                            fit a scaling law (docs/scaling.md); saved in the store\n"

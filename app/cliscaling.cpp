@@ -1,6 +1,8 @@
 #include "cliscaling.h"
 
 #include "errors.h"
+#include "figureexport.h"
+#include "scalingpage.h"
 #include "scalingsource.h"
 #include "store.h"
 #include "storesnapshot.h"
@@ -17,7 +19,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <optional>
 #include <cstdio>
 
 namespace qs::cli {
@@ -74,6 +79,27 @@ Law lawFromOptions(const QCommandLineParser& parser)
         return Law::qat(preset);
     }
     return Law::chinchilla(preset);
+}
+
+// The law a command names: a JSON file (fit --out), a fit saved in a store, or a law with published
+// coefficients only. `command` names the command in the message when none is given.
+Law lawFromSources(const QCommandLineParser& parser, const std::string& command)
+{
+    if (parser.isSet(QStringLiteral("law-file"))) {
+        QFile file(parser.value(QStringLiteral("law-file")));
+        if (!file.open(QIODevice::ReadOnly))
+            throw IoError("cannot read " + file.fileName().toStdString() + ": " + file.errorString().toStdString());
+        return lawFromJson(file.readAll().toStdString());
+    }
+    if (parser.isSet(QStringLiteral("fit"))) {
+        if (!parser.isSet(QStringLiteral("store")))
+            throw ConfigError(command + ": --fit names a fit in a store: give --store too");
+        const Store store = Store::open(parser.value(QStringLiteral("store")).toStdString());
+        return lawFromJson(store.fitJson(parser.value(QStringLiteral("fit")).toStdString()));
+    }
+    if (parser.isSet(QStringLiteral("law")))
+        return lawFromOptions(parser);
+    throw ConfigError(command + ": give the law with --law-file FILE, --store S --fit NAME, or --law NAME [--preset P]");
 }
 
 QString coefficientTable(const Law& law)
@@ -271,22 +297,7 @@ int cmdQuery(QCommandLineParser& parser)
     parser.process(QCoreApplication::arguments().mid(1));
     const bool json = parser.isSet(QStringLiteral("json"));
 
-    Law law;
-    if (parser.isSet(QStringLiteral("law-file"))) {
-        QFile file(parser.value(QStringLiteral("law-file")));
-        if (!file.open(QIODevice::ReadOnly))
-            throw IoError("cannot read " + file.fileName().toStdString() + ": " + file.errorString().toStdString());
-        law = lawFromJson(file.readAll().toStdString());
-    } else if (parser.isSet(QStringLiteral("fit"))) {
-        if (!parser.isSet(QStringLiteral("store")))
-            throw ConfigError("query: --fit names a fit in a store: give --store too");
-        const Store store = Store::open(parser.value(QStringLiteral("store")).toStdString());
-        law = lawFromJson(store.fitJson(parser.value(QStringLiteral("fit")).toStdString()));
-    } else if (parser.isSet(QStringLiteral("law"))) {
-        law = lawFromOptions(parser);
-    } else {
-        throw ConfigError("query: give the law with --law-file FILE, --store S --fit NAME, or --law NAME [--preset P]");
-    }
+    const Law law = lawFromSources(parser, "query");
 
     Inputs inputs;
     inputs.N = numberOption(parser, QStringLiteral("N"));
@@ -374,6 +385,100 @@ int cmdQuery(QCommandLineParser& parser)
         out(QString::fromStdString(doc.dump(2)));
     else
         out(lines.join(QLatin1Char('\n')));
+    return 0;
+}
+
+void addScalingFigureOptions(QCommandLineParser& parser)
+{
+    parser.addOptions({
+        {QStringLiteral("law-file"), QStringLiteral("Scaling view: a fitted law (JSON written by fit --out)."), QStringLiteral("file")},
+        {QStringLiteral("fit"), QStringLiteral("Scaling view: a fit saved in --store."), QStringLiteral("name")},
+        {QStringLiteral("law"), QStringLiteral("Scaling view: a law with published coefficients: chinchilla, w4a4 or qat."), QStringLiteral("law")},
+        {QStringLiteral("variant"), QStringLiteral("Scaling view: w4a4 law variant."), QStringLiteral("variant")},
+        {QStringLiteral("preset"), QStringLiteral("Scaling view: hoffmann2022 or besiroglu2024."), QStringLiteral("preset")},
+        {QStringLiteral("scaling-view"), QStringLiteral("Scaling view: curves (default), contour, fstar or measured."), QStringLiteral("view"), QStringLiteral("curves")},
+        {QStringLiteral("quantity"), QStringLiteral("Scaling view: loss, fp_loss, delta, eff, n_eff, f_star, f_hat or S."), QStringLiteral("q")},
+        {QStringLiteral("x"), QStringLiteral("Scaling view: the x variable of the curves (N, D, G, bits, f)."), QStringLiteral("var")},
+        {QStringLiteral("series"), QStringLiteral("Scaling view: the variable the curves differ in, or none."), QStringLiteral("var")},
+        {QStringLiteral("data"), QStringLiteral("Scaling view: measured points as CSV (default: the store's points for the law)."), QStringLiteral("file")},
+        {QStringLiteral("N"), QStringLiteral("Scaling view: parameters."), QStringLiteral("n")},
+        {QStringLiteral("D"), QStringLiteral("Scaling view: tokens."), QStringLiteral("n")},
+        {QStringLiteral("G"), QStringLiteral("Scaling view: group size."), QStringLiteral("n")},
+        {QStringLiteral("bits"), QStringLiteral("Scaling view: weight bits."), QStringLiteral("n")},
+        {QStringLiteral("f"), QStringLiteral("Scaling view: QAT fraction."), QStringLiteral("x")},
+    });
+}
+
+int figureScaling(const QCommandLineParser& parser, const FigureExportOptions& options, const QStringList& outs,
+                  const QString& csvPath)
+{
+    const std::string command = "figure --view scaling";
+    const Law law = lawFromSources(parser, command);
+    ScalingPage page;
+    page.resize(900, 600);
+    page.setLaw(law);
+
+    const QString viewName = parser.value(QStringLiteral("scaling-view"));
+    const std::pair<const char*, ScalingPage::View> views[] = {{"curves", ScalingPage::View::Curves},
+                                                               {"contour", ScalingPage::View::Contour},
+                                                               {"fstar", ScalingPage::View::QatFraction},
+                                                               {"measured", ScalingPage::View::Measured}};
+    const auto view = std::find_if(std::begin(views), std::end(views),
+                                   [&](const auto& v) { return viewName == QLatin1String(v.first); });
+    if (view == std::end(views))
+        throw ConfigError(command + ": unknown --scaling-view '" + viewName.toStdString()
+                          + "' (use curves, contour, fstar or measured)");
+
+    for (const Variable v : {Variable::N, Variable::D, Variable::G, Variable::Bits, Variable::QatFraction}) {
+        const double value = numberOption(parser, QString::fromStdString(variableName(v)));
+        if (std::isfinite(value))
+            page.setInput(v, value);
+    }
+    if (parser.isSet(QStringLiteral("data"))) {
+        if (!page.openCsv(parser.value(QStringLiteral("data"))))
+            throw ConfigError(page.statusMessage().toStdString());
+    } else if (parser.isSet(QStringLiteral("store"))) {
+        try {
+            page.setMeasuredData(scalingDataFromSnapshot(*loadStoreSnapshot(parser.value(QStringLiteral("store"))),
+                                                         law.kind(), law.variant()));
+        } catch (const ConfigError&) {
+            if (view->second == ScalingPage::View::Measured)
+                throw; // the view is the points: say why there are none
+        }
+    }
+    page.setView(view->second);
+    if (parser.isSet(QStringLiteral("quantity"))
+        && !page.setQuantity(quantityFromName(parser.value(QStringLiteral("quantity")).toStdString())))
+        throw ConfigError(command + ": the " + law.displayName() + " law has no quantity '"
+                          + parser.value(QStringLiteral("quantity")).toStdString() + "'");
+    if (parser.isSet(QStringLiteral("x"))
+        && !page.setVariable(variableFromName(parser.value(QStringLiteral("x")).toStdString())))
+        throw ConfigError(command + ": the " + law.displayName() + " law has no input '"
+                          + parser.value(QStringLiteral("x")).toStdString() + "'");
+    if (parser.isSet(QStringLiteral("series"))) {
+        const QString series = parser.value(QStringLiteral("series"));
+        const std::optional<Variable> variable = series == QLatin1String("none")
+                                                     ? std::nullopt
+                                                     : std::optional(variableFromName(series.toStdString()));
+        if (!page.setSeriesVariable(variable))
+            throw ConfigError(command + ": the curves cannot differ in '" + series.toStdString() + "' for the "
+                              + law.displayName() + " law");
+    }
+    page.updateNow();
+    if (!page.plotMessage().isEmpty())
+        throw ConfigError(command + ": nothing to draw: " + page.plotMessage().toStdString());
+
+    QString error;
+    for (const QString& path : outs) {
+        if (!exportFigure(page, path, options, &error))
+            throw IoError(error.toStdString());
+        out(QStringLiteral("Figure: %1").arg(QFileInfo(path).absoluteFilePath()));
+    }
+    if (!csvPath.isEmpty()) {
+        if (!exportCsv(page, csvPath, &error))
+            throw IoError(error.toStdString());
+        out(QStringLiteral("Data:   %1").arg(QFileInfo(csvPath).absoluteFilePath()));
+    }
     return 0;
 }
 

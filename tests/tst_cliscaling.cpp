@@ -205,6 +205,49 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(QStringLiteral("no config 'gptq_w9'")), qPrintable(r.err));
     }
 
+    // The scaling page as a figure: a law with published coefficients, no store needed; the CSV holds
+    // the law's values (Hoffmann et al. 2022: E 1.69, A 406.4, B 410.7, α 0.34, β 0.28).
+    void figureOfALaw()
+    {
+        const QString svg = m_dir.filePath(QStringLiteral("law.svg"));
+        const QString data = m_dir.filePath(QStringLiteral("law.csv"));
+        Result r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--law"),
+                           QStringLiteral("chinchilla"), QStringLiteral("--preset"), QStringLiteral("hoffmann2022"),
+                           QStringLiteral("--x"), QStringLiteral("D"), QStringLiteral("--series"), QStringLiteral("none"),
+                           QStringLiteral("--N"), QStringLiteral("1e9"), QStringLiteral("--out"), svg, QStringLiteral("--csv"), data});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        QVERIFY(svgFile.readAll().contains("<svg"));
+        QFile csvFile(data);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(csvFile.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY(rows.size() > 10);
+        QVERIFY2(rows[0].startsWith(QStringLiteral("D,")), qPrintable(rows[0]));
+        for (const QString& row : rows.mid(1)) {
+            const QStringList cells = row.split(QLatin1Char(','));
+            QCOMPARE(cells.size(), 2);
+            const double D = cells[0].toDouble();
+            const double expected = 1.69 + 406.4 / std::pow(1e9, 0.34) + 410.7 / std::pow(D, 0.28);
+            QVERIFY2(std::abs(cells[1].toDouble() - expected) < 1e-6 * expected, qPrintable(row));
+        }
+
+        // What cannot be drawn is said, naming what is missing; nothing is written.
+        const QString never = m_dir.filePath(QStringLiteral("never.png"));
+        r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--law"),
+                    QStringLiteral("w4a4"), QStringLiteral("--variant"), QStringLiteral("w4a16"), QStringLiteral("--out"), never});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("k")) && r.err.contains(QStringLiteral("unset")), qPrintable(r.err));
+        r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--law"),
+                    QStringLiteral("chinchilla"), QStringLiteral("--scaling-view"), QStringLiteral("sideways"), QStringLiteral("--out"), never});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("sideways")), qPrintable(r.err));
+        r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--out"), never});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("--law")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(never));
+    }
+
 private:
     QTemporaryDir m_dir;
     QString m_store;
