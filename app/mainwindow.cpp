@@ -11,6 +11,7 @@
 #include "language.h"
 #include "layertablepage.h"
 #include "outlierpage.h"
+#include "ptqpage.h"
 #include "qcp.h"
 #include "runbrowserpage.h"
 #include "scalingpage.h"
@@ -91,6 +92,7 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     m_breakdown = new BreakdownPage(m_selection);
     m_outliers = new OutlierPage(m_selection);
     m_layerTable = new LayerTablePage;
+    m_ptq = new PtqPage(m_selection);
     m_scaling = new ScalingPage;
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("viewTabs"));
@@ -99,6 +101,7 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     m_tabs->addTab(m_breakdown, tr("&Breakdown"));
     m_tabs->addTab(m_outliers, tr("&Outliers"));
     m_tabs->addTab(m_layerTable, tr("&Layers"));
+    m_tabs->addTab(m_ptq, tr("&PTQ vs LR decay"));
     m_tabs->addTab(m_scaling, tr("&Scaling laws"));
     connect(m_scaling, &ScalingPage::lawChanged, this, &MainWindow::feedScalingPoints);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {

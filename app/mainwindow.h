@@ -30,6 +30,7 @@ class BreakdownPage;
 class HeatmapPage;
 class FigureView;
 class ScalingPage;
+class PtqPage;
 class FigureExportJob;
 class Job;
 class LayerTablePage;
@@ -54,6 +55,7 @@ public:
     TrajectoryPage* trajectoryPage() const { return m_trajectory; }
     LayerTablePage* layerTablePage() const { return m_layerTable; }
     ScalingPage* scalingPage() const { return m_scaling; }
+    PtqPage* ptqPage() const { return m_ptq; }
     HeatmapPage* heatmapPage() const { return m_heatmap; }
     BreakdownPage* breakdownPage() const { return m_breakdown; }
     OutlierPage* outlierPage() const { return m_outliers; }
@@ -154,6 +156,7 @@ private:
     static constexpr int statusTimeoutMs = 8000;
 
     ScalingPage* m_scaling = nullptr;
+    PtqPage* m_ptq = nullptr;
     FigureExportJob* m_exports = nullptr;
     QString m_runAfterLoad; // a dropped checkpoint folder's run, shown once its store has loaded
     std::string m_scalingStoreSource; // the source of the points the store gave the scaling page

@@ -5,6 +5,8 @@
 
 #include "testutils.h"
 
+#include "decaystore.h"
+
 #include "config.h"
 #include "store.h"
 
@@ -45,48 +47,6 @@ double besiroglu(double N, double D)
     return 1.8172 + 482.01 / std::pow(N, 0.3478) + 2085.43 / std::pow(D, 0.3658);
 }
 
-// A run of 14 checkpoints every 100 steps, 4096 tokens per step: warmup at checkpoint 0, peak LR 2e-3
-// from checkpoint 1, linear decay over the last 5 checkpoints to 0. One RTN config whose ΔCE is
-// 0.002 + 0.03·u (u = 1 − LR/peak) plus a wobble that does not follow u.
-constexpr int checkpoints = 14;
-double lrAt(int k)
-{
-    if (k == 0)
-        return 2e-4;
-    const int intoDecay = k - (checkpoints - 1 - 5);
-    return intoDecay > 0 ? 2e-3 * (1.0 - intoDecay / 5.0) : 2e-3;
-}
-double deltaAt(int k)
-{
-    return 0.002 + 0.03 * (1.0 - lrAt(k) / 2e-3) + 0.0003 * std::sin(1.7 * k);
-}
-
-void writeDecayStore(const QString& path)
-{
-    qs::Store store = qs::Store::create(path.toStdString());
-    qs::RunInfo info;
-    info.name = "decay";
-    info.modelConfigJson = qs::ModelConfig {}.toJson();
-    info.trainConfigJson = "{}";
-    info.corpus = "test";
-    info.schedule = "wsd";
-    store.createRun(info, {{"model.layers.0.mlp.down_proj.weight", 0, "down", 128, 384}});
-    const qs::QuantConfig config = qs::QuantConfig::parse("rtn:4:g128:sym");
-    store.ensureConfig("decay", config.id(), config.toJson());
-    for (int k = 0; k < checkpoints; ++k) {
-        qs::CheckpointRow row;
-        row.step = 100 * k;
-        row.tokens = row.step * 4096;
-        row.lr = lrAt(k);
-        row.fpValCe = 3.0 - 0.1 * k;
-        store.appendCheckpoint("decay", row);
-        qs::ResultEntry entry;
-        entry.model = {{"ce", row.fpValCe + deltaAt(k)}, {"delta_ce", deltaAt(k)}};
-        entry.layers["w_rel_err"] = {0.1};
-        store.writeResult("decay", config.id(), k, entry);
-    }
-}
-
 } // namespace
 
 class TstCliScaling : public QObject
@@ -98,7 +58,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         m_store = m_dir.filePath(QStringLiteral("decay.h5"));
-        writeDecayStore(m_store);
+        qs::test::DecayStore::write(m_store);
         // 120 noise-free points of the Besiroglu law on a grid of N and D.
         m_csv = m_dir.filePath(QStringLiteral("chinchilla.csv"));
         QFile csv(m_csv);
@@ -177,7 +137,7 @@ private Q_SLOTS:
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(doc[QStringLiteral("warmup_excluded")].toInt(), 1);
-        QCOMPARE(doc[QStringLiteral("points")].toInt(), checkpoints - 1);
+        QCOMPARE(doc[QStringLiteral("points")].toInt(), qs::test::DecayStore::checkpoints - 1);
         QCOMPARE(doc[QStringLiteral("decay_points")].toInt(), 5);
         const QJsonObject decay = doc[QStringLiteral("models")].toObject()[QStringLiteral("tokens+decay")].toObject();
         const double slope = decay[QStringLiteral("terms")].toObject()[QStringLiteral("lr_decay")].toObject()[QStringLiteral("estimate")].toDouble();

@@ -80,6 +80,12 @@ private Q_SLOTS:
         QVERIFY(r.tokensAndDecay.rss < 1e-20);
         QVERIFY(std::abs(r.tokensAndDecay.predict(1e5, 0.5) - 5.5) < 1e-9);
         QVERIFY(r.decayP < 1e-6);
+
+        // Per point, in the order given: which entered the fits, and u = 1 − η/η_peak.
+        QCOMPARE(r.used, (std::vector<bool> {false, true, true, true, true}));
+        const std::vector<double> u {0.95, 0.0, 0.0, 0.0, 1.0};
+        for (size_t i = 0; i < u.size(); ++i)
+            QVERIFY(std::abs(r.lrDecay[i] - u[i]) < 1e-12);
     }
 
     // Critical values from F tables: F(0.05; 1, 10) = 4.96, F(0.05; 2, 20) = 3.49, F(0.01; 3, 30) =

@@ -148,12 +148,12 @@
     <message>
         <location line="+35"/>
         <location line="+168"/>
-        <location line="+132"/>
+        <location line="+137"/>
         <source>Results store (.h5).</source>
         <translation>Almacén de resultados (.h5).</translation>
     </message>
     <message>
-        <location line="-299"/>
+        <location line="-304"/>
         <source>Run name (default: every run).</source>
         <translation>Nombre de la ejecución (por defecto: todas).</translation>
     </message>
@@ -174,11 +174,11 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>View to export: trajectory (default), heatmap, breakdown, outliers.</source>
-        <translation>Vista que exportar: trajectory (por defecto), heatmap, breakdown, outliers.</translation>
+        <source>View to export: trajectory (default), heatmap, breakdown, outliers, scaling (a scaling law; --store optional).</source>
+        <translation>Vista a exportar: trajectory (predeterminada), heatmap, breakdown, outliers, scaling (una ley de escala; --store opcional).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Quantization config id (default: the first quantized one).</source>
         <translation>Id. de la configuración de cuantización (por defecto: la primera cuantizada).</translation>
     </message>
@@ -1058,7 +1058,7 @@ bloque %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+98"/>
+        <location filename="../app/mainwindow.cpp" line="+100"/>
         <source>&amp;Heatmap</source>
         <translation>Ma&amp;pa de calor</translation>
     </message>
@@ -1076,6 +1076,11 @@ bloque %2 · %3
         <location line="+1"/>
         <source>&amp;Layers</source>
         <translation>&amp;Capas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;PTQ vs LR decay</source>
+        <translation>&amp;PTQ frente al descenso de LR</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1274,7 +1279,7 @@ bloque %2 · %3
         <translation>No se pueden abrir los checkpoints</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-459"/>
+        <location filename="../app/mainwindow.cpp" line="-461"/>
         <location filename="../app/mainwindowfiles.cpp" line="-92"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
@@ -1298,7 +1303,7 @@ bloque %2 · %3
         <translation>Guardando %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+477"/>
+        <location filename="../app/mainwindow.cpp" line="+479"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>Hay otra tarea en curso; cancélela primero</translation>
@@ -1585,6 +1590,128 @@ bloque %2 · %3
         <location line="+6"/>
         <source>channel %1: max |x| %2</source>
         <translation>canal %1: máx |x| %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::PtqPage</name>
+    <message>
+        <location filename="../widgets/ptqpage.cpp" line="+28"/>
+        <source>relative CE</source>
+        <translation>CE relativa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE (nats/byte)</source>
+        <translation>ΔCE (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean (nats)</source>
+        <translation>KL media (nats)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Métrica:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Checkpoints after warmup; the selected config. Least squares: tokens only, and tokens + LR decay u = 1 − η/η_peak</source>
+        <translation>Checkpoints tras el calentamiento; la configuración seleccionada. Mínimos cuadrados: solo tokens, y tokens + descenso de LR u = 1 − η/η_pico</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>tokens</source>
+        <translation>tokens</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>warmup (not fitted)</source>
+        <translation>calentamiento (no ajustado)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>measured</source>
+        <translation>medido</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>fit: tokens only</source>
+        <translation>ajuste: solo tokens</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fit: tokens + LR decay</source>
+        <translation>ajuste: tokens + descenso de LR</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Select a quantized config of the run</source>
+        <translation>Seleccione una configuración cuantizada de la ejecución</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No store open</source>
+        <translation>No hay ningún almacén abierto</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The FP reference has no quantization error: select a quantized config</source>
+        <translation>La referencia FP no tiene error de cuantización: seleccione una configuración cuantizada</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1, %2: %3</source>
+        <translation>%1, %2: %3</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>%1, %2: PTQ damage along training</source>
+        <translation>%1, %2: daño de PTQ a lo largo del entrenamiento</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>the error rises with the LR decay beyond what the tokens explain</source>
+        <translation>el error sube con el descenso de LR más allá de lo que explican los tokens</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the error falls during the LR decay</source>
+        <translation>el error baja durante el descenso de LR</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the LR decay explains nothing the tokens do not (p ≥ 0.01)</source>
+        <translation>el descenso de LR no explica nada que no expliquen los tokens (p ≥ 0,01)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n checkpoint(s) fitted (%1 in the decay, %2 in warmup left out). Tokens only: R² %3, AIC %4. Tokens + LR decay: R² %5, AIC %6; decay term %7 ± %8, F = %9, p = %10: %11.</source>
+        <translation>
+            <numerusform>%n checkpoint ajustado (%1 en el descenso, %2 del calentamiento excluidos). Solo tokens: R² %3, AIC %4. Tokens + descenso de LR: R² %5, AIC %6; término de descenso %7 ± %8, F = %9, p = %10: %11.</numerusform>
+            <numerusform>%n checkpoints ajustados (%1 en el descenso, %2 del calentamiento excluidos). Solo tokens: R² %3, AIC %4. Tokens + descenso de LR: R² %5, AIC %6; término de descenso %7 ± %8, F = %9, p = %10: %11.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>step %1 · %2 tokens · LR %3 (u = %4)
+%5 = %6</source>
+        <translation>paso %1 · %2 tokens · LR %3 (u = %4)
+%5 = %6</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>
+fit, tokens only: %1 · fit, tokens + LR decay: %2</source>
+        <translation>
+ajuste, solo tokens: %1 · ajuste, tokens + descenso de LR: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>
+warmup: not fitted</source>
+        <translation>
+calentamiento: no ajustado</translation>
     </message>
 </context>
 <context>

@@ -147,12 +147,12 @@
     <message>
         <location line="+35"/>
         <location line="+168"/>
-        <location line="+132"/>
+        <location line="+137"/>
         <source>Results store (.h5).</source>
         <translation>결과 저장소(.h5).</translation>
     </message>
     <message>
-        <location line="-299"/>
+        <location line="-304"/>
         <source>Run name (default: every run).</source>
         <translation>실행 이름(기본값: 모든 실행).</translation>
     </message>
@@ -173,11 +173,11 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>View to export: trajectory (default), heatmap, breakdown, outliers.</source>
-        <translation>내보낼 보기: trajectory(기본값), heatmap, breakdown, outliers.</translation>
+        <source>View to export: trajectory (default), heatmap, breakdown, outliers, scaling (a scaling law; --store optional).</source>
+        <translation>내보낼 보기: trajectory(기본값), heatmap, breakdown, outliers, scaling(스케일링 법칙, --store는 선택).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Quantization config id (default: the first quantized one).</source>
         <translation>양자화 구성 ID(기본값: 첫 번째 양자화 구성).</translation>
     </message>
@@ -1053,7 +1053,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+98"/>
+        <location filename="../app/mainwindow.cpp" line="+100"/>
         <source>&amp;Heatmap</source>
         <translation>히트맵(&amp;H)</translation>
     </message>
@@ -1071,6 +1071,11 @@ block %2 · %3
         <location line="+1"/>
         <source>&amp;Layers</source>
         <translation>레이어(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;PTQ vs LR decay</source>
+        <translation>PTQ 대 LR 감소(&amp;P)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1269,7 +1274,7 @@ block %2 · %3
         <translation>체크포인트를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-459"/>
+        <location filename="../app/mainwindow.cpp" line="-461"/>
         <location filename="../app/mainwindowfiles.cpp" line="-92"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
@@ -1293,7 +1298,7 @@ block %2 · %3
         <translation>%1 저장 중…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+477"/>
+        <location filename="../app/mainwindow.cpp" line="+479"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>
@@ -1577,6 +1582,127 @@ block %2 · %3
         <location line="+6"/>
         <source>channel %1: max |x| %2</source>
         <translation>채널 %1: 최대 |x| %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::PtqPage</name>
+    <message>
+        <location filename="../widgets/ptqpage.cpp" line="+28"/>
+        <source>relative CE</source>
+        <translation>상대 CE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE (nats/byte)</source>
+        <translation>ΔCE (nats/바이트)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean (nats)</source>
+        <translation>KL 평균 (nats)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&amp;Metric:</source>
+        <translation>지표(&amp;M):</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Checkpoints after warmup; the selected config. Least squares: tokens only, and tokens + LR decay u = 1 − η/η_peak</source>
+        <translation>워밍업 이후 체크포인트, 선택한 구성. 최소제곱: 토큰만, 그리고 토큰 + LR 감소 u = 1 − η/η_최대</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>tokens</source>
+        <translation>토큰</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>warmup (not fitted)</source>
+        <translation>워밍업(적합 제외)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>measured</source>
+        <translation>측정값</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>fit: tokens only</source>
+        <translation>적합: 토큰만</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fit: tokens + LR decay</source>
+        <translation>적합: 토큰 + LR 감소</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Select a quantized config of the run</source>
+        <translation>실행의 양자화 구성을 선택하세요</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No store open</source>
+        <translation>열린 저장소 없음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The FP reference has no quantization error: select a quantized config</source>
+        <translation>FP 기준에는 양자화 오차가 없습니다. 양자화 구성을 선택하세요</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1, %2: %3</source>
+        <translation>%1, %2: %3</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>%1, %2: PTQ damage along training</source>
+        <translation>%1, %2: 학습 과정의 PTQ 손상</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>the error rises with the LR decay beyond what the tokens explain</source>
+        <translation>오차가 토큰으로 설명되는 것 이상으로 LR 감소와 함께 증가합니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the error falls during the LR decay</source>
+        <translation>LR 감소 중에 오차가 줄어듭니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the LR decay explains nothing the tokens do not (p ≥ 0.01)</source>
+        <translation>LR 감소가 토큰으로 설명되지 않는 부분을 설명하지 못합니다(p ≥ 0.01)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n checkpoint(s) fitted (%1 in the decay, %2 in warmup left out). Tokens only: R² %3, AIC %4. Tokens + LR decay: R² %5, AIC %6; decay term %7 ± %8, F = %9, p = %10: %11.</source>
+        <translation>
+            <numerusform>체크포인트 %n개 적합(감소 구간 %1개, 워밍업 %2개 제외). 토큰만: R² %3, AIC %4. 토큰 + LR 감소: R² %5, AIC %6; 감소 항 %7 ± %8, F = %9, p = %10: %11.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>step %1 · %2 tokens · LR %3 (u = %4)
+%5 = %6</source>
+        <translation>스텝 %1 · 토큰 %2 · LR %3 (u = %4)
+%5 = %6</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>
+fit, tokens only: %1 · fit, tokens + LR decay: %2</source>
+        <translation>
+적합(토큰만): %1 · 적합(토큰 + LR 감소): %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>
+warmup: not fitted</source>
+        <translation>
+워밍업: 적합에서 제외</translation>
     </message>
 </context>
 <context>

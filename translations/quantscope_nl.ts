@@ -148,12 +148,12 @@
     <message>
         <location line="+35"/>
         <location line="+168"/>
-        <location line="+132"/>
+        <location line="+137"/>
         <source>Results store (.h5).</source>
         <translation>Resultatenbestand (.h5).</translation>
     </message>
     <message>
-        <location line="-299"/>
+        <location line="-304"/>
         <source>Run name (default: every run).</source>
         <translation>Naam van de run (standaard: elke run).</translation>
     </message>
@@ -174,11 +174,11 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>View to export: trajectory (default), heatmap, breakdown, outliers.</source>
-        <translation>Te exporteren weergave: trajectory (standaard), heatmap, breakdown, outliers.</translation>
+        <source>View to export: trajectory (default), heatmap, breakdown, outliers, scaling (a scaling law; --store optional).</source>
+        <translation>Te exporteren weergave: trajectory (standaard), heatmap, breakdown, outliers, scaling (een schaalwet; --store optioneel).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Quantization config id (default: the first quantized one).</source>
         <translation>Id van de kwantisatieconfiguratie (standaard: de eerste gekwantiseerde).</translation>
     </message>
@@ -1058,7 +1058,7 @@ blok %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+98"/>
+        <location filename="../app/mainwindow.cpp" line="+100"/>
         <source>&amp;Heatmap</source>
         <translation>&amp;Heatmap</translation>
     </message>
@@ -1076,6 +1076,11 @@ blok %2 · %3
         <location line="+1"/>
         <source>&amp;Layers</source>
         <translation>&amp;Lagen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;PTQ vs LR decay</source>
+        <translation>&amp;PTQ tegenover LR-afname</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1274,7 +1279,7 @@ blok %2 · %3
         <translation>Kan de checkpoints niet openen</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-459"/>
+        <location filename="../app/mainwindow.cpp" line="-461"/>
         <location filename="../app/mainwindowfiles.cpp" line="-92"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
@@ -1298,7 +1303,7 @@ blok %2 · %3
         <translation>%1 opslaan…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+477"/>
+        <location filename="../app/mainwindow.cpp" line="+479"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>Er loopt al een andere taak; annuleer die eerst</translation>
@@ -1585,6 +1590,128 @@ blok %2 · %3
         <location line="+6"/>
         <source>channel %1: max |x| %2</source>
         <translation>kanaal %1: max |x| %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::PtqPage</name>
+    <message>
+        <location filename="../widgets/ptqpage.cpp" line="+28"/>
+        <source>relative CE</source>
+        <translation>relatieve CE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE (nats/byte)</source>
+        <translation>ΔCE (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean (nats)</source>
+        <translation>gemiddelde KL (nats)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Maat:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Checkpoints after warmup; the selected config. Least squares: tokens only, and tokens + LR decay u = 1 − η/η_peak</source>
+        <translation>Checkpoints na het opwarmen; de gekozen configuratie. Kleinste kwadraten: alleen tokens, en tokens + LR-afname u = 1 − η/η_piek</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>tokens</source>
+        <translation>tokens</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>warmup (not fitted)</source>
+        <translation>opwarmen (niet gefit)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>measured</source>
+        <translation>gemeten</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>fit: tokens only</source>
+        <translation>fit: alleen tokens</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fit: tokens + LR decay</source>
+        <translation>fit: tokens + LR-afname</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Select a quantized config of the run</source>
+        <translation>Kies een gekwantiseerde configuratie van de run</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No store open</source>
+        <translation>Geen opslag geopend</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The FP reference has no quantization error: select a quantized config</source>
+        <translation>De FP-referentie heeft geen kwantisatiefout: kies een gekwantiseerde configuratie</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1, %2: %3</source>
+        <translation>%1, %2: %3</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>%1, %2: PTQ damage along training</source>
+        <translation>%1, %2: PTQ-schade tijdens de training</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>the error rises with the LR decay beyond what the tokens explain</source>
+        <translation>de fout stijgt met de LR-afname, meer dan de tokens verklaren</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the error falls during the LR decay</source>
+        <translation>de fout daalt tijdens de LR-afname</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the LR decay explains nothing the tokens do not (p ≥ 0.01)</source>
+        <translation>de LR-afname verklaart niets wat de tokens niet verklaren (p ≥ 0,01)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n checkpoint(s) fitted (%1 in the decay, %2 in warmup left out). Tokens only: R² %3, AIC %4. Tokens + LR decay: R² %5, AIC %6; decay term %7 ± %8, F = %9, p = %10: %11.</source>
+        <translation>
+            <numerusform>%n checkpoint gefit (%1 in de afname, %2 uit het opwarmen weggelaten). Alleen tokens: R² %3, AIC %4. Tokens + LR-afname: R² %5, AIC %6; afnameterm %7 ± %8, F = %9, p = %10: %11.</numerusform>
+            <numerusform>%n checkpoints gefit (%1 in de afname, %2 uit het opwarmen weggelaten). Alleen tokens: R² %3, AIC %4. Tokens + LR-afname: R² %5, AIC %6; afnameterm %7 ± %8, F = %9, p = %10: %11.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>step %1 · %2 tokens · LR %3 (u = %4)
+%5 = %6</source>
+        <translation>stap %1 · %2 tokens · LR %3 (u = %4)
+%5 = %6</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>
+fit, tokens only: %1 · fit, tokens + LR decay: %2</source>
+        <translation>
+fit, alleen tokens: %1 · fit, tokens + LR-afname: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>
+warmup: not fitted</source>
+        <translation>
+opwarmen: niet gefit</translation>
     </message>
 </context>
 <context>

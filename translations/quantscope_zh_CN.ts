@@ -147,12 +147,12 @@
     <message>
         <location line="+35"/>
         <location line="+168"/>
-        <location line="+132"/>
+        <location line="+137"/>
         <source>Results store (.h5).</source>
         <translation>结果库（.h5）。</translation>
     </message>
     <message>
-        <location line="-299"/>
+        <location line="-304"/>
         <source>Run name (default: every run).</source>
         <translation>运行名称（默认：所有运行）。</translation>
     </message>
@@ -173,11 +173,11 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>View to export: trajectory (default), heatmap, breakdown, outliers.</source>
-        <translation>要导出的视图：trajectory（默认）、heatmap、breakdown、outliers。</translation>
+        <source>View to export: trajectory (default), heatmap, breakdown, outliers, scaling (a scaling law; --store optional).</source>
+        <translation>要导出的视图：trajectory（默认）、heatmap、breakdown、outliers、scaling（缩放定律；--store 可选）。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Quantization config id (default: the first quantized one).</source>
         <translation>量化配置 ID（默认：第一个量化配置）。</translation>
     </message>
@@ -1053,7 +1053,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+98"/>
+        <location filename="../app/mainwindow.cpp" line="+100"/>
         <source>&amp;Heatmap</source>
         <translation>热力图(&amp;H)</translation>
     </message>
@@ -1071,6 +1071,11 @@ block %2 · %3
         <location line="+1"/>
         <source>&amp;Layers</source>
         <translation>层(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;PTQ vs LR decay</source>
+        <translation>PTQ 与学习率衰减(&amp;P)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1269,7 +1274,7 @@ block %2 · %3
         <translation>无法打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-459"/>
+        <location filename="../app/mainwindow.cpp" line="-461"/>
         <location filename="../app/mainwindowfiles.cpp" line="-92"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
@@ -1293,7 +1298,7 @@ block %2 · %3
         <translation>正在保存 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+477"/>
+        <location filename="../app/mainwindow.cpp" line="+479"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>另一个任务正在运行；请先取消它</translation>
@@ -1577,6 +1582,127 @@ block %2 · %3
         <location line="+6"/>
         <source>channel %1: max |x| %2</source>
         <translation>通道 %1：最大 |x| %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::PtqPage</name>
+    <message>
+        <location filename="../widgets/ptqpage.cpp" line="+28"/>
+        <source>relative CE</source>
+        <translation>相对 CE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE (nats/byte)</source>
+        <translation>ΔCE (nats/字节)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean (nats)</source>
+        <translation>KL 均值 (nats)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&amp;Metric:</source>
+        <translation>指标(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Checkpoints after warmup; the selected config. Least squares: tokens only, and tokens + LR decay u = 1 − η/η_peak</source>
+        <translation>预热之后的检查点；所选配置。最小二乘：仅 token，以及 token + 学习率衰减 u = 1 − η/η_峰值</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>warmup (not fitted)</source>
+        <translation>预热（未拟合）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>fit: tokens only</source>
+        <translation>拟合：仅 token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fit: tokens + LR decay</source>
+        <translation>拟合：token + 学习率衰减</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Select a quantized config of the run</source>
+        <translation>请选择该运行的一个量化配置</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No store open</source>
+        <translation>未打开存储</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The FP reference has no quantization error: select a quantized config</source>
+        <translation>FP 参考没有量化误差：请选择一个量化配置</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1, %2: %3</source>
+        <translation>%1，%2：%3</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>%1, %2: PTQ damage along training</source>
+        <translation>%1，%2：训练过程中的 PTQ 损伤</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>the error rises with the LR decay beyond what the tokens explain</source>
+        <translation>误差随学习率衰减上升，超出了 token 所能解释的部分</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the error falls during the LR decay</source>
+        <translation>误差在学习率衰减期间下降</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the LR decay explains nothing the tokens do not (p ≥ 0.01)</source>
+        <translation>学习率衰减没有解释 token 之外的任何变化（p ≥ 0.01）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n checkpoint(s) fitted (%1 in the decay, %2 in warmup left out). Tokens only: R² %3, AIC %4. Tokens + LR decay: R² %5, AIC %6; decay term %7 ± %8, F = %9, p = %10: %11.</source>
+        <translation>
+            <numerusform>拟合了 %n 个检查点（%1 个在衰减阶段，排除了 %2 个预热检查点）。仅 token：R² %3，AIC %4。token + 学习率衰减：R² %5，AIC %6；衰减项 %7 ± %8，F = %9，p = %10：%11。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>step %1 · %2 tokens · LR %3 (u = %4)
+%5 = %6</source>
+        <translation>步 %1 · %2 个 token · 学习率 %3 (u = %4)
+%5 = %6</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>
+fit, tokens only: %1 · fit, tokens + LR decay: %2</source>
+        <translation>
+拟合（仅 token）：%1 · 拟合（token + 学习率衰减）：%2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>
+warmup: not fitted</source>
+        <translation>
+预热：未参与拟合</translation>
     </message>
 </context>
 <context>

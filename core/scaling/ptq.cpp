@@ -184,13 +184,19 @@ PtqDegradation analysePtqDegradation(std::span<const PtqTrajectoryPoint> points)
         throw ConfigError("PTQ degradation: the run has no positive learning rate at its checkpoints");
 
     // Warmup ends at the first checkpoint whose LR is at the peak (to rounding of the stored value).
-    std::vector<PtqTrajectoryPoint> ordered(points.begin(), points.end());
-    std::stable_sort(ordered.begin(), ordered.end(),
-                     [](const PtqTrajectoryPoint& a, const PtqTrajectoryPoint& b) { return a.step < b.step; });
+    std::vector<size_t> order(points.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return points[a].step < points[b].step; });
+    result.used.assign(points.size(), false);
+    result.lrDecay.assign(points.size(), std::numeric_limits<double>::quiet_NaN());
     bool pastWarmup = false;
     std::vector<std::vector<double>> rowsTokens, rowsDecay;
     std::vector<double> y;
-    for (const PtqTrajectoryPoint& p : ordered) {
+    for (const size_t i : order) {
+        const PtqTrajectoryPoint& p = points[i];
+        if (std::isfinite(p.lr))
+            result.lrDecay[i] = std::clamp(1.0 - p.lr / result.peakLr, 0.0, 1.0);
         pastWarmup = pastWarmup || p.lr >= result.peakLr * (1.0 - 1e-6);
         if (!pastWarmup) {
             ++result.warmupExcluded;
@@ -200,7 +206,8 @@ PtqDegradation analysePtqDegradation(std::span<const PtqTrajectoryPoint> points)
             ++result.missingExcluded;
             continue;
         }
-        const double u = std::clamp(1.0 - p.lr / result.peakLr, 0.0, 1.0);
+        result.used[i] = true;
+        const double u = result.lrDecay[i];
         if (u > 1e-6)
             ++result.decayPoints;
         rowsTokens.push_back({1.0, std::log10(p.tokens)});

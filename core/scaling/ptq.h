@@ -61,6 +61,10 @@ struct PtqDegradation
     OlsModel tokensAndDecay;
     double decayF = 0.0;     // partial F statistic of the decay term (1, n − 3 degrees of freedom)
     double decayP = 1.0;     // its p-value
+    // Per input point, in the order given: whether it entered the fits, and its u = 1 − η/η_peak
+    // (NaN without a learning rate).
+    std::vector<bool> used;
+    std::vector<double> lrDecay;
 };
 
 // Fits both models. qs::ConfigError when fewer than 4 usable points remain, when no point lies in a
