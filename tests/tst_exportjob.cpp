@@ -82,6 +82,16 @@ class TestExportJob : public QObject
 
     QString path(const QString& name) const { return m_dir.filePath(name); }
 
+    // The view `name` of the fixture store, at a window's size.
+    qs::FigurePage figurePage(qs::Selection& selection, const QString& name) const
+    {
+        selection.setSnapshot(qs::loadStoreSnapshot(m_store));
+        qs::FigurePage page = qs::createFigurePage(name, &selection);
+        if (page)
+            page.widget->resize(900, 600);
+        return page;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -103,10 +113,8 @@ private Q_SLOTS:
         // written from the recording is the directly painted image, up to anti-aliasing of a few edges.
         QFETCH(QString, name);
         qs::Selection selection;
-        selection.setSnapshot(qs::loadStoreSnapshot(m_store));
-        qs::FigurePage page = qs::createFigurePage(name, &selection);
+        const qs::FigurePage page = figurePage(selection, name);
         QVERIFY(page);
-        page.widget->resize(900, 600);
         QVERIFY(page.view->figurePlot());
         const qs::FigureExportOptions options = paper(200);
         const QString png = path(name + QStringLiteral(".png"));
@@ -143,9 +151,8 @@ private Q_SLOTS:
         // does not carry into the export (it is laid out at its own size).
         QFETCH(QString, name);
         qs::Selection selection;
-        selection.setSnapshot(qs::loadStoreSnapshot(m_store));
-        qs::FigurePage page = qs::createFigurePage(name, &selection);
-        page.widget->resize(900, 600);
+        const qs::FigurePage page = figurePage(selection, name);
+        QVERIFY(page);
         QImage images[2];
         for (QImage& image : images) {
             page.view->figurePlot()->replot(QCustomPlot::rpImmediateRefresh); // shown on the screen
@@ -160,9 +167,7 @@ private Q_SLOTS:
     void jobWritesEveryFormat()
     {
         qs::Selection selection;
-        selection.setSnapshot(qs::loadStoreSnapshot(m_store));
-        qs::FigurePage page = qs::createFigurePage(QStringLiteral("trajectory"), &selection);
-        page.widget->resize(900, 600);
+        const qs::FigurePage page = figurePage(selection, QStringLiteral("trajectory"));
         qs::FigureExportJob job;
         QSignalSpy saved(&job, &qs::FigureExportJob::saved);
         QSignalSpy failed(&job, &qs::FigureExportJob::failed);
@@ -202,9 +207,7 @@ private Q_SLOTS:
     void jobReportsFailures()
     {
         qs::Selection selection;
-        selection.setSnapshot(qs::loadStoreSnapshot(m_store));
-        qs::FigurePage page = qs::createFigurePage(QStringLiteral("trajectory"), &selection);
-        page.widget->resize(900, 600);
+        const qs::FigurePage page = figurePage(selection, QStringLiteral("trajectory"));
         qs::FigureExportJob job;
         QSignalSpy saved(&job, &qs::FigureExportJob::saved);
         QSignalSpy failed(&job, &qs::FigureExportJob::failed);
