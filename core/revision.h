@@ -1,0 +1,53 @@
+#pragma once
+
+// Where a Hugging Face revision sits in its training run, read from its name (issue 6): the step,
+// the tokens seen and the stage, as public trajectories name their checkpoints —
+//   OLMo-2     stage1-step40000-tokens84B, stage2-ingredient1-step11931-tokens100B
+//   Pythia     step143000             (and the OLMo-1 style step50000-tokens210B)
+//   Megatron   iter_0058000           (iteration = step)
+//   Amber      ckpt_000               (the N-th checkpoint: an order, not a step)
+// and from a manifest that overrides and completes what names cannot say (CSV with a header, or JSON:
+// path, step, tokens, lr, stage). No Qt, no torch.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace qs {
+
+struct RevisionInfo
+{
+    std::string path;                 // the revision folder (as given)
+    std::string name;                 // its last path component
+    std::optional<std::int64_t> step; // optimizer step
+    std::optional<std::int64_t> index; // checkpoint number when the name gives an order only (ckpt_N)
+    std::optional<double> tokens;     // tokens seen (stepN-tokens84B: 84e9)
+    std::optional<double> lr;         // learning rate at the checkpoint (manifest only)
+    std::string stage;                // "stage1", "stage2-ingredient1", … ("" when none)
+};
+
+// Reads step, tokens, stage and index from a revision name (a folder name or a path: the last
+// component is used). Parts it does not know are left empty; never throws.
+RevisionInfo parseRevisionName(std::string_view pathOrName);
+
+// A count with an optional suffix as revision names write it: "84B" → 8.4e10, "1.5T", "500M", "20K",
+// "123" (no suffix). nullopt for anything else.
+std::optional<double> parseTokenCount(std::string_view text);
+
+// A manifest: CSV with a header row naming some of path, step, tokens, lr, stage (path required), or
+// a JSON array of objects with those keys. Relative paths are taken from the manifest's folder.
+// qs::FormatError naming the file, line and column for a malformed row or value; qs::IoError when it
+// cannot be read.
+std::vector<RevisionInfo> readRevisionManifest(const std::string& path);
+
+// Orders revisions as a trajectory: by stage (none first, then stage1, stage2, … by number, then
+// the rest of the stage name), then step, then checkpoint index, then name; within a stage,
+// revisions with neither step nor index come last.
+// Applies `manifest` first: an entry whose path names the same folder fills or replaces step,
+// tokens, lr and stage.
+std::vector<RevisionInfo> orderTrajectory(std::vector<RevisionInfo> revisions,
+                                          const std::vector<RevisionInfo>& manifest = {});
+
+} // namespace qs
