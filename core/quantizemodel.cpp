@@ -57,6 +57,54 @@ double sqnrDb(const torch::Tensor& y, const torch::Tensor& yq)
     return 10.0 * std::log10(signal / noise);
 }
 
+void quantizeGroup(const torch::Tensor& input, const std::vector<GroupMember>& members, const QuantConfig& config,
+                   const QuantizeModelOptions& options, std::vector<LayerReport>& reports)
+{
+    if (members.empty())
+        return;
+    if (!torch::isfinite(input).all().item<bool>())
+        throw Error("the input activations of " + members.front().info->name + " hold NaN or Inf");
+    GptqOptions gptq;
+    gptq.groupSize = config.groupSize;
+    gptq.symmetric = config.symmetric;
+    gptq.actOrder = config.actOrder;
+    gptq.percDamp = config.percDamp;
+    gptq.blockSize = config.blockSize;
+    std::optional<HessianAccumulator> hessian;
+    ActivationStats stats;
+    if (options.inputStats)
+        stats = activationStats(input, options.outlierThreshold);
+    for (const GroupMember& m : members) {
+        const LayerInfo& info = *m.info;
+        LayerReport r;
+        const int bits = config.weightBitsFor(info.kind);
+        const torch::Tensor w = m.weight.detach().clone();
+        if (!torch::isfinite(w).all().item<bool>())
+            throw Error("the weights of " + info.name + " hold NaN or Inf");
+        torch::Tensor wq = m.weight;
+        if (bits < 16 && config.method == QuantMethod::Gptq) {
+            if (!hessian) {
+                hessian.emplace(input.size(-1));
+                hessian->add(input);
+            }
+            gptq.bits = bits;
+            const GptqResult g = gptqQuantize(w, hessian->hessian(), gptq);
+            wq.copy_(g.weight);
+            r.gptqLoss = g.loss;
+            r.dampUsed = g.dampUsed;
+        } else if (bits < 16) {
+            wq.copy_(rtnQuantize(w, bits, config.groupSize, config.symmetric));
+        }
+        r.relErr = relativeError(w, wq);
+        // Ŷ sees the input as the quantized model does, activation quantization included.
+        const torch::Tensor xq = m.actBits < 16 ? fakeQuantizeActivations(input, m.actBits, m.actGroupSize) : input;
+        r.sqnrDb = sqnrDb(torch::nn::functional::linear(input, w), torch::nn::functional::linear(xq, wq));
+        if (options.inputStats)
+            r.input = stats;
+        reports.push_back(std::move(r));
+    }
+}
+
 std::vector<LayerReport> quantizeModel(TinyLm& model, const torch::Tensor& calibration, const QuantConfig& config,
                                        const QuantizeModelOptions& options)
 {
@@ -65,53 +113,17 @@ std::vector<LayerReport> quantizeModel(TinyLm& model, const torch::Tensor& calib
     config.validate();
     model->setActivationQuantization(config);
 
-    GptqOptions gptq;
-    gptq.groupSize = config.groupSize;
-    gptq.symmetric = config.symmetric;
-    gptq.actOrder = config.actOrder;
-    gptq.percDamp = config.percDamp;
-    gptq.blockSize = config.blockSize;
-
     const auto infos = model->quantizableLayers();
     std::vector<LayerReport> reports;
     reports.reserve(infos.size());
 
     // Quantizes `layers`, which all read `input`, in place: the next layers of `infos`.
     auto quantize = [&](const torch::Tensor& input, std::initializer_list<QLinear> layers) {
-        const LayerInfo& first = infos[reports.size()];
-        if (!torch::isfinite(input).all().item<bool>())
-            throw Error("the input activations of " + first.name + " hold NaN or Inf");
-        std::optional<HessianAccumulator> hessian;
-        ActivationStats stats;
-        if (options.inputStats)
-            stats = activationStats(input, options.outlierThreshold);
-        for (QLinear layer : layers) {
-            const LayerInfo& info = infos[reports.size()];
-            LayerReport r;
-            const int bits = config.weightBitsFor(info.kind);
-            const torch::Tensor w = layer->weight.detach().clone();
-            if (!torch::isfinite(w).all().item<bool>())
-                throw Error("the weights of " + info.name + " hold NaN or Inf");
-            if (bits < 16 && config.method == QuantMethod::Gptq) {
-                if (!hessian) {
-                    hessian.emplace(input.size(-1));
-                    hessian->add(input);
-                }
-                gptq.bits = bits;
-                const GptqResult g = gptqQuantize(w, hessian->hessian(), gptq);
-                layer->weight.copy_(g.weight);
-                r.gptqLoss = g.loss;
-                r.dampUsed = g.dampUsed;
-            } else if (bits < 16) {
-                layer->weight.copy_(rtnQuantize(w, bits, config.groupSize, config.symmetric));
-            }
-            r.relErr = relativeError(w, layer->weight);
-            // Ŷ goes through the layer's own forward, so activation quantization is included.
-            r.sqnrDb = sqnrDb(torch::nn::functional::linear(input, w), layer(input));
-            if (options.inputStats)
-                r.input = stats;
-            reports.push_back(std::move(r));
-        }
+        std::vector<GroupMember> members;
+        for (const QLinear& layer : layers)
+            members.push_back({&infos[reports.size() + members.size()], layer->weight, layer->inputBits(),
+                               layer->inputGroupSize()});
+        quantizeGroup(input, members, config, options, reports);
     };
 
     auto [cos, sin] = model->rope(calibration.size(1));

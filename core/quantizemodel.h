@@ -50,6 +50,21 @@ struct QuantizeModelOptions
 // `sequences` byte sequences of `length` bytes from `text` at offsets drawn with `seed`.
 torch::Tensor calibrationBatch(const std::vector<uint8_t>& text, int sequences, int length, uint64_t seed);
 
+// One linear layer of a group that reads the same input (q/k/v, gate/up, …): its weight is replaced
+// in place by the quantized-dequantized one.
+struct GroupMember
+{
+    const LayerInfo* info = nullptr;
+    torch::Tensor weight; // [out, in], written with copy_
+    int actBits = 16;     // input fake quantization used for Ŷ (16: none)
+    int actGroupSize = -1;
+};
+
+// Quantizes `members`, which all read `input`, as `config` asks (GPTQ shares one Hessian of `input`),
+// and appends one report per member. Throws Error naming the layer for NaN or Inf.
+void quantizeGroup(const torch::Tensor& input, const std::vector<GroupMember>& members, const QuantConfig& config,
+                   const QuantizeModelOptions& options, std::vector<LayerReport>& reports);
+
 // Sets the model's activation quantization as `config` asks, replaces the weight of every quantizable
 // layer by its quantized-dequantized value (RTN or GPTQ at the layer kind's bits; layers at 16 bits keep
 // theirs) and returns one report per layer in TinyLm::quantizableLayers() order. `calibration`: [n, T]

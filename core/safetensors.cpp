@@ -35,17 +35,38 @@ constexpr uint64_t maxHeaderBytes = 100ull * 1024 * 1024;
     throw IoError("cannot " + action + " safetensors file '" + path + "': " + std::strerror(err));
 }
 
+struct DTypeName
+{
+    DType dtype;
+    const char* name;
+    int size;
+};
+
+constexpr DTypeName dtypeNames[] = {
+    {DType::F32, "F32", 4},   {DType::F16, "F16", 2},   {DType::BF16, "BF16", 2},       {DType::F64, "F64", 8},
+    {DType::I64, "I64", 8},   {DType::I32, "I32", 4},   {DType::I16, "I16", 2},         {DType::I8, "I8", 1},
+    {DType::U8, "U8", 1},     {DType::Bool, "BOOL", 1}, {DType::U16, "U16", 2},         {DType::U32, "U32", 4},
+    {DType::U64, "U64", 8},   {DType::F8E4M3, "F8_E4M3", 1}, {DType::F8E5M2, "F8_E5M2", 1},
+};
+
+const DTypeName& dtypeEntry(DType dtype)
+{
+    for (const DTypeName& n : dtypeNames) {
+        if (n.dtype == dtype)
+            return n;
+    }
+    return dtypeNames[0];
+}
+
 bool parseDType(const std::string& name, DType& dtype)
 {
-    if (name == "F32")
-        dtype = DType::F32;
-    else if (name == "F16")
-        dtype = DType::F16;
-    else if (name == "BF16")
-        dtype = DType::BF16;
-    else
-        return false;
-    return true;
+    for (const DTypeName& n : dtypeNames) {
+        if (name == n.name) {
+            dtype = n.dtype;
+            return true;
+        }
+    }
+    return false;
 }
 
 // Product of the dims times the element size; false on a negative dim or on overflow.
@@ -104,28 +125,25 @@ struct Fd
 
 std::string toString(DType dtype)
 {
-    switch (dtype) {
-    case DType::F32:
-        return "F32";
-    case DType::F16:
-        return "F16";
-    case DType::BF16:
-        return "BF16";
-    }
-    return "?";
+    return dtypeEntry(dtype).name;
 }
 
 DType dtypeFromString(const std::string& name)
 {
     DType dtype;
     if (!parseDType(name, dtype))
-        throw FormatError("unsupported dtype '" + name + "' (supported: F32, F16, BF16)");
+        throw FormatError("unknown safetensors dtype '" + name + "'");
     return dtype;
 }
 
 int dtypeSize(DType dtype)
 {
-    return dtype == DType::F32 ? 4 : 2;
+    return dtypeEntry(dtype).size;
+}
+
+bool isWeightDType(DType dtype)
+{
+    return dtype == DType::F32 || dtype == DType::F16 || dtype == DType::BF16;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,23 +225,40 @@ int64_t TensorView::numel() const
 
 std::vector<float> TensorView::toFloat() const
 {
-    const size_t n = nbytes / dtypeSize(dtype);
-    std::vector<float> out(n);
+    std::vector<float> out(static_cast<size_t>(numel()));
+    toFloat(out.data());
+    return out;
+}
+
+void TensorView::toFloat(float* out) const
+{
+    toFloat(out, 0, numel());
+}
+
+void TensorView::toFloat(float* out, int64_t first, int64_t count) const
+{
+    if (!isWeightDType(dtype))
+        throw FormatError("tensor '" + name + "' is " + toString(dtype) + ", not a float tensor (F32, F16 or BF16)");
+    if (first < 0 || count < 0 || first + count > numel())
+        throw FormatError("tensor '" + name + "': elements " + std::to_string(first) + "+" + std::to_string(count)
+                          + " are outside its " + std::to_string(numel()));
+    const uint8_t* p = data + size_t(first) * size_t(dtypeSize(dtype));
+    const size_t n = size_t(count);
     switch (dtype) {
     case DType::F32:
-        for (size_t i = 0; i < n; ++i)
-            out[i] = std::bit_cast<float>(loadU32(data + 4 * i));
+        std::memcpy(out, p, n * sizeof(float)); // little-endian host, as safetensors
         break;
     case DType::F16:
         for (size_t i = 0; i < n; ++i)
-            out[i] = halfToFloat(loadU16(data + 2 * i));
+            out[i] = halfToFloat(loadU16(p + 2 * i));
         break;
     case DType::BF16:
         for (size_t i = 0; i < n; ++i)
-            out[i] = bf16ToFloat(loadU16(data + 2 * i));
+            out[i] = bf16ToFloat(loadU16(p + 2 * i));
+        break;
+    default:
         break;
     }
-    return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,8 +318,7 @@ void SafetensorsFile::Private::parseHeader(const nlohmann::json& header, const u
         if (!dtype.is_string())
             formatError(path, where + ": 'dtype' is not a string");
         if (!parseDType(dtype.get<std::string>(), view.dtype))
-            formatError(path, "unsupported dtype '" + dtype.get<std::string>() + "' for " + where
-                                  + " (supported: F32, F16, BF16)");
+            formatError(path, "unknown dtype '" + dtype.get<std::string>() + "' for " + where);
 
         const auto& shape = entry.at("shape");
         if (!shape.is_array())
@@ -449,6 +483,20 @@ const TensorView& SafetensorsFile::tensor(const std::string& name) const
     return d->tensors[it->second];
 }
 
+void SafetensorsFile::release(const TensorView& view) const
+{
+    if (!d->map || view.nbytes == 0)
+        return;
+    static const uintptr_t page = uintptr_t(::sysconf(_SC_PAGESIZE));
+    const auto base = reinterpret_cast<uintptr_t>(d->map);
+    const auto begin = reinterpret_cast<uintptr_t>(view.data) & ~(page - 1);
+    const uintptr_t end = reinterpret_cast<uintptr_t>(view.data) + view.nbytes;
+    if (begin < base || end > base + d->mapSize)
+        return; // not a view into this file
+    // Pages shared with a neighbouring tensor are dropped too; they are read again when needed.
+    ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writer
 
@@ -472,6 +520,8 @@ std::vector<uint8_t> encode(const std::vector<float>& values, DType dtype)
             storeU16(p, floatToBf16(v));
             p += 2;
             break;
+        default:
+            break; // writeSafetensors refuses other dtypes
         }
     }
     return out;
@@ -536,6 +586,8 @@ void writeSafetensors(const std::string& path, const std::vector<TensorData>& te
                       const std::map<std::string, std::string>& metadata)
 {
     // Everything is validated before the temporary file exists, so bad input touches no disk.
+    if (!isWeightDType(dtype))
+        throw ConfigError("writing '" + path + "': QuantScope writes F32, F16 or BF16, not " + toString(dtype));
     const std::string header = buildHeader(path, tensors, dtype, metadata);
     const std::string tmp = path + ".tmp";
 

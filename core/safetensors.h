@@ -8,16 +8,34 @@
 
 namespace qs {
 
+// The safetensors dtypes. F32, F16 and BF16 hold weights and are read as floats; the others appear in
+// real checkpoints as buffers (Pythia's BOOL causal mask, I64 position ids, F64 constants): they are
+// listed and skipped, never read as weights.
 enum class DType
 {
     F32,
     F16,
     BF16,
+    F64,
+    I64,
+    I32,
+    I16,
+    I8,
+    U8,
+    Bool,
+    U16,
+    U32,
+    U64,
+    F8E4M3,
+    F8E5M2,
 };
 
 std::string toString(DType dtype);
-DType dtypeFromString(const std::string& name); // throws FormatError for anything else
+// Any safetensors dtype name; FormatError for anything else.
+DType dtypeFromString(const std::string& name);
 int dtypeSize(DType dtype);
+// F32, F16 or BF16: the dtypes weights are read from.
+bool isWeightDType(DType dtype);
 
 // A tensor inside a safetensors file: a view into the memory-mapped file, valid as long as the
 // SafetensorsFile lives.
@@ -30,8 +48,12 @@ struct TensorView
     size_t nbytes = 0;
 
     int64_t numel() const;
-    // Converts to float32 (F16 and BF16 are widened exactly).
+    // Converts to float32 (F16 and BF16 are widened exactly). FormatError for a dtype that is not
+    // F32, F16 or BF16.
     std::vector<float> toFloat() const;
+    // The same into `out`, which holds numel() floats; `first` and `count` select elements.
+    void toFloat(float* out) const;
+    void toFloat(float* out, int64_t first, int64_t count) const;
 };
 
 // Read side of the safetensors format (8-byte little-endian header length, JSON header with
@@ -51,6 +73,9 @@ public:
     std::vector<std::string> names() const; // in file order of data offsets
     bool contains(const std::string& name) const;
     const TensorView& tensor(const std::string& name) const; // throws FormatError if absent
+    // Drops the file pages under `view` from this process's memory (they are read again from disk
+    // if touched later): streaming a model larger than RAM keeps only what it is working on.
+    void release(const TensorView& view) const;
 
 private:
     struct Private;

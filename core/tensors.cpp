@@ -8,9 +8,8 @@ namespace qs {
 
 torch::Tensor toTensor(const TensorView& view)
 {
-    const std::vector<float> values = view.toFloat();
     auto t = torch::empty(view.shape, torch::kFloat32);
-    std::memcpy(t.data_ptr<float>(), values.data(), values.size() * sizeof(float));
+    view.toFloat(t.data_ptr<float>());
     return t;
 }
 

@@ -13,7 +13,7 @@ PACKAGES=(
   xvfb xauth imagemagick poppler-utils
   bible-kjv bible-kjv-text
   nlohmann-json3-dev
-  python3-h5py python3-numpy
+  python3-h5py python3-numpy python3-torch
 )
 
 SUDO=""

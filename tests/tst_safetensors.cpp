@@ -482,6 +482,36 @@ private slots:
         QCOMPARE(file.tensor("c").toFloat(), (std::vector<float>{1.0f, std::ldexp(1.0f, -24)}));
     }
 
+    // Real checkpoints carry buffers next to the weights (Pythia's BOOL causal mask, I64 position
+    // ids): they are listed with their dtype, and reading one as floats names it.
+    void bufferDTypesAreListedNotRead()
+    {
+        const QByteArray header = R"({"mask":{"dtype":"BOOL","shape":[2,2],"data_offsets":[0,4]},)"
+                                  R"("ids":{"dtype":"I64","shape":[1],"data_offsets":[8,16]},)"
+                                  R"("w":{"dtype":"BF16","shape":[4],"data_offsets":[16,24]}})";
+        // w: bf16 0x3f80 = 1.0, 0xc000 = -2.0, 0x3f00 = 0.5, 0x4040 = 3.0
+        const QByteArray data("\x01\x00\x01\x01\x00\x00\x00\x00"
+                              "\x07\x00\x00\x00\x00\x00\x00\x00"
+                              "\x80\x3f\x00\xc0\x00\x3f\x40\x40",
+                              24);
+        const QString path = filePath(QStringLiteral("buffers.safetensors"));
+        writeFile(path, lengthBytes(quint64(header.size())) + header + data);
+        const SafetensorsFile file = SafetensorsFile::open(path.toStdString());
+        QCOMPARE(file.names(), (std::vector<std::string>{"mask", "ids", "w"}));
+        QCOMPARE(QString::fromStdString(toString(file.tensor("mask").dtype)), QStringLiteral("BOOL"));
+        QVERIFY(!isWeightDType(file.tensor("ids").dtype));
+        verifyThrows<FormatError>([&] { file.tensor("mask").toFloat(); }, {"'mask' is BOOL"});
+        // A slice of elements, as streaming reads rows of an embedding.
+        float two[2] = {0.0f, 0.0f};
+        file.tensor("w").toFloat(two, 1, 2);
+        QCOMPARE(two[0], -2.0f);
+        QCOMPARE(two[1], 0.5f);
+        verifyThrows<FormatError>([&] { file.tensor("w").toFloat(two, 3, 2); }, {"'w'", "outside"});
+        // Released pages read back the same values.
+        file.release(file.tensor("w"));
+        QCOMPARE(file.tensor("w").toFloat(), (std::vector<float>{1.0f, -2.0f, 0.5f, 3.0f}));
+    }
+
     // ---- malformed input -----------------------------------------------------------------------
 
     void malformedFile_data()
@@ -508,9 +538,15 @@ private slots:
         row("dtype not a string",
             stFile(R"({"x":{"dtype":32,"shape":[1],"data_offsets":[0,4]}})", 4),
             {"'dtype' is not a string"});
-        row("unsupported dtype I64",
-            stFile(R"({"x":{"dtype":"I64","shape":[1],"data_offsets":[0,8]}})", 8),
-            {"unsupported dtype 'I64' for tensor 'x'"});
+        row("unknown dtype I128",
+            stFile(R"({"x":{"dtype":"I128","shape":[1],"data_offsets":[0,16]}})", 16),
+            {"unknown dtype 'I128' for tensor 'x'"});
+        row("I64 of the wrong size",
+            stFile(R"({"x":{"dtype":"I64","shape":[1],"data_offsets":[0,4]}})", 4),
+            {"tensor 'x'", "needs 8"});
+        row("odd BF16 byte count",
+            stFile(R"({"x":{"dtype":"BF16","shape":[2],"data_offsets":[0,3]}})", 3),
+            {"tensor 'x'", "span 3 bytes", "BF16 needs 4"});
         row("shape not an array",
             stFile(R"({"x":{"dtype":"F32","shape":1,"data_offsets":[0,4]}})", 4),
             {"'shape' is not an array"});
