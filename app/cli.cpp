@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "cliimport.h"
 #include "cliscaling.h"
 
 #include "corpus.h"
@@ -291,14 +292,13 @@ int cmdSweep(QCommandLineParser& parser)
     else
         runs = store.runs();
     for (const auto& run : runs) {
-        const Corpus corpus = corpusOfRun(store, run);
         SweepSummary summary;
         SweepOptions options;
         options.threads = parser.value(QStringLiteral("threads")).toInt();
         options.device = parser.value(QStringLiteral("device")).toStdString();
         {
             ConsoleProgress console;
-            summary = runSweep(store, run, configs, corpus, options, console.callback());
+            summary = sweepRun(store, run, configs, options, console.callback());
         }
         printOut(QStringLiteral("Run '%1': %2 results computed, %3 already stored")
                      .arg(QString::fromStdString(run))
@@ -613,6 +613,9 @@ QString usage()
         "usage: quantscope [store.h5]                 open the GUI\n"
         "       quantscope demo [--dir D]             train, quantize, store and plot the built-in demo\n"
         "       quantscope train --corpus F --store S --run R [--config C.json]\n"
+        "       quantscope import --store S --run R REVISION... (--text F [--tokenizer tokenizer.json] | --tokens F)\n"
+        "                         [--manifest M] [--lr-log F | --lr-schedule wsd:peak=..,total=..] [--seq-len N]\n"
+        "                                            a trajectory of Hugging Face revisions as a run\n"
         "       quantscope sweep --store S [--run R] [--quant rtn:4:g128:sym | gptq:3:g128:sym:act ...]\n"
         "                                            (resume: the same command)\n"
         "       quantscope figure --store S [--run R [--run R2 ...]] [--view V] [--size single|double|WxH]\n"
@@ -635,7 +638,7 @@ QString usage()
 bool isSubcommand(const QString& arg)
 {
     static const QStringList commands = {QStringLiteral("demo"),   QStringLiteral("train"), QStringLiteral("sweep"),
-                                         QStringLiteral("resume"), QStringLiteral("figure"), QStringLiteral("info"),
+                                         QStringLiteral("resume"), QStringLiteral("import"), QStringLiteral("figure"), QStringLiteral("info"),
                                          QStringLiteral("fit"),    QStringLiteral("query"),
                                          QStringLiteral("help"),   QStringLiteral("--help"), QStringLiteral("-h")};
     return commands.contains(arg);
@@ -661,6 +664,8 @@ int run(const QStringList& args)
             return cmdSweep(parser);
         if (command == QLatin1String("figure"))
             return cmdFigure(parser);
+        if (command == QLatin1String("import"))
+            return cmdImport(parser);
         if (command == QLatin1String("info"))
             return cmdInfo(parser);
         if (command == QLatin1String("fit"))

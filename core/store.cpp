@@ -336,6 +336,8 @@ void Store::createRun(const RunInfo& info, const std::vector<LayerInfo>& layers)
         checkJson(path, info.modelConfigJson, "model_config of run '" + info.name + "'");
     if (!info.trainConfigJson.empty())
         checkJson(path, info.trainConfigJson, "train_config of run '" + info.name + "'");
+    if (!info.source.empty())
+        checkJson(path, info.source, "source of run '" + info.name + "'");
 
     d->write("creating run '" + info.name + "'", [&] {
         const H5::Group runs = d->file.openGroup("runs");
@@ -344,6 +346,8 @@ void Store::createRun(const RunInfo& info, const std::vector<LayerInfo>& layers)
         const H5::Group run = runs.createGroup(info.name);
         for (const auto& [attr, field] : runAttributes)
             writeStringAttr(run, attr, info.*field);
+        if (!info.source.empty())
+            writeStringAttr(run, "source", info.source);
         logTable.create(run);
         valTable.create(run);
         checkpointTable.create(run);
@@ -361,6 +365,8 @@ RunInfo Store::runInfo(const std::string& run) const
         info.name = run;
         for (const auto& [attr, field] : runAttributes)
             info.*field = d->readStringAttr(grp, attr);
+        if (grp.attrExists("source"))
+            info.source = d->readStringAttr(grp, "source");
         return info;
     });
 }

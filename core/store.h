@@ -52,6 +52,9 @@ struct RunInfo
     std::string corpus;   // what the run trained on, in words
     std::string corpusPath; // the text file, relative to the store's folder when inside it
     std::string schedule; // schedule kind, e.g. "wsd"
+    // Where the checkpoints come from when not from the built-in trainer: JSON, e.g. a Hugging Face
+    // trajectory's evaluation data (hfrun.h). Empty for trainer runs (and absent from older stores).
+    std::string source;
 };
 
 // All results of one quantization config in one run, in store order (row = checkpoint index,

@@ -5,6 +5,7 @@
 #include "evaluate.h"
 #include "quantizemodel.h"
 #include "store.h"
+#include "sweepdetail.h"
 #include "tensors.h"
 
 #include <algorithm>
@@ -19,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace qs {
 
-namespace {
+namespace sweepdetail {
 
 std::string resolveCheckpointPath(const Store& store, const std::string& path)
 {
@@ -29,7 +30,9 @@ std::string resolveCheckpointPath(const Store& store, const std::string& path)
     return (fs::absolute(store.path()).parent_path() / p).string();
 }
 
-} // namespace
+} // namespace sweepdetail
+
+using namespace sweepdetail;
 
 Corpus corpusOfRun(const Store& store, const std::string& run)
 {
@@ -40,7 +43,7 @@ Corpus corpusOfRun(const Store& store, const std::string& run)
     return Corpus::fromFile(resolveCheckpointPath(store, info.corpusPath), train.valFraction, info.corpus);
 }
 
-namespace {
+namespace sweepdetail {
 
 torch::Device parseDevice(const std::string& name)
 {
@@ -98,7 +101,7 @@ ResultEntry makeEntry(const QuantConfig& config, const QuantizedEval& eval, doub
     return entry;
 }
 
-} // namespace
+} // namespace sweepdetail
 
 SweepSummary runSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& userConfigs,
                       const Corpus& corpus, const SweepOptions& options, const Progress& progress)

@@ -46,6 +46,18 @@ struct SweepSummary
 SweepSummary runSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& configs,
                       const Corpus& corpus, const SweepOptions& options = {}, const Progress& progress = {});
 
+// The sweep of a trajectory of Hugging Face revisions (hfrun.h), with the same entries and skipping.
+// Revisions are streamed block by block: all missing configs of a revision advance through its blocks
+// together, so each block's weights are read once and the model is never in memory as a whole.
+// Validation CE is in nats per token of the run's tokenizer. Errors as runSweep, each naming the
+// revision folder.
+SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& configs,
+                        const SweepOptions& options = {}, const Progress& progress = {});
+
+// runHfSweep for an HF run, runSweep on the run's own corpus (corpusOfRun) otherwise.
+SweepSummary sweepRun(Store& store, const std::string& run, const std::vector<QuantConfig>& configs,
+                      const SweepOptions& options = {}, const Progress& progress = {});
+
 // The corpus a run was trained on (its recorded file and description), split as the trainer split it.
 // Throws IoError naming the file if it has moved.
 Corpus corpusOfRun(const Store& store, const std::string& run);

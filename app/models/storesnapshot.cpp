@@ -148,8 +148,8 @@ bool sameContent(const StoreSnapshot& a, const StoreSnapshot& b)
     if (a.path != b.path || a.runs.size() != b.runs.size())
         return false;
     const auto sameInfo = [](const RunInfo& i, const RunInfo& j) {
-        return std::tie(i.name, i.modelConfigJson, i.trainConfigJson, i.corpus, i.corpusPath, i.schedule)
-               == std::tie(j.name, j.modelConfigJson, j.trainConfigJson, j.corpus, j.corpusPath, j.schedule);
+        return std::tie(i.name, i.modelConfigJson, i.trainConfigJson, i.corpus, i.corpusPath, i.schedule, i.source)
+               == std::tie(j.name, j.modelConfigJson, j.trainConfigJson, j.corpus, j.corpusPath, j.schedule, j.source);
     };
     const auto sameLog = [](const LogRow& i, const LogRow& j) {
         return i.step == j.step && i.tokens == j.tokens && sameBits(i.lr, j.lr) && sameBits(i.trainLoss, j.trainLoss);

@@ -38,8 +38,7 @@ void SweepJob::run(const Progress& progress)
     Store& store = *opened;
     if (!reportProgress(progress, 0.0, tr("Reading the corpus of run %1").arg(m_run).toStdString()))
         throw Cancelled();
-    const Corpus corpus = corpusOfRun(store, run);
-    m_summary = runSweep(store, run, m_configs, corpus, m_options, progress);
+    m_summary = sweepRun(store, run, m_configs, m_options, progress);
 }
 
 void SweepJob::succeeded()

@@ -1,0 +1,618 @@
+#include "tokenizer.h"
+
+#include "errors.h"
+#include "pretokenizer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <queue>
+#include <sstream>
+#include <unordered_map>
+
+namespace qs {
+
+namespace {
+
+using nlohmann::json;
+using tok::formatError;
+
+struct AddedToken
+{
+    std::string content;
+    int32_t id = 0;
+    bool lstrip = false;
+    bool rstrip = false;
+};
+
+// A stretch of the text: either plain text for the pre-tokenizer or an added token.
+struct Segment
+{
+    std::string_view text;
+    int32_t id = -1; // >= 0: the added token's id
+};
+
+bool isWhitespace(char32_t c)
+{
+    return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A)
+           || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+// Finds added tokens in text, leftmost first and the longest of those starting there (as the
+// tokenizers library's leftmost-longest Aho-Corasick does).
+class AddedMatcher
+{
+public:
+    void add(const AddedToken* token) { m_byFirstByte[static_cast<unsigned char>(token->content[0])].push_back(token); }
+
+    void finish()
+    {
+        for (auto& list : m_byFirstByte)
+            std::stable_sort(list.begin(), list.end(),
+                             [](const AddedToken* a, const AddedToken* b) { return a->content.size() > b->content.size(); });
+    }
+
+    bool empty() const
+    {
+        return std::all_of(m_byFirstByte.begin(), m_byFirstByte.end(), [](const auto& list) { return list.empty(); });
+    }
+
+    // Splits the plain-text segments of `in` on the tokens, honouring lstrip / rstrip.
+    void split(const std::vector<Segment>& in, std::vector<Segment>& out) const
+    {
+        out.clear();
+        for (const Segment& segment : in) {
+            if (segment.id >= 0) {
+                out.push_back(segment);
+                continue;
+            }
+            const std::string_view text = segment.text;
+            size_t pieceStart = 0;
+            size_t pos = 0;
+            while (pos < text.size()) {
+                const AddedToken* token = longestAt(text, pos);
+                if (!token) {
+                    ++pos;
+                    continue;
+                }
+                size_t begin = pos;
+                size_t end = pos + token->content.size();
+                if (token->lstrip)
+                    begin = stripLeft(text, pieceStart, begin);
+                if (token->rstrip)
+                    end = stripRight(text, end);
+                if (begin > pieceStart)
+                    out.push_back({text.substr(pieceStart, begin - pieceStart), -1});
+                out.push_back({text.substr(begin, end - begin), token->id});
+                pieceStart = pos = end;
+            }
+            if (pieceStart < text.size())
+                out.push_back({text.substr(pieceStart), -1});
+        }
+    }
+
+private:
+    const AddedToken* longestAt(std::string_view text, size_t pos) const
+    {
+        for (const AddedToken* token : m_byFirstByte[static_cast<unsigned char>(text[pos])]) {
+            if (text.compare(pos, token->content.size(), token->content) == 0)
+                return token;
+        }
+        return nullptr;
+    }
+
+    static size_t stripLeft(std::string_view text, size_t floor, size_t begin)
+    {
+        while (begin > floor) {
+            size_t start = begin - 1;
+            while (start > floor && (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80)
+                --start;
+            if (!isWhitespace(tok::decodeUtf8(text, start, begin - start)))
+                break;
+            begin = start;
+        }
+        return begin;
+    }
+
+    static size_t stripRight(std::string_view text, size_t end)
+    {
+        while (end < text.size()) {
+            const size_t n = tok::utf8Length(text, end);
+            if (!isWhitespace(tok::decodeUtf8(text, end, n)))
+                break;
+            end += n;
+        }
+        return end;
+    }
+
+    std::array<std::vector<const AddedToken*>, 256> m_byFirstByte;
+};
+
+struct Merge
+{
+    int32_t rank;
+    int32_t newId;
+};
+
+// A member of a JSON object, or null when absent (without copying it).
+const json& member(const json& object, const char* key)
+{
+    static const json null;
+    const auto it = object.find(key);
+    return it == object.end() ? null : *it;
+}
+
+uint64_t pairKey(int32_t a, int32_t b)
+{
+    return (uint64_t(uint32_t(a)) << 32) | uint32_t(b);
+}
+
+bool flag(const json& object, const char* key, const std::string& origin, const std::string& where)
+{
+    const auto it = object.find(key);
+    if (it == object.end() || it->is_null())
+        return false;
+    if (!it->is_boolean())
+        formatError(origin, where + ": \"" + key + "\" is " + it->dump() + ", not true or false");
+    return it->get<bool>();
+}
+
+int32_t tokenIdValue(const json& value, const std::string& origin, const std::string& where)
+{
+    if (!value.is_number_integer() || value.get<int64_t>() < 0
+        || value.get<int64_t>() > std::numeric_limits<int32_t>::max())
+        formatError(origin, where + ": the id " + value.dump() + " is not an integer from 0 to 2^31-1");
+    return static_cast<int32_t>(value.get<int64_t>());
+}
+
+std::string hexByte(unsigned byte)
+{
+    char text[8];
+    std::snprintf(text, sizeof text, "<0x%02X>", byte);
+    return text;
+}
+
+std::string codePointName(char32_t cp)
+{
+    char text[16];
+    std::snprintf(text, sizeof text, "U+%04X", unsigned(cp));
+    return text;
+}
+
+} // namespace
+
+struct BpeTokenizer::Private
+{
+    std::string origin;
+    std::unordered_map<std::string, int32_t> vocab;
+    std::unordered_map<uint64_t, Merge> merges;
+    std::optional<int32_t> unkId;
+    std::string unkToken;
+    bool byteFallback = false;
+    bool fuseUnk = false;
+    bool ignoreMerges = false;
+    std::array<int32_t, 256> fallbackIds{}; // ids of <0x00>…<0xFF>, -1 where absent
+
+    std::vector<AddedToken> added;
+    std::unordered_map<std::string, int32_t> addedIds;
+    AddedMatcher rawMatcher;        // added tokens with "normalized": false, matched first
+    AddedMatcher normalizedMatcher; // then those with "normalized": true
+    std::unique_ptr<tok::PreTokenizer> preTokenizer;
+
+    std::vector<std::string> decoded; // the bytes of each id
+    std::vector<bool> known;          // whether an id names a token
+    int64_t size = 0;
+
+    void readModel(const json& model);
+    void readAddedTokens(const json& tokens);
+    void buildDecodeTable();
+    void encodePiece(const std::string& piece, std::vector<int32_t>& ids) const;
+    void mergeAll(std::vector<int32_t>& symbols) const;
+};
+
+void BpeTokenizer::Private::readModel(const json& model)
+{
+    if (!model.is_object())
+        formatError(origin, "\"model\" is missing or not an object");
+    const auto type = model.find("type");
+    if (type != model.end() && !type->is_null()) {
+        if (!type->is_string() || type->get<std::string>() != "BPE")
+            formatError(origin, "unsupported model type " + type->dump() + " (only BPE is supported)");
+    } else if (!model.contains("merges")) {
+        formatError(origin, "the model has no \"type\" and no \"merges\": not a BPE model");
+    }
+    const auto dropout = model.find("dropout");
+    if (dropout != model.end() && !dropout->is_null() && !(dropout->is_number() && dropout->get<double>() == 0.0))
+        formatError(origin, "BPE dropout " + dropout->dump() + " is not supported (only null)");
+    for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"}) {
+        const auto it = model.find(key);
+        if (it != model.end() && !it->is_null() && !(it->is_string() && it->get<std::string>().empty()))
+            formatError(origin, std::string("BPE ") + key + " " + it->dump() + " is not supported (only null or \"\")");
+    }
+    byteFallback = flag(model, "byte_fallback", origin, "model");
+    fuseUnk = flag(model, "fuse_unk", origin, "model");
+    ignoreMerges = flag(model, "ignore_merges", origin, "model");
+
+    const auto vocabJson = model.find("vocab");
+    if (vocabJson == model.end() || !vocabJson->is_object())
+        formatError(origin, "model.vocab is missing or not an object of token → id");
+    vocab.reserve(vocabJson->size());
+    for (const auto& [token, id] : vocabJson->items()) {
+        const int32_t value = tokenIdValue(id, origin, "model.vocab['" + token + "']");
+        vocab[token] = value;
+        size = std::max<int64_t>(size, int64_t(value) + 1);
+    }
+
+    const auto unk = model.find("unk_token");
+    if (unk != model.end() && !unk->is_null()) {
+        if (!unk->is_string())
+            formatError(origin, "model.unk_token is " + unk->dump() + ", not a string");
+        unkToken = unk->get<std::string>();
+        // The tokenizers library reports a missing unk token only when it needs it; so does encode.
+        if (const auto it = vocab.find(unkToken); it != vocab.end())
+            unkId = it->second;
+    }
+    for (unsigned b = 0; b < 256; ++b) {
+        const auto it = vocab.find(hexByte(b));
+        fallbackIds[b] = it == vocab.end() ? -1 : it->second;
+    }
+
+    const auto mergesJson = model.find("merges");
+    if (mergesJson == model.end() || mergesJson->is_null())
+        return;
+    if (!mergesJson->is_array())
+        formatError(origin, "model.merges is not an array");
+    merges.reserve(mergesJson->size());
+    int32_t rank = 0;
+    for (size_t i = 0; i < mergesJson->size(); ++i) {
+        const json& entry = (*mergesJson)[i];
+        const std::string where = "model.merges[" + std::to_string(i) + "]";
+        std::string left, right;
+        if (entry.is_string()) {
+            // "a b" with exactly one space, as in merges.txt; its "#version" line may come along.
+            const std::string line = entry.get<std::string>();
+            if (line.rfind("#version", 0) == 0)
+                continue;
+            const size_t space = line.find(' ');
+            if (space == std::string::npos || line.find(' ', space + 1) != std::string::npos)
+                formatError(origin, where + " '" + line + "' is not two tokens separated by one space");
+            left = line.substr(0, space);
+            right = line.substr(space + 1);
+        } else if (entry.is_array() && entry.size() == 2 && entry[0].is_string() && entry[1].is_string()) {
+            left = entry[0].get<std::string>();
+            right = entry[1].get<std::string>();
+        } else {
+            formatError(origin, where + " is " + entry.dump() + ", neither \"a b\" nor [\"a\", \"b\"]");
+        }
+        const auto a = vocab.find(left);
+        const auto b = vocab.find(right);
+        const auto merged = vocab.find(left + right);
+        const std::string pair = where + " ('" + left + "' '" + right + "'): the ";
+        if (a == vocab.end())
+            formatError(origin, pair + "token '" + left + "' is not in the vocabulary");
+        if (b == vocab.end())
+            formatError(origin, pair + "token '" + right + "' is not in the vocabulary");
+        if (merged == vocab.end())
+            formatError(origin, pair + "merged token '" + left + right + "' is not in the vocabulary");
+        // A repeated pair takes its last rank, as the library's map does.
+        merges[pairKey(a->second, b->second)] = Merge{rank++, merged->second};
+    }
+}
+
+void BpeTokenizer::Private::readAddedTokens(const json& tokens)
+{
+    if (tokens.is_null())
+        return;
+    if (!tokens.is_array())
+        formatError(origin, "\"added_tokens\" is not an array");
+    added.reserve(tokens.size());
+    std::vector<bool> normalized;
+    for (size_t i = 0; i < tokens.size(); ++i) {
+        const json& entry = tokens[i];
+        const std::string where = "added_tokens[" + std::to_string(i) + "]";
+        if (!entry.is_object() || !entry.contains("id") || !entry.contains("content") || !entry["content"].is_string())
+            formatError(origin, where + " is not an object with \"id\" and \"content\"");
+        AddedToken token;
+        token.id = tokenIdValue(entry["id"], origin, where);
+        token.content = entry["content"].get<std::string>();
+        token.lstrip = flag(entry, "lstrip", origin, where);
+        token.rstrip = flag(entry, "rstrip", origin, where);
+        if (flag(entry, "single_word", origin, where))
+            formatError(origin, where + " ('" + token.content + "'): \"single_word\": true is not supported");
+        // The library's default: special tokens are matched in the raw text, others after normalization.
+        const bool special = flag(entry, "special", origin, where);
+        const auto norm = entry.find("normalized");
+        normalized.push_back(norm == entry.end() || norm->is_null() ? !special : flag(entry, "normalized", origin, where));
+        size = std::max<int64_t>(size, int64_t(token.id) + 1);
+        addedIds[token.content] = token.id;
+        added.push_back(std::move(token));
+    }
+    for (size_t i = 0; i < added.size(); ++i) {
+        if (!added[i].content.empty())
+            (normalized[i] ? normalizedMatcher : rawMatcher).add(&added[i]);
+    }
+    rawMatcher.finish();
+    normalizedMatcher.finish();
+}
+
+void BpeTokenizer::Private::buildDecodeTable()
+{
+    decoded.assign(size_t(size), {});
+    known.assign(size_t(size), false);
+    const bool byteLevel = preTokenizer->byteLevel();
+    for (const auto& [token, id] : vocab) {
+        std::string& bytes = decoded[size_t(id)];
+        known[size_t(id)] = true;
+        unsigned value = 0;
+        if (byteFallback && token.size() == 6 && std::sscanf(token.c_str(), "<0x%2X>", &value) == 1
+            && hexByte(value) == token) {
+            bytes.assign(1, static_cast<char>(value));
+            continue;
+        }
+        if (!byteLevel) {
+            bytes = token;
+            continue;
+        }
+        // JSON strings are valid UTF-8, so every token splits into whole characters.
+        for (size_t pos = 0; pos < token.size();) {
+            const size_t n = tok::utf8Length(token, pos);
+            const int byte = tok::byteOfSymbol(tok::decodeUtf8(token, pos, n));
+            if (byte >= 0)
+                bytes += static_cast<char>(byte);
+            else
+                bytes.append(token, pos, n); // not a byte symbol: kept as written
+            pos += n;
+        }
+    }
+    for (const AddedToken& token : added) {
+        decoded[size_t(token.id)] = token.content;
+        known[size_t(token.id)] = true;
+    }
+}
+
+void BpeTokenizer::Private::encodePiece(const std::string& piece, std::vector<int32_t>& ids) const
+{
+    if (ignoreMerges) {
+        if (const auto it = vocab.find(piece); it != vocab.end()) {
+            ids.push_back(it->second);
+            return;
+        }
+    }
+    std::vector<int32_t> symbols;
+    symbols.reserve(piece.size());
+    bool lastWasUnk = false;
+    std::string character;
+    for (size_t pos = 0; pos < piece.size();) {
+        const size_t n = tok::utf8Length(piece, pos);
+        character.assign(piece, pos, n);
+        pos += n;
+        if (const auto it = vocab.find(character); it != vocab.end()) {
+            symbols.push_back(it->second);
+            lastWasUnk = false;
+            continue;
+        }
+        if (byteFallback && std::all_of(character.begin(), character.end(),
+                                        [&](char c) { return fallbackIds[static_cast<unsigned char>(c)] >= 0; })) {
+            for (char c : character)
+                symbols.push_back(fallbackIds[static_cast<unsigned char>(c)]);
+            lastWasUnk = false;
+            continue;
+        }
+        if (unkId) {
+            if (!(fuseUnk && lastWasUnk))
+                symbols.push_back(*unkId);
+            lastWasUnk = true;
+            continue;
+        }
+        const char32_t cp = tok::decodeUtf8(character, 0, n);
+        std::string why = unkToken.empty() ? "neither unk_token nor byte_fallback is set"
+                                           : "its unk_token '" + unkToken + "' is not in the vocabulary";
+        if (byteFallback)
+            why = "byte_fallback lacks some of its <0xXX> tokens and " + why;
+        formatError(origin, "no token for '" + character + "' (" + codePointName(cp) + ") in the piece '" + piece
+                                + "': the vocabulary lacks it and " + why);
+    }
+    mergeAll(symbols);
+    ids.insert(ids.end(), symbols.begin(), symbols.end());
+}
+
+// The tokenizers library's Word::merge_all: the pair of lowest rank first (leftmost among equal
+// ranks), one merge at a time, over a linked list of symbols; queue entries made stale by an
+// earlier merge are skipped.
+void BpeTokenizer::Private::mergeAll(std::vector<int32_t>& symbols) const
+{
+    const int count = static_cast<int>(symbols.size());
+    if (count < 2 || merges.empty())
+        return;
+    struct Candidate
+    {
+        int32_t rank;
+        int pos;
+        int32_t newId;
+        bool operator<(const Candidate& other) const // "lower priority than": std::priority_queue is a max-heap
+        {
+            return rank != other.rank ? rank > other.rank : pos > other.pos;
+        }
+    };
+    std::vector<int> prev(symbols.size());
+    std::vector<int> next(symbols.size());
+    for (int i = 0; i < count; ++i) {
+        prev[i] = i - 1;
+        next[i] = i + 1 < count ? i + 1 : -1;
+    }
+    // The merge of the symbol at `pos` with the one after it, if any.
+    const auto mergeAt = [&](int pos) -> const Merge* {
+        if (next[pos] < 0)
+            return nullptr;
+        const auto it = merges.find(pairKey(symbols[pos], symbols[next[pos]]));
+        return it == merges.end() ? nullptr : &it->second;
+    };
+    std::vector<Candidate> initial;
+    initial.reserve(symbols.size());
+    for (int i = 0; i + 1 < count; ++i) {
+        if (const Merge* m = mergeAt(i))
+            initial.push_back({m->rank, i, m->newId});
+    }
+    std::priority_queue<Candidate> queue(std::less<Candidate>(), std::move(initial));
+    std::vector<bool> removed(symbols.size(), false);
+    while (!queue.empty()) {
+        const Candidate top = queue.top();
+        queue.pop();
+        if (removed[top.pos])
+            continue;
+        const Merge* current = mergeAt(top.pos);
+        if (!current || current->newId != top.newId)
+            continue; // stale: a neighbour merged since
+        const int right = next[top.pos];
+        symbols[top.pos] = top.newId;
+        removed[right] = true;
+        next[top.pos] = next[right];
+        if (next[right] >= 0)
+            prev[next[right]] = top.pos;
+        if (const int left = prev[top.pos]; left >= 0) {
+            if (const Merge* m = mergeAt(left))
+                queue.push({m->rank, left, m->newId});
+        }
+        if (const Merge* m = mergeAt(top.pos))
+            queue.push({m->rank, top.pos, m->newId});
+    }
+    size_t out = 0;
+    for (int i = 0; i < count; ++i) {
+        if (!removed[i])
+            symbols[out++] = symbols[i];
+    }
+    symbols.resize(out);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+BpeTokenizer::BpeTokenizer(std::unique_ptr<Private> d)
+    : d(std::move(d))
+{
+}
+
+BpeTokenizer::BpeTokenizer(BpeTokenizer&&) noexcept = default;
+BpeTokenizer& BpeTokenizer::operator=(BpeTokenizer&&) noexcept = default;
+BpeTokenizer::~BpeTokenizer() = default;
+
+BpeTokenizer BpeTokenizer::fromFile(const std::string& path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw IoError("cannot read tokenizer file '" + path + "': " + std::strerror(EISDIR));
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw IoError("cannot read tokenizer file '" + path + "': " + std::strerror(errno));
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad())
+        throw IoError("cannot read tokenizer file '" + path + "': " + std::strerror(errno));
+    return fromJson(buffer.str(), path);
+}
+
+BpeTokenizer BpeTokenizer::fromJson(const std::string& text, const std::string& origin)
+{
+    auto d = std::make_unique<Private>();
+    d->origin = origin;
+    json doc;
+    try {
+        doc = json::parse(text);
+    } catch (const json::exception& e) {
+        formatError(origin, std::string("not valid JSON: ") + e.what());
+    }
+    if (!doc.is_object())
+        formatError(origin, "not a JSON object");
+
+    const auto normalizer = doc.find("normalizer");
+    if (normalizer != doc.end() && !normalizer->is_null()) {
+        const bool typed = normalizer->is_object() && normalizer->contains("type") && (*normalizer)["type"].is_string();
+        formatError(origin, "unsupported normalizer " + (typed ? "'" + (*normalizer)["type"].get<std::string>() + "'" : normalizer->dump())
+                                + " (only null is supported)");
+    }
+    d->readModel(member(doc, "model"));
+    d->readAddedTokens(member(doc, "added_tokens"));
+    d->preTokenizer = std::make_unique<tok::PreTokenizer>(member(doc, "pre_tokenizer"), origin);
+    d->buildDecodeTable();
+    return BpeTokenizer(std::move(d));
+}
+
+std::vector<int32_t> BpeTokenizer::encode(std::string_view text) const
+{
+    for (size_t pos = 0; pos < text.size();) {
+        const size_t n = tok::utf8Length(text, pos);
+        if (n == 0)
+            formatError(d->origin, "the text to encode is not valid UTF-8 at byte " + std::to_string(pos));
+        pos += n;
+    }
+    std::vector<Segment> segments{{text, -1}};
+    std::vector<Segment> split;
+    for (const AddedMatcher* matcher : {&d->rawMatcher, &d->normalizedMatcher}) {
+        if (matcher->empty())
+            continue;
+        matcher->split(segments, split);
+        segments.swap(split);
+    }
+    std::vector<int32_t> ids;
+    ids.reserve(text.size() / 3);
+    std::vector<std::string> pieces;
+    for (const Segment& segment : segments) {
+        if (segment.id >= 0) {
+            ids.push_back(segment.id);
+            continue;
+        }
+        pieces.clear();
+        d->preTokenizer->split(segment.text, pieces);
+        for (const std::string& piece : pieces)
+            d->encodePiece(piece, ids);
+    }
+    return ids;
+}
+
+std::string BpeTokenizer::decode(const std::vector<int32_t>& ids) const
+{
+    std::string text;
+    for (size_t i = 0; i < ids.size(); ++i) {
+        const int32_t id = ids[i];
+        if (id < 0 || id >= d->size || !d->known[size_t(id)])
+            formatError(d->origin, "cannot decode id " + std::to_string(id) + " at position " + std::to_string(i)
+                                       + ": no token has it");
+        text += d->decoded[size_t(id)];
+    }
+    return text;
+}
+
+int64_t BpeTokenizer::vocabSize() const
+{
+    return d->size;
+}
+
+std::optional<int32_t> BpeTokenizer::tokenId(std::string_view token) const
+{
+    const std::string key(token);
+    if (const auto it = d->addedIds.find(key); it != d->addedIds.end())
+        return it->second;
+    if (const auto it = d->vocab.find(key); it != d->vocab.end())
+        return it->second;
+    return std::nullopt;
+}
+
+const std::string& BpeTokenizer::origin() const
+{
+    return d->origin;
+}
+
+std::string byteLevelSymbol(uint8_t byte)
+{
+    std::string symbol;
+    tok::appendByteLevel(std::string_view(reinterpret_cast<const char*>(&byte), 1), symbol);
+    return symbol;
+}
+
+} // namespace qs
