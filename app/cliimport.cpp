@@ -69,7 +69,7 @@ int cmdImport(QCommandLineParser& parser)
     HfImportOptions options;
     const std::string storePath = need("store");
     const std::string run = need("run");
-    for (const QString& p : parser.positionalArguments().mid(1))
+    for (const QString& p : parser.positionalArguments())
         options.sources.push_back(p.toStdString());
     options.manifest = parser.value(QStringLiteral("manifest")).toStdString();
     options.lrLog = parser.value(QStringLiteral("lr-log")).toStdString();

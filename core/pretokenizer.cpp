@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <array>
-#include <iterator>
 
 namespace qs::tok {
 
@@ -60,23 +59,6 @@ bool flag(const nlohmann::json& spec, const char* key, bool fallback, const std:
     if (!it->is_boolean())
         formatError(origin, where + ": \"" + key + "\" is " + it->dump() + ", not true or false");
     return it->get<bool>();
-}
-
-// Pieces of `text` for an Isolated split: each match and each stretch between matches.
-void isolate(std::string_view text, const Regex& regex, std::vector<std::pair<size_t, size_t>>& ranges,
-             std::vector<std::string>& out)
-{
-    ranges.clear();
-    regex.findAll(text, ranges);
-    size_t pos = 0;
-    for (const auto& [begin, end] : ranges) {
-        if (begin > pos)
-            out.emplace_back(text.substr(pos, begin - pos));
-        out.emplace_back(text.substr(begin, end - begin));
-        pos = end;
-    }
-    if (pos < text.size())
-        out.emplace_back(text.substr(pos));
 }
 
 } // namespace
@@ -192,7 +174,7 @@ Regex::Regex(const std::string& pattern, bool literal, const std::string& origin
     m_code = std::move(code);
 }
 
-void Regex::findAll(std::string_view text, std::vector<std::pair<size_t, size_t>>& matches) const
+void Regex::forEachMatch(std::string_view text, const std::function<void(size_t, size_t)>& match) const
 {
     const std::unique_ptr<pcre2_match_data, decltype(&pcre2_match_data_free)> data(
         pcre2_match_data_create_from_pattern(m_code->code, nullptr), &pcre2_match_data_free);
@@ -214,8 +196,8 @@ void Regex::findAll(std::string_view text, std::vector<std::pair<size_t, size_t>
                                       + pcre2Message(rc));
         const PCRE2_SIZE* ovector = pcre2_get_ovector_pointer(data.get());
         if (ovector[1] > ovector[0]) {
-            matches.emplace_back(ovector[0], ovector[1]);
             offset = ovector[1];
+            match(ovector[0], ovector[1]);
         } else {
             // An empty match makes no piece; go on from the next character.
             if (ovector[0] >= text.size())
@@ -286,47 +268,54 @@ void PreTokenizer::addStep(const nlohmann::json& spec, const std::string& origin
     m_steps.push_back(std::move(step));
 }
 
-void PreTokenizer::split(std::string_view text, std::vector<std::string>& pieces) const
+void PreTokenizer::split(std::string_view text, const std::function<void(std::string_view)>& piece) const
 {
-    if (text.empty())
-        return;
-    if (m_steps.empty()) {
-        pieces.emplace_back(text);
+    if (!text.empty())
+        apply(0, text, piece);
+}
+
+// Pieces go through the remaining steps one at a time, so nothing holds the pieces of a long text.
+void PreTokenizer::apply(size_t index, std::string_view text, const std::function<void(std::string_view)>& piece) const
+{
+    if (index == m_steps.size()) {
+        piece(text);
         return;
     }
-    std::vector<std::string> current{std::string(text)};
-    std::vector<std::string> next;
-    std::vector<std::string> parts;
-    std::vector<std::pair<size_t, size_t>> ranges;
-    for (const Step& step : m_steps) {
-        next.clear();
-        for (const std::string& piece : current) {
-            if (step.kind == Kind::Split) {
-                isolate(piece, *step.regex, ranges, next);
-                continue;
-            }
-            // HF prepends the space to every piece that does not start with one, not only the first.
-            std::string spaced;
-            std::string_view source = piece;
-            if (step.addPrefixSpace && piece.front() != ' ') {
-                spaced = ' ' + piece;
-                source = spaced;
-            }
-            parts.clear();
-            if (step.regex)
-                isolate(source, *step.regex, ranges, parts);
-            else
-                parts.emplace_back(source);
-            for (const std::string& part : parts) {
-                std::string mapped;
-                mapped.reserve(part.size() * 2);
-                appendByteLevel(part, mapped);
-                next.push_back(std::move(mapped));
-            }
-        }
-        current.swap(next);
+    const Step& step = m_steps[index];
+    // Isolated: each match is a piece, and so is each stretch between matches.
+    const auto isolate = [](std::string_view source, const Regex& regex, const std::function<void(std::string_view)>& part) {
+        size_t pos = 0;
+        regex.forEachMatch(source, [&](size_t begin, size_t end) {
+            if (begin > pos)
+                part(source.substr(pos, begin - pos));
+            part(source.substr(begin, end - begin));
+            pos = end;
+        });
+        if (pos < source.size())
+            part(source.substr(pos));
+    };
+    if (step.kind == Kind::Split) {
+        isolate(text, *step.regex, [&](std::string_view part) { apply(index + 1, part, piece); });
+        return;
     }
-    pieces.insert(pieces.end(), std::make_move_iterator(current.begin()), std::make_move_iterator(current.end()));
+    // HF prepends the space to every piece that does not start with one, not only the first.
+    std::string spaced;
+    if (step.addPrefixSpace && text.front() != ' ') {
+        spaced.reserve(text.size() + 1);
+        spaced += ' ';
+        spaced += text;
+        text = spaced;
+    }
+    std::string mapped;
+    const auto mapPart = [&](std::string_view part) {
+        mapped.clear();
+        appendByteLevel(part, mapped);
+        apply(index + 1, mapped, piece);
+    };
+    if (step.regex)
+        isolate(text, *step.regex, mapPart);
+    else
+        mapPart(text);
 }
 
 } // namespace qs::tok

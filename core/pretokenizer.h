@@ -6,10 +6,10 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace qs::tok {
@@ -26,8 +26,9 @@ public:
     // and the pattern when it does not compile.
     Regex(const std::string& pattern, bool literal, const std::string& origin);
 
-    // Byte ranges [begin, end) of the successive non-empty matches in valid UTF-8 `text`.
-    void findAll(std::string_view text, std::vector<std::pair<size_t, size_t>>& matches) const;
+    // Calls `match` with the byte range [begin, end) of each successive non-empty match in valid
+    // UTF-8 `text`.
+    void forEachMatch(std::string_view text, const std::function<void(size_t, size_t)>& match) const;
 
 private:
     struct Code;
@@ -44,9 +45,9 @@ public:
     // `origin` and the unsupported type, behavior or option.
     PreTokenizer(const nlohmann::json& spec, const std::string& origin);
 
-    // Appends the pieces of `text` (valid UTF-8) to `pieces`; after a ByteLevel step they are
-    // byte-level symbols.
-    void split(std::string_view text, std::vector<std::string>& pieces) const;
+    // Calls `piece` with each piece of `text` (valid UTF-8) in order, as byte-level symbols after a
+    // ByteLevel step. The view is valid during the call only.
+    void split(std::string_view text, const std::function<void(std::string_view)>& piece) const;
 
     // Whether a ByteLevel step maps the pieces to byte-level symbols.
     bool byteLevel() const { return m_byteLevel; }
@@ -65,6 +66,7 @@ private:
     };
 
     void addStep(const nlohmann::json& spec, const std::string& origin, const std::string& where);
+    void apply(size_t step, std::string_view text, const std::function<void(std::string_view)>& piece) const;
 
     std::vector<Step> m_steps;
     bool m_byteLevel = false;

@@ -2,11 +2,13 @@
 
 #include "errors.h"
 
+#include <algorithm>
 #include <bit>
 #include <cerrno>
 #include <cstring>
 #include <limits>
 #include <string_view>
+#include <type_traits>
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -94,11 +96,14 @@ std::vector<int32_t> convert(const MappedFile& file, size_t offset, size_t count
         bool negative = false;
         if constexpr (std::is_signed_v<T>)
             negative = value < 0;
-        if (negative || static_cast<uint64_t>(value) >= limit)
-            formatError(file.path(), "the token at position " + std::to_string(i) + " is " + std::to_string(value)
-                                         + (negative                                 ? ", a negative id"
-                                            : static_cast<uint64_t>(value) < uint64_t(vocabSize) ? ", past the largest 32-bit id"
-                                                       : ", not below the vocabulary size " + std::to_string(vocabSize)));
+        if (negative || static_cast<uint64_t>(value) >= limit) {
+            std::string why = ", not below the vocabulary size " + std::to_string(vocabSize);
+            if (negative)
+                why = ", a negative id";
+            else if (static_cast<uint64_t>(value) < uint64_t(vocabSize))
+                why = ", past the largest 32-bit id";
+            formatError(file.path(), "the token at position " + std::to_string(i) + " is " + std::to_string(value) + why);
+        }
         ids[i] = static_cast<int32_t>(value);
     }
     return ids;

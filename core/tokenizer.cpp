@@ -12,8 +12,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <limits>
-#include <queue>
 #include <sstream>
 #include <unordered_map>
 
@@ -141,6 +141,35 @@ struct Merge
     int32_t newId;
 };
 
+// A queued merge of the symbol at `pos` with the next one.
+struct Candidate
+{
+    int32_t rank;
+    int pos;
+    int32_t newId;
+    bool operator<(const Candidate& other) const // "lower priority than", for the max-heap functions
+    {
+        return rank != other.rank ? rank > other.rank : pos > other.pos;
+    }
+};
+
+// Buffers one encode() call reuses from piece to piece.
+struct Scratch
+{
+    std::vector<int32_t> symbols;
+    std::vector<int> prev, next;
+    std::vector<char> removed;
+    std::vector<Candidate> heap;
+};
+
+// Lets the vocabulary be searched with a string_view.
+struct StringHash
+{
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+};
+using Vocabulary = std::unordered_map<std::string, int32_t, StringHash, std::equal_to<>>;
+
 // A member of a JSON object, or null when absent (without copying it).
 const json& member(const json& object, const char* key)
 {
@@ -191,8 +220,10 @@ std::string codePointName(char32_t cp)
 struct BpeTokenizer::Private
 {
     std::string origin;
-    std::unordered_map<std::string, int32_t> vocab;
+    Vocabulary vocab;
     std::unordered_map<uint64_t, Merge> merges;
+    std::array<int32_t, 512> charIds{}; // id of each one-character token below U+0200 (the byte symbols
+                                        // end at U+0143), -1 where absent
     std::optional<int32_t> unkId;
     std::string unkToken;
     bool byteFallback = false;
@@ -201,7 +232,7 @@ struct BpeTokenizer::Private
     std::array<int32_t, 256> fallbackIds{}; // ids of <0x00>…<0xFF>, -1 where absent
 
     std::vector<AddedToken> added;
-    std::unordered_map<std::string, int32_t> addedIds;
+    Vocabulary addedIds;
     AddedMatcher rawMatcher;        // added tokens with "normalized": false, matched first
     AddedMatcher normalizedMatcher; // then those with "normalized": true
     std::unique_ptr<tok::PreTokenizer> preTokenizer;
@@ -213,8 +244,8 @@ struct BpeTokenizer::Private
     void readModel(const json& model);
     void readAddedTokens(const json& tokens);
     void buildDecodeTable();
-    void encodePiece(const std::string& piece, std::vector<int32_t>& ids) const;
-    void mergeAll(std::vector<int32_t>& symbols) const;
+    void encodePiece(std::string_view piece, Scratch& scratch, std::vector<int32_t>& ids) const;
+    void mergeAll(Scratch& scratch) const;
 };
 
 void BpeTokenizer::Private::readModel(const json& model)
@@ -262,6 +293,12 @@ void BpeTokenizer::Private::readModel(const json& model)
     for (unsigned b = 0; b < 256; ++b) {
         const auto it = vocab.find(hexByte(b));
         fallbackIds[b] = it == vocab.end() ? -1 : it->second;
+    }
+    for (char32_t cp = 0; cp < charIds.size(); ++cp) {
+        std::string character;
+        tok::appendUtf8(cp, character);
+        const auto it = vocab.find(character);
+        charIds[cp] = it == vocab.end() ? -1 : it->second;
     }
 
     const auto mergesJson = model.find("merges");
@@ -314,6 +351,7 @@ void BpeTokenizer::Private::readAddedTokens(const json& tokens)
         formatError(origin, "\"added_tokens\" is not an array");
     added.reserve(tokens.size());
     std::vector<bool> normalized;
+    int64_t largestAdded = -1;
     for (size_t i = 0; i < tokens.size(); ++i) {
         const json& entry = tokens[i];
         const std::string where = "added_tokens[" + std::to_string(i) + "]";
@@ -329,55 +367,78 @@ void BpeTokenizer::Private::readAddedTokens(const json& tokens)
         // The library's default: special tokens are matched in the raw text, others after normalization.
         const bool special = flag(entry, "special", origin, where);
         const auto norm = entry.find("normalized");
-        normalized.push_back(norm == entry.end() || norm->is_null() ? !special : flag(entry, "normalized", origin, where));
+        const bool isNormalized = norm == entry.end() || norm->is_null() ? !special : flag(entry, "normalized", origin, where);
+        if (token.content.empty())
+            continue; // the library ignores it
+        // The library does not take the ids from the file: a token of the vocabulary keeps its id, any
+        // other gets the next one after the vocabulary's entries and the added tokens so far. A file
+        // that says otherwise would give other ids here than there.
+        const int64_t entries = int64_t(vocab.size());
+        int64_t expected = 0;
+        if (const auto it = addedIds.find(token.content); it != addedIds.end())
+            expected = it->second;
+        else if (const auto v = vocab.find(token.content); v != vocab.end())
+            expected = v->second;
+        else
+            expected = largestAdded >= entries ? largestAdded + 1 : entries;
+        if (token.id != expected)
+            formatError(origin, where + " ('" + token.content + "') has the id " + std::to_string(token.id)
+                                    + " but the tokenizers library gives it " + std::to_string(expected)
+                                    + " (a vocabulary token keeps its id; others follow the " + std::to_string(entries)
+                                    + " vocabulary entries in file order)");
+        largestAdded = std::max(largestAdded, expected);
         size = std::max<int64_t>(size, int64_t(token.id) + 1);
         addedIds[token.content] = token.id;
         added.push_back(std::move(token));
+        normalized.push_back(isNormalized);
     }
-    for (size_t i = 0; i < added.size(); ++i) {
-        if (!added[i].content.empty())
-            (normalized[i] ? normalizedMatcher : rawMatcher).add(&added[i]);
-    }
+    for (size_t i = 0; i < added.size(); ++i)
+        (normalized[i] ? normalizedMatcher : rawMatcher).add(&added[i]);
     rawMatcher.finish();
     normalizedMatcher.finish();
 }
 
 void BpeTokenizer::Private::buildDecodeTable()
 {
+    // Ids index a table: refuse one so far past the token count that the table would be absurd.
+    const int64_t tokens = int64_t(vocab.size() + added.size());
+    if (size > 4 * tokens + 1024)
+        formatError(origin, "the largest id " + std::to_string(size - 1) + " is far past the " + std::to_string(tokens)
+                                + " tokens of the file");
     decoded.assign(size_t(size), {});
     known.assign(size_t(size), false);
     const bool byteLevel = preTokenizer->byteLevel();
-    for (const auto& [token, id] : vocab) {
-        std::string& bytes = decoded[size_t(id)];
-        known[size_t(id)] = true;
-        unsigned value = 0;
-        if (byteFallback && token.size() == 6 && std::sscanf(token.c_str(), "<0x%2X>", &value) == 1
-            && hexByte(value) == token) {
-            bytes.assign(1, static_cast<char>(value));
-            continue;
-        }
-        if (!byteLevel) {
-            bytes = token;
-            continue;
-        }
-        // JSON strings are valid UTF-8, so every token splits into whole characters.
+    // As the ByteLevel decoder: a token whose characters are all byte symbols is those bytes, any
+    // other is kept as written (JSON strings are valid UTF-8, so tokens split into whole characters).
+    const auto bytesOf = [&](const std::string& token) {
+        if (!byteLevel)
+            return token;
+        std::string bytes;
         for (size_t pos = 0; pos < token.size();) {
             const size_t n = tok::utf8Length(token, pos);
             const int byte = tok::byteOfSymbol(tok::decodeUtf8(token, pos, n));
-            if (byte >= 0)
-                bytes += static_cast<char>(byte);
-            else
-                bytes.append(token, pos, n); // not a byte symbol: kept as written
+            if (byte < 0)
+                return token;
+            bytes += static_cast<char>(byte);
             pos += n;
         }
+        return bytes;
+    };
+    for (const auto& [token, id] : vocab) {
+        known[size_t(id)] = true;
+        unsigned value = 0;
+        if (byteFallback && token.size() == 6 && std::sscanf(token.c_str(), "<0x%2X>", &value) == 1 && hexByte(value) == token)
+            decoded[size_t(id)].assign(1, static_cast<char>(value));
+        else
+            decoded[size_t(id)] = bytesOf(token);
     }
     for (const AddedToken& token : added) {
-        decoded[size_t(token.id)] = token.content;
+        decoded[size_t(token.id)] = bytesOf(token.content);
         known[size_t(token.id)] = true;
     }
 }
 
-void BpeTokenizer::Private::encodePiece(const std::string& piece, std::vector<int32_t>& ids) const
+void BpeTokenizer::Private::encodePiece(std::string_view piece, Scratch& scratch, std::vector<int32_t>& ids) const
 {
     if (ignoreMerges) {
         if (const auto it = vocab.find(piece); it != vocab.end()) {
@@ -385,16 +446,22 @@ void BpeTokenizer::Private::encodePiece(const std::string& piece, std::vector<in
             return;
         }
     }
-    std::vector<int32_t> symbols;
-    symbols.reserve(piece.size());
+    std::vector<int32_t>& symbols = scratch.symbols;
+    symbols.clear();
     bool lastWasUnk = false;
-    std::string character;
     for (size_t pos = 0; pos < piece.size();) {
         const size_t n = tok::utf8Length(piece, pos);
-        character.assign(piece, pos, n);
+        const char32_t cp = tok::decodeUtf8(piece, pos, n);
+        const std::string_view character = piece.substr(pos, n);
         pos += n;
-        if (const auto it = vocab.find(character); it != vocab.end()) {
-            symbols.push_back(it->second);
+        int32_t id = -1;
+        if (cp < charIds.size()) {
+            id = charIds[cp];
+        } else if (const auto it = vocab.find(character); it != vocab.end()) {
+            id = it->second;
+        }
+        if (id >= 0) {
+            symbols.push_back(id);
             lastWasUnk = false;
             continue;
         }
@@ -411,38 +478,30 @@ void BpeTokenizer::Private::encodePiece(const std::string& piece, std::vector<in
             lastWasUnk = true;
             continue;
         }
-        const char32_t cp = tok::decodeUtf8(character, 0, n);
         std::string why = unkToken.empty() ? "neither unk_token nor byte_fallback is set"
                                            : "its unk_token '" + unkToken + "' is not in the vocabulary";
         if (byteFallback)
             why = "byte_fallback lacks some of its <0xXX> tokens and " + why;
-        formatError(origin, "no token for '" + character + "' (" + codePointName(cp) + ") in the piece '" + piece
-                                + "': the vocabulary lacks it and " + why);
+        formatError(origin, "no token for '" + std::string(character) + "' (" + codePointName(cp) + ") in the piece '"
+                                + std::string(piece) + "': the vocabulary lacks it and " + why);
     }
-    mergeAll(symbols);
+    mergeAll(scratch);
     ids.insert(ids.end(), symbols.begin(), symbols.end());
 }
 
 // The tokenizers library's Word::merge_all: the pair of lowest rank first (leftmost among equal
 // ranks), one merge at a time, over a linked list of symbols; queue entries made stale by an
 // earlier merge are skipped.
-void BpeTokenizer::Private::mergeAll(std::vector<int32_t>& symbols) const
+void BpeTokenizer::Private::mergeAll(Scratch& scratch) const
 {
+    std::vector<int32_t>& symbols = scratch.symbols;
     const int count = static_cast<int>(symbols.size());
     if (count < 2 || merges.empty())
         return;
-    struct Candidate
-    {
-        int32_t rank;
-        int pos;
-        int32_t newId;
-        bool operator<(const Candidate& other) const // "lower priority than": std::priority_queue is a max-heap
-        {
-            return rank != other.rank ? rank > other.rank : pos > other.pos;
-        }
-    };
-    std::vector<int> prev(symbols.size());
-    std::vector<int> next(symbols.size());
+    std::vector<int>& prev = scratch.prev;
+    std::vector<int>& next = scratch.next;
+    prev.resize(symbols.size());
+    next.resize(symbols.size());
     for (int i = 0; i < count; ++i) {
         prev[i] = i - 1;
         next[i] = i + 1 < count ? i + 1 : -1;
@@ -454,17 +513,23 @@ void BpeTokenizer::Private::mergeAll(std::vector<int32_t>& symbols) const
         const auto it = merges.find(pairKey(symbols[pos], symbols[next[pos]]));
         return it == merges.end() ? nullptr : &it->second;
     };
-    std::vector<Candidate> initial;
-    initial.reserve(symbols.size());
+    std::vector<Candidate>& heap = scratch.heap;
+    heap.clear();
     for (int i = 0; i + 1 < count; ++i) {
         if (const Merge* m = mergeAt(i))
-            initial.push_back({m->rank, i, m->newId});
+            heap.push_back({m->rank, i, m->newId});
     }
-    std::priority_queue<Candidate> queue(std::less<Candidate>(), std::move(initial));
-    std::vector<bool> removed(symbols.size(), false);
-    while (!queue.empty()) {
-        const Candidate top = queue.top();
-        queue.pop();
+    std::make_heap(heap.begin(), heap.end());
+    const auto push = [&](int pos, const Merge* m) {
+        heap.push_back({m->rank, pos, m->newId});
+        std::push_heap(heap.begin(), heap.end());
+    };
+    std::vector<char>& removed = scratch.removed;
+    removed.assign(symbols.size(), 0);
+    while (!heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end());
+        const Candidate top = heap.back();
+        heap.pop_back();
         if (removed[top.pos])
             continue;
         const Merge* current = mergeAt(top.pos);
@@ -472,16 +537,16 @@ void BpeTokenizer::Private::mergeAll(std::vector<int32_t>& symbols) const
             continue; // stale: a neighbour merged since
         const int right = next[top.pos];
         symbols[top.pos] = top.newId;
-        removed[right] = true;
+        removed[right] = 1;
         next[top.pos] = next[right];
         if (next[right] >= 0)
             prev[next[right]] = top.pos;
         if (const int left = prev[top.pos]; left >= 0) {
             if (const Merge* m = mergeAt(left))
-                queue.push({m->rank, left, m->newId});
+                push(left, m);
         }
         if (const Merge* m = mergeAt(top.pos))
-            queue.push({m->rank, top.pos, m->newId});
+            push(top.pos, m);
     }
     size_t out = 0;
     for (int i = 0; i < count; ++i) {
@@ -561,16 +626,15 @@ std::vector<int32_t> BpeTokenizer::encode(std::string_view text) const
     }
     std::vector<int32_t> ids;
     ids.reserve(text.size() / 3);
-    std::vector<std::string> pieces;
+    Scratch scratch;
+    const std::function<void(std::string_view)> encodePiece = [&](std::string_view piece) {
+        d->encodePiece(piece, scratch, ids);
+    };
     for (const Segment& segment : segments) {
-        if (segment.id >= 0) {
+        if (segment.id >= 0)
             ids.push_back(segment.id);
-            continue;
-        }
-        pieces.clear();
-        d->preTokenizer->split(segment.text, pieces);
-        for (const std::string& piece : pieces)
-            d->encodePiece(piece, ids);
+        else
+            d->preTokenizer->split(segment.text, encodePiece);
     }
     return ids;
 }
@@ -595,10 +659,9 @@ int64_t BpeTokenizer::vocabSize() const
 
 std::optional<int32_t> BpeTokenizer::tokenId(std::string_view token) const
 {
-    const std::string key(token);
-    if (const auto it = d->addedIds.find(key); it != d->addedIds.end())
+    if (const auto it = d->addedIds.find(token); it != d->addedIds.end())
         return it->second;
-    if (const auto it = d->vocab.find(key); it != d->vocab.end())
+    if (const auto it = d->vocab.find(token); it != d->vocab.end())
         return it->second;
     return std::nullopt;
 }

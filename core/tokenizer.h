@@ -7,8 +7,9 @@
 //                  byte_fallback (<0xXX> tokens), unk_token, fuse_unk
 //   pre_tokenizer  ByteLevel (add_prefix_space, use_regex with GPT-2's pattern), Split (Regex or
 //                  String pattern, behavior Isolated), Digits, a Sequence of those, or null
-//   normalizer     null only
-//   added_tokens   matched first (leftmost, longest), lstrip / rstrip honoured
+//   normalizer     null only: NFC (which GPT-NeoX/Pythia declare) and the rest are refused
+//   added_tokens   matched first (leftmost, longest), lstrip / rstrip honoured; their ids must be
+//                  the ones the tokenizers library gives them (it numbers them itself)
 // Not applied: post_processor (no BOS/EOS is inserted), truncation, padding; the decoder is replaced
 // by the inverse byte map (decode below). Anything else is refused when the file is read, with a
 // qs::FormatError naming the file and the feature. No Qt, no torch.

@@ -13,6 +13,7 @@
 #include "sweep.h"
 #include "tokenizer.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 
 #include <cmath>
@@ -228,6 +229,52 @@ private Q_SLOTS:
         QCOMPARE(store.checkpoints("bytes").front().step, 10);
         sweepRun(store, "bytes", {QuantConfig::parse("rtn:4:g16:sym")}, SweepOptions {2});
         QVERIFY(std::isfinite(store.checkpoints("bytes").front().fpValCe));
+    }
+
+    // The command line: import with a manifest that gives a step-less revision its step and every
+    // revision its LR, then sweep; and the errors a user meets first.
+    void commandLine()
+    {
+        const QString final = m_dir.filePath(QStringLiteral("cli/final"));
+        QVERIFY(make(final, 6));
+        const QString manifest = m_dir.filePath(QStringLiteral("cli/manifest.csv"));
+        QFile mf(manifest);
+        QVERIFY(mf.open(QIODevice::WriteOnly));
+        mf.write("path,step,tokens,lr\nfinal,3000,6B,1e-5\n");
+        mf.close();
+        const QString store = m_dir.filePath(QStringLiteral("cli.h5"));
+        auto cli = [](const QStringList& args) {
+            QProcess p;
+            p.start(QStringLiteral(QS_BINARY), args);
+            p.waitForFinished(300000);
+            return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()));
+        };
+        auto [code, out] = cli({QStringLiteral("import"), QStringLiteral("--store"), store, QStringLiteral("--run"), QStringLiteral("cli"),
+                                QStringLiteral("--tokens"), m_tokens, QStringLiteral("--seq-len"), QStringLiteral("32"),
+                                QStringLiteral("--val-sequences"), QStringLiteral("6"), QStringLiteral("--manifest"), manifest, final});
+        QVERIFY2(code == 0, qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("1 revisions added")), qPrintable(out));
+        std::tie(code, out) = cli({QStringLiteral("sweep"), QStringLiteral("--store"), store, QStringLiteral("--quant"),
+                                   QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--threads"), QStringLiteral("2")});
+        QVERIFY2(code == 0, qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("2 results computed")), qPrintable(out));
+        {
+            const Store s = Store::open(store.toStdString());
+            const auto rows = s.checkpoints("cli");
+            QCOMPARE(rows.size(), size_t(1));
+            QCOMPARE(rows[0].step, 3000);
+            QCOMPARE(rows[0].tokens, int64_t(6e9));
+            QCOMPARE(rows[0].lr, 1e-5);
+            QVERIFY(std::isfinite(rows[0].fpValCe));
+        }
+        std::tie(code, out) = cli({QStringLiteral("import"), QStringLiteral("--store"), store, QStringLiteral("--run"),
+                                   QStringLiteral("x"), final});
+        QCOMPARE(code, 1);
+        QVERIFY2(out.contains(QStringLiteral("--text F")) && out.contains(QStringLiteral("--tokens F")), qPrintable(out));
+        std::tie(code, out) = cli({QStringLiteral("import"), QStringLiteral("--store"), store, QStringLiteral("--run"), QStringLiteral("x"),
+                                   QStringLiteral("--text"), m_tokens, QStringLiteral("--manifest"), manifest, final});
+        QCOMPARE(code, 1);
+        QVERIFY2(out.contains(QStringLiteral("has no tokenizer.json")), qPrintable(out));
     }
 
     void badImports()

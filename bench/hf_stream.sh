@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Issue 6 benchmark: sweep a synthetic Llama whose bf16 weights are twice the memory the process may
+# use (a cgroup-v1 memory limit when this machine allows one; peak RSS is reported either way), and
+# the streamed forward pass's tokens/s against tests/hf_reference.py (python3-torch) on the same model,
+# same threads, in one run. Usage: bench/hf_stream.sh BUILD_DIR WORK_DIR
+set -euo pipefail
+build=${1:-build}; work=${2:-/tmp/qs-hf-bench}
+here=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$work"
+model="$work/stage1-step1000-tokens4B"
+if [ ! -f "$model/config.json" ]; then
+  /usr/bin/python3 "$here/tests/hf_reference.py" make --arch llama --out "$model" --shards 4 --seed 1 --config \
+    '{"hidden_size": 1024, "intermediate_size": 4096, "num_hidden_layers": 16, "num_attention_heads": 16,
+      "num_key_value_heads": 4, "head_dim": 64, "vocab_size": 32000, "max_position_embeddings": 512}'
+fi
+/usr/bin/python3 - "$work/tokens.bin" <<'PY'
+import sys, numpy as np
+np.random.default_rng(3).integers(0, 32000, 20000).astype(np.uint16).tofile(sys.argv[1])
+PY
+bytes=$(du -cb "$model"/*.safetensors | tail -1 | cut -f1)
+limit=$((bytes / 2))
+echo "model: $((bytes / 1048576)) MiB of bf16 weights; memory allowed: $((limit / 1048576)) MiB"
+cg=/sys/fs/cgroup/memory/qs-hf-bench
+rm -f "$work/bench.h5"
+sweep=("$build/bench/bench_hf_stream" sweep "$work/bench.h5" "$model" "$work/tokens.bin" rtn:4:g128:sym gptq:4:g128:sym:act:cal16x128)
+if mkdir -p "$cg" 2>/dev/null && echo "$limit" > "$cg/memory.limit_in_bytes" 2>/dev/null; then
+  echo 0 > "$cg/memory.swappiness" 2>/dev/null || true
+  echo "sweep inside cgroup $cg (memory.limit_in_bytes $limit):"
+  bash -c "echo \$\$ > $cg/cgroup.procs && exec \"\$@\"" _ "${sweep[@]}"
+  echo "cgroup peak usage (RSS + page cache it charged): $(( $(cat $cg/memory.max_usage_in_bytes) / 1048576 )) MiB, OOM kills: $(grep oom_kill $cg/memory.oom_control 2>/dev/null | cut -d' ' -f2)"
+else
+  echo "no memory cgroup here: sweep without a limit, peak RSS against the model size:"
+  "${sweep[@]}"
+fi
+for threads in 2; do
+  ours=$("$build/bench/bench_hf_stream" forward "$model" 4 128 3 "$threads")
+  ref=$(/usr/bin/python3 "$here/tests/hf_reference.py" bench --model "$model" --batch 4 --seq 128 --repeat 3 --threads "$threads")
+  echo "forward, $threads threads: QuantScope (streamed) $ours"
+  echo "forward, $threads threads: python3-torch reference (whole model in RAM) $ref"
+  /usr/bin/python3 -c "import json,sys; a=json.loads(sys.argv[1]); b=json.loads(sys.argv[2]); print('ratio ours/reference: %.2fx' % (a['tokens_per_s']/b['tokens_per_s']))" "$ours" "$ref"
+done
