@@ -10,7 +10,7 @@ mkdir -p "$work"
 model="$work/stage1-step1000-tokens4B"
 if [ ! -f "$model/config.json" ]; then
   /usr/bin/python3 "$here/tests/hf_reference.py" make --arch llama --out "$model" --shards 4 --seed 1 --config \
-    '{"hidden_size": 1024, "intermediate_size": 4096, "num_hidden_layers": 16, "num_attention_heads": 16,
+    '{"hidden_size": 1024, "intermediate_size": 4096, "num_hidden_layers": 48, "num_attention_heads": 16,
       "num_key_value_heads": 4, "head_dim": 64, "vocab_size": 32000, "max_position_embeddings": 512}'
 fi
 /usr/bin/python3 - "$work/tokens.bin" <<'PY'
@@ -32,10 +32,20 @@ else
   echo "no memory cgroup here: sweep without a limit, peak RSS against the model size:"
   "${sweep[@]}"
 fi
-for threads in 2; do
-  ours=$("$build/bench/bench_hf_stream" forward "$model" 4 128 3 "$threads")
-  ref=$(/usr/bin/python3 "$here/tests/hf_reference.py" bench --model "$model" --batch 4 --seq 128 --repeat 3 --threads "$threads")
-  echo "forward, $threads threads: QuantScope (streamed) $ours"
-  echo "forward, $threads threads: python3-torch reference (whole model in RAM) $ref"
+small="$work/small/step1"
+if [ ! -f "$small/config.json" ]; then
+  /usr/bin/python3 "$here/tests/hf_reference.py" make --arch llama --out "$small" --shards 2 --seed 2 --config \
+    '{"hidden_size": 1024, "intermediate_size": 4096, "num_hidden_layers": 4, "num_attention_heads": 16,
+      "num_key_value_heads": 4, "head_dim": 64, "vocab_size": 32000, "max_position_embeddings": 512}'
+fi
+echo "the same sweep on a 4-layer model of the same width (peak memory should not grow with depth):"
+rm -f "$work/small.h5"
+"$build/bench/bench_hf_stream" sweep "$work/small.h5" "$small" "$work/tokens.bin" rtn:4:g128:sym gptq:4:g128:sym:act:cal16x128
+for m in "$small" "$model"; do
+  threads=2
+  ours=$("$build/bench/bench_hf_stream" forward "$m" 4 128 3 "$threads")
+  ref=$(/usr/bin/python3 "$here/tests/hf_reference.py" bench --model "$m" --batch 4 --seq 128 --repeat 3 --threads "$threads")
+  echo "forward of $(basename "$(dirname "$m")")/$(basename "$m"), $threads threads: QuantScope (streamed from disk) $ours"
+  echo "forward of $(basename "$(dirname "$m")")/$(basename "$m"), $threads threads: python3-torch reference (whole model in RAM) $ref"
   /usr/bin/python3 -c "import json,sys; a=json.loads(sys.argv[1]); b=json.loads(sys.argv[2]); print('ratio ours/reference: %.2fx' % (a['tokens_per_s']/b['tokens_per_s']))" "$ours" "$ref"
 done

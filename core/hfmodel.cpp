@@ -235,7 +235,9 @@ torch::Tensor HfModel::mlp(HfBlock& b, const torch::Tensor& x, const InputHook& 
         const auto h = b.up(x);
         u = m_arch.activation == HfActivation::Gelu ? F::gelu(h) : F::gelu(h, F::GELUFuncOptions().approximate("tanh"));
     } else {
-        u = F::silu(b.gate(x)) * b.up(x);
+        u = b.gate(x);
+        torch::silu_(u);
+        u.mul_(b.up(x)); // in place: the widest tensor of the block exists twice, not four times
     }
     if (hook)
         hook(3, u);
@@ -266,13 +268,33 @@ HfModel::Head HfModel::loadHead() const
         head.norm = {load("gpt_neox.final_layer_norm.weight"), load("gpt_neox.final_layer_norm.bias")};
     else
         head.norm = {load("model.norm.weight"), {}};
-    head.weight = load(m_arch.headName());
+    // A head up to 16 Mi values is kept in float32; a larger one (a real vocabulary) is read in slices
+    // of rows for every call, so it never exists in float32 as a whole.
+    if (m_arch.vocab * m_arch.hidden <= (int64_t(1) << 24))
+        head.weight = load(m_arch.headName());
     return head;
 }
 
 torch::Tensor HfModel::logits(const Head& head, const torch::Tensor& x) const
 {
-    return F::linear(normalize(head.norm, x), head.weight);
+    const auto xn = normalize(head.norm, x);
+    if (head.weight.defined())
+        return F::linear(xn, head.weight);
+    const TensorView& view = m_weights.tensor(m_arch.headName());
+    const int64_t hidden = m_arch.hidden;
+    const int64_t slice = std::max<int64_t>(1, (int64_t(1) << 22) / hidden);
+    auto sizes = xn.sizes().vec();
+    sizes.back() = m_arch.vocab;
+    auto out = torch::empty(sizes, torch::kFloat32);
+    auto rows = torch::empty({slice, hidden}, torch::kFloat32);
+    for (int64_t v = 0; v < m_arch.vocab; v += slice) {
+        const int64_t count = std::min(slice, m_arch.vocab - v);
+        auto w = rows.narrow(0, 0, count);
+        view.toFloat(w.data_ptr<float>(), v * hidden, count * hidden);
+        out.narrow(-1, v, count).copy_(F::linear(xn, w));
+    }
+    m_weights.release(view);
+    return out;
 }
 
 torch::Tensor HfModel::forward(const torch::Tensor& ids) const

@@ -79,7 +79,7 @@ public:
     struct Head
     {
         HfNorm norm;
-        torch::Tensor weight; // [vocab, hidden]
+        torch::Tensor weight; // [vocab, hidden]; undefined for a large head, read in slices by logits()
     };
     Head loadHead() const;
     // Final norm and LM head: [..., hidden] -> [..., vocab].

@@ -229,16 +229,19 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                     throw Cancelled();
             }
             const HfModel::Head head = model.loadHead();
+            // Logits of a real vocabulary are large: compared a few sequences at a time (≈ 4 Mi values).
+            const int chunk = int(std::clamp<int64_t>((int64_t(1) << 22) / (int64_t(data.seqLen) * model.arch().vocab), 1,
+                                                      data.batchSize));
             double fpCe = std::numeric_limits<double>::quiet_NaN();
             for (Lane& lane : lanes) {
-                const QuantizedEval eval = compare(model, head, fpVal, lane.validation, valTargets, data.batchSize, &fpCe);
+                const QuantizedEval eval = compare(model, head, fpVal, lane.validation, valTargets, chunk, &fpCe);
                 store.writeResult(run, lane.config->id(), i, makeEntry(*lane.config, eval, fpCe, lane.reports));
                 summary.entries[lane.config->id()] += 1;
                 ++summary.computed;
             }
             if (lanes.empty()) {
                 // Only the FP CE was missing.
-                compare(model, head, fpVal, fpVal, valTargets, data.batchSize, &fpCe);
+                compare(model, head, fpVal, fpVal, valTargets, chunk, &fpCe);
             }
             if (!std::isfinite(row.fpValCe))
                 store.setCheckpointFpCe(run, i, fpCe);

@@ -29,19 +29,43 @@ torch::Tensor calibrationBatch(const std::vector<uint8_t>& text, int sequences, 
 
 ActivationStats activationStats(const torch::Tensor& x, double outlierThreshold)
 {
-    if (!torch::isfinite(x).all().item<bool>())
+    // Moments in float64, accumulated over slices of rows, so a large input (a real model's FC2 input
+    // over the calibration set) never exists as a float64 copy.
+    const auto flat = x.reshape({-1, x.size(-1)});
+    const int64_t rows = flat.size(0);
+    const int64_t sliceRows = std::max<int64_t>(1, (int64_t(1) << 20) / std::max<int64_t>(1, flat.size(1)));
+    const double n = double(flat.numel());
+    auto slices = [&](auto&& f) {
+        for (int64_t r = 0; r < rows; r += sliceRows)
+            f(flat.narrow(0, r, std::min(sliceRows, rows - r)));
+    };
+    bool finite = true;
+    double sum = 0.0;
+    torch::Tensor channel;
+    slices([&](const torch::Tensor& part) {
+        finite = finite && torch::isfinite(part).all().item<bool>();
+        sum += part.sum(torch::kFloat64).item<double>();
+        const auto m = part.abs().amax(0);
+        channel = channel.defined() ? torch::maximum(channel, m) : m;
+    });
+    if (!finite)
         throw Error("activations hold NaN or Inf");
-    const auto flat = x.reshape({-1, x.size(-1)}).to(torch::kFloat64);
+    const double mean = sum / n;
+    double m2 = 0.0, m4 = 0.0;
+    slices([&](const torch::Tensor& part) {
+        const auto centred = part.to(torch::kFloat64) - mean;
+        const auto sq = centred * centred;
+        m2 += sq.sum().item<double>();
+        m4 += (sq * sq).sum().item<double>();
+    });
+    m2 /= n;
+    m4 /= n;
     ActivationStats s;
-    const auto centred = flat - flat.mean();
-    const double m2 = centred.pow(2).mean().item<double>();
-    const double m4 = centred.pow(4).mean().item<double>();
     s.kurtosis = m2 > 0.0 ? m4 / (m2 * m2) : 0.0;
-    const auto abs = flat.abs();
-    s.absmax = abs.max().item<double>();
-    const double median = abs.flatten().median().item<double>();
+    s.absmax = channel.max().item<double>();
+    // The lower median of |x|: an element of x, the same whatever the float width.
+    const double median = flat.abs().flatten().median().item<double>();
     s.absmaxMedian = median > 0.0 ? s.absmax / median : std::numeric_limits<double>::infinity();
-    const auto channel = abs.amax(0);
     s.outliers = (channel > outlierThreshold).sum().item<int64_t>();
     const auto profile = channel.to(torch::kFloat32).cpu().contiguous();
     s.channelAbsmax.assign(profile.data_ptr<float>(), profile.data_ptr<float>() + profile.numel());
@@ -50,8 +74,20 @@ ActivationStats activationStats(const torch::Tensor& x, double outlierThreshold)
 
 double sqnrDb(const torch::Tensor& y, const torch::Tensor& yq)
 {
-    const double signal = y.to(torch::kFloat64).pow(2).sum().item<double>();
-    const double noise = (y.to(torch::kFloat64) - yq.to(torch::kFloat64)).pow(2).sum().item<double>();
+    // Sums in float64 over slices of a million values: exact differences without float64 copies of
+    // outputs that, for a real model's MLP over the calibration set, hold tens of millions.
+    const auto a = y.reshape({-1});
+    const auto b = yq.reshape({-1});
+    const int64_t n = a.numel();
+    const int64_t slice = int64_t(1) << 20;
+    double signal = 0.0, noise = 0.0;
+    for (int64_t i = 0; i < n; i += slice) {
+        const int64_t count = std::min(slice, n - i);
+        const auto ya = a.narrow(0, i, count).to(torch::kFloat64);
+        const auto d = ya - b.narrow(0, i, count).to(torch::kFloat64);
+        signal += (ya * ya).sum().item<double>();
+        noise += (d * d).sum().item<double>();
+    }
     if (noise == 0.0)
         return std::numeric_limits<double>::infinity();
     return 10.0 * std::log10(signal / noise);
@@ -96,9 +132,13 @@ void quantizeGroup(const torch::Tensor& input, const std::vector<GroupMember>& m
             wq.copy_(rtnQuantize(w, bits, config.groupSize, config.symmetric));
         }
         r.relErr = relativeError(w, wq);
-        // Ŷ sees the input as the quantized model does, activation quantization included.
-        const torch::Tensor xq = m.actBits < 16 ? fakeQuantizeActivations(input, m.actBits, m.actGroupSize) : input;
-        r.sqnrDb = sqnrDb(torch::nn::functional::linear(input, w), torch::nn::functional::linear(xq, wq));
+        if (bits >= 16 && m.actBits >= 16) {
+            r.sqnrDb = std::numeric_limits<double>::infinity(); // nothing quantized: Ŷ = Y
+        } else {
+            // Ŷ sees the input as the quantized model does, activation quantization included.
+            const torch::Tensor xq = m.actBits < 16 ? fakeQuantizeActivations(input, m.actBits, m.actGroupSize) : input;
+            r.sqnrDb = sqnrDb(torch::nn::functional::linear(input, w), torch::nn::functional::linear(xq, wq));
+        }
         if (options.inputStats)
             r.input = stats;
         reports.push_back(std::move(r));

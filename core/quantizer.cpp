@@ -1,5 +1,7 @@
 #include "quantizer.h"
 
+#include <cmath>
+
 #include "errors.h"
 
 namespace qs {
@@ -72,10 +74,20 @@ torch::Tensor fakeQuantizeActivations(const torch::Tensor& x, int bits, int grou
 
 double relativeError(const torch::Tensor& w, const torch::Tensor& wq)
 {
-    const double norm = w.to(torch::kFloat64).norm().item<double>();
+    // Float64 sums over slices of a million values: no float64 copy of a large weight.
+    const auto a = w.reshape({-1});
+    const auto b = wq.reshape({-1});
+    double norm = 0.0, diff = 0.0;
+    for (int64_t i = 0; i < a.numel(); i += int64_t(1) << 20) {
+        const int64_t count = std::min<int64_t>(int64_t(1) << 20, a.numel() - i);
+        const auto x = a.narrow(0, i, count).to(torch::kFloat64);
+        const auto d = x - b.narrow(0, i, count).to(torch::kFloat64);
+        norm += (x * x).sum().item<double>();
+        diff += (d * d).sum().item<double>();
+    }
     if (norm == 0.0)
         return 0.0;
-    return (w.to(torch::kFloat64) - wq.to(torch::kFloat64)).norm().item<double>() / norm;
+    return std::sqrt(diff / norm);
 }
 
 } // namespace qs
