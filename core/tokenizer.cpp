@@ -1,6 +1,7 @@
 #include "tokenizer.h"
 
 #include "errors.h"
+#include "normalizer.h"
 #include "pretokenizer.h"
 
 #include <nlohmann/json.hpp>
@@ -26,7 +27,8 @@ using tok::formatError;
 
 struct AddedToken
 {
-    std::string content;
+    std::string content; // as the file spells it
+    std::string pattern; // what is matched and decoded: the content, normalized when the token is "normalized"
     int32_t id = 0;
     bool lstrip = false;
     bool rstrip = false;
@@ -50,13 +52,17 @@ bool isWhitespace(char32_t c)
 class AddedMatcher
 {
 public:
-    void add(const AddedToken* token) { m_byFirstByte[static_cast<unsigned char>(token->content[0])].push_back(token); }
+    void add(const AddedToken* token)
+    {
+        if (!token->pattern.empty())
+            m_byFirstByte[static_cast<unsigned char>(token->pattern[0])].push_back(token);
+    }
 
     void finish()
     {
         for (auto& list : m_byFirstByte)
             std::stable_sort(list.begin(), list.end(),
-                             [](const AddedToken* a, const AddedToken* b) { return a->content.size() > b->content.size(); });
+                             [](const AddedToken* a, const AddedToken* b) { return a->pattern.size() > b->pattern.size(); });
     }
 
     bool empty() const
@@ -83,7 +89,7 @@ public:
                     continue;
                 }
                 size_t begin = pos;
-                size_t end = pos + token->content.size();
+                size_t end = pos + token->pattern.size();
                 if (token->lstrip)
                     begin = stripLeft(text, pieceStart, begin);
                 if (token->rstrip)
@@ -102,7 +108,7 @@ private:
     const AddedToken* longestAt(std::string_view text, size_t pos) const
     {
         for (const AddedToken* token : m_byFirstByte[static_cast<unsigned char>(text[pos])]) {
-            if (text.compare(pos, token->content.size(), token->content) == 0)
+            if (text.compare(pos, token->pattern.size(), token->pattern) == 0)
                 return token;
         }
         return nullptr;
@@ -233,8 +239,9 @@ struct BpeTokenizer::Private
 
     std::vector<AddedToken> added;
     Vocabulary addedIds;
-    AddedMatcher rawMatcher;        // added tokens with "normalized": false, matched first
-    AddedMatcher normalizedMatcher; // then those with "normalized": true
+    AddedMatcher rawMatcher;        // added tokens with "normalized": false, matched in the raw text first
+    AddedMatcher normalizedMatcher; // then those with "normalized": true, in the normalized text between
+    std::unique_ptr<tok::Normalizer> normalizer;
     std::unique_ptr<tok::PreTokenizer> preTokenizer;
 
     std::vector<std::string> decoded; // the bytes of each id
@@ -392,8 +399,15 @@ void BpeTokenizer::Private::readAddedTokens(const json& tokens)
         added.push_back(std::move(token));
         normalized.push_back(isNormalized);
     }
-    for (size_t i = 0; i < added.size(); ++i)
+    // As the library: a normalized token's content goes through the normalizer before it is matched in
+    // normalized text (with Lowercase, "<Mask>" matches "<mask>" and "<MASK>").
+    for (size_t i = 0; i < added.size(); ++i) {
+        if (normalized[i])
+            normalizer->apply(added[i].content, added[i].pattern);
+        else
+            added[i].pattern = added[i].content;
         (normalized[i] ? normalizedMatcher : rawMatcher).add(&added[i]);
+    }
     rawMatcher.finish();
     normalizedMatcher.finish();
 }
@@ -432,8 +446,10 @@ void BpeTokenizer::Private::buildDecodeTable()
         else
             decoded[size_t(id)] = bytesOf(token);
     }
+    // An added token decodes to the text it is matched as: a normalized token's content normalized,
+    // as the tokenizers library (0.23) decodes it.
     for (const AddedToken& token : added) {
-        decoded[size_t(token.id)] = bytesOf(token.content);
+        decoded[size_t(token.id)] = bytesOf(token.pattern);
         known[size_t(token.id)] = true;
     }
 }
@@ -595,12 +611,7 @@ BpeTokenizer BpeTokenizer::fromJson(const std::string& text, const std::string& 
     if (!doc.is_object())
         formatError(origin, "not a JSON object");
 
-    const auto normalizer = doc.find("normalizer");
-    if (normalizer != doc.end() && !normalizer->is_null()) {
-        const bool typed = normalizer->is_object() && normalizer->contains("type") && (*normalizer)["type"].is_string();
-        formatError(origin, "unsupported normalizer " + (typed ? "'" + (*normalizer)["type"].get<std::string>() + "'" : normalizer->dump())
-                                + " (only null is supported)");
-    }
+    d->normalizer = std::make_unique<tok::Normalizer>(member(doc, "normalizer"), origin);
     d->readModel(member(doc, "model"));
     d->readAddedTokens(member(doc, "added_tokens"));
     d->preTokenizer = std::make_unique<tok::PreTokenizer>(member(doc, "pre_tokenizer"), origin);
@@ -616,12 +627,35 @@ std::vector<int32_t> BpeTokenizer::encode(std::string_view text) const
             formatError(d->origin, "the text to encode is not valid UTF-8 at byte " + std::to_string(pos));
         pos += n;
     }
+    // As the tokenizers library: added tokens with "normalized": false are found in the raw text, the
+    // text between them is normalized, then the normalized added tokens are found in that.
     std::vector<Segment> segments{{text, -1}};
     std::vector<Segment> split;
-    for (const AddedMatcher* matcher : {&d->rawMatcher, &d->normalizedMatcher}) {
-        if (matcher->empty())
-            continue;
-        matcher->split(segments, split);
+    if (!d->rawMatcher.empty()) {
+        d->rawMatcher.split(segments, split);
+        segments.swap(split);
+    }
+    std::string normalized; // the normalized text of every plain segment, one after the other
+    if (!d->normalizer->identity()) {
+        std::vector<std::pair<size_t, size_t>> ranges(segments.size()); // [begin, end) in `normalized`
+        for (size_t i = 0; i < segments.size(); ++i) {
+            if (segments[i].id >= 0)
+                continue;
+            ranges[i].first = normalized.size();
+            d->normalizer->apply(segments[i].text, normalized);
+            ranges[i].second = normalized.size();
+        }
+        split.clear();
+        for (size_t i = 0; i < segments.size(); ++i) {
+            if (segments[i].id >= 0)
+                split.push_back(segments[i]);
+            else if (ranges[i].second > ranges[i].first)
+                split.push_back({std::string_view(normalized).substr(ranges[i].first, ranges[i].second - ranges[i].first), -1});
+        }
+        segments.swap(split);
+    }
+    if (!d->normalizedMatcher.empty()) {
+        d->normalizedMatcher.split(segments, split);
         segments.swap(split);
     }
     std::vector<int32_t> ids;

@@ -7,9 +7,16 @@
 //                  byte_fallback (<0xXX> tokens), unk_token, fuse_unk
 //   pre_tokenizer  ByteLevel (add_prefix_space, use_regex with GPT-2's pattern), Split (Regex or
 //                  String pattern, behavior Isolated), Digits, a Sequence of those, or null
-//   normalizer     null only: NFC (which GPT-NeoX/Pythia declare) and the rest are refused
-//   added_tokens   matched first (leftmost, longest), lstrip / rstrip honoured; their ids must be
-//                  the ones the tokenizers library gives them (it numbers them itself)
+//   normalizer     NFC (GPT-NeoX/Pythia, Qwen2), NFD, NFKC, NFKD, Lowercase, a Sequence of those, or
+//                  null, with ICU. Lowercase maps each code point alone, as Rust's char::to_lowercase
+//                  (ICU's root-locale full lowercase: İ → i + U+0307, Σ always σ, never final ς).
+//                  Prepend, Replace, Strip, BertNormalizer and the others are refused.
+//   added_tokens   matched leftmost, longest, lstrip / rstrip honoured; their ids must be the ones
+//                  the tokenizers library gives them (it numbers them itself). As in the library,
+//                  those with "normalized": false (special tokens by default) are found in the raw
+//                  text first; each stretch between them is normalized; then those with
+//                  "normalized": true, their content normalized too, are found in the normalized
+//                  text; the pre-tokenizer runs on what is left. No offsets are kept.
 // Not applied: post_processor (no BOS/EOS is inserted), truncation, padding; the decoder is replaced
 // by the inverse byte map (decode below). Anything else is refused when the file is read, with a
 // qs::FormatError naming the file and the feature. No Qt, no torch.
@@ -43,7 +50,9 @@ public:
 
     // The bytes the ids stand for: model tokens through the inverse byte map (byte-level
     // tokenizers) or as written, <0xXX> as one byte when byte_fallback is on, added tokens as their
-    // content. decode(encode(s)) == s unless add_prefix_space added a space at the start.
+    // content (normalized when the token is "normalized", as the tokenizers library 0.23 does).
+    // decode(encode(s)) == s unless add_prefix_space added a space at the start or the normalizer
+    // changed s (then it is the normalized text, raw added tokens as written).
     // qs::FormatError for an id that names no token.
     std::string decode(const std::vector<int32_t>& ids) const;
 

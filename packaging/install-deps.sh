@@ -12,7 +12,7 @@ PACKAGES=(
   libhdf5-dev hdf5-tools
   xvfb xauth imagemagick poppler-utils
   bible-kjv bible-kjv-text
-  nlohmann-json3-dev libpcre2-dev
+  nlohmann-json3-dev libpcre2-dev libicu-dev
   python3-h5py python3-numpy python3-torch
 )
 
