@@ -232,6 +232,9 @@ void MainWindow::createMenus()
     m_sweepAction->setObjectName(QStringLiteral("sweepAction"));
     m_sweepAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_sweepAction->setStatusTip(tr("Quantize every checkpoint of a run of this store with configs of your choice"));
+    m_importAction = file->addAction(tr("&Import Hugging Face Trajectory…"), this, [this] { chooseImport(); });
+    m_importAction->setObjectName(QStringLiteral("importAction"));
+    m_importAction->setStatusTip(tr("Make a run of a folder of Hugging Face revisions, to sweep like a trained run"));
 
     file->addSeparator();
     m_exportAction = file->addAction(tr("&Export Figure…"), this, &MainWindow::chooseExportFile);
@@ -323,6 +326,7 @@ void MainWindow::updateActions()
     const bool busy = isJobRunning();
     m_demoAction->setEnabled(!busy);
     m_sweepAction->setEnabled(!busy && m_snapshot && !m_snapshot->runs.empty());
+    m_importAction->setEnabled(!busy);
 }
 
 void MainWindow::createStatusBar()

@@ -69,6 +69,8 @@ public:
     // File > Run Sweep…: enabled while a store with runs is shown and no job runs.
     QAction* sweepAction() const { return m_sweepAction; }
     QAction* exportAction() const { return m_exportAction; }
+    // File > Import Hugging Face Trajectory…: enabled while no job runs.
+    QAction* importAction() const { return m_importAction; }
     FigureExportJob* exportJob() const { return m_exports; }
 
 public Q_SLOTS:
@@ -79,6 +81,9 @@ public Q_SLOTS:
     void cancelJob();
     // Asks for a run and configs (SweepDialog) and sweeps them over the shown store.
     void chooseSweep();
+    // Asks what to import (ImportDialog, starting at the folder `revisions` when given) and imports it
+    // as a run; the store then opens at that run, ready for Run Sweep.
+    void chooseImport(const QString& revisions = {});
     // Saves the trajectory plot as shown (.png, .pdf, .svg); reports failures like every error.
     bool exportFigure(const QString& path);
     // Exports `view` as Export Figure does once the file is chosen: recorded now, written in the
@@ -170,6 +175,7 @@ private:
     QAction* m_exportAction = nullptr;
     QAction* m_demoAction = nullptr;
     QAction* m_sweepAction = nullptr;
+    QAction* m_importAction = nullptr;
 
     QLabel* m_jobLabel = nullptr;
     QLabel* m_runLabel = nullptr; // what the shown run is: schedule, size, corpus

@@ -1,13 +1,17 @@
-// The main window's files in and out: figure export (recorded here, written in the background) and
-// what a drop opens (a store, or the store that uses a folder of checkpoints).
+// The main window's files in and out: figure export (recorded here, written in the background), what
+// a drop opens (a store, the store that uses a folder of checkpoints, or the import of a folder of
+// Hugging Face revisions no store uses yet) and that import.
 
 #include "mainwindow.h"
 
 #include "checkpointfolder.h"
 #include "exportdialog.h"
 #include "figureexportjob.h"
+#include "importdialog.h"
+#include "importjob.h"
 #include "scalingpage.h"
 #include "settings.h"
+#include "storeloadjob.h"
 #include "trajectorypage.h"
 
 #include <QApplication>
@@ -24,6 +28,19 @@
 namespace qs {
 
 namespace {
+
+// A Hugging Face revision (a folder with config.json), or a folder holding some.
+bool isHfRevisionFolder(const QString& path)
+{
+    const QDir dir(path);
+    if (dir.exists(QStringLiteral("config.json")))
+        return true;
+    for (const QString& sub : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        if (QFileInfo::exists(dir.filePath(sub + QStringLiteral("/config.json"))))
+            return true;
+    }
+    return false;
+}
 
 bool isStoreFile(const QString& path)
 {
@@ -129,11 +146,37 @@ void MainWindow::dropEvent(QDropEvent* event)
     CheckpointFolderMatch match;
     QString error;
     if (!findStoreForCheckpoints(path, m_settings->recentStores(), &match, &error)) {
+        if (isHfRevisionFolder(path)) {
+            chooseImport(path); // revisions no store knows yet: offer to import them
+            return;
+        }
         reportError(tr("Cannot open checkpoints"), error);
         return;
     }
     openStore(match.store);
     m_runAfterLoad = match.run;
+}
+
+void MainWindow::chooseImport(const QString& revisions)
+{
+    if (isJobRunning())
+        return;
+    auto* dialog = new ImportDialog(m_snapshot ? m_snapshot->path : QString(), revisions, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        if (isJobRunning())
+            return;
+        m_loader->waitForIdle(); // HDF5 refuses a writer while this process still reads the file
+        auto* job = new ImportJob(dialog->storePath(), dialog->runName(), dialog->options(), this);
+        connect(job, &ImportJob::imported, this, [this](const QString&, const QString& run, int revisions) {
+            m_jobDoneMessage = tr("Imported %n revision(s) as run %1; File > Run Sweep quantizes them", nullptr, revisions).arg(run);
+        });
+        const QString run = dialog->runName();
+        runJob(job, dialog->storePath(), tr("Importing run %1…").arg(run), tr("Import failed"), tr("Import cancelled"));
+        // After runJob's own finished() handler, which opens the store: show the new run.
+        connect(job, &Job::finished, this, [this, run] { m_runAfterLoad = run; });
+    });
+    dialog->open();
 }
 
 } // namespace qs

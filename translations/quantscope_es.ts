@@ -105,7 +105,7 @@
 <context>
     <name>cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="+174"/>
+        <location filename="../app/cli.cpp" line="+175"/>
         <source>Demo folder (default ./demo-output).</source>
         <translation>Carpeta de la demo (por defecto ./demo-output).</translation>
     </message>
@@ -147,13 +147,13 @@
     </message>
     <message>
         <location line="+35"/>
-        <location line="+168"/>
+        <location line="+167"/>
         <location line="+137"/>
         <source>Results store (.h5).</source>
         <translation>Almacén de resultados (.h5).</translation>
     </message>
     <message>
-        <location line="-304"/>
+        <location line="-303"/>
         <source>Run name (default: every run).</source>
         <translation>Nombre de la ejecución (por defecto: todas).</translation>
     </message>
@@ -168,7 +168,7 @@
         <translation>Dispositivo de Torch: cpu, cuda o cuda:N (por defecto cpu).</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+158"/>
         <source>Run name (default: the first run). Trajectory: repeat it (--run A --run B) or give a comma-separated list (--run A,B) to overlay several runs; the first is the selected one, each run gets its own line style.</source>
         <translation>Nombre de la ejecución (por defecto: la primera). Trayectoria: repítalo (--run A --run B) o dé una lista separada por comas (--run A,B) para superponer varias ejecuciones; la primera es la seleccionada y cada ejecución tiene su propio estilo de línea.</translation>
     </message>
@@ -841,6 +841,173 @@ bloque %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::ImportDialog</name>
+    <message>
+        <location filename="../widgets/importdialog.cpp" line="+37"/>
+        <source>Import Hugging Face Trajectory</source>
+        <translation>Importar trayectoria de Hugging Face</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A folder of revision folders (each with config.json and safetensors weights), or one revision</source>
+        <translation>Una carpeta de carpetas de revisiones (cada una con config.json y pesos safetensors), o una sola revisión</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation and calibration data: a text file, or token ids (.npy, or raw uint16 .bin)</source>
+        <translation>Datos de validación y calibración: un archivo de texto o ids de tokens (.npy, o .bin uint16 sin cabecera)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The model&apos;s tokenizer.json; found in the first revision folder when it has one</source>
+        <translation>El tokenizer.json del modelo; se toma de la primera carpeta de revisión si lo tiene</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>optional, e.g. wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2</source>
+        <translation>opcional, p. ej. wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>All files (*)</source>
+        <translation>Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Revisions:</source>
+        <translation>&amp;Revisiones:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Folder of revisions</source>
+        <translation>Carpeta de revisiones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Data:</source>
+        <translation>&amp;Datos:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Evaluation data</source>
+        <translation>Datos de evaluación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokenizer</source>
+        <translation>Tokenizador</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>tokenizer.json (*.json)</source>
+        <translation>tokenizer.json (*.json)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Tokenizer:</source>
+        <translation>&amp;Tokenizador:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sequence &amp;length:</source>
+        <translation>&amp;Longitud de secuencia:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Validation sequences:</source>
+        <translation>Secuencias de &amp;validación:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR &amp;schedule:</source>
+        <translation>&amp;Programa de LR:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>R&amp;un:</source>
+        <translation>&amp;Ejecución:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>St&amp;ore:</source>
+        <translation>&amp;Almacén:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Results store</source>
+        <translation>Almacén de resultados</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>QuantScope stores (*.h5)</source>
+        <translation>Almacenes de QuantScope (*.h5)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>&amp;Import</source>
+        <translation>&amp;Importar</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>Choose the folder of revisions.</source>
+        <translation>Elija la carpeta de revisiones.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+24"/>
+        <source>%n revision(s), steps %1</source>
+        <translation>
+            <numerusform>%n revisión, pasos %1</numerusform>
+            <numerusform>%n revisiones, pasos %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Choose the evaluation data: a text file or token ids.</source>
+        <translation>Elija los datos de evaluación: un archivo de texto o ids de tokens.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The data file %1 does not exist.</source>
+        <translation>El archivo de datos %1 no existe.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A text needs the model&apos;s tokenizer.json; %1 does not exist.</source>
+        <translation>Un texto necesita el tokenizer.json del modelo; %1 no existe.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name the run.</source>
+        <translation>Ponga nombre a la ejecución.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the store the run goes into.</source>
+        <translation>Elija el almacén donde irá la ejecución.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ImportJob</name>
+    <message>
+        <location filename="../app/models/importjob.cpp" line="+28"/>
+        <source>Reading the revisions of %1</source>
+        <translation>Leyendo las revisiones de %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Imported %n revision(s)</source>
+        <translation>
+            <numerusform>%n revisión importada</numerusform>
+            <numerusform>%n revisiones importadas</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qs::Job</name>
     <message numerus="yes">
         <location filename="../app/models/job.cpp" line="+51"/>
@@ -1143,6 +1310,16 @@ bloque %2 · %3
         <translation>Cuantiza cada punto de control de una ejecución de este almacén con las configuraciones que elija</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>&amp;Import Hugging Face Trajectory…</source>
+        <translation>&amp;Importar trayectoria de Hugging Face…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make a run of a folder of Hugging Face revisions, to sweep like a trained run</source>
+        <translation>Crea una ejecución a partir de una carpeta de revisiones de Hugging Face, para barrerla como una ejecución entrenada</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>&amp;Export Figure…</source>
         <translation>&amp;Exportar figura…</translation>
@@ -1204,7 +1381,7 @@ bloque %2 · %3
         <translation>Idioma</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -1274,13 +1451,13 @@ bloque %2 · %3
         <translation>Almacenes de QuantScope (*.h5 *.hdf5);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowfiles.cpp" line="+132"/>
+        <location filename="../app/mainwindowfiles.cpp" line="+153"/>
         <source>Cannot open checkpoints</source>
         <translation>No se pueden abrir los checkpoints</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-461"/>
-        <location filename="../app/mainwindowfiles.cpp" line="-92"/>
+        <location filename="../app/mainwindow.cpp" line="-465"/>
+        <location filename="../app/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>No se puede exportar la figura</translation>
@@ -1302,8 +1479,31 @@ bloque %2 · %3
         <source>Saving %1…</source>
         <translation>Guardando %1…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+50"/>
+        <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
+        <translation>
+            <numerusform>%n revisión importada como ejecución %1; Archivo &gt; Ejecutar barrido la cuantiza</numerusform>
+            <numerusform>%n revisiones importadas como ejecución %1; Archivo &gt; Ejecutar barrido las cuantiza</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+479"/>
+        <location line="+3"/>
+        <source>Importing run %1…</source>
+        <translation>Importando la ejecución %1…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Import failed</source>
+        <translation>La importación falló</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Import cancelled</source>
+        <translation>Importación cancelada</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="+483"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>Hay otra tarea en curso; cancélela primero</translation>

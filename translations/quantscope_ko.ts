@@ -104,7 +104,7 @@
 <context>
     <name>cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="+174"/>
+        <location filename="../app/cli.cpp" line="+175"/>
         <source>Demo folder (default ./demo-output).</source>
         <translation>데모 폴더(기본값 ./demo-output).</translation>
     </message>
@@ -146,13 +146,13 @@
     </message>
     <message>
         <location line="+35"/>
-        <location line="+168"/>
+        <location line="+167"/>
         <location line="+137"/>
         <source>Results store (.h5).</source>
         <translation>결과 저장소(.h5).</translation>
     </message>
     <message>
-        <location line="-304"/>
+        <location line="-303"/>
         <source>Run name (default: every run).</source>
         <translation>실행 이름(기본값: 모든 실행).</translation>
     </message>
@@ -167,7 +167,7 @@
         <translation>Torch 장치: cpu, cuda 또는 cuda:N(기본값 cpu).</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+158"/>
         <source>Run name (default: the first run). Trajectory: repeat it (--run A --run B) or give a comma-separated list (--run A,B) to overlay several runs; the first is the selected one, each run gets its own line style.</source>
         <translation>실행 이름(기본값: 첫 번째 실행). 궤적: 여러 실행을 겹쳐 보려면 옵션을 반복하거나(--run A --run B) 쉼표로 구분한 목록(--run A,B)을 주십시오. 첫 번째가 선택된 실행이며, 실행마다 고유한 선 스타일을 씁니다.</translation>
     </message>
@@ -838,6 +838,171 @@ block %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::ImportDialog</name>
+    <message>
+        <location filename="../widgets/importdialog.cpp" line="+37"/>
+        <source>Import Hugging Face Trajectory</source>
+        <translation>Hugging Face 궤적 가져오기</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Browse…</source>
+        <translation>찾아보기…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A folder of revision folders (each with config.json and safetensors weights), or one revision</source>
+        <translation>리비전 폴더들을 담은 폴더(각각 config.json과 safetensors 가중치 포함) 또는 리비전 하나</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation and calibration data: a text file, or token ids (.npy, or raw uint16 .bin)</source>
+        <translation>검증 및 보정 데이터: 텍스트 파일 또는 토큰 ID(.npy 또는 헤더 없는 uint16 .bin)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The model&apos;s tokenizer.json; found in the first revision folder when it has one</source>
+        <translation>모델의 tokenizer.json. 첫 리비전 폴더에 있으면 자동으로 찾습니다</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>optional, e.g. wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2</source>
+        <translation>선택 사항, 예: wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>All files (*)</source>
+        <translation>모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Revisions:</source>
+        <translation>리비전(&amp;R):</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Folder of revisions</source>
+        <translation>리비전 폴더</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Data:</source>
+        <translation>데이터(&amp;D):</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Evaluation data</source>
+        <translation>평가 데이터</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokenizer</source>
+        <translation>토크나이저</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>tokenizer.json (*.json)</source>
+        <translation>tokenizer.json (*.json)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Tokenizer:</source>
+        <translation>토크나이저(&amp;T):</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sequence &amp;length:</source>
+        <translation>시퀀스 길이(&amp;L):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Validation sequences:</source>
+        <translation>검증 시퀀스(&amp;V):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR &amp;schedule:</source>
+        <translation>LR 스케줄(&amp;S):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>R&amp;un:</source>
+        <translation>실행(&amp;U):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>St&amp;ore:</source>
+        <translation>저장소(&amp;O):</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Results store</source>
+        <translation>결과 저장소</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>QuantScope stores (*.h5)</source>
+        <translation>QuantScope 저장소 (*.h5)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>&amp;Import</source>
+        <translation>가져오기(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>Choose the folder of revisions.</source>
+        <translation>리비전 폴더를 선택하세요.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+24"/>
+        <source>%n revision(s), steps %1</source>
+        <translation>
+            <numerusform>리비전 %n개, 스텝 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Choose the evaluation data: a text file or token ids.</source>
+        <translation>평가 데이터를 선택하세요: 텍스트 파일 또는 토큰 ID.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The data file %1 does not exist.</source>
+        <translation>데이터 파일 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A text needs the model&apos;s tokenizer.json; %1 does not exist.</source>
+        <translation>텍스트에는 모델의 tokenizer.json이 필요합니다. %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name the run.</source>
+        <translation>실행 이름을 지정하세요.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the store the run goes into.</source>
+        <translation>실행을 넣을 저장소를 선택하세요.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ImportJob</name>
+    <message>
+        <location filename="../app/models/importjob.cpp" line="+28"/>
+        <source>Reading the revisions of %1</source>
+        <translation>%1의 리비전을 읽는 중</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Imported %n revision(s)</source>
+        <translation>
+            <numerusform>리비전 %n개를 가져왔습니다</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qs::Job</name>
     <message numerus="yes">
         <location filename="../app/models/job.cpp" line="+51"/>
@@ -1138,6 +1303,16 @@ block %2 · %3
         <translation>이 저장소에 있는 실행의 모든 체크포인트를 원하는 구성으로 양자화합니다</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>&amp;Import Hugging Face Trajectory…</source>
+        <translation>Hugging Face 궤적 가져오기(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make a run of a folder of Hugging Face revisions, to sweep like a trained run</source>
+        <translation>Hugging Face 리비전 폴더로 실행을 만들어 학습된 실행처럼 스윕합니다</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>&amp;Export Figure…</source>
         <translation>그림 내보내기(&amp;E)…</translation>
@@ -1199,7 +1374,7 @@ block %2 · %3
         <translation>언어</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -1269,13 +1444,13 @@ block %2 · %3
         <translation>QuantScope 저장소 (*.h5 *.hdf5);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowfiles.cpp" line="+132"/>
+        <location filename="../app/mainwindowfiles.cpp" line="+153"/>
         <source>Cannot open checkpoints</source>
         <translation>체크포인트를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-461"/>
-        <location filename="../app/mainwindowfiles.cpp" line="-92"/>
+        <location filename="../app/mainwindow.cpp" line="-465"/>
+        <location filename="../app/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>그림을 내보낼 수 없습니다</translation>
@@ -1297,8 +1472,30 @@ block %2 · %3
         <source>Saving %1…</source>
         <translation>%1 저장 중…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+50"/>
+        <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
+        <translation>
+            <numerusform>리비전 %n개를 실행 %1(으)로 가져왔습니다. 파일 &gt; 스윕 실행으로 양자화합니다</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+479"/>
+        <location line="+3"/>
+        <source>Importing run %1…</source>
+        <translation>실행 %1 가져오는 중…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Import failed</source>
+        <translation>가져오기 실패</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Import cancelled</source>
+        <translation>가져오기가 취소되었습니다</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="+483"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>

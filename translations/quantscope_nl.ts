@@ -105,7 +105,7 @@
 <context>
     <name>cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="+174"/>
+        <location filename="../app/cli.cpp" line="+175"/>
         <source>Demo folder (default ./demo-output).</source>
         <translation>Demomap (standaard ./demo-output).</translation>
     </message>
@@ -147,13 +147,13 @@
     </message>
     <message>
         <location line="+35"/>
-        <location line="+168"/>
+        <location line="+167"/>
         <location line="+137"/>
         <source>Results store (.h5).</source>
         <translation>Resultatenbestand (.h5).</translation>
     </message>
     <message>
-        <location line="-304"/>
+        <location line="-303"/>
         <source>Run name (default: every run).</source>
         <translation>Naam van de run (standaard: elke run).</translation>
     </message>
@@ -168,7 +168,7 @@
         <translation>Torch-apparaat: cpu, cuda of cuda:N (standaard cpu).</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+158"/>
         <source>Run name (default: the first run). Trajectory: repeat it (--run A --run B) or give a comma-separated list (--run A,B) to overlay several runs; the first is the selected one, each run gets its own line style.</source>
         <translation>Naam van de run (standaard: de eerste run). Traject: herhaal de optie (--run A --run B) of geef een kommagescheiden lijst (--run A,B) om meerdere runs over elkaar te tonen; de eerste is de geselecteerde, elke run krijgt een eigen lijnstijl.</translation>
     </message>
@@ -841,6 +841,173 @@ blok %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::ImportDialog</name>
+    <message>
+        <location filename="../widgets/importdialog.cpp" line="+37"/>
+        <source>Import Hugging Face Trajectory</source>
+        <translation>Hugging Face-traject importeren</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Browse…</source>
+        <translation>Bladeren…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A folder of revision folders (each with config.json and safetensors weights), or one revision</source>
+        <translation>Een map met revisiemappen (elk met config.json en safetensors-gewichten), of één revisie</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation and calibration data: a text file, or token ids (.npy, or raw uint16 .bin)</source>
+        <translation>Validatie- en kalibratiegegevens: een tekstbestand, of token-id&apos;s (.npy, of kale uint16 .bin)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The model&apos;s tokenizer.json; found in the first revision folder when it has one</source>
+        <translation>De tokenizer.json van het model; gevonden in de eerste revisiemap als die er een heeft</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>optional, e.g. wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2</source>
+        <translation>optioneel, bv. wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>All files (*)</source>
+        <translation>Alle bestanden (*)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Revisions:</source>
+        <translation>&amp;Revisies:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Folder of revisions</source>
+        <translation>Map met revisies</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Data:</source>
+        <translation>&amp;Gegevens:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Evaluation data</source>
+        <translation>Evaluatiegegevens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokenizer</source>
+        <translation>Tokenizer</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>tokenizer.json (*.json)</source>
+        <translation>tokenizer.json (*.json)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Tokenizer:</source>
+        <translation>&amp;Tokenizer:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sequence &amp;length:</source>
+        <translation>Reeks&amp;lengte:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Validation sequences:</source>
+        <translation>&amp;Validatiereeksen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR &amp;schedule:</source>
+        <translation>LR-&amp;schema:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>R&amp;un:</source>
+        <translation>R&amp;un:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>St&amp;ore:</source>
+        <translation>&amp;Opslag:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Results store</source>
+        <translation>Resultatenopslag</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>QuantScope stores (*.h5)</source>
+        <translation>QuantScope-opslagen (*.h5)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>&amp;Import</source>
+        <translation>&amp;Importeren</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>Choose the folder of revisions.</source>
+        <translation>Kies de map met revisies.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+24"/>
+        <source>%n revision(s), steps %1</source>
+        <translation>
+            <numerusform>%n revisie, stappen %1</numerusform>
+            <numerusform>%n revisies, stappen %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Choose the evaluation data: a text file or token ids.</source>
+        <translation>Kies de evaluatiegegevens: een tekstbestand of token-id&apos;s.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The data file %1 does not exist.</source>
+        <translation>Het gegevensbestand %1 bestaat niet.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A text needs the model&apos;s tokenizer.json; %1 does not exist.</source>
+        <translation>Een tekst heeft de tokenizer.json van het model nodig; %1 bestaat niet.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name the run.</source>
+        <translation>Geef de run een naam.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the store the run goes into.</source>
+        <translation>Kies de opslag waarin de run komt.</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ImportJob</name>
+    <message>
+        <location filename="../app/models/importjob.cpp" line="+28"/>
+        <source>Reading the revisions of %1</source>
+        <translation>Revisies van %1 lezen</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Imported %n revision(s)</source>
+        <translation>
+            <numerusform>%n revisie geïmporteerd</numerusform>
+            <numerusform>%n revisies geïmporteerd</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qs::Job</name>
     <message numerus="yes">
         <location filename="../app/models/job.cpp" line="+51"/>
@@ -1143,6 +1310,16 @@ blok %2 · %3
         <translation>Elke checkpoint van een run in dit resultatenbestand kwantiseren met configuraties naar keuze</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>&amp;Import Hugging Face Trajectory…</source>
+        <translation>Hugging Face-traject &amp;importeren…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make a run of a folder of Hugging Face revisions, to sweep like a trained run</source>
+        <translation>Maak een run van een map met Hugging Face-revisies, om te sweepen als een getrainde run</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>&amp;Export Figure…</source>
         <translation>Figuur &amp;exporteren…</translation>
@@ -1204,7 +1381,7 @@ blok %2 · %3
         <translation>Taal</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Cancel</source>
         <translation>Annuleren</translation>
     </message>
@@ -1274,13 +1451,13 @@ blok %2 · %3
         <translation>QuantScope-resultatenbestanden (*.h5 *.hdf5);;Alle bestanden (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowfiles.cpp" line="+132"/>
+        <location filename="../app/mainwindowfiles.cpp" line="+153"/>
         <source>Cannot open checkpoints</source>
         <translation>Kan de checkpoints niet openen</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-461"/>
-        <location filename="../app/mainwindowfiles.cpp" line="-92"/>
+        <location filename="../app/mainwindow.cpp" line="-465"/>
+        <location filename="../app/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>Kan figuur niet exporteren</translation>
@@ -1302,8 +1479,31 @@ blok %2 · %3
         <source>Saving %1…</source>
         <translation>%1 opslaan…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+50"/>
+        <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
+        <translation>
+            <numerusform>%n revisie geïmporteerd als run %1; Bestand &gt; Sweep uitvoeren kwantiseert die</numerusform>
+            <numerusform>%n revisies geïmporteerd als run %1; Bestand &gt; Sweep uitvoeren kwantiseert ze</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+479"/>
+        <location line="+3"/>
+        <source>Importing run %1…</source>
+        <translation>Run %1 importeren…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Import failed</source>
+        <translation>Importeren mislukt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Import cancelled</source>
+        <translation>Importeren geannuleerd</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="+483"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>Er loopt al een andere taak; annuleer die eerst</translation>

@@ -104,7 +104,7 @@
 <context>
     <name>cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="+174"/>
+        <location filename="../app/cli.cpp" line="+175"/>
         <source>Demo folder (default ./demo-output).</source>
         <translation>演示文件夹（默认 ./demo-output）。</translation>
     </message>
@@ -146,13 +146,13 @@
     </message>
     <message>
         <location line="+35"/>
-        <location line="+168"/>
+        <location line="+167"/>
         <location line="+137"/>
         <source>Results store (.h5).</source>
         <translation>结果库（.h5）。</translation>
     </message>
     <message>
-        <location line="-304"/>
+        <location line="-303"/>
         <source>Run name (default: every run).</source>
         <translation>运行名称（默认：所有运行）。</translation>
     </message>
@@ -167,7 +167,7 @@
         <translation>Torch 设备：cpu、cuda 或 cuda:N（默认 cpu）。</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+158"/>
         <source>Run name (default: the first run). Trajectory: repeat it (--run A --run B) or give a comma-separated list (--run A,B) to overlay several runs; the first is the selected one, each run gets its own line style.</source>
         <translation>运行名称（默认：第一个运行）。轨迹图：重复该选项（--run A --run B）或给出逗号分隔的列表（--run A,B）即可叠加多个运行；第一个为选中的运行，每个运行使用各自的线型。</translation>
     </message>
@@ -838,6 +838,171 @@ block %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::ImportDialog</name>
+    <message>
+        <location filename="../widgets/importdialog.cpp" line="+37"/>
+        <source>Import Hugging Face Trajectory</source>
+        <translation>导入 Hugging Face 轨迹</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A folder of revision folders (each with config.json and safetensors weights), or one revision</source>
+        <translation>由修订版文件夹组成的文件夹（每个含 config.json 和 safetensors 权重），或单个修订版</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Validation and calibration data: a text file, or token ids (.npy, or raw uint16 .bin)</source>
+        <translation>验证和校准数据：文本文件，或 token id（.npy，或无头 uint16 .bin）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The model&apos;s tokenizer.json; found in the first revision folder when it has one</source>
+        <translation>模型的 tokenizer.json；若第一个修订版文件夹中有则自动使用</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>optional, e.g. wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2</source>
+        <translation>可选，例如 wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Revisions:</source>
+        <translation>修订版(&amp;R)：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Folder of revisions</source>
+        <translation>修订版文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Data:</source>
+        <translation>数据(&amp;D)：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Evaluation data</source>
+        <translation>评估数据</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokenizer</source>
+        <translation>分词器</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>tokenizer.json (*.json)</source>
+        <translation>tokenizer.json (*.json)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Tokenizer:</source>
+        <translation>分词器(&amp;T)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sequence &amp;length:</source>
+        <translation>序列长度(&amp;L)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Validation sequences:</source>
+        <translation>验证序列数(&amp;V)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR &amp;schedule:</source>
+        <translation>学习率计划(&amp;S)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>R&amp;un:</source>
+        <translation>运行(&amp;U)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>St&amp;ore:</source>
+        <translation>存储(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Results store</source>
+        <translation>结果存储</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>QuantScope stores (*.h5)</source>
+        <translation>QuantScope 存储 (*.h5)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>&amp;Import</source>
+        <translation>导入(&amp;I)</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>Choose the folder of revisions.</source>
+        <translation>请选择修订版文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+24"/>
+        <source>%n revision(s), steps %1</source>
+        <translation>
+            <numerusform>%n 个修订版，步数 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Choose the evaluation data: a text file or token ids.</source>
+        <translation>请选择评估数据：文本文件或 token id。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The data file %1 does not exist.</source>
+        <translation>数据文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A text needs the model&apos;s tokenizer.json; %1 does not exist.</source>
+        <translation>文本需要模型的 tokenizer.json；%1 不存在。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name the run.</source>
+        <translation>请为运行命名。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the store the run goes into.</source>
+        <translation>请选择运行要存入的存储。</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ImportJob</name>
+    <message>
+        <location filename="../app/models/importjob.cpp" line="+28"/>
+        <source>Reading the revisions of %1</source>
+        <translation>正在读取 %1 的修订版</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Imported %n revision(s)</source>
+        <translation>
+            <numerusform>已导入 %n 个修订版</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>qs::Job</name>
     <message numerus="yes">
         <location filename="../app/models/job.cpp" line="+51"/>
@@ -1138,6 +1303,16 @@ block %2 · %3
         <translation>用您选择的配置量化此结果库中某个运行的每个检查点</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>&amp;Import Hugging Face Trajectory…</source>
+        <translation>导入 Hugging Face 轨迹(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make a run of a folder of Hugging Face revisions, to sweep like a trained run</source>
+        <translation>将一个 Hugging Face 修订版文件夹变成一个运行，像训练出的运行一样进行扫描</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>&amp;Export Figure…</source>
         <translation>导出图表(&amp;E)…</translation>
@@ -1199,7 +1374,7 @@ block %2 · %3
         <translation>语言</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1269,13 +1444,13 @@ block %2 · %3
         <translation>QuantScope 结果库 (*.h5 *.hdf5);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowfiles.cpp" line="+132"/>
+        <location filename="../app/mainwindowfiles.cpp" line="+153"/>
         <source>Cannot open checkpoints</source>
         <translation>无法打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-461"/>
-        <location filename="../app/mainwindowfiles.cpp" line="-92"/>
+        <location filename="../app/mainwindow.cpp" line="-465"/>
+        <location filename="../app/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>无法导出图表</translation>
@@ -1297,8 +1472,30 @@ block %2 · %3
         <source>Saving %1…</source>
         <translation>正在保存 %1…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+50"/>
+        <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
+        <translation>
+            <numerusform>已将 %n 个修订版导入为运行 %1；“文件 &gt; 运行扫描”会量化它们</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+479"/>
+        <location line="+3"/>
+        <source>Importing run %1…</source>
+        <translation>正在导入运行 %1…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Import failed</source>
+        <translation>导入失败</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Import cancelled</source>
+        <translation>导入已取消</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="+483"/>
         <location line="+37"/>
         <source>Another job is running; cancel it first</source>
         <translation>另一个任务正在运行；请先取消它</translation>
