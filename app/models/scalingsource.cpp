@@ -1,5 +1,7 @@
 #include "scalingsource.h"
 
+#include "hfconfig.h"
+
 #include "config.h"
 #include "errors.h"
 
@@ -14,9 +16,10 @@ bool noKindRules(const QuantConfig& config)
     return config.overrides.empty();
 }
 
-double groupSizeOf(int groupSize, const ModelConfig& model)
+// A group of -1 is one scale per row: the row is the model width.
+double groupSizeOf(int groupSize, double width)
 {
-    return groupSize > 0 ? double(groupSize) : double(model.dModel);
+    return groupSize > 0 ? double(groupSize) : width;
 }
 
 } // namespace
@@ -61,8 +64,17 @@ scaling::ScalingData scalingDataFromSnapshot(const StoreSnapshot& snapshot, scal
     for (const RunSnapshot& run : snapshot.runs) {
         if (!runs.isEmpty() && !runs.contains(run.name()))
             continue;
-        const ModelConfig model = ModelConfig::fromJson(run.info.modelConfigJson);
-        const double N = double(model.parameterCount());
+        // Runs imported from Hugging Face keep the revisions' config.json; trainer runs QuantScope's own.
+        double N = 0.0, width = 0.0;
+        if (run.info.source.empty()) {
+            const ModelConfig model = ModelConfig::fromJson(run.info.modelConfigJson);
+            N = double(model.parameterCount());
+            width = double(model.dModel);
+        } else {
+            const HfArch arch = HfArch::fromJson(run.info.modelConfigJson, run.info.name);
+            N = double(arch.parameterCount());
+            width = double(arch.hidden);
+        }
         for (int k = 0; k < int(run.checkpoints.size()); ++k) {
             const CheckpointRow& row = run.checkpoints[size_t(k)];
             if (row.tokens <= 0)
@@ -89,7 +101,7 @@ scaling::ScalingData scalingDataFromSnapshot(const StoreSnapshot& snapshot, scal
                 p.N = N;
                 p.D = double(row.tokens);
                 const bool weightGroups = config.config.method != QuantMethod::None;
-                p.G = groupSizeOf(weightGroups ? config.config.groupSize : config.config.actGroupSize, model);
+                p.G = groupSizeOf(weightGroups ? config.config.groupSize : config.config.actGroupSize, width);
                 p.bits = weightGroups ? config.config.bits : 16.0;
                 p.delta = delta;
                 p.fpLoss = row.fpValCe;
