@@ -22,19 +22,21 @@ limit=$((bytes / 2))
 echo "model: $((bytes / 1048576)) MiB of bf16 weights; memory allowed: $((limit / 1048576)) MiB"
 cg=/sys/fs/cgroup/memory/qs-hf-bench
 rm -f "$work/bench.h5"
+small="$work/small/step1"
+if [ -z "${FORWARD_ONLY:-}" ]; then
 # RTN (with the FP reference and its activation statistics) inside the limit; GPTQ's Hessians add
 # about 0.3 GB at this width, measured on the 4-layer model below.
 sweep=("$build/bench/bench_hf_stream" sweep "$work/bench.h5" "$model" "$work/tokens.bin" rtn:4:g128:sym)
+rmdir "$cg" 2>/dev/null || true # a fresh group: its counters (peak, OOM kills) are this run's
 if mkdir -p "$cg" 2>/dev/null && echo "$limit" > "$cg/memory.limit_in_bytes" 2>/dev/null; then
   echo 0 > "$cg/memory.swappiness" 2>/dev/null || true
   echo "sweep inside cgroup $cg (memory.limit_in_bytes $limit):"
   bash -c "echo \$\$ > $cg/cgroup.procs && exec \"\$@\"" _ "${sweep[@]}"
-  echo "cgroup peak usage (RSS + page cache it charged): $(( $(cat $cg/memory.max_usage_in_bytes) / 1048576 )) MiB, OOM kills: $(grep oom_kill $cg/memory.oom_control 2>/dev/null | cut -d' ' -f2)"
+  echo "cgroup peak usage (RSS + page cache it charged): $(( $(cat $cg/memory.max_usage_in_bytes) / 1048576 )) MiB, OOM kills: $(grep '^oom_kill ' $cg/memory.oom_control 2>/dev/null | cut -d' ' -f2)"
 else
   echo "no memory cgroup here: sweep without a limit, peak RSS against the model size:"
   "${sweep[@]}"
 fi
-small="$work/small/step1"
 if [ ! -f "$small/config.json" ]; then
   /usr/bin/python3 "$here/tests/hf_reference.py" make --arch llama --out "$small" --shards 2 --seed 2 --config \
     '{"hidden_size": 1024, "intermediate_size": 4096, "num_hidden_layers": 4, "num_attention_heads": 16,
@@ -45,11 +47,13 @@ for quant in rtn:4:g128:sym gptq:4:g128:sym:act:cal16x128; do
   rm -f "$work/small.h5"
   echo "  $quant: $("$build/bench/bench_hf_stream" sweep "$work/small.h5" "$small" "$work/tokens.bin" $quant)"
 done
+fi # FORWARD_ONLY
 for m in "$small" "$model"; do
   threads=2
   ours=$("$build/bench/bench_hf_stream" forward "$m" 4 128 3 "$threads")
   ref=$(/usr/bin/python3 "$here/tests/hf_reference.py" bench --model "$m" --batch 4 --seq 128 --repeat 3 --threads "$threads")
-  echo "forward of $(basename "$(dirname "$m")")/$(basename "$m"), $threads threads: QuantScope (streamed from disk) $ours"
-  echo "forward of $(basename "$(dirname "$m")")/$(basename "$m"), $threads threads: python3-torch reference (whole model in RAM) $ref"
+  name=$(basename "$(dirname "$m")")/$(basename "$m")
+  echo "forward of $name, $threads threads, QuantScope streamed from disk: $ours"
+  echo "forward of $name, $threads threads, python3-torch reference with the whole model in RAM: $ref"
   /usr/bin/python3 -c "import json,sys; a=json.loads(sys.argv[1]); b=json.loads(sys.argv[2]); print('ratio ours/reference: %.2fx' % (a['tokens_per_s']/b['tokens_per_s']))" "$ours" "$ref"
 done

@@ -98,12 +98,19 @@ GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessia
     double damp = o.percDamp * meanDiag;
     torch::Tensor hinv;
     for (int attempt = 0;; ++attempt) {
-        auto damped = H.clone();
-        damped.diagonal().add_(damp);
-        auto [l, info] = torch::linalg_cholesky_ex(damped);
+        // Each [cols, cols] intermediate is dropped as soon as the next exists: at a real model's MLP
+        // width (11k columns) each is half a gigabyte.
+        torch::Tensor l, info;
+        {
+            auto damped = H.clone();
+            damped.diagonal().add_(damp);
+            std::tie(l, info) = torch::linalg_cholesky_ex(damped);
+        }
         if (info.item<int64_t>() == 0) {
             auto inv = torch::cholesky_inverse(l);
+            l = torch::Tensor();
             auto [u, info2] = torch::linalg_cholesky_ex(inv, /*upper=*/true);
+            inv = torch::Tensor();
             if (info2.item<int64_t>() == 0 && torch::isfinite(u).all().item<bool>()) {
                 hinv = u;
                 break;
@@ -115,6 +122,7 @@ GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessia
         damp = damp > 0 ? damp * 10.0 : std::max(1e-2 * meanDiag, 1e-8);
     }
     result.dampUsed = damp;
+    H = torch::Tensor(); // the factor is all the column loop needs
     if (timings)
         timings->cholesky = since(stageStart);
     stageStart = Clock::now();

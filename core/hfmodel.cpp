@@ -33,6 +33,26 @@ HfBlock HfBlock::clone() const
     return c;
 }
 
+namespace {
+
+// Elements [first, first + count) of a mapped F32/F16/BF16 tensor as float32, converted by torch's
+// vectorized kernels (several times faster than element by element on the stream's hot path).
+torch::Tensor floatCopy(const TensorView& view, int64_t first, int64_t count, std::vector<int64_t> shape)
+{
+    auto out = torch::empty(shape, torch::kFloat32);
+    if (view.dtype == DType::F32 || (view.dtype != DType::BF16 && view.dtype != DType::F16)) {
+        view.toFloat(out.data_ptr<float>(), first, count);
+        return out;
+    }
+    const auto type = view.dtype == DType::BF16 ? torch::kBFloat16 : torch::kFloat16;
+    // from_blob wants a mutable pointer; the mapping is read-only and only read here.
+    auto* data = const_cast<uint8_t*>(view.data) + first * 2;
+    out.view({-1}).copy_(torch::from_blob(data, {count}, type));
+    return out;
+}
+
+} // namespace
+
 HfModel::HfModel(HfArch arch, HfWeights weights)
     : m_arch(std::move(arch))
     , m_weights(std::move(weights))
@@ -52,8 +72,7 @@ torch::Tensor HfModel::load(const std::string& name) const
     if (!m_weights.contains(name))
         return {};
     const TensorView& view = m_weights.tensor(name);
-    auto t = torch::empty(view.shape, torch::kFloat32);
-    view.toFloat(t.data_ptr<float>());
+    auto t = floatCopy(view, 0, view.numel(), view.shape);
     m_weights.release(view);
     return t;
 }
@@ -286,11 +305,9 @@ torch::Tensor HfModel::logits(const Head& head, const torch::Tensor& x) const
     auto sizes = xn.sizes().vec();
     sizes.back() = m_arch.vocab;
     auto out = torch::empty(sizes, torch::kFloat32);
-    auto rows = torch::empty({slice, hidden}, torch::kFloat32);
     for (int64_t v = 0; v < m_arch.vocab; v += slice) {
         const int64_t count = std::min(slice, m_arch.vocab - v);
-        auto w = rows.narrow(0, 0, count);
-        view.toFloat(w.data_ptr<float>(), v * hidden, count * hidden);
+        const auto w = floatCopy(view, v * hidden, count * hidden, {count, hidden});
         out.narrow(-1, v, count).copy_(F::linear(xn, w));
     }
     m_weights.release(view);

@@ -117,6 +117,39 @@ private Q_SLOTS:
         QCOMPARE(importHfTrajectory(store, "olmo", options).size(), size_t(0));
     }
 
+    // A training log gives each revision its LR by linear interpolation between logged steps.
+    void lrFromTrainingLog()
+    {
+        const QString log = m_dir.filePath(QStringLiteral("train_log.csv"));
+        QFile f(log);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        // Logged every 750 steps; the revisions sit at 1000, 2000 and (stage 2) 500.
+        f.write("iteration,loss,learning_rate\n0,9.0,0\n750,5.0,3e-4\n1500,4.0,2e-4\n2250,3.5,1e-4\n");
+        f.close();
+        Store store = Store::create(path(QStringLiteral("lrlog.h5")));
+        HfImportOptions options;
+        options.sources = {m_revisions.toStdString()};
+        options.data = tokenData(m_tokens);
+        options.lrLog = log.toStdString();
+        importHfTrajectory(store, "olmo", options);
+        const auto rows = store.checkpoints("olmo");
+        // step 1000: a third of the way from 750 (3e-4) to 1500 (2e-4) → 3e-4 − 1e-4/3.
+        QVERIFY(std::abs(rows[0].lr - (3e-4 - 1e-4 / 3.0)) < 1e-15);
+        // step 2000: two thirds from 1500 (2e-4) to 2250 (1e-4).
+        QVERIFY(std::abs(rows[1].lr - (2e-4 - 2e-4 / 3.0)) < 1e-15);
+        // step 500: two thirds of the warmup from 0 to 3e-4.
+        QVERIFY(std::abs(rows[2].lr - 2e-4) < 1e-15);
+        // A log without an LR column.
+        QFile bad(m_dir.filePath(QStringLiteral("bad_log.csv")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("step,loss\n1,2\n");
+        bad.close();
+        options.lrLog = bad.fileName().toStdString();
+        const QString message = test::errorOf([&] { importHfTrajectory(store, "bad", options); });
+        QVERIFY2(message.contains(QStringLiteral("bad_log.csv")) && message.contains(QStringLiteral("LR column")), qPrintable(message));
+        QVERIFY(!store.hasRun("bad"));
+    }
+
     void sweepMatchesWholeModel()
     {
         Store store = Store::create(path(QStringLiteral("sweep.h5")));
