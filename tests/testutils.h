@@ -6,6 +6,7 @@
 #include "errors.h"
 
 #include <QByteArray>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -24,6 +25,16 @@ inline void prepareEnvironment()
 inline QString sourceDir()
 {
     return QStringLiteral(QS_TEST_SOURCE_DIR);
+}
+
+// Writes `content` to `path` (replacing it) and returns the path; an unwritable path leaves the file
+// absent, which the reading code under test then reports.
+inline QString writeFile(const QString& path, const QByteArray& content)
+{
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        file.write(content);
+    return path;
 }
 
 // The message of the qs::Error that `f` throws, or an empty string if it throws none.

@@ -121,11 +121,8 @@ private Q_SLOTS:
     void lrFromTrainingLog()
     {
         const QString log = m_dir.filePath(QStringLiteral("train_log.csv"));
-        QFile f(log);
-        QVERIFY(f.open(QIODevice::WriteOnly));
         // Logged every 750 steps; the revisions sit at 1000, 2000 and (stage 2) 500.
-        f.write("iteration,loss,learning_rate\n0,9.0,0\n750,5.0,3e-4\n1500,4.0,2e-4\n2250,3.5,1e-4\n");
-        f.close();
+        test::writeFile(log, "iteration,loss,learning_rate\n0,9.0,0\n750,5.0,3e-4\n1500,4.0,2e-4\n2250,3.5,1e-4\n");
         Store store = Store::create(path(QStringLiteral("lrlog.h5")));
         HfImportOptions options;
         options.sources = {m_revisions.toStdString()};
@@ -140,11 +137,7 @@ private Q_SLOTS:
         // step 500: two thirds of the warmup from 0 to 3e-4.
         QVERIFY(std::abs(rows[2].lr - 2e-4) < 1e-15);
         // A log without an LR column.
-        QFile bad(m_dir.filePath(QStringLiteral("bad_log.csv")));
-        QVERIFY(bad.open(QIODevice::WriteOnly));
-        bad.write("step,loss\n1,2\n");
-        bad.close();
-        options.lrLog = bad.fileName().toStdString();
+        options.lrLog = test::writeFile(m_dir.filePath(QStringLiteral("bad_log.csv")), "step,loss\n1,2\n").toStdString();
         const QString message = test::errorOf([&] { importHfTrajectory(store, "bad", options); });
         QVERIFY2(message.contains(QStringLiteral("bad_log.csv")) && message.contains(QStringLiteral("LR column")), qPrintable(message));
         QVERIFY(!store.hasRun("bad"));
@@ -240,18 +233,12 @@ private Q_SLOTS:
             "model": {"type": "BPE", "vocab": {%1}, "merges": ["Ġ t"]}})")
                                  .arg(vocab);
         const QString tokenizer = m_dir.filePath(QStringLiteral("bytes/tokenizer.json"));
-        QFile tf(tokenizer);
-        QVERIFY(tf.open(QIODevice::WriteOnly));
-        tf.write(json.toUtf8());
-        tf.close();
+        test::writeFile(tokenizer, json.toUtf8());
         QString text;
         for (int i = 0; i < 60; ++i)
             text += QStringLiteral("In the beginning the tokens were %1; then the text went on. ").arg(i);
         const QString textPath = m_dir.filePath(QStringLiteral("bytes/val.txt"));
-        QFile xf(textPath);
-        QVERIFY(xf.open(QIODevice::WriteOnly));
-        xf.write(text.toUtf8());
-        xf.close();
+        test::writeFile(textPath, text.toUtf8());
 
         Store store = Store::create(path(QStringLiteral("text.h5")));
         HfImportOptions options;
@@ -271,10 +258,7 @@ private Q_SLOTS:
         const QString final = m_dir.filePath(QStringLiteral("cli/final"));
         QVERIFY(make(final, 6));
         const QString manifest = m_dir.filePath(QStringLiteral("cli/manifest.csv"));
-        QFile mf(manifest);
-        QVERIFY(mf.open(QIODevice::WriteOnly));
-        mf.write("path,step,tokens,lr\nfinal,3000,6B,1e-5\n");
-        mf.close();
+        test::writeFile(manifest, "path,step,tokens,lr\nfinal,3000,6B,1e-5\n");
         const QString store = m_dir.filePath(QStringLiteral("cli.h5"));
         auto cli = [](const QStringList& args) {
             QProcess p;

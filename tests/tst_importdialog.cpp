@@ -75,10 +75,7 @@ private Q_SLOTS:
         QVERIFY2(dialog.errorText().contains(QStringLiteral("evaluation data")), qPrintable(dialog.errorText()));
         // A text needs a tokenizer; the revisions have none.
         const QString text = m_dir.filePath(QStringLiteral("val.txt"));
-        QFile t(text);
-        QVERIFY(t.open(QIODevice::WriteOnly));
-        t.write("some text");
-        t.close();
+        test::writeFile(text, "some text");
         dialog.dataEdit()->setText(text);
         QVERIFY(dialog.tokenizerEdit()->isVisibleTo(&dialog));
         QVERIFY2(dialog.errorText().contains(QStringLiteral("tokenizer.json")), qPrintable(dialog.errorText()));

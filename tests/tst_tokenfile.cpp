@@ -101,11 +101,7 @@ class TstTokenFile : public QObject
 
     QString write(const QString& name, const QByteArray& content)
     {
-        const QString path = m_dir.filePath(name);
-        QFile file(path);
-        if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            file.write(content);
-        return path;
+        return qs::test::writeFile(m_dir.filePath(name), content);
     }
 
 private Q_SLOTS:

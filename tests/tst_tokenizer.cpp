@@ -153,11 +153,7 @@ class TstTokenizer : public QObject
 
     QString write(const QString& name, const QByteArray& content)
     {
-        const QString path = m_dir.filePath(name);
-        QFile file(path);
-        if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            file.write(content);
-        return path;
+        return qs::test::writeFile(m_dir.filePath(name), content);
     }
 
     // Splits by the pre-tokenizer, seen through ignore_merges: every expected piece longer than one
