@@ -2,15 +2,17 @@
 # Issue 6 benchmark: sweep a synthetic Llama whose bf16 weights are twice the memory the process may
 # use (a cgroup-v1 memory limit when this machine allows one; peak RSS is reported either way), and
 # the streamed forward pass's tokens/s against tests/hf_reference.py (python3-torch) on the same model,
-# same threads, in one run. Usage: bench/hf_stream.sh BUILD_DIR WORK_DIR
+# same threads, in one run. Usage: [LAYERS=48] [QUANT="rtn:4:g128:sym ..."] [FORWARD_ONLY=1]
+# bench/hf_stream.sh BUILD_DIR WORK_DIR
 set -euo pipefail
 build=${1:-build}; work=${2:-/tmp/qs-hf-bench}
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$work"
-model="$work/stage1-step1000-tokens4B"
+layers=${LAYERS:-48}
+model="$work/L$layers/stage1-step1000-tokens4B"
 if [ ! -f "$model/config.json" ]; then
   /usr/bin/python3 "$here/tests/hf_reference.py" make --arch llama --out "$model" --shards 4 --seed 1 --config \
-    '{"hidden_size": 1024, "intermediate_size": 4096, "num_hidden_layers": 48, "num_attention_heads": 16,
+    '{"hidden_size": 1024, "intermediate_size": 4096, "num_hidden_layers": '"$layers"', "num_attention_heads": 16,
       "num_key_value_heads": 4, "head_dim": 64, "vocab_size": 32000, "max_position_embeddings": 512}'
 fi
 /usr/bin/python3 - "$work/tokens.bin" <<'PY'
@@ -26,7 +28,7 @@ small="$work/small/step1"
 if [ -z "${FORWARD_ONLY:-}" ]; then
 # RTN (with the FP reference and its activation statistics) inside the limit; GPTQ's Hessians add
 # about 0.3 GB at this width, measured on the 4-layer model below.
-sweep=("$build/bench/bench_hf_stream" sweep "$work/bench.h5" "$model" "$work/tokens.bin" rtn:4:g128:sym)
+sweep=("$build/bench/bench_hf_stream" sweep "$work/bench.h5" "$model" "$work/tokens.bin" ${QUANT:-rtn:4:g128:sym})
 rmdir "$cg" 2>/dev/null || true # a fresh group: its counters (peak, OOM kills) are this run's
 if mkdir -p "$cg" 2>/dev/null && echo "$limit" > "$cg/memory.limit_in_bytes" 2>/dev/null; then
   echo 0 > "$cg/memory.swappiness" 2>/dev/null || true
