@@ -149,15 +149,21 @@ RopeScaling ropeScalingFrom(const Reader& r)
     return s;
 }
 
-void readLlama(HfArch& a, Reader& r)
+// The sizes every family requires; all missing keys are reported together.
+void readSizes(HfArch& a, Reader& r)
 {
-    a.family = HfFamily::Llama;
     a.hidden = r.integer("hidden_size");
     a.intermediate = r.integer("intermediate_size");
     a.layers = r.integer("num_hidden_layers");
     a.heads = r.integer("num_attention_heads");
     a.vocab = r.integer("vocab_size");
     r.requireAll();
+}
+
+void readLlama(HfArch& a, Reader& r)
+{
+    a.family = HfFamily::Llama;
+    readSizes(a, r);
     a.kvHeads = r.integer("num_key_value_heads", a.heads);
     a.headDim = r.integer("head_dim", a.hidden / a.heads);
     a.maxPositions = r.integer("max_position_embeddings", 2048);
@@ -202,12 +208,7 @@ void readLlama(HfArch& a, Reader& r)
 void readNeoX(HfArch& a, Reader& r)
 {
     a.family = HfFamily::NeoX;
-    a.hidden = r.integer("hidden_size");
-    a.intermediate = r.integer("intermediate_size");
-    a.layers = r.integer("num_hidden_layers");
-    a.heads = r.integer("num_attention_heads");
-    a.vocab = r.integer("vocab_size");
-    r.requireAll();
+    readSizes(a, r);
     if (a.hidden % a.heads != 0)
         r.fail("hidden_size " + std::to_string(a.hidden) + " is not a multiple of num_attention_heads "
                + std::to_string(a.heads));

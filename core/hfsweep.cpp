@@ -172,11 +172,7 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
     SweepSummary summary;
     for (int i = 0; i < int(checkpoints.size()); ++i) {
         const CheckpointRow& row = checkpoints[size_t(i)];
-        std::vector<const QuantConfig*> missing;
-        for (const auto& c : configs) {
-            if (!store.hasResult(run, c.id(), i))
-                missing.push_back(&c);
-        }
+        const std::vector<const QuantConfig*> missing = missingConfigs(store, run, configs, i);
         summary.skipped += int(configs.size() - missing.size());
         if (missing.empty() && std::isfinite(row.fpValCe))
             continue;

@@ -101,6 +101,17 @@ ResultEntry makeEntry(const QuantConfig& config, const QuantizedEval& eval, doub
     return entry;
 }
 
+std::vector<const QuantConfig*> missingConfigs(const Store& store, const std::string& run,
+                                               const std::vector<QuantConfig>& configs, int checkpoint)
+{
+    std::vector<const QuantConfig*> missing;
+    for (const auto& c : configs) {
+        if (!store.hasResult(run, c.id(), checkpoint))
+            missing.push_back(&c);
+    }
+    return missing;
+}
+
 } // namespace sweepdetail
 
 SweepSummary runSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& userConfigs,
@@ -149,11 +160,7 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
 
     for (int i = 0; i < int(checkpoints.size()); ++i) {
         const CheckpointRow& row = checkpoints[size_t(i)];
-        std::vector<const QuantConfig*> missing;
-        for (const auto& c : configs) {
-            if (!store.hasResult(run, c.id(), i))
-                missing.push_back(&c);
-        }
+        const std::vector<const QuantConfig*> missing = missingConfigs(store, run, configs, i);
         summary.skipped += int(configs.size() - missing.size());
         if (missing.empty() && std::isfinite(row.fpValCe))
             continue;

@@ -19,6 +19,9 @@ std::string resolveCheckpointPath(const Store& store, const std::string& path);
 torch::Device parseDevice(const std::string& name);
 // +inf and NaN are stored as NaN ("nothing to measure").
 double finiteOrNan(double value);
+// The configs (in order) whose result for `checkpoint` the store does not hold yet.
+std::vector<const QuantConfig*> missingConfigs(const Store& store, const std::string& run,
+                                               const std::vector<QuantConfig>& configs, int checkpoint);
 // The store entry of one (checkpoint, config): model metrics from `eval`, per-layer columns from
 // `reports` (and the input statistics for the FP reference).
 ResultEntry makeEntry(const QuantConfig& config, const QuantizedEval& eval, double fpCe,

@@ -48,6 +48,20 @@ inline QString errorOf(const std::function<void()>& f)
     return {};
 }
 
+// The message of the E that `fn` throws; "" when it throws nothing, a note when it throws another type.
+template<typename E, typename Fn>
+QString errorOfType(Fn fn)
+{
+    try {
+        fn();
+    } catch (const E& e) {
+        return QString::fromUtf8(e.what());
+    } catch (const std::exception& e) {
+        return QStringLiteral("wrong exception type: ") + QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
 } // namespace qs::test
 
 // Like QTEST_MAIN / QTEST_GUILESS_MAIN, but always headless.

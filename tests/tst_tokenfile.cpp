@@ -55,17 +55,10 @@ QString joined(const std::vector<int32_t>& ids)
     return out.join(QLatin1Char(' '));
 }
 
-template <typename E, typename Fn>
+template<typename E, typename Fn>
 QString errorOf(Fn fn)
 {
-    try {
-        fn();
-    } catch (const E& e) {
-        return QString::fromUtf8(e.what());
-    } catch (const std::exception& e) {
-        return QStringLiteral("wrong exception type: ") + QString::fromUtf8(e.what());
-    }
-    return {};
+    return qs::test::errorOfType<E>(std::move(fn));
 }
 
 enum Reader

@@ -130,17 +130,10 @@ std::vector<int32_t> parseIds(const QString& text)
 }
 
 // The message of the E that fn throws; "" when it throws nothing, a note when it throws another type.
-template <typename E, typename Fn>
+template<typename E, typename Fn>
 QString errorOf(Fn fn)
 {
-    try {
-        fn();
-    } catch (const E& e) {
-        return QString::fromUtf8(e.what());
-    } catch (const std::exception& e) {
-        return QStringLiteral("wrong exception type: ") + QString::fromUtf8(e.what());
-    }
-    return {};
+    return qs::test::errorOfType<E>(std::move(fn));
 }
 
 } // namespace
