@@ -4,6 +4,7 @@
 
 #include "corpus.h"
 #include "demo.h"
+#include "recipes.h"
 #include "errors.h"
 #include "figureexport.h"
 #include "breakdownpage.h"
@@ -219,6 +220,53 @@ int cmdDemo(QCommandLineParser& parser)
     for (const QString& f : figures)
         printOut(QStringLiteral("Figure:  %1").arg(f));
     printOut(QStringLiteral("Done in %1 s. Open the store in the GUI: quantscope %2").arg(timer.elapsed() / 1000).arg(store));
+    return 0;
+}
+
+int cmdRecipe(QCommandLineParser& parser)
+{
+    parser.addPositionalArgument(QStringLiteral("recipe"), QStringLiteral("Built-in recipe name or recipe file; none lists them."));
+    parser.addOption({QStringLiteral("dir"), QStringLiteral("Output folder (default ./recipe-<name>)."), QStringLiteral("dir")});
+    parser.addOption({QStringLiteral("threads"), QStringLiteral("Torch threads (default: all cores)."), QStringLiteral("n")});
+    parser.addOption({QStringLiteral("report-only"), QStringLiteral("Only write the report and figures of the store in --dir.")});
+    parser.process(QCoreApplication::arguments().mid(1));
+    const QStringList args = parser.positionalArguments();
+    if (args.isEmpty()) {
+        for (const Recipe& r : builtinRecipes())
+            printOut(QStringLiteral("%1 (v%2, about %3 min on 2 cores): %4")
+                         .arg(QString::fromStdString(r.name))
+                         .arg(r.version)
+                         .arg(r.costMinutes, 0, 'f', 0)
+                         .arg(QString::fromStdString(r.title)));
+        return 0;
+    }
+    const Recipe recipe = findRecipe(args.first());
+    RecipeOptions options;
+    options.dir = QDir(parser.isSet(QStringLiteral("dir")) ? parser.value(QStringLiteral("dir"))
+                                                           : QStringLiteral("recipe-") + QString::fromStdString(recipe.name))
+                      .absolutePath()
+                      .toStdString();
+    if (parser.isSet(QStringLiteral("threads")))
+        options.threads = parser.value(QStringLiteral("threads")).toInt();
+    printOut(QStringLiteral("Recipe %1 v%2: %3").arg(QString::fromStdString(recipe.name)).arg(recipe.version).arg(QString::fromStdString(recipe.title)));
+    RecipeResult result;
+    if (parser.isSet(QStringLiteral("report-only"))) {
+        result.storePath = options.storePath();
+        result.reportPath = options.reportPath();
+        result.report = recipeReport(recipe, result.storePath);
+    } else {
+        ConsoleProgress console;
+        result = runRecipe(recipe, options, console.callback());
+    }
+    const QStringList figures = exportRecipeFigures(recipe, QString::fromStdString(result.storePath),
+                                                    QString::fromStdString(options.dir));
+    printOut(QString::fromStdString(result.report));
+    printOut(QStringLiteral("Store:   %1").arg(QString::fromStdString(result.storePath)));
+    printOut(QStringLiteral("Report:  %1").arg(QString::fromStdString(result.reportPath)));
+    for (const QString& f : figures)
+        printOut(QStringLiteral("Figure:  %1").arg(f));
+    if (result.seconds > 0)
+        printOut(QStringLiteral("Done in %1 min.").arg(result.seconds / 60.0, 0, 'f', 1));
     return 0;
 }
 
@@ -613,6 +661,7 @@ QString usage()
         "usage: quantscope [store.h5]                 open the GUI\n"
         "       quantscope demo [--dir D]             train, quantize, store and plot the built-in demo\n"
         "       quantscope train --corpus F --store S --run R [--config C.json]\n"
+        "       quantscope recipe [NAME|FILE] [--dir D] [--threads N] [--report-only]\n"
         "       quantscope import --store S --run R REVISION... (--text F [--tokenizer tokenizer.json] | --tokens F)\n"
         "                         [--manifest M] [--lr-log F | --lr-schedule wsd:peak=..,total=..] [--seq-len N]\n"
         "                                            a trajectory of Hugging Face revisions as a run\n"
@@ -638,7 +687,7 @@ QString usage()
 bool isSubcommand(const QString& arg)
 {
     static const QStringList commands = {QStringLiteral("demo"),   QStringLiteral("train"), QStringLiteral("sweep"),
-                                         QStringLiteral("resume"), QStringLiteral("import"), QStringLiteral("figure"), QStringLiteral("info"),
+                                         QStringLiteral("resume"), QStringLiteral("import"), QStringLiteral("recipe"), QStringLiteral("figure"), QStringLiteral("info"),
                                          QStringLiteral("fit"),    QStringLiteral("query"),
                                          QStringLiteral("help"),   QStringLiteral("--help"), QStringLiteral("-h")};
     return commands.contains(arg);
@@ -660,6 +709,8 @@ int run(const QStringList& args)
             return cmdDemo(parser);
         if (command == QLatin1String("train"))
             return cmdTrain(parser);
+        if (command == QLatin1String("recipe"))
+            return cmdRecipe(parser);
         if (command == QLatin1String("sweep") || command == QLatin1String("resume"))
             return cmdSweep(parser);
         if (command == QLatin1String("figure"))

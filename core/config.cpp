@@ -176,6 +176,33 @@ void TrainConfig::validate() const
     checkRange("threads", threads, 0, 1024);
     if (checkpointDtype != "F32" && checkpointDtype != "F16" && checkpointDtype != "BF16")
         fail("checkpoint_dtype '" + checkpointDtype + "' is not one of F32, F16, BF16");
+    if (qat.enabled()) {
+        QuantConfig q;
+        try {
+            q = QuantConfig::parse(qat.quant);
+        } catch (const ConfigError& e) {
+            fail(std::string("qat.quant: ") + e.what());
+        }
+        if (q.method == QuantMethod::Gptq)
+            fail("qat.quant '" + qat.quant + "': QAT fake-quantizes with round-to-nearest; use rtn (or none for activations only)");
+        if (q.isFullPrecision())
+            fail("qat.quant '" + qat.quant + "' quantizes nothing");
+        checkRange("qat.start_step", double(qat.startStep), 0, double(steps));
+        if (qat.startTokens >= 0)
+            checkRange("qat.start_tokens", double(qat.startTokens), 0, double(steps) * batchSize * seqLen);
+    }
+    if (emaDecay != 0.0)
+        checkRange("ema_decay", emaDecay, 0.5, 0.999999);
+    if (isBranch()) {
+        checkRange("init.step", double(initStep), 0, 1e12);
+    }
+}
+
+int64_t QatConfig::firstStep(int64_t tokensPerStep) const
+{
+    if (startTokens >= 0)
+        return std::max<int64_t>(1, (startTokens + tokensPerStep - 1) / tokensPerStep + 1);
+    return startStep + 1;
 }
 
 std::string TrainConfig::toJson() const
@@ -202,6 +229,21 @@ std::string TrainConfig::toJson() const
             {"seed", seed},
             {"threads", threads},
             {"checkpoint_dtype", checkpointDtype}};
+    // Written only when used, so configs of plain runs read exactly as before these existed.
+    if (qat.enabled()) {
+        json q {{"quant", qat.quant}};
+        if (qat.startTokens >= 0)
+            q["start_tokens"] = qat.startTokens;
+        else
+            q["start_step"] = qat.startStep;
+        j["qat"] = q;
+    }
+    if (emaDecay != 0.0)
+        j["ema_decay"] = emaDecay;
+    if (keepOptimizerStates)
+        j["keep_optimizer_states"] = true;
+    if (isBranch())
+        j["init"] = json {{"run", initRun}, {"step", initStep}};
     return j.dump(2);
 }
 
@@ -212,7 +254,7 @@ TrainConfig TrainConfig::fromJson(const std::string& text)
     rejectUnknownKeys(j,
                       {"model", "schedule", "steps", "batch_size", "seq_len", "weight_decay", "beta1", "beta2",
                        "adam_eps", "grad_clip", "checkpoint_every", "eval_every", "eval_batches", "val_fraction",
-                       "seed", "threads", "checkpoint_dtype"},
+                       "seed", "threads", "checkpoint_dtype", "qat", "ema_decay", "keep_optimizer_states", "init"},
                       what);
     TrainConfig c;
     if (auto it = j.find("model"); it != j.end()) {
@@ -248,6 +290,27 @@ TrainConfig TrainConfig::fromJson(const std::string& text)
     read(j, "seed", c.seed, what);
     read(j, "threads", c.threads, what);
     read(j, "checkpoint_dtype", c.checkpointDtype, what);
+    if (auto it = j.find("qat"); it != j.end()) {
+        const char* qw = "train config qat";
+        if (!it->is_object())
+            fail("train config: 'qat' must be an object with 'quant' and 'start_step' or 'start_tokens'");
+        rejectUnknownKeys(*it, {"quant", "start_step", "start_tokens"}, qw);
+        read(*it, "quant", c.qat.quant, qw);
+        read(*it, "start_step", c.qat.startStep, qw);
+        read(*it, "start_tokens", c.qat.startTokens, qw);
+        if (c.qat.quant.empty())
+            fail("train config qat: 'quant' is missing (a quantizer spec such as \"rtn:4:g32\")");
+    }
+    read(j, "ema_decay", c.emaDecay, what);
+    read(j, "keep_optimizer_states", c.keepOptimizerStates, what);
+    if (auto it = j.find("init"); it != j.end()) {
+        const char* iw = "train config init";
+        if (!it->is_object() || !it->contains("run") || !it->contains("step"))
+            fail("train config: 'init' must be an object {\"run\": parent run, \"step\": checkpoint step}");
+        rejectUnknownKeys(*it, {"run", "step"}, iw);
+        read(*it, "run", c.initRun, iw);
+        read(*it, "step", c.initStep, iw);
+    }
     c.validate();
     return c;
 }

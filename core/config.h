@@ -49,6 +49,22 @@ struct ScheduleConfig
     bool operator==(const ScheduleConfig&) const = default;
 };
 
+// Quantization-aware training (papers.md §2, §3): from `startStep` (or `startTokens`) on, every
+// quantizable layer's weight (and, when the spec asks, its input) is fake-quantized in the forward pass
+// with the straight-through estimator. `quant` is a QuantConfig::parse spec of method rtn (weights and
+// optionally activations, e.g. "rtn:4:g32", "rtn:4:g32:a4:down=a8") or none (activations only,
+// "none:a4"); bits, group size and mixed-precision rules mean what they mean for PTQ.
+struct QatConfig
+{
+    std::string quant;        // empty: no QAT
+    int64_t startStep = 0;    // the run's own steps (a branch counts from its start)
+    int64_t startTokens = -1; // >= 0: tokens of this run from which QAT is on (overrides startStep)
+    bool enabled() const { return !quant.empty(); }
+    // First step (1-based, of this run) trained with fake quantization.
+    int64_t firstStep(int64_t tokensPerStep) const;
+    bool operator==(const QatConfig&) const = default;
+};
+
 struct TrainConfig
 {
     ModelConfig model;
@@ -68,6 +84,18 @@ struct TrainConfig
     uint64_t seed = 1234;
     int threads = 0; // 0: all cores
     std::string checkpointDtype = "F32"; // F32, F16 or BF16
+    QatConfig qat;
+    // EMA of the weights, w_ema <- d * w_ema + (1 - d) * w after every step; 0 = off. Checkpointed with
+    // the run's checkpoints into the averaged run "<run>.ema" (kind "averaged").
+    double emaDecay = 0.0;
+    // Keep the optimizer state of every checkpoint (not only the last), so branches can start anywhere.
+    bool keepOptimizerStates = false;
+    // A branch: start from run `initRun`'s checkpoint at `initStep` (weights and optimizer state) instead
+    // of a fresh init. `steps` and the schedule then count from the branch point; stored steps, tokens
+    // and the training data continue the parent's.
+    std::string initRun;
+    int64_t initStep = -1;
+    bool isBranch() const { return !initRun.empty(); }
 
     void validate() const;
     std::string toJson() const;

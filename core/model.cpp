@@ -52,9 +52,25 @@ QLinearImpl::QLinearImpl(int in, int out)
 
 torch::Tensor QLinearImpl::forward(const torch::Tensor& x)
 {
+    // With autograd on (QAT), quantizers enter as v + (Q(v) - v).detach(): the forward value is Q(v),
+    // the backward pass treats Q as the identity (straight-through estimator).
+    const bool ste = torch::GradMode::is_enabled();
+    torch::Tensor w = weight;
+    if (m_wBits < 16) {
+        auto wq = rtnQuantize(weight, m_wBits, m_wGroup, m_wSymmetric);
+        w = ste ? weight + (wq - weight).detach() : wq;
+    }
     if (m_actBits >= 16)
-        return torch::nn::functional::linear(x, weight);
-    return torch::nn::functional::linear(fakeQuantizeActivations(x, m_actBits, m_actGroup), weight);
+        return torch::nn::functional::linear(x, w);
+    auto xq = fakeQuantizeActivations(ste ? x.detach() : x, m_actBits, m_actGroup);
+    return torch::nn::functional::linear(ste ? x + (xq - x).detach() : xq, w);
+}
+
+void QLinearImpl::setWeightQuantization(int bits, int groupSize, bool symmetric)
+{
+    m_wBits = bits;
+    m_wGroup = groupSize;
+    m_wSymmetric = symmetric;
 }
 
 void QLinearImpl::setInputQuantization(int bits, int groupSize)
@@ -244,6 +260,16 @@ void TinyLmImpl::setActivationQuantization(const QuantConfig& config)
         } catch (const ConfigError& e) {
             throw ConfigError(infos[i].name + ": " + e.what());
         }
+    }
+}
+
+void TinyLmImpl::setWeightQuantization(const QuantConfig& config)
+{
+    const auto infos = quantizableLayers();
+    auto modules = quantizableModules();
+    for (size_t i = 0; i < modules.size(); ++i) {
+        const int bits = config.method == QuantMethod::None ? 16 : config.weightBitsFor(infos[i].kind);
+        modules[i]->setWeightQuantization(bits, config.groupSize, config.symmetric);
     }
 }
 

@@ -44,11 +44,19 @@ public:
     void setInputQuantization(int bits, int groupSize);
     int inputBits() const { return m_actBits; }
     int inputGroupSize() const { return m_actGroup; }
+    // QAT: the forward pass uses the RTN-quantized weight (rtnQuantize, the PTQ quantizer) with the
+    // straight-through estimator, so the gradient reaches the latent full-precision weight unchanged.
+    // bits 16 turns it off.
+    void setWeightQuantization(int bits, int groupSize, bool symmetric);
+    int weightBits() const { return m_wBits; }
     torch::Tensor weight;
 
 private:
     int m_actBits = 16;
     int m_actGroup = -1;
+    int m_wBits = 16;
+    int m_wGroup = -1;
+    bool m_wSymmetric = true;
 };
 TORCH_MODULE(QLinear);
 
@@ -111,6 +119,9 @@ public:
     // Activation fake quantization of every quantizable layer's input as `config` asks (per module kind);
     // QuantConfig::fullPrecision() turns it off. Throws ConfigError naming the layer for a bad group size.
     void setActivationQuantization(const QuantConfig& config);
+    // QAT fake quantization of every quantizable weight as `config` asks (per module kind, RTN grid);
+    // QuantConfig::fullPrecision() turns it off.
+    void setWeightQuantization(const QuantConfig& config);
     // Parameter by full name; throws std::out_of_range if absent.
     torch::Tensor parameter(const std::string& name) const;
 

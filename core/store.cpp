@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <limits>
 #include <tuple>
 #include <type_traits>
@@ -35,6 +36,9 @@ struct TableSpec
     hsize_t chunk;
     std::vector<std::string> names;
     std::tuple<T Row::*...> fields;
+    // Columns from this index on were added in later versions: older stores lack them. They read as
+    // the field's default and are created (padded with the fill value) by the first append.
+    size_t optionalFrom = std::numeric_limits<size_t>::max();
 
     void create(const H5::Group& run) const
     {
@@ -43,15 +47,20 @@ struct TableSpec
         (createColumn<T>(grp, names[col++], chunk), ...);
     }
 
-    // The columns and the number of complete rows; `wholeRead` opens them to be read whole, once.
-    std::pair<std::vector<H5::DataSet>, hsize_t> open(const H5::Group& run, bool wholeRead = false) const
+    // The columns (empty where an optional one is absent) and the number of complete rows; `wholeRead`
+    // opens them to be read whole, once.
+    std::pair<std::vector<std::optional<H5::DataSet>>, hsize_t> open(const H5::Group& run, bool wholeRead = false) const
     {
         const H5::Group grp = run.openGroup(group);
-        std::vector<H5::DataSet> cols;
+        std::vector<std::optional<H5::DataSet>> cols;
         hsize_t rows = std::numeric_limits<hsize_t>::max();
-        for (const std::string& name : names) {
-            cols.push_back(wholeRead ? openForWholeRead(grp, name) : openDataset(grp, name));
-            rows = std::min(rows, extent(cols.back()));
+        for (size_t i = 0; i < names.size(); ++i) {
+            if (i >= optionalFrom && !hasLink(grp, names[i])) {
+                cols.emplace_back();
+                continue;
+            }
+            cols.push_back(wholeRead ? openForWholeRead(grp, names[i]) : openDataset(grp, names[i]));
+            rows = std::min(rows, extent(*cols.back()));
         }
         return {cols, rows};
     }
@@ -62,7 +71,10 @@ struct TableSpec
         std::vector<Row> rows(count);
         size_t col = 0;
         const auto readField = [&](auto field) {
-            const auto values = readColumn<std::decay_t<decltype(rows[0].*field)>>(cols[col++], count);
+            const auto& ds = cols[col++];
+            if (!ds)
+                return;
+            const auto values = readColumn<std::decay_t<decltype(rows[0].*field)>>(*ds, count);
             for (size_t i = 0; i < rows.size(); ++i)
                 rows[i].*field = values[i];
         };
@@ -73,16 +85,20 @@ struct TableSpec
     // Appends after the complete rows (cutting a crash's partial tail); returns the first new row.
     hsize_t append(const H5::Group& run, const std::vector<Row>& rows) const
     {
-        const auto [cols, base] = open(run);
+        auto [cols, base] = open(run);
         const hsize_t size = base + rows.size();
-        for (const H5::DataSet& ds : cols)
-            ds.extend(&size);
         size_t col = 0;
         const auto writeField = [&](auto field) {
-            std::vector<std::decay_t<decltype(rows[0].*field)>> values;
+            using Value = std::decay_t<decltype(rows[0].*field)>;
+            auto& ds = cols[col];
+            if (!ds)
+                ds = createColumn<Value>(run.openGroup(group), names[col], chunk, base);
+            ++col;
+            ds->extend(&size);
+            std::vector<Value> values;
             for (const Row& row : rows)
                 values.push_back(row.*field);
-            writeAt(cols[col++], base, values);
+            writeAt(*ds, base, values);
         };
         std::apply([&](auto... f) { (writeField(f), ...); }, fields);
         return base;
@@ -91,14 +107,20 @@ struct TableSpec
 
 template <class Row, class... T>
 TableSpec(const char*, hsize_t, std::vector<std::string>, std::tuple<T Row::*...>) -> TableSpec<Row, T...>;
+template <class Row, class... T>
+TableSpec(const char*, hsize_t, std::vector<std::string>, std::tuple<T Row::*...>, size_t) -> TableSpec<Row, T...>;
 
 const TableSpec logTable{"log", logChunk, {"step", "tokens", "lr", "train_loss"},
                          std::tuple{&LogRow::step, &LogRow::tokens, &LogRow::lr, &LogRow::trainLoss}};
 const TableSpec valTable{"val", columnChunk, {"step", "tokens", "val_loss"},
                          std::tuple{&ValRow::step, &ValRow::tokens, &ValRow::valLoss}};
-const TableSpec checkpointTable{"checkpoints", columnChunk, {"step", "tokens", "lr", "fp_val_ce", "path", "kind"},
+// `provenance` is new in QuantScope 0.2 (optional: stores written before lack it).
+const TableSpec checkpointTable{"checkpoints", columnChunk,
+                                {"step", "tokens", "lr", "fp_val_ce", "path", "kind", "provenance"},
                                 std::tuple{&CheckpointRow::step, &CheckpointRow::tokens, &CheckpointRow::lr,
-                                           &CheckpointRow::fpValCe, &CheckpointRow::path, &CheckpointRow::kind}};
+                                           &CheckpointRow::fpValCe, &CheckpointRow::path, &CheckpointRow::kind,
+                                           &CheckpointRow::provenance},
+                                6};
 const TableSpec layerTable{"layers", columnChunk, {"name", "block", "kind", "rows", "cols"},
                            std::tuple{&LayerInfo::name, &LayerInfo::block, &LayerInfo::kind, &LayerInfo::rows,
                                       &LayerInfo::cols}};
@@ -338,6 +360,8 @@ void Store::createRun(const RunInfo& info, const std::vector<LayerInfo>& layers)
         checkJson(path, info.trainConfigJson, "train_config of run '" + info.name + "'");
     if (!info.source.empty())
         checkJson(path, info.source, "source of run '" + info.name + "'");
+    if (!info.parent.empty())
+        checkName(path, info.parent, "parent run name");
 
     d->write("creating run '" + info.name + "'", [&] {
         const H5::Group runs = d->file.openGroup("runs");
@@ -348,6 +372,12 @@ void Store::createRun(const RunInfo& info, const std::vector<LayerInfo>& layers)
             writeStringAttr(run, attr, info.*field);
         if (!info.source.empty())
             writeStringAttr(run, "source", info.source);
+        if (!info.parent.empty()) {
+            writeStringAttr(run, "parent", info.parent);
+            const H5::Attribute step = run.createAttribute("parent_step", H5::PredType::STD_I64LE, H5::DataSpace(H5S_SCALAR));
+            const int64_t value = info.parentStep;
+            step.write(H5::PredType::NATIVE_INT64, &value);
+        }
         logTable.create(run);
         valTable.create(run);
         checkpointTable.create(run);
@@ -367,6 +397,11 @@ RunInfo Store::runInfo(const std::string& run) const
             info.*field = d->readStringAttr(grp, attr);
         if (grp.attrExists("source"))
             info.source = d->readStringAttr(grp, "source");
+        if (grp.attrExists("parent")) {
+            info.parent = d->readStringAttr(grp, "parent");
+            if (grp.attrExists("parent_step"))
+                grp.openAttribute("parent_step").read(H5::PredType::NATIVE_INT64, &info.parentStep);
+        }
         return info;
     });
 }
@@ -412,7 +447,7 @@ void Store::setCheckpointFpCe(const std::string& run, int index, double fpValCe)
         if (index < 0 || static_cast<hsize_t>(index) >= rows)
             throw ConfigError(d->path + ": run '" + run + "' has no checkpoint " + std::to_string(index) + " (it has "
                               + std::to_string(rows) + ")");
-        writeAt<double>(cols[3], static_cast<hsize_t>(index), {fpValCe});
+        writeAt<double>(*cols[3], static_cast<hsize_t>(index), {fpValCe});
     });
 }
 

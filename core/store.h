@@ -32,7 +32,11 @@ struct CheckpointRow
     double lr = 0.0;
     double fpValCe = 0.0;    // validation CE of the full-precision checkpoint (nats/byte); NaN until measured
     std::string path;        // checkpoint file, relative to the store's folder when inside it
+    // "trained" (by the run's own training), "branch" (the parent's checkpoint a branch starts from;
+    // the file is the parent's) or "averaged" (LAWA, EMA or a soup; provenance says which).
     std::string kind = "trained";
+    // How an averaged or branch checkpoint came about, JSON (docs/store-format.md); empty for trained ones.
+    std::string provenance;
 };
 
 struct LayerInfo
@@ -55,6 +59,11 @@ struct RunInfo
     // Where the checkpoints come from when not from the built-in trainer: JSON, e.g. a Hugging Face
     // trajectory's evaluation data (hfrun.h). Empty for trainer runs (and absent from older stores).
     std::string source;
+    // The run this one was derived from: a branch (training resumed from the parent's checkpoint at
+    // parentStep with another schedule or QAT) or an averaged trajectory (LAWA / EMA / soup; parentStep
+    // -1). Empty for root runs.
+    std::string parent;
+    int64_t parentStep = -1;
 };
 
 // All results of one quantization config in one run, in store order (row = checkpoint index,

@@ -30,6 +30,16 @@ std::string resolveCheckpointPath(const Store& store, const std::string& path)
     return (fs::absolute(store.path()).parent_path() / p).string();
 }
 
+std::string storeRelativePath(const Store& store, const std::string& path)
+{
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(path);
+    const fs::path rel = fs::relative(absolute, fs::absolute(store.path()).parent_path(), ec);
+    if (ec || rel.empty() || *rel.begin() == "..")
+        return absolute.string();
+    return rel.string();
+}
+
 } // namespace sweepdetail
 
 using namespace sweepdetail;

@@ -15,6 +15,9 @@ namespace qs::sweepdetail {
 
 // A checkpoint path of the store, made absolute (relative ones are relative to the store's folder).
 std::string resolveCheckpointPath(const Store& store, const std::string& path);
+// The inverse for storing: relative to the store's folder when inside it (so the folder can move as a
+// whole), absolute otherwise.
+std::string storeRelativePath(const Store& store, const std::string& path);
 // ConfigError naming the device when torch cannot use it.
 torch::Device parseDevice(const std::string& name);
 // +inf and NaN are stored as NaN ("nothing to measure").

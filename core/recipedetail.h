@@ -1,0 +1,28 @@
+#pragma once
+
+// Pieces of the recipe runner (recipe.cpp) and its report (recipereport.cpp). Core-internal.
+
+#include "qatplan.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace qs {
+
+// A qat_fractions step: one budget, a grid of QAT fractions, fused and/or unfused.
+//   {"trunk": "q400", "budget_steps": 400, "fractions": [0, 0.1, 0.25, 0.5], "quant": "rtn:3:g32",
+//    "cooldown_steps": 80, "rewarmup_steps": 20, "fusions": ["fused", "unfused"], "config": {patch}}
+struct QatFractionSpec
+{
+    QatPlanOptions plan;
+    std::vector<double> fractions;
+    std::vector<QatFusion> fusions;
+
+    static QatFractionSpec fromJson(const nlohmann::json& spec, const nlohmann::json& base, const std::string& what);
+    // The run holding the final model of every (f, fusion) (f = 0 once), in grid order.
+    std::vector<std::string> finalRuns() const;
+};
+
+} // namespace qs
