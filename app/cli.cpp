@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "cliaverage.h"
 #include "cliimport.h"
 #include "cliscaling.h"
 
@@ -277,6 +278,9 @@ int cmdTrain(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("store"), QCoreApplication::translate("cli", "Results store (.h5), created if missing."), QStringLiteral("file")});
     parser.addOption({QStringLiteral("run"), QCoreApplication::translate("cli", "Run name."), QStringLiteral("name")});
     parser.addOption({QStringLiteral("checkpoints"), QCoreApplication::translate("cli", "Checkpoint folder (default: next to the store)."), QStringLiteral("dir")});
+    parser.addOption({QStringLiteral("from"), QStringLiteral("Branch: start from checkpoint STEP of run RUN of the store (its weights and optimizer "
+                                                             "state); steps and schedule then count from there."),
+                      QStringLiteral("RUN@STEP")});
     parser.process(QCoreApplication::arguments().mid(1));
     for (const char* required : {"corpus", "store", "run"}) {
         if (!parser.isSet(QString::fromLatin1(required))) {
@@ -284,9 +288,21 @@ int cmdTrain(QCommandLineParser& parser)
             return 2;
         }
     }
-    const TrainConfig config = parser.isSet(QStringLiteral("config"))
+    TrainConfig config = parser.isSet(QStringLiteral("config"))
         ? TrainConfig::fromFile(parser.value(QStringLiteral("config")).toStdString())
         : TrainConfig {};
+    if (parser.isSet(QStringLiteral("from"))) {
+        const QString from = parser.value(QStringLiteral("from"));
+        const qsizetype at = from.lastIndexOf(QLatin1Char('@'));
+        bool ok = false;
+        config.initStep = at > 0 ? from.mid(at + 1).toLongLong(&ok) : -1;
+        if (!ok) {
+            printErr(QStringLiteral("train: --from '%1' is not RUN@STEP").arg(from));
+            return 2;
+        }
+        config.initRun = from.left(at).toStdString();
+        config.validate();
+    }
     const QString corpusPath = QFileInfo(parser.value(QStringLiteral("corpus"))).absoluteFilePath();
     const Corpus corpus = Corpus::fromFile(corpusPath.toStdString(), config.valFraction,
                                            "text file " + QFileInfo(corpusPath).fileName().toStdString());
@@ -662,6 +678,7 @@ QString usage()
         "       quantscope demo [--dir D]             train, quantize, store and plot the built-in demo\n"
         "       quantscope train --corpus F --store S --run R [--config C.json]\n"
         "       quantscope recipe [NAME|FILE] [--dir D] [--threads N] [--report-only]\n"
+        "       quantscope average --store S (--lawa RUN [--window K] [--stride S] | --soup NAME --of RUN@STEP...)\n"
         "       quantscope import --store S --run R REVISION... (--text F [--tokenizer tokenizer.json] | --tokens F)\n"
         "                         [--manifest M] [--lr-log F | --lr-schedule wsd:peak=..,total=..] [--seq-len N]\n"
         "                                            a trajectory of Hugging Face revisions as a run\n"
@@ -687,7 +704,7 @@ QString usage()
 bool isSubcommand(const QString& arg)
 {
     static const QStringList commands = {QStringLiteral("demo"),   QStringLiteral("train"), QStringLiteral("sweep"),
-                                         QStringLiteral("resume"), QStringLiteral("import"), QStringLiteral("recipe"), QStringLiteral("figure"), QStringLiteral("info"),
+                                         QStringLiteral("resume"), QStringLiteral("import"), QStringLiteral("recipe"), QStringLiteral("average"), QStringLiteral("figure"), QStringLiteral("info"),
                                          QStringLiteral("fit"),    QStringLiteral("query"),
                                          QStringLiteral("help"),   QStringLiteral("--help"), QStringLiteral("-h")};
     return commands.contains(arg);
@@ -711,6 +728,8 @@ int run(const QStringList& args)
             return cmdTrain(parser);
         if (command == QLatin1String("recipe"))
             return cmdRecipe(parser);
+        if (command == QLatin1String("average"))
+            return cmdAverage(parser);
         if (command == QLatin1String("sweep") || command == QLatin1String("resume"))
             return cmdSweep(parser);
         if (command == QLatin1String("figure"))

@@ -235,6 +235,7 @@ void MainWindow::createMenus()
     m_importAction = file->addAction(tr("&Import Hugging Face Trajectory…"), this, [this] { chooseImport(); });
     m_importAction->setObjectName(QStringLiteral("importAction"));
     m_importAction->setStatusTip(tr("Make a run of a folder of Hugging Face revisions, to sweep like a trained run"));
+    createRecipesMenu(file);
 
     file->addSeparator();
     m_exportAction = file->addAction(tr("&Export Figure…"), this, &MainWindow::chooseExportFile);
@@ -327,6 +328,7 @@ void MainWindow::updateActions()
     m_demoAction->setEnabled(!busy);
     m_sweepAction->setEnabled(!busy && m_snapshot && !m_snapshot->runs.empty());
     m_importAction->setEnabled(!busy);
+    m_recipesMenu->setEnabled(!busy);
 }
 
 void MainWindow::createStatusBar()

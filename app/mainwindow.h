@@ -78,6 +78,9 @@ public Q_SLOTS:
     void openStore(const QString& path);
     // Runs the built-in demo in `dir`, showing its store as it grows and opening it when done.
     void startDemo(const QString& dir);
+    // Runs the built-in recipe `name` (recipes.h) in `dir`, following its store and opening it when done;
+    // its report and figures land in `dir`.
+    void startRecipe(const QString& name, const QString& dir);
     void cancelJob();
     // Asks for a run and configs (SweepDialog) and sweeps them over the shown store.
     void chooseSweep();
@@ -115,6 +118,7 @@ protected:
 
 private:
     void createMenus();
+    void createRecipesMenu(QMenu* file);
     void createViewMenu();
     // View > Language: saved for the next start, which installs it (main.cpp).
     void chooseLanguage(const QString& code);
@@ -176,6 +180,7 @@ private:
     QAction* m_demoAction = nullptr;
     QAction* m_sweepAction = nullptr;
     QAction* m_importAction = nullptr;
+    QMenu* m_recipesMenu = nullptr;
 
     QLabel* m_jobLabel = nullptr;
     QLabel* m_runLabel = nullptr; // what the shown run is: schedule, size, corpus

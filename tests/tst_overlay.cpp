@@ -10,12 +10,14 @@
 #include "plotstyle.h"
 #include "selection.h"
 #include "storefixture.h"
+#include "store.h"
 #include "storesnapshot.h"
 #include "trajectorypage.h"
 
 #include "qcp.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QFile>
 #include <QFileInfo>
 #include <QFontMetricsF>
@@ -172,6 +174,57 @@ private Q_SLOTS:
         actions[b]->trigger();
         QCOMPARE(page.shownRuns().size(), 2);
         QCOMPARE(page.overlayRuns(), QStringList {QLatin1String(runB)});
+    }
+
+    // Branches and averaged runs are drawn with the run they come from, in both directions.
+    void branchesDrawnWithTheirFamily()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("family.h5"));
+        {
+            qs::Store store = qs::Store::create(path.toStdString());
+            const auto add = [&](const std::string& name, const std::string& parent, int64_t at, int64_t first) {
+                qs::RunInfo info;
+                info.name = name;
+                info.parent = parent;
+                info.parentStep = at;
+                store.createRun(info, {});
+                for (int64_t step = first; step <= first + 20; step += 10) {
+                    qs::CheckpointRow row;
+                    row.step = step;
+                    row.kind = step == first && at >= 0 ? "branch" : "trained";
+                    store.appendCheckpoint(name, row);
+                }
+            };
+            add("root", "", -1, 0);
+            add("root.cd10", "root", 10, 10);
+            add("root.cd10.qat", "root.cd10", 30, 30);
+            add("root.lawa3", "root", -1, 20);
+            add("other", "", -1, 0);
+        }
+        qs::Selection selection;
+        qs::TrajectoryPage page(&selection);
+        selection.setSnapshot(qs::loadStoreSnapshot(path));
+        const auto index = [&](const char* name) { return selection.snapshot()->runIndex(QLatin1String(name)); };
+        auto* check = page.findChild<QCheckBox*>(QStringLiteral("branchCheck"));
+        QVERIFY(check && !check->isHidden() && check->isChecked());
+        selection.setRun(index("root"));
+        QCOMPARE(page.familyOf(index("root")), (QList<int> {1, 2, 3}));
+        QCOMPARE(page.shownRuns(), (QList<int> {0, 1, 2, 3}));
+        // From the middle of a chain: up to the root, down to the QAT branch, not the root's other child.
+        QCOMPARE(page.familyOf(index("root.cd10")), (QList<int> {0, 2}));
+        selection.setRun(index("other"));
+        QCOMPARE(page.shownRuns(), QList<int> {4});
+        selection.setRun(index("root.cd10.qat"));
+        QCOMPARE(page.shownRuns(), (QList<int> {0, 1, 2}));
+        auto* button = page.findChild<QToolButton*>(QStringLiteral("runsButton"));
+        Q_EMIT button->menu()->aboutToShow();
+        const QList<QAction*> actions = button->menu()->actions();
+        QVERIFY(actions[0]->isChecked() && !actions[0]->isEnabled()); // family: always drawn
+        QVERIFY(actions[0]->text().contains(QStringLiteral("root")));
+        QVERIFY(!actions[4]->isChecked() && actions[4]->isEnabled());
+        check->setChecked(false);
+        QVERIFY(!page.showsBranches());
+        QCOMPARE(page.shownRuns(), QList<int> {2});
     }
 
     void clickSelectsOverlaidRun()

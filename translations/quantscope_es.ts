@@ -105,7 +105,7 @@
 <context>
     <name>cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="+175"/>
+        <location filename="../app/cli.cpp" line="+177"/>
         <source>Demo folder (default ./demo-output).</source>
         <translation>Carpeta de la demo (por defecto ./demo-output).</translation>
     </message>
@@ -116,12 +116,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+97"/>
+        <location line="+159"/>
         <source>Torch threads (default: all cores).</source>
         <translation>Hilos de Torch (por defecto: todos los núcleos).</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-64"/>
         <source>Training config (JSON).</source>
         <translation>Configuración de entrenamiento (JSON).</translation>
     </message>
@@ -146,7 +146,7 @@
         <translation>Carpeta de puntos de control (por defecto: junto al almacén).</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+50"/>
         <location line="+167"/>
         <location line="+137"/>
         <source>Results store (.h5).</source>
@@ -1320,7 +1320,7 @@ bloque %2 · %3
         <translation>Crea una ejecución a partir de una carpeta de revisiones de Hugging Face, para barrerla como una ejecución entrenada</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Export Figure…</source>
         <translation>&amp;Exportar figura…</translation>
     </message>
@@ -1381,7 +1381,7 @@ bloque %2 · %3
         <translation>Idioma</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -1456,7 +1456,7 @@ bloque %2 · %3
         <translation>No se pueden abrir los checkpoints</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-465"/>
+        <location filename="../app/mainwindow.cpp" line="-467"/>
         <location filename="../app/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
@@ -1503,8 +1503,9 @@ bloque %2 · %3
         <translation>Importación cancelada</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+483"/>
+        <location filename="../app/mainwindow.cpp" line="+485"/>
         <location line="+37"/>
+        <location filename="../app/mainwindowrecipes.cpp" line="+47"/>
         <source>Another job is running; cancel it first</source>
         <translation>Hay otra tarea en curso; cancélela primero</translation>
     </message>
@@ -1571,6 +1572,57 @@ bloque %2 · %3
         <location line="+40"/>
         <source>Cancelling…</source>
         <translation>Cancelando…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowrecipes.cpp" line="-25"/>
+        <source>Run Re&amp;cipe</source>
+        <translation>Ejecutar re&amp;ceta</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Recipes unavailable: %1</source>
+        <translation>Recetas no disponibles: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%1 (about %n min)</source>
+        <translation>
+            <numerusform>%1 (unos %n min)</numerusform>
+            <numerusform>%1 (unos %n min)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+30"/>
+        <source>, %n figure(s)</source>
+        <translation>
+            <numerusform>, %n figura</numerusform>
+            <numerusform>, %n figuras</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, figures failed: %1</source>
+        <translation>, las figuras fallaron: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recipe %1 finished in %2 min: report %3%4</source>
+        <translation>Receta %1 terminada en %2 min: informe %3%4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Starting recipe %1 in %2…</source>
+        <translation>Iniciando la receta %1 en %2…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Recipe failed</source>
+        <translation>La receta falló</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
+        <translation>Receta cancelada; el almacén conserva todo lo terminado hasta ahora, ejecútela de nuevo para continuar</translation>
     </message>
 </context>
 <context>
@@ -3068,18 +3120,18 @@ calentamiento: no ajustado</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+238"/>
+        <location line="+247"/>
         <source>step</source>
         <translation>paso</translation>
     </message>
     <message>
-        <location line="-237"/>
-        <location line="+237"/>
+        <location line="-246"/>
+        <location line="+246"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
     <message>
-        <location line="-236"/>
+        <location line="-245"/>
         <source>&amp;X axis:</source>
         <translation>Eje &amp;X:</translation>
     </message>
@@ -3094,7 +3146,17 @@ calentamiento: no ajustado</translation>
         <translation>Muestra también la pérdida de validación del modelo de precisión completa</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>&amp;Branches</source>
+        <translation>&amp;Ramas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
+        <translation>Dibujar también la familia de la ejecución: la ejecución de la que se ramificó o promedió, y las ramas de enfriamiento y ejecuciones promediadas creadas a partir de ella</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>&amp;Runs</source>
         <translation>&amp;Ejecuciones</translation>
     </message>
@@ -3109,7 +3171,7 @@ calentamiento: no ajustado</translation>
         <translation>Ratón encima: valores; clic en un punto de control: sus capas; rueda: zoom; doble clic: restablecer</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-21"/>
         <source>&amp;Log x</source>
         <translation>x &amp;log</translation>
     </message>
@@ -3119,13 +3181,13 @@ calentamiento: no ajustado</translation>
         <translation>Eje x logarítmico (el punto de control 0 no se dibuja)</translation>
     </message>
     <message>
-        <location line="+60"/>
-        <location line="+278"/>
+        <location line="+68"/>
+        <location line="+282"/>
         <source>learning rate</source>
         <translation>tasa de aprendizaje</translation>
     </message>
     <message>
-        <location line="-275"/>
+        <location line="-279"/>
         <source>FP validation loss (nats)</source>
         <translation>pérdida de validación FP (nats)</translation>
     </message>
@@ -3185,7 +3247,7 @@ calentamiento: no ajustado</translation>
         <translation>ejecución %1</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorypage.cpp" line="+177"/>
+        <location filename="../widgets/trajectorypage.cpp" line="+181"/>
         <source>This store holds no runs</source>
         <translation>Este almacén no contiene ejecuciones</translation>
     </message>
@@ -3250,9 +3312,14 @@ calentamiento: no ajustado</translation>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectoryoverlay.cpp" line="+101"/>
+        <location filename="../widgets/trajectoryoverlay.cpp" line="+143"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 (family)</source>
+        <translation>%1 (familia)</translation>
     </message>
 </context>
 </TS>

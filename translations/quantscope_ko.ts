@@ -104,7 +104,7 @@
 <context>
     <name>cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="+175"/>
+        <location filename="../app/cli.cpp" line="+177"/>
         <source>Demo folder (default ./demo-output).</source>
         <translation>데모 폴더(기본값 ./demo-output).</translation>
     </message>
@@ -115,12 +115,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+97"/>
+        <location line="+159"/>
         <source>Torch threads (default: all cores).</source>
         <translation>Torch 스레드 수(기본값: 모든 코어).</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-64"/>
         <source>Training config (JSON).</source>
         <translation>학습 구성(JSON).</translation>
     </message>
@@ -145,7 +145,7 @@
         <translation>체크포인트 폴더(기본값: 저장소 옆).</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+50"/>
         <location line="+167"/>
         <location line="+137"/>
         <source>Results store (.h5).</source>
@@ -1313,7 +1313,7 @@ block %2 · %3
         <translation>Hugging Face 리비전 폴더로 실행을 만들어 학습된 실행처럼 스윕합니다</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Export Figure…</source>
         <translation>그림 내보내기(&amp;E)…</translation>
     </message>
@@ -1374,7 +1374,7 @@ block %2 · %3
         <translation>언어</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -1449,7 +1449,7 @@ block %2 · %3
         <translation>체크포인트를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-465"/>
+        <location filename="../app/mainwindow.cpp" line="-467"/>
         <location filename="../app/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
@@ -1495,8 +1495,9 @@ block %2 · %3
         <translation>가져오기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+483"/>
+        <location filename="../app/mainwindow.cpp" line="+485"/>
         <location line="+37"/>
+        <location filename="../app/mainwindowrecipes.cpp" line="+47"/>
         <source>Another job is running; cancel it first</source>
         <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>
     </message>
@@ -1560,6 +1561,55 @@ block %2 · %3
         <location line="+40"/>
         <source>Cancelling…</source>
         <translation>취소하는 중…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowrecipes.cpp" line="-25"/>
+        <source>Run Re&amp;cipe</source>
+        <translation>레시피 실행(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Recipes unavailable: %1</source>
+        <translation>레시피를 사용할 수 없음: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%1 (about %n min)</source>
+        <translation>
+            <numerusform>%1 (약 %n분)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+30"/>
+        <source>, %n figure(s)</source>
+        <translation>
+            <numerusform>, 그림 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, figures failed: %1</source>
+        <translation>, 그림 생성 실패: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recipe %1 finished in %2 min: report %3%4</source>
+        <translation>레시피 %1 완료(%2분): 보고서 %3%4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Starting recipe %1 in %2…</source>
+        <translation>%2에서 레시피 %1 시작 중…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Recipe failed</source>
+        <translation>레시피 실패</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
+        <translation>레시피가 취소되었습니다. 저장소에는 지금까지 완료된 내용이 모두 남아 있으며, 다시 실행하면 이어서 진행합니다</translation>
     </message>
 </context>
 <context>
@@ -3051,18 +3101,18 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+238"/>
+        <location line="+247"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location line="-237"/>
-        <location line="+237"/>
+        <location line="-246"/>
+        <location line="+246"/>
         <source>tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location line="-236"/>
+        <location line="-245"/>
         <source>&amp;X axis:</source>
         <translation>X축(&amp;X):</translation>
     </message>
@@ -3077,7 +3127,17 @@ warmup: not fitted</source>
         <translation>완전 정밀도 모델의 검증 손실도 표시합니다</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>&amp;Branches</source>
+        <translation>분기(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
+        <translation>실행의 계열도 함께 그립니다: 이 실행이 분기되거나 평균된 원래 실행, 그리고 이 실행에서 만든 쿨다운 분기와 평균 실행</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>&amp;Runs</source>
         <translation>실행(&amp;R)</translation>
     </message>
@@ -3092,7 +3152,7 @@ warmup: not fitted</source>
         <translation>마우스를 올리면 값 표시, 체크포인트를 클릭하면 레이어 확인, 휠로 확대/축소, 두 번 클릭하면 초기화</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-21"/>
         <source>&amp;Log x</source>
         <translation>로그 x(&amp;L)</translation>
     </message>
@@ -3102,13 +3162,13 @@ warmup: not fitted</source>
         <translation>로그 x축(체크포인트 0은 그리지 않음)</translation>
     </message>
     <message>
-        <location line="+60"/>
-        <location line="+278"/>
+        <location line="+68"/>
+        <location line="+282"/>
         <source>learning rate</source>
         <translation>학습률</translation>
     </message>
     <message>
-        <location line="-275"/>
+        <location line="-279"/>
         <source>FP validation loss (nats)</source>
         <translation>FP 검증 손실(nats)</translation>
     </message>
@@ -3168,7 +3228,7 @@ warmup: not fitted</source>
         <translation>실행 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorypage.cpp" line="+177"/>
+        <location filename="../widgets/trajectorypage.cpp" line="+181"/>
         <source>This store holds no runs</source>
         <translation>이 저장소에는 실행이 없습니다</translation>
     </message>
@@ -3233,9 +3293,14 @@ warmup: not fitted</source>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectoryoverlay.cpp" line="+101"/>
+        <location filename="../widgets/trajectoryoverlay.cpp" line="+143"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 (family)</source>
+        <translation>%1 (계열)</translation>
     </message>
 </context>
 </TS>

@@ -105,7 +105,7 @@
 <context>
     <name>cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="+175"/>
+        <location filename="../app/cli.cpp" line="+177"/>
         <source>Demo folder (default ./demo-output).</source>
         <translation>Demomap (standaard ./demo-output).</translation>
     </message>
@@ -116,12 +116,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+97"/>
+        <location line="+159"/>
         <source>Torch threads (default: all cores).</source>
         <translation>Torch-threads (standaard: alle kernen).</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-64"/>
         <source>Training config (JSON).</source>
         <translation>Trainingsconfiguratie (JSON).</translation>
     </message>
@@ -146,7 +146,7 @@
         <translation>Checkpointmap (standaard: naast het resultatenbestand).</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+50"/>
         <location line="+167"/>
         <location line="+137"/>
         <source>Results store (.h5).</source>
@@ -1320,7 +1320,7 @@ blok %2 · %3
         <translation>Maak een run van een map met Hugging Face-revisies, om te sweepen als een getrainde run</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Export Figure…</source>
         <translation>Figuur &amp;exporteren…</translation>
     </message>
@@ -1381,7 +1381,7 @@ blok %2 · %3
         <translation>Taal</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Cancel</source>
         <translation>Annuleren</translation>
     </message>
@@ -1456,7 +1456,7 @@ blok %2 · %3
         <translation>Kan de checkpoints niet openen</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-465"/>
+        <location filename="../app/mainwindow.cpp" line="-467"/>
         <location filename="../app/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
@@ -1503,8 +1503,9 @@ blok %2 · %3
         <translation>Importeren geannuleerd</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+483"/>
+        <location filename="../app/mainwindow.cpp" line="+485"/>
         <location line="+37"/>
+        <location filename="../app/mainwindowrecipes.cpp" line="+47"/>
         <source>Another job is running; cancel it first</source>
         <translation>Er loopt al een andere taak; annuleer die eerst</translation>
     </message>
@@ -1571,6 +1572,57 @@ blok %2 · %3
         <location line="+40"/>
         <source>Cancelling…</source>
         <translation>Annuleren…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowrecipes.cpp" line="-25"/>
+        <source>Run Re&amp;cipe</source>
+        <translation>Re&amp;cept uitvoeren</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Recipes unavailable: %1</source>
+        <translation>Recepten niet beschikbaar: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%1 (about %n min)</source>
+        <translation>
+            <numerusform>%1 (ongeveer %n min)</numerusform>
+            <numerusform>%1 (ongeveer %n min)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+30"/>
+        <source>, %n figure(s)</source>
+        <translation>
+            <numerusform>, %n figuur</numerusform>
+            <numerusform>, %n figuren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, figures failed: %1</source>
+        <translation>, figuren mislukt: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recipe %1 finished in %2 min: report %3%4</source>
+        <translation>Recept %1 klaar in %2 min: verslag %3%4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Starting recipe %1 in %2…</source>
+        <translation>Recept %1 starten in %2…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Recipe failed</source>
+        <translation>Recept mislukt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
+        <translation>Recept geannuleerd; de opslag bewaart alles wat tot nu toe klaar is, voer het opnieuw uit om verder te gaan</translation>
     </message>
 </context>
 <context>
@@ -3068,18 +3120,18 @@ opwarmen: niet gefit</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+238"/>
+        <location line="+247"/>
         <source>step</source>
         <translation>stap</translation>
     </message>
     <message>
-        <location line="-237"/>
-        <location line="+237"/>
+        <location line="-246"/>
+        <location line="+246"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
     <message>
-        <location line="-236"/>
+        <location line="-245"/>
         <source>&amp;X axis:</source>
         <translation>&amp;X-as:</translation>
     </message>
@@ -3094,7 +3146,17 @@ opwarmen: niet gefit</translation>
         <translation>Ook het validatieverlies van het model met volledige precisie tonen</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>&amp;Branches</source>
+        <translation>&amp;Takken</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
+        <translation>Teken ook de familie van de run: de run waarvan hij is afgetakt of gemiddeld, en de afkoeltakken en gemiddelde runs die ervan zijn gemaakt</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>&amp;Runs</source>
         <translation>&amp;Runs</translation>
     </message>
@@ -3109,7 +3171,7 @@ opwarmen: niet gefit</translation>
         <translation>Beweeg de muis voor waarden, klik op een checkpoint om de lagen te bekijken, scrol om te zoomen, dubbelklik om te herstellen</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-21"/>
         <source>&amp;Log x</source>
         <translation>&amp;Log-x</translation>
     </message>
@@ -3119,13 +3181,13 @@ opwarmen: niet gefit</translation>
         <translation>Logaritmische x-as (checkpoint 0 wordt niet getekend)</translation>
     </message>
     <message>
-        <location line="+60"/>
-        <location line="+278"/>
+        <location line="+68"/>
+        <location line="+282"/>
         <source>learning rate</source>
         <translation>leersnelheid</translation>
     </message>
     <message>
-        <location line="-275"/>
+        <location line="-279"/>
         <source>FP validation loss (nats)</source>
         <translation>FP-validatieverlies (nats)</translation>
     </message>
@@ -3185,7 +3247,7 @@ opwarmen: niet gefit</translation>
         <translation>run %1</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorypage.cpp" line="+177"/>
+        <location filename="../widgets/trajectorypage.cpp" line="+181"/>
         <source>This store holds no runs</source>
         <translation>Dit resultatenbestand bevat geen runs</translation>
     </message>
@@ -3250,9 +3312,14 @@ opwarmen: niet gefit</translation>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectoryoverlay.cpp" line="+101"/>
+        <location filename="../widgets/trajectoryoverlay.cpp" line="+143"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 (family)</source>
+        <translation>%1 (familie)</translation>
     </message>
 </context>
 </TS>

@@ -104,7 +104,7 @@
 <context>
     <name>cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="+175"/>
+        <location filename="../app/cli.cpp" line="+177"/>
         <source>Demo folder (default ./demo-output).</source>
         <translation>演示文件夹（默认 ./demo-output）。</translation>
     </message>
@@ -115,12 +115,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+97"/>
+        <location line="+159"/>
         <source>Torch threads (default: all cores).</source>
         <translation>Torch 线程数（默认：全部核心）。</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-64"/>
         <source>Training config (JSON).</source>
         <translation>训练配置（JSON）。</translation>
     </message>
@@ -145,7 +145,7 @@
         <translation>检查点文件夹（默认：结果库所在目录）。</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+50"/>
         <location line="+167"/>
         <location line="+137"/>
         <source>Results store (.h5).</source>
@@ -1313,7 +1313,7 @@ block %2 · %3
         <translation>将一个 Hugging Face 修订版文件夹变成一个运行，像训练出的运行一样进行扫描</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Export Figure…</source>
         <translation>导出图表(&amp;E)…</translation>
     </message>
@@ -1374,7 +1374,7 @@ block %2 · %3
         <translation>语言</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1449,7 +1449,7 @@ block %2 · %3
         <translation>无法打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-465"/>
+        <location filename="../app/mainwindow.cpp" line="-467"/>
         <location filename="../app/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
@@ -1495,8 +1495,9 @@ block %2 · %3
         <translation>导入已取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+483"/>
+        <location filename="../app/mainwindow.cpp" line="+485"/>
         <location line="+37"/>
+        <location filename="../app/mainwindowrecipes.cpp" line="+47"/>
         <source>Another job is running; cancel it first</source>
         <translation>另一个任务正在运行；请先取消它</translation>
     </message>
@@ -1560,6 +1561,55 @@ block %2 · %3
         <location line="+40"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowrecipes.cpp" line="-25"/>
+        <source>Run Re&amp;cipe</source>
+        <translation>运行实验配方(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Recipes unavailable: %1</source>
+        <translation>配方不可用：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%1 (about %n min)</source>
+        <translation>
+            <numerusform>%1（约 %n 分钟）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+30"/>
+        <source>, %n figure(s)</source>
+        <translation>
+            <numerusform>，%n 张图</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, figures failed: %1</source>
+        <translation>，图表导出失败：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recipe %1 finished in %2 min: report %3%4</source>
+        <translation>配方 %1 用时 %2 分钟完成：报告 %3%4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Starting recipe %1 in %2…</source>
+        <translation>正在 %2 中启动配方 %1…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Recipe failed</source>
+        <translation>配方运行失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
+        <translation>配方已取消；存储保留了目前已完成的全部内容，再次运行即可继续</translation>
     </message>
 </context>
 <context>
@@ -3051,18 +3101,18 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+238"/>
+        <location line="+247"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="-237"/>
-        <location line="+237"/>
+        <location line="-246"/>
+        <location line="+246"/>
         <source>tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location line="-236"/>
+        <location line="-245"/>
         <source>&amp;X axis:</source>
         <translation>X 轴(&amp;X)：</translation>
     </message>
@@ -3077,7 +3127,17 @@ warmup: not fitted</source>
         <translation>同时显示全精度模型的验证损失</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
+        <source>&amp;Branches</source>
+        <translation>分支(&amp;B)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
+        <translation>同时绘制该运行的家族：它所分支或平均自的运行，以及由它派生的冷却分支和平均运行</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>&amp;Runs</source>
         <translation>运行(&amp;R)</translation>
     </message>
@@ -3092,7 +3152,7 @@ warmup: not fitted</source>
         <translation>悬停查看数值，单击检查点查看其各层，滚轮缩放，双击复位</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-21"/>
         <source>&amp;Log x</source>
         <translation>对数 x(&amp;L)</translation>
     </message>
@@ -3102,13 +3162,13 @@ warmup: not fitted</source>
         <translation>对数 x 轴（不绘制检查点 0）</translation>
     </message>
     <message>
-        <location line="+60"/>
-        <location line="+278"/>
+        <location line="+68"/>
+        <location line="+282"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location line="-275"/>
+        <location line="-279"/>
         <source>FP validation loss (nats)</source>
         <translation>FP 验证损失（nats）</translation>
     </message>
@@ -3168,7 +3228,7 @@ warmup: not fitted</source>
         <translation>运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorypage.cpp" line="+177"/>
+        <location filename="../widgets/trajectorypage.cpp" line="+181"/>
         <source>This store holds no runs</source>
         <translation>此结果库中没有运行</translation>
     </message>
@@ -3233,9 +3293,14 @@ warmup: not fitted</source>
         <translation>%1：%2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectoryoverlay.cpp" line="+101"/>
+        <location filename="../widgets/trajectoryoverlay.cpp" line="+143"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 (family)</source>
+        <translation>%1（家族）</translation>
     </message>
 </context>
 </TS>

@@ -7,7 +7,9 @@
 
 #include "qcp.h"
 
+#include <QCheckBox>
 #include <QMenu>
+#include <QSignalBlocker>
 #include <QToolButton>
 
 #include <algorithm>
@@ -49,13 +51,53 @@ void TrajectoryPage::setRunOverlaid(int runIndex, bool on)
     setOverlayRuns(names);
 }
 
+void TrajectoryPage::setShowBranches(bool on)
+{
+    if (on == m_showBranches)
+        return;
+    m_showBranches = on;
+    {
+        const QSignalBlocker block(m_branchCheck);
+        m_branchCheck->setChecked(on);
+    }
+    rebuild();
+    Q_EMIT overlayRunsChanged();
+}
+
+QList<int> TrajectoryPage::familyOf(int runIndex) const
+{
+    QList<int> family;
+    if (!m_snapshot || runIndex < 0 || runIndex >= int(m_snapshot->runs.size()))
+        return family;
+    const auto& runs = m_snapshot->runs;
+    const auto parentOf = [&](int i) { return m_snapshot->runIndex(QString::fromStdString(runs[size_t(i)].info.parent)); };
+    // Up: the parent chain (a cycle cannot be stored, but a hand-edited file is not trusted).
+    for (int p = parentOf(runIndex); p >= 0 && p != runIndex && !family.contains(p); p = parentOf(p))
+        family << p;
+    // Down: every run whose chain reaches runIndex.
+    for (int i = 0; i < int(runs.size()); ++i) {
+        QList<int> seen;
+        for (int p = parentOf(i); p >= 0 && !seen.contains(p); p = parentOf(p)) {
+            if (p == runIndex) {
+                if (!family.contains(i))
+                    family << i;
+                break;
+            }
+            seen << p;
+        }
+    }
+    std::sort(family.begin(), family.end());
+    return family;
+}
+
 QList<int> TrajectoryPage::shownRuns() const
 {
     QList<int> runs;
     if (!run())
         return runs;
+    const QList<int> family = m_showBranches ? familyOf(m_runIndex) : QList<int>();
     for (int i = 0; i < int(m_snapshot->runs.size()); ++i) {
-        if (i == m_runIndex || m_overlays.contains(m_snapshot->runs[size_t(i)].name()))
+        if (i == m_runIndex || family.contains(i) || m_overlays.contains(m_snapshot->runs[size_t(i)].name()))
             runs << i;
     }
     return runs;
@@ -107,13 +149,14 @@ void TrajectoryPage::fillRunsMenu()
     menu->clear();
     if (!m_snapshot)
         return;
+    const QList<int> family = m_showBranches ? familyOf(m_runIndex) : QList<int>();
     for (int i = 0; i < int(m_snapshot->runs.size()); ++i) {
         const QString name = m_snapshot->runs[size_t(i)].name();
-        QAction* action = menu->addAction(name);
+        QAction* action = menu->addAction(family.contains(i) ? tr("%1 (family)").arg(name) : name);
         action->setCheckable(true);
-        action->setChecked(i == m_runIndex || m_overlays.contains(name));
-        if (i == m_runIndex) {
-            action->setEnabled(false); // the selected run is always drawn
+        action->setChecked(i == m_runIndex || family.contains(i) || m_overlays.contains(name));
+        if (i == m_runIndex || family.contains(i)) {
+            action->setEnabled(false); // the selected run and, with Branches on, its family are always drawn
             continue;
         }
         connect(action, &QAction::toggled, this, [this, name](bool on) {

@@ -97,6 +97,13 @@ TrajectoryPage::TrajectoryPage(Selection* selection, QWidget* parent)
     m_logCheck->setObjectName(QStringLiteral("logXCheck"));
     m_logCheck->setToolTip(tr("Logarithmic x axis (checkpoint 0 is not drawn)"));
 
+    m_branchCheck = new QCheckBox(tr("&Branches"), this);
+    m_branchCheck->setObjectName(QStringLiteral("branchCheck"));
+    m_branchCheck->setToolTip(tr("Also draw the run's family: the run it branched or was averaged from, and the "
+                                 "cooldown branches and averaged runs made from it"));
+    m_branchCheck->setChecked(true);
+    m_branchCheck->setVisible(false); // while no run of the store has a parent
+
     m_runsButton = new QToolButton(this);
     m_runsButton->setObjectName(QStringLiteral("runsButton"));
     m_runsButton->setText(tr("&Runs"));
@@ -123,6 +130,7 @@ TrajectoryPage::TrajectoryPage(Selection* selection, QWidget* parent)
     controls->addWidget(m_fpCheck);
     controls->addWidget(m_logCheck);
     controls->addSpacing(12);
+    controls->addWidget(m_branchCheck);
     controls->addWidget(m_runsButton);
     controls->addWidget(hint, 1);
 
@@ -176,6 +184,7 @@ TrajectoryPage::TrajectoryPage(Selection* selection, QWidget* parent)
             [this](int index) { setMetric(Metric(m_metricCombo->itemData(index).toInt())); });
     connect(m_fpCheck, &QCheckBox::toggled, this, &TrajectoryPage::setShowFpLoss);
     connect(m_logCheck, &QCheckBox::toggled, this, &TrajectoryPage::setLogX);
+    connect(m_branchCheck, &QCheckBox::toggled, this, &TrajectoryPage::setShowBranches);
     connect(customPlot, &QCustomPlot::mouseWheel, this, [this] { m_autoRange = false; });
     connect(customPlot, &QCustomPlot::mouseDoubleClick, this, [this] {
         m_autoRange = true;
@@ -332,6 +341,9 @@ void TrajectoryPage::rebuild()
     setWrappedLabel(customPlot->yAxis, metricAxisLabel());
     m_fpAxis->setVisible(m_showFpLoss);
     m_runsButton->setVisible(m_snapshot && m_snapshot->runs.size() > 1);
+    m_branchCheck->setVisible(m_snapshot
+                              && std::any_of(m_snapshot->runs.begin(), m_snapshot->runs.end(),
+                                             [](const RunSnapshot& r) { return !r.info.parent.empty(); }));
 
     const RunSnapshot* current = run();
     if (!current) {

@@ -76,7 +76,14 @@ public:
     QStringList overlayRuns() const;
     void setOverlayRuns(const QStringList& names);
     void setRunOverlaid(int runIndex, bool on);
-    // Indices of the drawn runs (the shown one and the overlaid ones the snapshot has), in store order;
+    // Branches: with it on (the default), the shown run's family is drawn too — the runs it branched
+    // or was averaged from (RunInfo::parent, up the chain) and every run branched or averaged from it
+    // (down the chain). A branch's first checkpoint is its fork, so its curve leaves the parent's there.
+    bool showsBranches() const { return m_showBranches; }
+    void setShowBranches(bool on);
+    // Indices of run `runIndex`'s family, without the run itself, in store order.
+    QList<int> familyOf(int runIndex) const;
+    // Indices of the drawn runs (the shown one, its family and the overlaid runs), in store order;
     // a run's position in this list picks its line style and marker (runPenStyle, runShape).
     QList<int> shownRuns() const;
     // The graphs of run `runIndex` (nullptr / empty when it is not drawn).
@@ -181,6 +188,7 @@ private:
     StoreSnapshotPtr m_snapshot;
     int m_runIndex = -1;
     QStringList m_overlays; // run names, in the order they were added
+    bool m_showBranches = true;
     XAxis m_xAxis = XAxis::Step;
     Metric m_metric = Metric::RelativeCe;
     bool m_showFpLoss = false;
@@ -192,6 +200,7 @@ private:
     QComboBox* m_metricCombo = nullptr;
     QCheckBox* m_fpCheck = nullptr;
     QCheckBox* m_logCheck = nullptr;
+    QCheckBox* m_branchCheck = nullptr;
     QToolButton* m_runsButton = nullptr;
     QCPTextElement* m_title = nullptr;
     QCPAxis* m_fpAxis = nullptr;

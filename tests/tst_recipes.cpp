@@ -1,0 +1,150 @@
+// Recipes from the GUI (File > Run Recipe: the built-ins listed with their cost; one run of a recipe
+// as a job that opens its store and writes its report and figures) and from the command line
+// (`quantscope recipe`, `quantscope average`, `quantscope train --from`).
+
+#include "testutils.h"
+#include "tinyrun.h"
+
+#include "mainwindow.h"
+#include "selection.h"
+#include "storesnapshot.h"
+
+#include <QApplication>
+#include <QFileInfo>
+#include <QImage>
+#include <QMenu>
+#include <QMenuBar>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace qs;
+
+namespace {
+
+struct Result
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Result runCli(const QStringList& args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(QS_BINARY), args);
+    if (!p.waitForFinished(240000))
+        qFatal("quantscope did not finish");
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+} // namespace
+
+class TstRecipes : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_recipe;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        const QString corpus = test::writeCorpus(m_dir.filePath(QStringLiteral("corpus.txt")));
+        // A stable run, one cooldown branch, LAWA and a sweep, with a trajectory figure of the family.
+        const QByteArray recipe = QByteArray("{\"recipe\": \"gui-tiny\", \"version\": 1, \"title\": \"GUI tiny\", "
+                                             "\"cost_minutes\": 0.1, \"corpus\": \"")
+            + corpus.toUtf8()
+            + "\", \"train\": {\"model\": {\"d_model\": 32, \"n_layers\": 2, \"n_heads\": 2, \"d_ff\": 64, "
+              "\"max_seq_len\": 32}, \"batch_size\": 8, \"seq_len\": 32, \"steps\": 30, \"threads\": 2, "
+              "\"eval_batches\": 2, \"checkpoint_every\": 10, \"eval_every\": 10, "
+              "\"schedule\": {\"kind\": \"constant\", \"warmup_steps\": 3}},"
+              "\"steps\": [{\"train\": \"s\", \"config\": {\"keep_optimizer_states\": true}},"
+              " {\"branch\": \"s\", \"at\": [20], \"config\": {\"steps\": 10, \"schedule\": {\"kind\": \"wsd\", "
+              "\"warmup_steps\": 0, \"decay_fraction\": 1.0}}},"
+              " {\"lawa\": \"s\", \"window\": 2}, {\"sweep\": [\"s*\"], \"quant\": [\"rtn:3:g16\"]}],"
+              "\"report\": [{\"title\": \"Branches\", \"branches\": \"s\", \"configs\": [\"rtn_w3_g16_sym\"]}],"
+              "\"figures\": [{\"file\": \"family\", \"run\": \"s\", \"overlay\": [\"s.lawa2\"], \"metric\": \"rel_ce\"}]}";
+        m_recipe = test::writeFile(m_dir.filePath(QStringLiteral("gui-tiny.json")), recipe);
+    }
+
+    void menuListsTheBuiltinRecipes()
+    {
+        MainWindow window;
+        auto* menu = window.findChild<QMenu*>(QStringLiteral("recipesMenu"));
+        QVERIFY(menu);
+        QStringList names;
+        for (QAction* action : menu->actions()) {
+            names << action->objectName();
+            QVERIFY2(action->text().contains(QStringLiteral("min)")), qPrintable(action->text()));
+            QVERIFY(!action->toolTip().isEmpty());
+        }
+        QCOMPARE(names, (QStringList {QStringLiteral("recipe-wsd-cooldown-branches"), QStringLiteral("recipe-peak-lr"),
+                                      QStringLiteral("recipe-lawa-vs-cooldown"), QStringLiteral("recipe-qat-fraction"),
+                                      QStringLiteral("recipe-activation-precision")}));
+    }
+
+    void recipeRunsAsAJobAndOpensItsStore()
+    {
+        MainWindow window;
+        window.setJobPollInterval(50);
+        QSignalSpy loaded(&window, &MainWindow::storeLoaded);
+        const QString dir = m_dir.filePath(QStringLiteral("gui-run"));
+        window.startRecipe(m_recipe, dir);
+        QVERIFY(window.isJobRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isJobRunning(), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.selection()->snapshot() && window.selection()->snapshot()->runs.size() == 3, 20000);
+        QVERIFY(QFileInfo(QDir(dir).filePath(QStringLiteral("report.md"))).size() > 100);
+        const QImage figure(QDir(dir).filePath(QStringLiteral("family.png")));
+        QVERIFY(!figure.isNull() && figure.width() > 500);
+        QVERIFY(QFileInfo(QDir(dir).filePath(QStringLiteral("family.pdf"))).size() > 1000);
+        QCOMPARE(QString::fromStdString(window.selection()->snapshot()->runs[1].info.parent), QStringLiteral("s"));
+    }
+
+    void commandLine()
+    {
+        const Result list = runCli({QStringLiteral("recipe")});
+        QCOMPARE(list.exitCode, 0);
+        QVERIFY(list.out.contains(QStringLiteral("qat-fraction (v1, about")));
+        const QString dir = m_dir.filePath(QStringLiteral("cli-run"));
+        const Result run = runCli({QStringLiteral("recipe"), m_recipe, QStringLiteral("--dir"), dir});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY(run.out.contains(QStringLiteral("| s.cd20 | 20 → 30 |")));
+        QVERIFY(run.out.contains(QStringLiteral("family.pdf")));
+        const QString store = QDir(dir).filePath(QStringLiteral("recipe.h5"));
+        // A soup of the branch's end and the stable run's end, then LAWA with a stride.
+        const Result soup = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--soup"),
+                                    QStringLiteral("soup"), QStringLiteral("--of"), QStringLiteral("s.cd20"),
+                                    QStringLiteral("--of"), QStringLiteral("s@30*3")});
+        QVERIFY2(soup.exitCode == 0, qPrintable(soup.err));
+        QVERIFY(soup.out.contains(QStringLiteral("Run 'soup': 1 averaged checkpoints written")));
+        const Result lawa = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--lawa"),
+                                    QStringLiteral("s"), QStringLiteral("--window"), QStringLiteral("2"),
+                                    QStringLiteral("--stride"), QStringLiteral("2")});
+        QVERIFY2(lawa.exitCode == 0, qPrintable(lawa.err));
+        QVERIFY(lawa.out.contains(QStringLiteral("Run 's.lawa2s2': 2 averaged checkpoints written")));
+        const Result bad = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--lawa"),
+                                   QStringLiteral("s"), QStringLiteral("--window"), QStringLiteral("x")});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY(bad.err.contains(QStringLiteral("--window 'x' is not a whole number")));
+        // A branch from the command line.
+        const Result branch = runCli({QStringLiteral("train"), QStringLiteral("--corpus"), m_dir.filePath(QStringLiteral("corpus.txt")),
+                                      QStringLiteral("--store"), m_dir.filePath(QStringLiteral("other.h5")), QStringLiteral("--run"),
+                                      QStringLiteral("b"), QStringLiteral("--from"), QStringLiteral("nope@10")});
+        QCOMPARE(branch.exitCode, 1);
+        QVERIFY2(branch.err.contains(QStringLiteral("the store has no run 'nope'")), qPrintable(branch.err));
+        const Result unknown = runCli({QStringLiteral("recipe"), QStringLiteral("no-such-recipe")});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY(unknown.err.contains(QStringLiteral("wsd-cooldown-branches")));
+    }
+};
+
+QS_TEST_MAIN(TstRecipes)
+#include "tst_recipes.moc"
