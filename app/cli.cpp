@@ -21,6 +21,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 
 #include <cmath>
@@ -255,6 +256,9 @@ int cmdRecipe(QCommandLineParser& parser)
         result.storePath = options.storePath();
         result.reportPath = options.reportPath();
         result.report = recipeReport(recipe, result.storePath);
+        QFile report(QString::fromStdString(result.reportPath));
+        if (!report.open(QIODevice::WriteOnly | QIODevice::Truncate) || report.write(QByteArray::fromStdString(result.report)) < 0)
+            throw IoError(result.reportPath + ": cannot write the report");
     } else {
         ConsoleProgress console;
         result = runRecipe(recipe, options, console.callback());

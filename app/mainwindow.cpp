@@ -235,6 +235,7 @@ void MainWindow::createMenus()
     m_importAction = file->addAction(tr("&Import Hugging Face Trajectory…"), this, [this] { chooseImport(); });
     m_importAction->setObjectName(QStringLiteral("importAction"));
     m_importAction->setStatusTip(tr("Make a run of a folder of Hugging Face revisions, to sweep like a trained run"));
+    createLabActions(file);
     createRecipesMenu(file);
 
     file->addSeparator();
@@ -329,6 +330,10 @@ void MainWindow::updateActions()
     m_sweepAction->setEnabled(!busy && m_snapshot && !m_snapshot->runs.empty());
     m_importAction->setEnabled(!busy);
     m_recipesMenu->setEnabled(!busy);
+    const RunSnapshot* run = m_selection->run();
+    const bool trained = run && run->info.source.empty() && !run->info.trainConfigJson.empty();
+    m_cooldownAction->setEnabled(!busy && trained);
+    m_lawaAction->setEnabled(!busy && run && run->checkpoints.size() >= 2);
 }
 
 void MainWindow::createStatusBar()

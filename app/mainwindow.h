@@ -32,6 +32,7 @@ class FigureView;
 class ScalingPage;
 class PtqPage;
 class FigureExportJob;
+class InterventionJob;
 class Job;
 class LayerTablePage;
 class OutlierPage;
@@ -81,6 +82,10 @@ public Q_SLOTS:
     // Runs the built-in recipe `name` (recipes.h) in `dir`, following its store and opening it when done;
     // its report and figures land in `dir`.
     void startRecipe(const QString& name, const QString& dir);
+    // A cooldown of `steps` steps branched from checkpoint `step` of `run` of the open store, and LAWA
+    // over `run` (what File > Branch a Cooldown… and Average Checkpoints… start after asking).
+    void startCooldown(const QString& run, qint64 step, qint64 steps);
+    void startLawa(const QString& run, int window);
     void cancelJob();
     // Asks for a run and configs (SweepDialog) and sweeps them over the shown store.
     void chooseSweep();
@@ -119,6 +124,8 @@ protected:
 private:
     void createMenus();
     void createRecipesMenu(QMenu* file);
+    void createLabActions(QMenu* file);
+    void runIntervention(InterventionJob* job, const QString& startMessage);
     void createViewMenu();
     // View > Language: saved for the next start, which installs it (main.cpp).
     void chooseLanguage(const QString& code);
@@ -181,6 +188,8 @@ private:
     QAction* m_sweepAction = nullptr;
     QAction* m_importAction = nullptr;
     QMenu* m_recipesMenu = nullptr;
+    QAction* m_cooldownAction = nullptr;
+    QAction* m_lawaAction = nullptr;
 
     QLabel* m_jobLabel = nullptr;
     QLabel* m_runLabel = nullptr; // what the shown run is: schedule, size, corpus

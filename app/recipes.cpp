@@ -74,7 +74,8 @@ QStringList exportTrajectory(const RecipeFigure& figure, const QString& storePat
     return written;
 }
 
-// Quantized CE against the QAT fraction: one line per (budget, fusion), markers at the grid.
+// Quantized CE against the QAT fraction, relative to PTQ (f = 0) of the same budget, so budgets of
+// very different loss share one axis: one line per (budget, fusion), markers at the grid.
 QStringList exportQatFractions(const Recipe& recipe, const QString& storePath, const QString& base)
 {
     const auto points = qatFractionPoints(recipe, storePath.toStdString());
@@ -82,6 +83,10 @@ QStringList exportQatFractions(const Recipe& recipe, const QString& storePath, c
     std::map<std::pair<std::string, std::string>, QCPGraph*> graphs;
     const QList<QColor> colors {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c)};
     std::map<std::string, int> budgetIndex;
+    std::map<std::string, double> ptq;
+    for (const QatFractionPoint& p : points)
+        if (p.fraction == 0.0)
+            ptq[p.trunk] = p.quantizedCe;
     for (const QatFractionPoint& p : points) {
         const auto key = std::pair {p.trunk, p.fusion};
         QCPGraph*& graph = graphs[key];
@@ -93,14 +98,17 @@ QStringList exportQatFractions(const Recipe& recipe, const QString& storePath, c
             graph->setPen(pen);
             graph->setScatterStyle(QCPScatterStyle(p.fusion == "fused" ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssSquare, 6));
         }
-        if (std::isfinite(p.quantizedCe))
-            graph->addData(p.fraction, p.quantizedCe);
+        const auto base = ptq.find(p.trunk);
+        if (std::isfinite(p.quantizedCe) && base != ptq.end())
+            graph->addData(p.fraction, p.quantizedCe - base->second);
     }
     plot.xAxis->setLabel(QStringLiteral("QAT fraction f of the token budget"));
-    plot.yAxis->setLabel(QStringLiteral("quantized validation CE (nats/byte)"));
+    plot.yAxis->setLabel(QStringLiteral("quantized CE − PTQ's (nats/byte)"));
     plot.legend->setVisible(true);
+    plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
     plot.rescaleAxes();
-    plot.xAxis->setRange(-0.03, 0.8);
+    plot.yAxis->scaleRange(1.2);
+    plot.xAxis->setRange(-0.03, 1.0);
     QStringList written;
     for (const char* ext : {".png", ".pdf"}) {
         QString error;

@@ -10,7 +10,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 steps=${STEPS:-40}; warmup=${WARMUP:-5}; rounds=${ROUNDS:-3}; threads=${THREADS:-2}
 mkdir -p "$work"
 corpus="$work/kjv.txt"
-[ -s "$corpus" ] || bible -f Gen1:1-Rev22:21 2>/dev/null | head -c 4000000 > "$corpus"
+[ -s "$corpus" ] || { bible -f Gen1:1-Rev22:21 2>/dev/null | head -c 4000000 > "$corpus" || true; }
+[ -s "$corpus" ] || { echo "no corpus: install bible-kjv (packaging/install-deps.sh does)" >&2; exit 1; }
 py=/usr/bin/python3
 results="$work/results.txt"; : > "$results"
 for round in $(seq "$rounds"); do

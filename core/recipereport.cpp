@@ -132,7 +132,7 @@ std::string finalTable(Reader& reader, const json& spec)
     const auto configs = spec.at("configs").get<std::vector<std::string>>();
     std::vector<std::string> cells {"run", "step", "LR", "FP CE"};
     for (const auto& id : configs)
-        cells.push_back(id + " rel CE");
+        cells.push_back(id + " rel CE (quantized CE)");
     std::string out = header(cells);
     for (const std::string& run : runs) {
         const Trajectory& t = reader.get(run);
@@ -140,8 +140,10 @@ std::string finalTable(Reader& reader, const json& spec)
             continue;
         const size_t i = t.rows.size() - 1;
         cells = {run, std::to_string(t.rows[i].step), fmt(t.rows[i].lr, "%.2e"), fmt(t.fpCe[i])};
-        for (const auto& id : configs)
-            cells.push_back(pct(Reader::at(t.relCe, id, i)));
+        for (const auto& id : configs) {
+            const double rel = Reader::at(t.relCe, id, i);
+            cells.push_back(pct(rel) + " (" + fmt(t.fpCe[i] * (1.0 + rel)) + ")");
+        }
         out += row(cells);
     }
     return out;

@@ -104,8 +104,11 @@ BranchPoint findBranchPoint(const Store& store, const TrainConfig& config, const
     mustMatch(p.valFraction == config.valFraction && p.evalBatches == config.evalBatches, "validation set");
     const auto rows = store.checkpoints(config.initRun);
     for (const CheckpointRow& row : rows) {
-        if (row.step != config.initStep || row.kind == "averaged")
+        if (row.step != config.initStep)
             continue;
+        if (row.kind == "averaged")
+            throw ConfigError(what + ": its checkpoint at step " + std::to_string(row.step)
+                              + " is an average, with no optimizer state to continue from; branch from a trained run");
         BranchPoint point {row, resolveCheckpointPath(store, row.path), {}};
         point.optimizer = (fs::path(point.weights).parent_path() / optimizerName(row.step)).string();
         if (!fs::exists(point.optimizer))

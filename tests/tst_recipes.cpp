@@ -7,6 +7,7 @@
 
 #include "mainwindow.h"
 #include "selection.h"
+#include "store.h"
 #include "storesnapshot.h"
 
 #include <QApplication>
@@ -106,6 +107,38 @@ private Q_SLOTS:
         QVERIFY(!figure.isNull() && figure.width() > 500);
         QVERIFY(QFileInfo(QDir(dir).filePath(QStringLiteral("family.pdf"))).size() > 1000);
         QCOMPARE(QString::fromStdString(window.selection()->snapshot()->runs[1].info.parent), QStringLiteral("s"));
+    }
+
+    // File > Branch a Cooldown… and Average Checkpoints (LAWA)… on the store the recipe above wrote.
+    void cooldownAndLawaFromTheWindow()
+    {
+        MainWindow window;
+        window.setJobPollInterval(50);
+        QSignalSpy loaded(&window, &MainWindow::storeLoaded);
+        window.openStore(m_dir.filePath(QStringLiteral("gui-run/recipe.h5")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.selection()->run() != nullptr, 20000);
+        auto* cooldown = window.findChild<QAction*>(QStringLiteral("cooldownAction"));
+        auto* lawa = window.findChild<QAction*>(QStringLiteral("lawaAction"));
+        QVERIFY(cooldown && lawa);
+        QTRY_VERIFY(cooldown->isEnabled() && lawa->isEnabled());
+        window.startCooldown(QStringLiteral("s"), 10, 5);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isJobRunning(), 60000);
+        window.startLawa(QStringLiteral("s"), 3);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isJobRunning(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.selection()->snapshot()->runIndex(QStringLiteral("s.lawa3")) >= 0, 20000);
+        const auto& snapshot = *window.selection()->snapshot();
+        const RunSnapshot& branch = snapshot.runs[size_t(snapshot.runIndex(QStringLiteral("s.cd10")))];
+        QCOMPARE(branch.info.parentStep, qint64(10));
+        QCOMPARE(branch.checkpoints.back().step, qint64(15));
+        QCOMPARE(int(snapshot.runs[size_t(snapshot.runIndex(QStringLiteral("s.lawa3")))].checkpoints.size()), 2);
+        // An averaged checkpoint has no optimizer state: the job fails and says why; nothing is added.
+        QSignalSpy errors(&window, &MainWindow::errorOccurred);
+        window.startCooldown(QStringLiteral("s.lawa3"), 20, 5);
+        QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), 60000);
+        const QString error = errors.first().first().toString();
+        QVERIFY2(error.contains(QStringLiteral("is an average, with no optimizer state")), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isJobRunning(), 60000);
+        QVERIFY(Store::open(m_dir.filePath(QStringLiteral("gui-run/recipe.h5")).toStdString()).runs().size() == 5);
     }
 
     void commandLine()

@@ -1320,7 +1320,7 @@ bloque %2 · %3
         <translation>Crea una ejecución a partir de una carpeta de revisiones de Hugging Face, para barrerla como una ejecución entrenada</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Export Figure…</source>
         <translation>&amp;Exportar figura…</translation>
     </message>
@@ -1381,7 +1381,7 @@ bloque %2 · %3
         <translation>Idioma</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -1456,7 +1456,7 @@ bloque %2 · %3
         <translation>No se pueden abrir los checkpoints</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-467"/>
+        <location filename="../app/mainwindow.cpp" line="-472"/>
         <location filename="../app/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
@@ -1503,9 +1503,9 @@ bloque %2 · %3
         <translation>Importación cancelada</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+485"/>
+        <location filename="../app/mainwindow.cpp" line="+490"/>
         <location line="+37"/>
-        <location filename="../app/mainwindowrecipes.cpp" line="+47"/>
+        <location filename="../app/mainwindowlab.cpp" line="+52"/>
         <source>Another job is running; cancel it first</source>
         <translation>Hay otra tarea en curso; cancélela primero</translation>
     </message>
@@ -1574,7 +1574,7 @@ bloque %2 · %3
         <translation>Cancelando…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowrecipes.cpp" line="-25"/>
+        <location filename="../app/mainwindowlab.cpp" line="-25"/>
         <source>Run Re&amp;cipe</source>
         <translation>Ejecutar re&amp;ceta</translation>
     </message>
@@ -1623,6 +1623,75 @@ bloque %2 · %3
         <location line="+1"/>
         <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
         <translation>Receta cancelada; el almacén conserva todo lo terminado hasta ahora, ejecútela de nuevo para continuar</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Branch a Cooldown…</source>
+        <translation>&amp;Ramificar un enfriamiento…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Branch a Cooldown</source>
+        <translation>Ramificar un enfriamiento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
+Cooldown length (steps):</source>
+        <translation>Decaimiento lineal del LR hasta el LR mínimo de la ejecución, desde el checkpoint del paso %1 de %2.
+Duración del enfriamiento (pasos):</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
+        <translation>Entrenar una rama de enfriamiento desde el checkpoint seleccionado (la ejecución debe conservar sus estados del optimizador); se dibuja con su ejecución madre</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Average Checkpoints (LAWA)…</source>
+        <translation>&amp;Promediar checkpoints (LAWA)…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Average Checkpoints (LAWA)</source>
+        <translation>Promediar checkpoints (LAWA)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
+Window k:</source>
+        <translation>Promedio uniforme de los últimos k checkpoints de %1, en cada checkpoint.
+Ventana k:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
+        <translation>Crear una ejecución de promedios móviles de checkpoints (LAWA) de la ejecución seleccionada, para barrerla como cualquier otra</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Training the cooldown %1…</source>
+        <translation>Entrenando el enfriamiento %1…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Averaging %1 into %2…</source>
+        <translation>Promediando %1 en %2…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
+        <translation>La ejecución %1 está en el almacén; Archivo &gt; Ejecutar barrido la cuantiza</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Intervention failed</source>
+        <translation>La intervención falló</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled; what was finished is in the store, the same action resumes it</source>
+        <translation>Cancelado; lo terminado está en el almacén, la misma acción lo reanuda</translation>
     </message>
 </context>
 <context>

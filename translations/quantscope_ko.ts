@@ -1313,7 +1313,7 @@ block %2 · %3
         <translation>Hugging Face 리비전 폴더로 실행을 만들어 학습된 실행처럼 스윕합니다</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Export Figure…</source>
         <translation>그림 내보내기(&amp;E)…</translation>
     </message>
@@ -1374,7 +1374,7 @@ block %2 · %3
         <translation>언어</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -1449,7 +1449,7 @@ block %2 · %3
         <translation>체크포인트를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-467"/>
+        <location filename="../app/mainwindow.cpp" line="-472"/>
         <location filename="../app/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
@@ -1495,9 +1495,9 @@ block %2 · %3
         <translation>가져오기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+485"/>
+        <location filename="../app/mainwindow.cpp" line="+490"/>
         <location line="+37"/>
-        <location filename="../app/mainwindowrecipes.cpp" line="+47"/>
+        <location filename="../app/mainwindowlab.cpp" line="+52"/>
         <source>Another job is running; cancel it first</source>
         <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>
     </message>
@@ -1563,7 +1563,7 @@ block %2 · %3
         <translation>취소하는 중…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowrecipes.cpp" line="-25"/>
+        <location filename="../app/mainwindowlab.cpp" line="-25"/>
         <source>Run Re&amp;cipe</source>
         <translation>레시피 실행(&amp;C)</translation>
     </message>
@@ -1610,6 +1610,75 @@ block %2 · %3
         <location line="+1"/>
         <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
         <translation>레시피가 취소되었습니다. 저장소에는 지금까지 완료된 내용이 모두 남아 있으며, 다시 실행하면 이어서 진행합니다</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Branch a Cooldown…</source>
+        <translation>쿨다운 분기(&amp;B)…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Branch a Cooldown</source>
+        <translation>쿨다운 분기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
+Cooldown length (steps):</source>
+        <translation>%2의 %1 단계 체크포인트부터 실행의 최소 LR까지 선형으로 LR을 감소시킵니다.
+쿨다운 길이(단계):</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
+        <translation>선택한 체크포인트에서 쿨다운 분기를 학습합니다(실행이 옵티마이저 상태를 보관해야 함). 부모 실행과 함께 그려집니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Average Checkpoints (LAWA)…</source>
+        <translation>체크포인트 평균(LAWA)(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Average Checkpoints (LAWA)</source>
+        <translation>체크포인트 평균(LAWA)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
+Window k:</source>
+        <translation>각 체크포인트에서 %1의 최근 k개 체크포인트를 균등 평균합니다.
+창 k:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
+        <translation>선택한 실행의 이동 체크포인트 평균(LAWA)으로 새 실행을 만듭니다. 다른 실행처럼 스윕할 수 있습니다</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Training the cooldown %1…</source>
+        <translation>쿨다운 %1 학습 중…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Averaging %1 into %2…</source>
+        <translation>%1을(를) %2(으)로 평균하는 중…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
+        <translation>실행 %1이(가) 저장소에 있습니다. 파일 &gt; 스윕 실행으로 양자화하세요</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Intervention failed</source>
+        <translation>개입 실패</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled; what was finished is in the store, the same action resumes it</source>
+        <translation>취소되었습니다. 완료된 부분은 저장소에 있으며, 같은 작업으로 이어서 진행합니다</translation>
     </message>
 </context>
 <context>

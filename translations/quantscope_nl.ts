@@ -1320,7 +1320,7 @@ blok %2 · %3
         <translation>Maak een run van een map met Hugging Face-revisies, om te sweepen als een getrainde run</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Export Figure…</source>
         <translation>Figuur &amp;exporteren…</translation>
     </message>
@@ -1381,7 +1381,7 @@ blok %2 · %3
         <translation>Taal</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Cancel</source>
         <translation>Annuleren</translation>
     </message>
@@ -1456,7 +1456,7 @@ blok %2 · %3
         <translation>Kan de checkpoints niet openen</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-467"/>
+        <location filename="../app/mainwindow.cpp" line="-472"/>
         <location filename="../app/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
@@ -1503,9 +1503,9 @@ blok %2 · %3
         <translation>Importeren geannuleerd</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+485"/>
+        <location filename="../app/mainwindow.cpp" line="+490"/>
         <location line="+37"/>
-        <location filename="../app/mainwindowrecipes.cpp" line="+47"/>
+        <location filename="../app/mainwindowlab.cpp" line="+52"/>
         <source>Another job is running; cancel it first</source>
         <translation>Er loopt al een andere taak; annuleer die eerst</translation>
     </message>
@@ -1574,7 +1574,7 @@ blok %2 · %3
         <translation>Annuleren…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowrecipes.cpp" line="-25"/>
+        <location filename="../app/mainwindowlab.cpp" line="-25"/>
         <source>Run Re&amp;cipe</source>
         <translation>Re&amp;cept uitvoeren</translation>
     </message>
@@ -1623,6 +1623,75 @@ blok %2 · %3
         <location line="+1"/>
         <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
         <translation>Recept geannuleerd; de opslag bewaart alles wat tot nu toe klaar is, voer het opnieuw uit om verder te gaan</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Branch a Cooldown…</source>
+        <translation>Afkoel&amp;tak maken…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Branch a Cooldown</source>
+        <translation>Afkoeltak maken</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
+Cooldown length (steps):</source>
+        <translation>Lineaire LR-afname tot de minimale LR van de run, vanaf het checkpoint bij stap %1 van %2.
+Lengte van de afkoeling (stappen):</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
+        <translation>Train een afkoeltak vanaf het geselecteerde checkpoint (de run moet zijn optimizerstatussen bewaren); hij wordt met zijn ouder getekend</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Average Checkpoints (LAWA)…</source>
+        <translation>Checkpoints &amp;middelen (LAWA)…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Average Checkpoints (LAWA)</source>
+        <translation>Checkpoints middelen (LAWA)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
+Window k:</source>
+        <translation>Uniform gemiddelde van de laatste k checkpoints van %1, bij elk checkpoint.
+Venster k:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
+        <translation>Maak een run van voortschrijdende checkpointgemiddelden (LAWA) van de geselecteerde run, te sweepen als elke andere</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Training the cooldown %1…</source>
+        <translation>Afkoeling %1 wordt getraind…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Averaging %1 into %2…</source>
+        <translation>%1 wordt gemiddeld tot %2…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
+        <translation>Run %1 staat in de opslag; Bestand &gt; Sweep uitvoeren kwantiseert hem</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Intervention failed</source>
+        <translation>Ingreep mislukt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled; what was finished is in the store, the same action resumes it</source>
+        <translation>Geannuleerd; wat klaar was staat in de opslag, dezelfde actie hervat het</translation>
     </message>
 </context>
 <context>

@@ -1313,7 +1313,7 @@ block %2 · %3
         <translation>将一个 Hugging Face 修订版文件夹变成一个运行，像训练出的运行一样进行扫描</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Export Figure…</source>
         <translation>导出图表(&amp;E)…</translation>
     </message>
@@ -1374,7 +1374,7 @@ block %2 · %3
         <translation>语言</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1449,7 +1449,7 @@ block %2 · %3
         <translation>无法打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-467"/>
+        <location filename="../app/mainwindow.cpp" line="-472"/>
         <location filename="../app/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
@@ -1495,9 +1495,9 @@ block %2 · %3
         <translation>导入已取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+485"/>
+        <location filename="../app/mainwindow.cpp" line="+490"/>
         <location line="+37"/>
-        <location filename="../app/mainwindowrecipes.cpp" line="+47"/>
+        <location filename="../app/mainwindowlab.cpp" line="+52"/>
         <source>Another job is running; cancel it first</source>
         <translation>另一个任务正在运行；请先取消它</translation>
     </message>
@@ -1563,7 +1563,7 @@ block %2 · %3
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowrecipes.cpp" line="-25"/>
+        <location filename="../app/mainwindowlab.cpp" line="-25"/>
         <source>Run Re&amp;cipe</source>
         <translation>运行实验配方(&amp;C)</translation>
     </message>
@@ -1610,6 +1610,75 @@ block %2 · %3
         <location line="+1"/>
         <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
         <translation>配方已取消；存储保留了目前已完成的全部内容，再次运行即可继续</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Branch a Cooldown…</source>
+        <translation>分支出冷却阶段(&amp;B)…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Branch a Cooldown</source>
+        <translation>分支出冷却阶段</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
+Cooldown length (steps):</source>
+        <translation>从 %2 的第 %1 步检查点开始，学习率线性衰减到该运行的最小学习率。
+冷却长度（步）：</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
+        <translation>从所选检查点训练一个冷却分支（该运行必须保留其优化器状态）；它会与其父运行一起绘制</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Average Checkpoints (LAWA)…</source>
+        <translation>平均检查点 (LAWA)(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Average Checkpoints (LAWA)</source>
+        <translation>平均检查点 (LAWA)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
+Window k:</source>
+        <translation>在每个检查点处对 %1 的最近 k 个检查点取均匀平均。
+窗口 k：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
+        <translation>用所选运行的滚动检查点平均 (LAWA) 生成一个新运行，可像其他运行一样扫描</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Training the cooldown %1…</source>
+        <translation>正在训练冷却分支 %1…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Averaging %1 into %2…</source>
+        <translation>正在将 %1 平均为 %2…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
+        <translation>运行 %1 已写入存储；文件 &gt; 运行扫描 可对其量化</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Intervention failed</source>
+        <translation>干预失败</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled; what was finished is in the store, the same action resumes it</source>
+        <translation>已取消；已完成的部分保存在存储中，再次执行同一操作即可继续</translation>
     </message>
 </context>
 <context>
