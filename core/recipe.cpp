@@ -61,21 +61,6 @@ std::string checkpointFolder(const RecipeOptions& options, const std::string& ru
     return (fs::path(options.dir) / "checkpoints" / run).string();
 }
 
-// Runs of the store matching any of the patterns ('*' wildcards), in store order.
-std::vector<std::string> matchRuns(const Store& store, const std::vector<std::string>& patterns)
-{
-    std::vector<std::string> runs;
-    for (const std::string& run : store.runs()) {
-        for (const std::string& p : patterns) {
-            if (fnmatch(p.c_str(), run.c_str(), 0) == 0) {
-                runs.push_back(run);
-                break;
-            }
-        }
-    }
-    return runs;
-}
-
 template<typename T>
 T field(const json& j, const char* key, const std::string& what)
 {
@@ -252,6 +237,20 @@ private:
 };
 
 } // namespace
+
+std::vector<std::string> matchRuns(const Store& store, const std::vector<std::string>& patterns)
+{
+    std::vector<std::string> runs;
+    for (const std::string& run : store.runs()) {
+        for (const std::string& p : patterns) {
+            if (fnmatch(p.c_str(), run.c_str(), 0) == 0) {
+                runs.push_back(run);
+                break;
+            }
+        }
+    }
+    return runs;
+}
 
 QatFractionSpec QatFractionSpec::fromJson(const json& spec, const json& base, const std::string& what)
 {

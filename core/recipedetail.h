@@ -11,6 +11,11 @@
 
 namespace qs {
 
+class Store;
+
+// Runs of the store matching any of the patterns ('*' wildcards), in store order.
+std::vector<std::string> matchRuns(const Store& store, const std::vector<std::string>& patterns);
+
 // A qat_fractions step: one budget, a grid of QAT fractions, fused and/or unfused.
 //   {"trunk": "q400", "budget_steps": 400, "fractions": [0, 0.1, 0.25, 0.5], "quant": "rtn:3:g32",
 //    "cooldown_steps": 80, "rewarmup_steps": 20, "fusions": ["fused", "unfused"], "config": {patch}}

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fnmatch.h>
 #include <map>
 #include <sstream>
 
@@ -57,19 +56,7 @@ public:
 
     const Store& store() const { return m_store; }
 
-    std::vector<std::string> match(const std::vector<std::string>& patterns) const
-    {
-        std::vector<std::string> runs;
-        for (const std::string& run : m_store.runs()) {
-            for (const std::string& p : patterns) {
-                if (fnmatch(p.c_str(), run.c_str(), 0) == 0) {
-                    runs.push_back(run);
-                    break;
-                }
-            }
-        }
-        return runs;
-    }
+    std::vector<std::string> match(const std::vector<std::string>& patterns) const { return matchRuns(m_store, patterns); }
 
     const Trajectory& get(const std::string& run)
     {

@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -61,6 +62,30 @@ QString errorOfType(Fn fn)
     }
     return {};
 }
+
+#ifdef QS_BINARY
+// What a run of the quantscope binary (QS_BINARY, headless) printed and returned.
+struct CliResult
+{
+    int exitCode = -1; // -1 when it crashed or ran out of time (then it is killed)
+    QString out;
+    QString err;
+};
+
+inline CliResult runCli(const QStringList& args, int timeoutMs = 240000)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(QS_BINARY), args);
+    if (!p.waitForFinished(timeoutMs))
+        p.kill();
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+#endif
 
 } // namespace qs::test
 

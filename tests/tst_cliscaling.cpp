@@ -21,25 +21,8 @@
 
 namespace {
 
-struct Result
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-Result runCli(const QStringList& args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(QS_BINARY), args);
-    if (!p.waitForFinished(120000))
-        p.kill();
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
+using Result = qs::test::CliResult;
+using qs::test::runCli;
 
 // Besiroglu et al. 2024 (papers.md §4).
 double besiroglu(double N, double D)
@@ -77,14 +60,14 @@ private Q_SLOTS:
         Result r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--csv"),
                            m_csv, QStringLiteral("--store"), m_store, QStringLiteral("--grid"), QStringLiteral("2"),
                            QStringLiteral("--bootstrap"), QStringLiteral("10")});
-        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("saved as fit 'chinchilla'")), qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("alpha")));
 
         r = runCli({QStringLiteral("query"), QStringLiteral("--store"), m_store, QStringLiteral("--fit"), QStringLiteral("chinchilla"),
                     QStringLiteral("--predict"), QStringLiteral("loss"), QStringLiteral("--N"), QStringLiteral("3e8"),
                     QStringLiteral("--D"), QStringLiteral("6e10"), QStringLiteral("--json")});
-        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
         const double loss = doc[QStringLiteral("predict")].toObject()[QStringLiteral("loss")].toDouble();
         QVERIFY2(std::abs(loss - besiroglu(3e8, 6e10)) < 1e-5 * besiroglu(3e8, 6e10), qPrintable(r.out));
@@ -94,7 +77,7 @@ private Q_SLOTS:
         r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--csv"), m_csv,
                     QStringLiteral("--store"), m_store, QStringLiteral("--grid"), QStringLiteral("1"), QStringLiteral("--bootstrap"),
                     QStringLiteral("0")});
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("stored already")), qPrintable(r.err));
         const qs::Store store = qs::Store::open(m_store.toStdString());
         QCOMPARE(store.fitNames(), std::vector<std::string> {"chinchilla"});
@@ -109,7 +92,7 @@ private Q_SLOTS:
                            QStringLiteral("hoffmann2022"), QStringLiteral("--predict"), QStringLiteral("loss"),
                            QStringLiteral("--N"), QStringLiteral("7e10"), QStringLiteral("--D"), QStringLiteral("1.4e12"),
                            QStringLiteral("--json")});
-        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const double expected = 1.69 + 406.4 / std::pow(7e10, 0.34) + 410.7 / std::pow(1.4e12, 0.28);
         const double got = QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("predict")].toObject()[QStringLiteral("loss")].toDouble();
         QVERIFY(std::abs(got - expected) < 1e-12 * expected);
@@ -118,7 +101,7 @@ private Q_SLOTS:
         r = runCli({QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("qat"), QStringLiteral("--predict"),
                     QStringLiteral("f_hat"), QStringLiteral("--N"), QStringLiteral("1e9"), QStringLiteral("--D"), QStringLiteral("1e11"),
                     QStringLiteral("--bits"), QStringLiteral("4"), QStringLiteral("--json")});
-        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const double fhat = QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("predict")].toObject()[QStringLiteral("f_hat")].toDouble();
         QVERIFY(std::abs(fhat - std::exp(-6.7297 / std::log(200.0))) < 1e-12);
 
@@ -126,7 +109,7 @@ private Q_SLOTS:
         r = runCli({QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("qat"), QStringLiteral("--predict"),
                     QStringLiteral("f_star"), QStringLiteral("--N"), QStringLiteral("1e9"), QStringLiteral("--D"), QStringLiteral("1e11"),
                     QStringLiteral("--bits"), QStringLiteral("4")});
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("theta")) && r.err.contains(QStringLiteral("quantscope fit")), qPrintable(r.err));
     }
 
@@ -134,7 +117,7 @@ private Q_SLOTS:
     {
         const Result r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("ptq"), QStringLiteral("--store"),
                                  m_store, QStringLiteral("--config"), QStringLiteral("rtn_w4_g128_sym"), QStringLiteral("--json")});
-        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(doc[QStringLiteral("warmup_excluded")].toInt(), 1);
         QCOMPARE(doc[QStringLiteral("points")].toInt(), qs::test::DecayStore::checkpoints - 1);
@@ -149,19 +132,19 @@ private Q_SLOTS:
     {
         // One run = one model size: N does not vary, so α and A cannot be fitted.
         Result r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--store"), m_store});
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("N takes a single value")), qPrintable(r.err));
         // No config of the variant in the store.
         r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("w4a4"), QStringLiteral("--variant"),
                     QStringLiteral("w16a4"), QStringLiteral("--store"), m_store});
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("no measured points")), qPrintable(r.err));
         r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla")});
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("--csv")), qPrintable(r.err));
         r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("ptq"), QStringLiteral("--store"), m_store,
                     QStringLiteral("--config"), QStringLiteral("gptq_w9")});
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("no config 'gptq_w9'")), qPrintable(r.err));
     }
 
@@ -175,7 +158,7 @@ private Q_SLOTS:
                            QStringLiteral("chinchilla"), QStringLiteral("--preset"), QStringLiteral("hoffmann2022"),
                            QStringLiteral("--x"), QStringLiteral("D"), QStringLiteral("--series"), QStringLiteral("none"),
                            QStringLiteral("--N"), QStringLiteral("1e9"), QStringLiteral("--out"), svg, QStringLiteral("--csv"), data});
-        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QFile svgFile(svg);
         QVERIFY(svgFile.open(QIODevice::ReadOnly));
         QVERIFY(svgFile.readAll().contains("<svg"));
@@ -196,14 +179,14 @@ private Q_SLOTS:
         const QString never = m_dir.filePath(QStringLiteral("never.png"));
         r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--law"),
                     QStringLiteral("w4a4"), QStringLiteral("--variant"), QStringLiteral("w4a16"), QStringLiteral("--out"), never});
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("k")) && r.err.contains(QStringLiteral("unset")), qPrintable(r.err));
         r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--law"),
                     QStringLiteral("chinchilla"), QStringLiteral("--scaling-view"), QStringLiteral("sideways"), QStringLiteral("--out"), never});
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("sideways")), qPrintable(r.err));
         r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--out"), never});
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("--law")), qPrintable(r.err));
         QVERIFY(!QFile::exists(never));
     }

@@ -22,30 +22,8 @@
 
 using namespace qs;
 
-namespace {
-
-struct Result
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Result runCli(const QStringList& args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(QS_BINARY), args);
-    if (!p.waitForFinished(240000))
-        qFatal("quantscope did not finish");
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
-
-} // namespace
+using test::CliResult;
+using test::runCli;
 
 class TstRecipes : public QObject
 {
@@ -143,37 +121,37 @@ private Q_SLOTS:
 
     void commandLine()
     {
-        const Result list = runCli({QStringLiteral("recipe")});
+        const CliResult list = runCli({QStringLiteral("recipe")});
         QCOMPARE(list.exitCode, 0);
         QVERIFY(list.out.contains(QStringLiteral("qat-fraction (v1, about")));
         const QString dir = m_dir.filePath(QStringLiteral("cli-run"));
-        const Result run = runCli({QStringLiteral("recipe"), m_recipe, QStringLiteral("--dir"), dir});
+        const CliResult run = runCli({QStringLiteral("recipe"), m_recipe, QStringLiteral("--dir"), dir});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY(run.out.contains(QStringLiteral("| s.cd20 | 20 → 30 |")));
         QVERIFY(run.out.contains(QStringLiteral("family.pdf")));
         const QString store = QDir(dir).filePath(QStringLiteral("recipe.h5"));
         // A soup of the branch's end and the stable run's end, then LAWA with a stride.
-        const Result soup = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--soup"),
+        const CliResult soup = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--soup"),
                                     QStringLiteral("soup"), QStringLiteral("--of"), QStringLiteral("s.cd20"),
                                     QStringLiteral("--of"), QStringLiteral("s@30*3")});
         QVERIFY2(soup.exitCode == 0, qPrintable(soup.err));
         QVERIFY(soup.out.contains(QStringLiteral("Run 'soup': 1 averaged checkpoints written")));
-        const Result lawa = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--lawa"),
+        const CliResult lawa = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--lawa"),
                                     QStringLiteral("s"), QStringLiteral("--window"), QStringLiteral("2"),
                                     QStringLiteral("--stride"), QStringLiteral("2")});
         QVERIFY2(lawa.exitCode == 0, qPrintable(lawa.err));
         QVERIFY(lawa.out.contains(QStringLiteral("Run 's.lawa2s2': 2 averaged checkpoints written")));
-        const Result bad = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--lawa"),
+        const CliResult bad = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--lawa"),
                                    QStringLiteral("s"), QStringLiteral("--window"), QStringLiteral("x")});
         QCOMPARE(bad.exitCode, 1);
         QVERIFY(bad.err.contains(QStringLiteral("--window 'x' is not a whole number")));
         // A branch from the command line.
-        const Result branch = runCli({QStringLiteral("train"), QStringLiteral("--corpus"), m_dir.filePath(QStringLiteral("corpus.txt")),
+        const CliResult branch = runCli({QStringLiteral("train"), QStringLiteral("--corpus"), m_dir.filePath(QStringLiteral("corpus.txt")),
                                       QStringLiteral("--store"), m_dir.filePath(QStringLiteral("other.h5")), QStringLiteral("--run"),
                                       QStringLiteral("b"), QStringLiteral("--from"), QStringLiteral("nope@10")});
         QCOMPARE(branch.exitCode, 1);
         QVERIFY2(branch.err.contains(QStringLiteral("the store has no run 'nope'")), qPrintable(branch.err));
-        const Result unknown = runCli({QStringLiteral("recipe"), QStringLiteral("no-such-recipe")});
+        const CliResult unknown = runCli({QStringLiteral("recipe"), QStringLiteral("no-such-recipe")});
         QCOMPARE(unknown.exitCode, 1);
         QVERIFY(unknown.err.contains(QStringLiteral("wsd-cooldown-branches")));
     }
