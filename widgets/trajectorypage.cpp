@@ -383,8 +383,14 @@ void TrajectoryPage::rebuild()
         for (QCPGraph* graph : graphs.configs)
             graph->addToLegend();
     }
-    for (const RunGraphs& graphs : m_runGraphs)
-        graphs.lr->addToLegend();
+    // A family drawn with Branches (often many runs) keeps one LR entry, the shown run's: its
+    // members' LR lines are drawn in their run's style but not listed.
+    const QList<int> family = m_showBranches ? familyOf(m_runIndex) : QList<int>();
+    for (const RunGraphs& graphs : m_runGraphs) {
+        const QString name = m_snapshot->runs[size_t(graphs.run)].name();
+        if (!family.contains(graphs.run) || m_overlays.contains(name))
+            graphs.lr->addToLegend();
+    }
     if (m_fpGraph)
         m_fpGraph->addToLegend();
 
