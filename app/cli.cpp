@@ -2,6 +2,7 @@
 #include "cliaverage.h"
 #include "cliimport.h"
 #include "cliscaling.h"
+#include "checkpointfolder.h"
 
 #include "corpus.h"
 #include "demo.h"
@@ -314,7 +315,7 @@ int cmdTrain(QCommandLineParser& parser)
     const QString run = parser.value(QStringLiteral("run"));
     const QString checkpoints = parser.isSet(QStringLiteral("checkpoints"))
         ? parser.value(QStringLiteral("checkpoints"))
-        : QFileInfo(storePath).absoluteDir().filePath(QStringLiteral("checkpoints/") + run);
+        : defaultCheckpointFolder(storePath, run);
     Store store = Store::openOrCreate(storePath.toStdString());
     TrainSummary summary;
     {

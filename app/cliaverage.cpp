@@ -1,6 +1,7 @@
 #include "cliaverage.h"
 
 #include "averaging.h"
+#include "checkpointfolder.h"
 #include "errors.h"
 #include "store.h"
 
@@ -18,11 +19,6 @@ namespace {
 void out(const QString& message)
 {
     std::fprintf(stdout, "%s\n", qPrintable(message));
-}
-
-QString folderFor(const QString& storePath, const QString& run)
-{
-    return QFileInfo(storePath).absoluteDir().filePath(QStringLiteral("checkpoints/") + run);
 }
 
 } // namespace
@@ -64,7 +60,7 @@ int cmdAverage(QCommandLineParser& parser)
         const int window = integer("window", 5), stride = integer("stride", 1);
         const QString name = QString::fromStdString(lawaRunName(run, window, stride));
         const QString dir = parser.isSet(QStringLiteral("checkpoints")) ? parser.value(QStringLiteral("checkpoints"))
-                                                                         : folderFor(storePath, name);
+                                                                         : defaultCheckpointFolder(storePath, name);
         summary = lawaRun(store, run, window, stride, dir.toStdString());
     } else {
         std::vector<SoupIngredient> ingredients;
@@ -72,7 +68,7 @@ int cmdAverage(QCommandLineParser& parser)
             ingredients.push_back(parseSoupIngredient(text.toStdString()));
         const QString name = parser.value(QStringLiteral("soup"));
         const QString dir = parser.isSet(QStringLiteral("checkpoints")) ? parser.value(QStringLiteral("checkpoints"))
-                                                                         : folderFor(storePath, name);
+                                                                         : defaultCheckpointFolder(storePath, name);
         summary = soupRun(store, name.toStdString(), ingredients, dir.toStdString());
     }
     out(QStringLiteral("Run '%1': %2 averaged checkpoints written, %3 already in the store. Sweep it with "

@@ -44,6 +44,11 @@ bool isInside(const QString& path, const QString& folder)
 
 } // namespace
 
+QString defaultCheckpointFolder(const QString& storePath, const QString& run)
+{
+    return QFileInfo(storePath).absoluteDir().filePath(QStringLiteral("checkpoints/") + run);
+}
+
 bool findStoreForCheckpoints(const QString& folder, const QStringList& recentStores, CheckpointFolderMatch* match,
                              QString* error)
 {

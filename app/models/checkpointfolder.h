@@ -19,6 +19,9 @@ struct CheckpointFolderMatch
 // The first store (candidates nearest the folder first, then `recentStores`) with a run that has a
 // checkpoint inside `folder`. False with `error` saying what was searched when none has; stores that
 // cannot be read are skipped.
+// Where new checkpoints of `run` go unless the user says otherwise: checkpoints/<run> next to the store.
+QString defaultCheckpointFolder(const QString& storePath, const QString& run);
+
 bool findStoreForCheckpoints(const QString& folder, const QStringList& recentStores, CheckpointFolderMatch* match,
                              QString* error);
 

@@ -1,6 +1,7 @@
 #include "interventionjob.h"
 
 #include "averaging.h"
+#include "checkpointfolder.h"
 #include "config.h"
 #include "corpus.h"
 #include "errors.h"
@@ -16,11 +17,6 @@
 namespace qs {
 
 namespace {
-
-QString checkpointFolder(const QString& storePath, const QString& run)
-{
-    return QFileInfo(storePath).absoluteDir().filePath(QStringLiteral("checkpoints/") + run);
-}
 
 Store openForWriting(const QString& path)
 {
@@ -68,7 +64,7 @@ void InterventionJob::run(const Progress& progress)
 {
     Store store = openForWriting(m_store);
     const std::string run = m_run.toStdString();
-    const QString folder = checkpointFolder(m_store, m_newRun);
+    const QString folder = defaultCheckpointFolder(m_store, m_newRun);
     if (m_kind == Kind::Lawa) {
         lawaRun(store, run, int(m_steps), 1, folder.toStdString(), progress);
         return;
