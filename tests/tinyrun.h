@@ -4,6 +4,7 @@
 // in a few seconds.
 
 #include "config.h"
+#include "testthreads.h"
 
 #include <QFile>
 #include <QString>
@@ -52,7 +53,7 @@ inline TrainConfig tinyConfig()
     c.checkpointEvery = 10;
     c.evalEvery = 10;
     c.evalBatches = 2;
-    c.threads = 2;
+    c.threads = threads();
     c.seed = 5;
     return c;
 }

@@ -1,12 +1,14 @@
 // The headless command line as a user drives it: train → sweep → info → figure on a tiny config,
 // resume, and one clear message plus a non-zero exit for each kind of bad input.
 
+#include "numeric.h"
 #include "testutils.h"
 
 #include <QCryptographicHash>
 #include <QFile>
 #include <QObject>
 #include <QProcess>
+#include <QThread>
 
 #include "store.h"
 
@@ -68,7 +70,7 @@ private Q_SLOTS:
             "model": {"d_model": 32, "n_layers": 1, "n_heads": 2, "d_ff": 48, "max_seq_len": 32},
             "schedule": {"kind": "wsd", "peak_lr": 0.01, "warmup_steps": 2, "decay_fraction": 0.5},
             "steps": 20, "batch_size": 4, "seq_len": 32, "checkpoint_every": 5, "eval_every": 5,
-            "eval_batches": 2, "threads": 2})");
+            "eval_batches": 2, "threads": )" + qs::test::threadsArg() + "}");
         m_store = m_dir.filePath(QStringLiteral("cli.h5"));
     }
 
@@ -144,17 +146,22 @@ private Q_SLOTS:
             QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
             env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
             p.setProcessEnvironment(env);
+            // Progress goes to stderr: make it the read channel, or waitForReadyRead() ignores it and
+            // sleeps its whole timeout while the sweep runs on.
+            p.setReadChannel(QProcess::StandardError);
             p.start(QStringLiteral(QS_BINARY), sweep);
             QVERIFY(p.waitForStarted());
             // Wait for the first progress line of this process (an entry is stored just before it is
-            // reported), then kill it a random few milliseconds later, in the middle of some entry.
+            // reported), then kill it at a random instant of the next entry: within 2 ms, less than one
+            // entry of this model takes on any machine (8 ms here), so however fast the CPU, four kills
+            // leave entries to resume.
             QByteArray err;
             while (!err.contains("sweep: step") && p.state() == QProcess::Running) {
                 p.waitForReadyRead(100);
                 err += p.readAllStandardError();
             }
             QVERIFY2(p.state() == QProcess::Running, err.constData());
-            QTest::qWait(int(rng() % 60));
+            QThread::usleep(rng() % 2000);
             p.kill(); // SIGKILL
             QVERIFY(p.waitForFinished());
 

@@ -2,6 +2,7 @@
 // configs over every checkpoint, resume both, and check that bad checkpoints fail without losing
 // what the store already holds.
 
+#include "numeric.h"
 #include "testutils.h"
 #include "tinyrun.h"
 
@@ -86,7 +87,7 @@ private Q_SLOTS:
         const Corpus runCorpus = corpusOfRun(store, "tiny");
         QVERIFY(runCorpus.val == corpus.val);
         const std::vector<QuantConfig> configs = {QuantConfig::parse("rtn:8:g16:sym"), QuantConfig::parse("rtn:2:pc:sym")};
-        const SweepSummary swept = runSweep(store, "tiny", configs, runCorpus, SweepOptions {2});
+        const SweepSummary swept = runSweep(store, "tiny", configs, runCorpus, SweepOptions {threads()});
         // The FP reference and the two configs at each of the 5 checkpoints.
         QCOMPARE(swept.computed, 15);
         QCOMPARE(swept.skipped, 0);
@@ -117,7 +118,7 @@ private Q_SLOTS:
         }
 
         // Resume: nothing left to do.
-        const SweepSummary again = runSweep(store, "tiny", configs, runCorpus, SweepOptions {2});
+        const SweepSummary again = runSweep(store, "tiny", configs, runCorpus, SweepOptions {threads()});
         QCOMPARE(again.computed, 0);
         QCOMPARE(again.skipped, 15);
         // Reuse: the trainer recognises the finished run.
@@ -137,29 +138,43 @@ private Q_SLOTS:
 
     void gptqSweep()
     {
-        // GPTQ through the sweep: calibrated block by block on the run's training text, it must beat RTN
-        // of the same grid on validation CE (3 bit, one grid per row), and record its per-layer loss.
+        // GPTQ through the sweep, checked by what GPTQ guarantees rather than by validation CE, whose
+        // GPTQ-vs-RTN gap on so small a model is within the spread between BLAS kernels (issue 15): on its
+        // calibration input X, layer by layer, GPTQ's output error ‖XWᵀ − XŴᵀ‖ (the quantity it minimises)
+        // is below RTN's of the same grid. Both configs calibrate on the same batch (the sweep's default
+        // set, 32 × 32 bytes here), so block 0's q/k/v see the very same X; later layers see the output of
+        // each config's own quantized blocks, the input each is calibrated and measured on.
         Store store = Store::open(m_dir.filePath(QStringLiteral("run.h5")).toStdString(), Store::Mode::ReadWrite);
         QuantConfig gptq = QuantConfig::parse("gptq:3:pc:sym:act");
-        gptq.calibSequences = 16;
+        gptq.calibSequences = 32;
         gptq.calibSeqLen = 32;
         const QuantConfig rtn = QuantConfig::parse("rtn:3:pc:sym");
-        runSweep(store, "tiny", {gptq, rtn}, corpusOfRun(store, "tiny"), SweepOptions {2});
+        runSweep(store, "tiny", {gptq, rtn}, corpusOfRun(store, "tiny"), SweepOptions {threads()});
         const auto g = store.results("tiny", gptq.id());
         const auto r = store.results("tiny", rtn.id());
         QCOMPARE(QuantConfig::fromJson(g.configJson), gptq);
-        int better = 0;
         for (int i = 1; i < 5; ++i) { // trained checkpoints
-            better += g.model.at("ce")[size_t(i)] < r.model.at("ce")[size_t(i)];
             const auto& loss = g.layers.at("gptq_loss")[size_t(i)];
             const auto& damp = g.layers.at("damp_used")[size_t(i)];
+            const auto& sqnrG = g.layers.at("sqnr_db")[size_t(i)];
+            const auto& sqnrR = r.layers.at("sqnr_db")[size_t(i)];
             QCOMPARE(int(loss.size()), 14);
             for (size_t l = 0; l < loss.size(); ++l) {
                 QVERIFY(std::isfinite(loss[l]) && loss[l] > 0.0);
                 QVERIFY(damp[l] > 0.0);
+                // Measured across OpenBLAS kernels (SkylakeX, Haswell, Sandybridge, Nehalem), ATen's
+                // default and AVX2 kernels and 1 or 2 threads: GPTQ's SQNR exceeds RTN's by 6.5 to 22 dB
+                // per layer, and the difference varies by at most 0.7 dB. Asking for 1 dB keeps a margin
+                // of more than 5 dB, 7 times that spread.
+                const QByteArray key = "sqnr_rtn_minus_gptq_db/step" + QByteArray::number(10 * i) + "/layer"
+                    + QByteArray::number(qulonglong(l));
+                QS_VERIFY_BELOW(key.constData(), sqnrR[l] - sqnrG[l], -1.0);
             }
+            // Recorded for the spread report, not checked: the CE gap (−0.012 to +0.00003 nats/byte) is
+            // of the order of its spread across kernels (up to 0.002).
+            recordSpread(("unchecked/ce_gptq_minus_rtn/step" + QByteArray::number(10 * i)).constData(),
+                         g.model.at("ce")[size_t(i)] - r.model.at("ce")[size_t(i)], std::nan(""));
         }
-        QVERIFY2(better >= 3, qPrintable(QStringLiteral("GPTQ beat RTN at %1 of 4 checkpoints").arg(better)));
         // RTN rows carry no GPTQ loss.
         QVERIFY(!r.layers.count("gptq_loss"));
     }
@@ -214,7 +229,7 @@ private Q_SLOTS:
         const TrainSummary summary = trainRun(config, corpus, store, "bf16", m_dir.filePath(QStringLiteral("bf16")).toStdString());
         const auto file = SafetensorsFile::open(m_dir.filePath(QStringLiteral("bf16/step0000020.safetensors")).toStdString());
         QVERIFY(file.tensor("model.layers.0.self_attn.q_proj.weight").dtype == DType::BF16);
-        runSweep(store, "bf16", {QuantConfig::parse("rtn:8:g16:sym")}, corpus, SweepOptions {2});
+        runSweep(store, "bf16", {QuantConfig::parse("rtn:8:g16:sym")}, corpus, SweepOptions {threads()});
         const double fp = store.checkpoints("bf16").back().fpValCe;
         QVERIFY2(std::abs(fp - summary.finalValLoss) < 0.02 && fp != summary.finalValLoss,
                  qPrintable(QStringLiteral("%1 vs %2").arg(fp).arg(summary.finalValLoss)));
@@ -231,7 +246,7 @@ private Q_SLOTS:
         QFile f(victim);
         QVERIFY(f.resize(f.size() / 2));
         try {
-            runSweep(store, "tiny", {QuantConfig::parse("rtn:4:g16:asym")}, corpusOfRun(store, "tiny"), SweepOptions {2});
+            runSweep(store, "tiny", {QuantConfig::parse("rtn:4:g16:asym")}, corpusOfRun(store, "tiny"), SweepOptions {threads()});
             QFAIL("a truncated checkpoint must stop the sweep");
         } catch (const FormatError& e) {
             QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("step0000040.safetensors")), e.what());

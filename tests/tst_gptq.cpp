@@ -1,6 +1,7 @@
 // GPTQ (core/gptq.h) against a case derived by hand from the reference algorithm and against
 // properties that hold by construction.
 
+#include "numeric.h"
 #include "testutils.h"
 
 #include "errors.h"
@@ -146,8 +147,17 @@ private Q_SLOTS:
         const auto reference = gptqQuantize(w, h, o);
         o.blockSize = block;
         const auto r = gptqQuantize(w, h, o);
-        QVERIFY(torch::allclose(r.weight, reference.weight, 1e-4, 1e-5));
-        QVERIFY(std::abs(r.loss - reference.loss) < 1e-4 * reference.loss);
+        // Lazy blocks only reorder float32 updates. A weight within ~1e-6 of a rounding tie may round the
+        // other way on another kernel or block size; the error feedback then changes the rest of its row
+        // only. So at most one row may differ (each tie flip is rare: no flip was seen on any of 8 kernel
+        // variants), and the loss agrees to float32 summation noise (≤ 2.4e-7 relative measured) when
+        // none does, to a few tenths of a percent when one does.
+        int rowsOff = 0;
+        for (int64_t row = 0; row < r.weight.size(0); ++row)
+            rowsOff += !torch::allclose(r.weight[row], reference.weight[row], 1e-4, 1e-5);
+        QVERIFY2(rowsOff <= 1, qPrintable(QStringLiteral("%1 rows differ").arg(rowsOff)));
+        QS_VERIFY_BELOW("relative_loss_difference", std::abs(r.loss - reference.loss) / reference.loss,
+                        rowsOff == 0 ? 1e-5 : 5e-3);
     }
 
     void beatsRtnOnCorrelatedInputs_data()
@@ -177,7 +187,8 @@ private Q_SLOTS:
         const auto r = gptqQuantize(w, hessianOf(x), o);
         const double gptq = outputError(x, w, r.weight);
         const double rtn = outputError(x, w, rtnQuantize(w, bits, group, true));
-        QVERIFY2(gptq < 0.9 * rtn, qPrintable(QStringLiteral("GPTQ %1 vs RTN %2").arg(gptq).arg(rtn)));
+        // Measured GPTQ/RTN 0.58 to 0.85 per row of the table, within 1e-3 across kernels.
+        QS_VERIFY_BELOW("gptq_over_rtn_output_error", gptq / rtn, 0.9);
     }
 
     void actOrderAndGroupsChangeResults()

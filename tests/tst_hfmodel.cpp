@@ -4,6 +4,7 @@
 // and every malformed folder a user can have, with the message it must give.
 
 #include "hffixture.h"
+#include "numeric.h"
 
 #include "errors.h"
 #include "hfmodel.h"
@@ -68,7 +69,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        torch::set_num_threads(2);
+        torch::set_num_threads(test::threads());
         m_llama = make(QStringLiteral("llama"));
         QVERIFY(!m_llama.isEmpty());
     }
@@ -143,7 +144,13 @@ private Q_SLOTS:
         const double spread = expected.std().item<double>();
         qInfo("%s: max |Δlogit| = %.2e (logits spread %.2f)", qPrintable(arch), maxDiff, spread);
         QVERIFY2(spread > 0.3, "the reference logits barely vary: the check would be weak");
-        QVERIFY2(maxDiff < 1e-4, qPrintable(QStringLiteral("max |Δlogit| %1").arg(maxDiff)));
+        // Two float32 forward passes of the same weights, on whatever BLAS and ATen kernels each process
+        // picks, agree to a few units in the last place of the largest logit: measured up to 1.5e-5 at
+        // max |logit| 57 (tied embeddings) and 2e-6 at 4.5 across OpenBLAS kernels, ATen capabilities and
+        // thread counts, about 4 ulps. The bound, 64 ulps of the largest logit, keeps a margin of 20x; a
+        // wrong RoPE, norm or activation is off by 1e-2 or more.
+        const double scale = expected.abs().max().item<double>();
+        QS_VERIFY_BELOW("max_abs_dlogit", maxDiff, 64.0 * test::float32Eps * std::max(1.0, scale));
     }
 
     // The per-block pieces the sweep uses give the same logits as forward().

@@ -4,6 +4,7 @@
 // stored numbers are checked against the model run whole, outside the sweep.
 
 #include "hffixture.h"
+#include "numeric.h"
 
 #include "errors.h"
 #include "hfmodel.h"
@@ -57,7 +58,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        torch::set_num_threads(2);
+        torch::set_num_threads(test::threads());
         m_revisions = m_dir.filePath(QStringLiteral("olmo-like"));
         // Seeds differ: three "checkpoints" of one architecture, listed out of order on purpose.
         QVERIFY(make(m_revisions + QStringLiteral("/stage2-ingredient1-step500-tokens5B"), 3));
@@ -155,9 +156,9 @@ private Q_SLOTS:
         const auto rtn2 = QuantConfig::parse("rtn:2:g16:sym");
         const auto gptq3 = QuantConfig::parse("gptq:3:g16:sym:act:cal8x32");
         const auto w4a4 = QuantConfig::parse("rtn:4:g16:sym:a4:down=a8");
-        const SweepSummary s = sweepRun(store, "olmo", {rtn4, rtn8, rtn2, gptq3, w4a4}, SweepOptions {2});
+        const SweepSummary s = sweepRun(store, "olmo", {rtn4, rtn8, rtn2, gptq3, w4a4}, SweepOptions {test::threads()});
         QCOMPARE(s.computed, 3 * 6);
-        QCOMPARE(sweepRun(store, "olmo", {rtn4, rtn8, rtn2, gptq3, w4a4}, SweepOptions {2}).computed, 0);
+        QCOMPARE(sweepRun(store, "olmo", {rtn4, rtn8, rtn2, gptq3, w4a4}, SweepOptions {test::threads()}).computed, 0);
 
         // The validation set as the sweep defines it: the last 6·32 + 1 tokens.
         QFile f(m_tokens);
@@ -181,7 +182,11 @@ private Q_SLOTS:
                     .item<double>();
             };
             const double fpCe = ce(model.forward(inputs));
-            QVERIFY2(std::abs(rows[i].fpValCe - fpCe) < 1e-5, qPrintable(QStringLiteral("%1 vs %2").arg(rows[i].fpValCe).arg(fpCe)));
+            // The streamed sweep and this whole-model forward differ in batch shapes (chunks against one
+            // batch of 6) and in how the mean is summed (float64 against float32): a few float32 ulps of
+            // the CE, measured below 5e-7 at CE 5.5 on every kernel and thread count; 16 ulps keep 20x.
+            const double ceTolerance = 16.0 * test::float32Eps * std::max(1.0, fpCe);
+            QS_VERIFY_BELOW("fp_ce_vs_whole_model", std::abs(rows[i].fpValCe - fpCe), ceTolerance);
             QCOMPARE(fp.model.at("ce")[i], rows[i].fpValCe);
             QCOMPARE(fp.model.at("kl_mean")[i], 0.0);
 
@@ -196,8 +201,7 @@ private Q_SLOTS:
                 x = model.forwardBlock(block, x, rope);
             }
             const double q4Ce = ce(model.logits(model.loadHead(), x));
-            QVERIFY2(std::abs(q4.model.at("ce")[i] - q4Ce) < 1e-5,
-                     qPrintable(QStringLiteral("stored %1, whole model %2").arg(q4.model.at("ce")[i]).arg(q4Ce)));
+            QS_VERIFY_BELOW("rtn4_ce_vs_whole_model", std::abs(q4.model.at("ce")[i] - q4Ce), ceTolerance);
         }
         // More bits, less damage; every layer measured.
         const ConfigResults q8 = store.results("olmo", rtn8.id());
@@ -205,9 +209,11 @@ private Q_SLOTS:
         const ConfigResults g3 = store.results("olmo", gptq3.id());
         const ConfigResults a4 = store.results("olmo", w4a4.id());
         for (size_t i = 0; i < rows.size(); ++i) {
-            QVERIFY(q8.model.at("kl_mean")[i] < q4.model.at("kl_mean")[i]);
-            QVERIFY(q4.model.at("kl_mean")[i] < q2.model.at("kl_mean")[i]);
-            QVERIFY(a4.model.at("kl_mean")[i] > q4.model.at("kl_mean")[i]); // 4-bit inputs on top of W4
+            // KL ratios measured 1/290, 1/17 and 1/2.2, the same to three digits on every kernel.
+            QS_VERIFY_BELOW("kl_rtn8_over_rtn4", q8.model.at("kl_mean")[i] / q4.model.at("kl_mean")[i], 1.0);
+            QS_VERIFY_BELOW("kl_rtn4_over_rtn2", q4.model.at("kl_mean")[i] / q2.model.at("kl_mean")[i], 1.0);
+            // 4-bit inputs on top of W4.
+            QS_VERIFY_BELOW("kl_w4_over_w4a4", q4.model.at("kl_mean")[i] / a4.model.at("kl_mean")[i], 1.0);
             QCOMPARE(g3.layers.at("gptq_loss")[i].size(), size_t(21));
             for (double loss : g3.layers.at("gptq_loss")[i])
                 QVERIFY(std::isfinite(loss) && loss >= 0.0);
@@ -247,7 +253,7 @@ private Q_SLOTS:
         options.data.tokenizer = tokenizer.toStdString();
         importHfTrajectory(store, "bytes", options);
         QCOMPARE(store.checkpoints("bytes").front().step, 10);
-        sweepRun(store, "bytes", {QuantConfig::parse("rtn:4:g16:sym")}, SweepOptions {2});
+        sweepRun(store, "bytes", {QuantConfig::parse("rtn:4:g16:sym")}, SweepOptions {test::threads()});
         QVERIFY(std::isfinite(store.checkpoints("bytes").front().fpValCe));
     }
 
@@ -272,7 +278,7 @@ private Q_SLOTS:
         QVERIFY2(code == 0, qPrintable(out));
         QVERIFY2(out.contains(QStringLiteral("1 revisions added")), qPrintable(out));
         std::tie(code, out) = cli({QStringLiteral("sweep"), QStringLiteral("--store"), store, QStringLiteral("--quant"),
-                                   QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--threads"), QStringLiteral("2")});
+                                   QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--threads"), QString::number(test::threads())});
         QVERIFY2(code == 0, qPrintable(out));
         QVERIFY2(out.contains(QStringLiteral("2 results computed")), qPrintable(out));
         {
@@ -317,7 +323,7 @@ private Q_SLOTS:
         options.sources = {m_revisions.toStdString()};
         options.data.valSequences = 1000;
         importHfTrajectory(store, "short", options);
-        message = test::errorOf([&] { sweepRun(store, "short", {QuantConfig::parse("rtn:4:g16:sym")}, SweepOptions {2}); });
+        message = test::errorOf([&] { sweepRun(store, "short", {QuantConfig::parse("rtn:4:g16:sym")}, SweepOptions {test::threads()}); });
         QVERIFY2(message.contains(QStringLiteral("gives 4000 tokens")) && message.contains(QStringLiteral("1000 validation sequences")),
                  qPrintable(message));
         // Nothing to import.

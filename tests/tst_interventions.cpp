@@ -1,6 +1,7 @@
 // The interventions lab: weight averaging (LAWA, EMA, soups), branches from a stable run, QAT with the
 // straight-through estimator, the fused / unfused QAT schedules, and the recipes that combine them.
 
+#include "numeric.h"
 #include "testutils.h"
 #include "tinyrun.h"
 
@@ -53,6 +54,20 @@ double maxDiff(const std::vector<torch::Tensor>& a, const std::vector<torch::Ten
     double worst = 0.0;
     for (size_t i = 0; i < a.size(); ++i)
         worst = std::max(worst, (a[i].to(torch::kFloat64) - b[i].to(torch::kFloat64)).abs().max().item<double>());
+    return worst;
+}
+
+// The largest |a − b| in units of the float32 rounding step of `scale` (2^-24·|scale|, elementwise; scale
+// defaults to b): a float64 result rounded once to float32 is within 1 such unit.
+double maxUnits(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b,
+                const std::vector<torch::Tensor>& scale = {})
+{
+    double worst = 0.0;
+    for (size_t i = 0; i < a.size(); ++i) {
+        const auto ref = b[i].to(torch::kFloat64);
+        const auto s = (scale.empty() ? ref : scale[i].to(torch::kFloat64)).abs().clamp_min(std::numeric_limits<float>::min());
+        worst = std::max(worst, ((a[i].to(torch::kFloat64) - ref).abs() / (s * std::ldexp(1.0, -24))).max().item<double>());
+    }
     return worst;
 }
 
@@ -109,7 +124,8 @@ private Q_SLOTS:
         std::vector<torch::Tensor> expected;
         for (size_t i = 0; i < wa.size(); ++i)
             expected.push_back((wa[i].to(torch::kFloat64) + 3.0 * wb[i].to(torch::kFloat64)) / 4.0);
-        QVERIFY(maxDiff(wm, expected) < 1e-7);
+        // The float64 average rounded once to float32: within one rounding step (half an ulp) of each value.
+        QS_VERIFY_AT_MOST("weighted_average_float32_units", maxUnits(wm, expected), 1.0 + 1e-6); // plus float64 noise
         QVERIFY(maxDiff(wa, wb) > 1e-3); // the two differ, so the check above means something
         QVERIFY(errorOf([&] { averageCheckpointFiles({a}, {0.0}, mixed, 0, 0); }).contains(QStringLiteral("must be positive")));
     }
@@ -147,7 +163,7 @@ private Q_SLOTS:
                     mean[i] += w[i].to(torch::kFloat64) / 3.0;
             }
         }
-        QVERIFY(maxDiff(weightsOf(pathOf(store, "trunk.lawa3", 1)), mean) < 1e-7);
+        QS_VERIFY_AT_MOST("lawa_float32_units", maxUnits(weightsOf(pathOf(store, "trunk.lawa3", 1)), mean), 1.0 + 1e-6); // plus float64 noise
         // Again: nothing new; a window longer than the run is refused by name.
         const AveragingSummary again = lawaRun(store, "trunk", 3, 1, folder("ckpt/trunk.lawa3"));
         QCOMPARE(again.created, 0);
@@ -155,7 +171,7 @@ private Q_SLOTS:
         const QString tooLong = errorOf([&] { lawaRun(store, "trunk", 9, 1, folder("x")); });
         QVERIFY2(tooLong.contains(QStringLiteral("'trunk' has 5 checkpoints")), qPrintable(tooLong));
         // The averaged run sweeps like any other.
-        const SweepSummary swept = runSweep(store, "trunk.lawa3", {QuantConfig::parse("rtn:4:g16")}, m_corpus);
+        const SweepSummary swept = runSweep(store, "trunk.lawa3", {QuantConfig::parse("rtn:4:g16")}, m_corpus, SweepOptions {threads()});
         QCOMPARE(swept.computed, 6);
         QVERIFY(std::isfinite(store.results("trunk.lawa3", "rtn_w4_g16_sym").model.at("rel_ce")[2]));
     }
@@ -202,10 +218,14 @@ private Q_SLOTS:
         for (size_t k = 1; k < rows.size(); ++k) {
             const auto previous = weightsOf(pathOf(store, "emarun.ema", k - 1));
             const auto live = weightsOf(pathOf(store, "emarun", k));
-            std::vector<torch::Tensor> expected;
-            for (size_t i = 0; i < live.size(); ++i)
+            std::vector<torch::Tensor> expected, scale;
+            for (size_t i = 0; i < live.size(); ++i) {
                 expected.push_back(0.9 * previous[i].to(torch::kFloat64) + 0.1 * live[i].to(torch::kFloat64));
-            QVERIFY2(maxDiff(weightsOf(pathOf(store, "emarun.ema", k)), expected) < 1e-6, qPrintable(QString::number(k)));
+                scale.push_back(torch::maximum(previous[i].abs(), live[i].abs()));
+            }
+            // The trainer's step in float32: the decays rounded to float32, a multiply and an add (maybe
+            // fused), each within one rounding step of max(|previous|, |live|); 8 steps bound them all.
+            QS_VERIFY_AT_MOST("ema_float32_units", maxUnits(weightsOf(pathOf(store, "emarun.ema", k)), expected, scale), 8.0);
             moved = std::max(moved, maxDiff(previous, live));
         }
         QVERIFY(moved > 1e-3);
@@ -240,24 +260,38 @@ private Q_SLOTS:
 
     void qatValidationEqualsTheRtnSweep()
     {
+        // QAT at 2 bits: the quantized model's CE differs from the FP one by far more than the tolerance
+        // of the equalities below, on any machine (at 4 bits QAT pushed that gap down to 7e-5 on some
+        // kernels, of either sign).
         Store store = Store::open(m_store, Store::Mode::ReadWrite);
         TrainConfig c = tinyConfig();
-        c.qat.quant = "rtn:4:g16";
+        const QuantConfig quant = QuantConfig::parse("rtn:2:g16");
+        c.qat.quant = "rtn:2:g16";
         c.qat.startTokens = 20 * c.batchSize * c.seqLen; // = step 20
         trainRun(c, m_corpus, store, "qat", folder("ckpt/qat"));
         QCOMPARE(c.qat.firstStep(c.batchSize * c.seqLen), int64_t(21));
-        runSweep(store, "qat", {QuantConfig::parse("rtn:4:g16")}, m_corpus);
+        runSweep(store, "qat", {quant}, m_corpus, SweepOptions {threads()});
         const auto val = store.validation("qat");
-        const auto rtn = store.results("qat", "rtn_w4_g16_sym").model.at("ce");
+        const auto rtn = store.results("qat", quant.id()).model.at("ce");
         const auto fp = store.results("qat", "fp").model.at("ce");
+        QCOMPARE(val.size(), size_t(5));
         // Before QAT the trainer validates the FP model; from step 21 on, the fake-quantized one, which
-        // is exactly the RTN model the sweep builds from the stored latent weights.
+        // is exactly the RTN model the sweep builds from the stored latent weights. Trainer and sweep sum
+        // the same float32 losses in other orders: a few ulps of the CE (measured below 2e-7 at 1.75).
+        const double tolerance = 16.0 * test::float32Eps * std::max(1.0, fp[2]);
         QCOMPARE(val[2].step, int64_t(20));
-        QVERIFY(std::abs(val[2].valLoss - fp[2]) < 1e-5);
-        QCOMPARE(val.back().step, int64_t(40));
-        QVERIFY2(std::abs(val.back().valLoss - rtn.back()) < 1e-5,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(val.back().valLoss).arg(rtn.back())));
-        QVERIFY(std::abs(val.back().valLoss - fp.back()) > 1e-4);
+        QS_VERIFY_BELOW("fp_validation_vs_sweep", std::abs(val[2].valLoss - fp[2]), tolerance);
+        double gap = 0.0;
+        for (size_t k = 3; k < 5; ++k) {
+            QCOMPARE(val[k].step, int64_t(10 * k));
+            const QByteArray step = QByteArray::number(qulonglong(10 * k));
+            QS_VERIFY_BELOW(("qat_validation_vs_rtn_sweep/step" + step).constData(), std::abs(val[k].valLoss - rtn[k]), tolerance);
+            recordSpread(("unchecked/quantized_minus_fp_ce/step" + step).constData(), rtn[k] - fp[k], std::nan(""));
+            gap = std::max(gap, std::abs(rtn[k] - fp[k]));
+        }
+        // The equalities tell the quantized model from the FP one only where their CEs differ by more
+        // than the tolerance: at one QAT checkpoint at least, by far.
+        QS_VERIFY_ABOVE("max_quantized_minus_fp_ce_over_tolerance", gap / tolerance, 30.0);
         TrainConfig bad = tinyConfig();
         bad.qat.quant = "gptq:4:g16";
         QVERIFY(errorOf([&] { bad.validate(); }).contains(QStringLiteral("round-to-nearest")));
@@ -453,7 +487,7 @@ private Q_SLOTS:
         const std::string text = "{\n"
             "          \"recipe\": \"tiny\", \"version\": 1, \"title\": \"Tiny lab\", \"corpus\": \"" + m_corpus.path + "\",\n"
             "          \"train\": {\"model\": {\"d_model\": 32, \"n_layers\": 2, \"n_heads\": 2, \"d_ff\": 64, \"max_seq_len\": 32},\n"
-            "                    \"batch_size\": 8, \"seq_len\": 32, \"steps\": 40, \"threads\": 2, \"eval_batches\": 2,\n"
+            "                    \"batch_size\": 8, \"seq_len\": 32, \"steps\": 40, \"threads\": " + std::to_string(threads()) + ", \"eval_batches\": 2,\n"
             "                    \"schedule\": {\"kind\": \"constant\", \"peak_lr\": 0.01, \"warmup_steps\": 4},\n"
             "                    \"checkpoint_every\": 10, \"eval_every\": 10, \"seed\": 5},\n"
             "          \"steps\": [\n"

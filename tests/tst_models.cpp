@@ -1,5 +1,6 @@
 // The Qt-Core layer: store snapshots, the per-layer table model, settings, jobs.
 
+#include "numeric.h"
 #include "testutils.h"
 
 #include "demojob.h"
@@ -661,7 +662,7 @@ private Q_SLOTS:
                                                       qs::QuantConfig::parse("rtn:2:pc:sym")};
         const int total = TrainedStore::checkpointCount * (1 + int(configs.size())); // the FP reference too
         qs::SweepOptions options;
-        options.threads = 2;
+        options.threads = qs::test::threads();
         {
             StoppingSweepJob job(store, run, configs);
             job.setOptions(options);
@@ -725,7 +726,7 @@ private Q_SLOTS:
         const QString store = tinyStore();
         qs::SweepJob job(store, QString::fromLatin1(TrainedStore::runName), {qs::QuantConfig::parse("rtn:3:g16:asym")});
         qs::SweepOptions options;
-        options.threads = 2;
+        options.threads = qs::test::threads();
         job.setOptions(options);
         QSignalSpy cancelled(&job, &qs::Job::cancelled);
         QSignalSpy failed(&job, &qs::Job::failed);

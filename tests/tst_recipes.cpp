@@ -2,6 +2,7 @@
 // as a job that opens its store and writes its report and figures) and from the command line
 // (`quantscope recipe`, `quantscope average`, `quantscope train --from`).
 
+#include "numeric.h"
 #include "testutils.h"
 #include "tinyrun.h"
 
@@ -42,8 +43,8 @@ private Q_SLOTS:
                                              "\"cost_minutes\": 0.1, \"corpus\": \"")
             + corpus.toUtf8()
             + "\", \"train\": {\"model\": {\"d_model\": 32, \"n_layers\": 2, \"n_heads\": 2, \"d_ff\": 64, "
-              "\"max_seq_len\": 32}, \"batch_size\": 8, \"seq_len\": 32, \"steps\": 30, \"threads\": 2, "
-              "\"eval_batches\": 2, \"checkpoint_every\": 10, \"eval_every\": 10, "
+              "\"max_seq_len\": 32}, \"batch_size\": 8, \"seq_len\": 32, \"steps\": 30, \"threads\": "
+            + qs::test::threadsArg() + ", \"eval_batches\": 2, \"checkpoint_every\": 10, \"eval_every\": 10, "
               "\"schedule\": {\"kind\": \"constant\", \"warmup_steps\": 3}},"
               "\"steps\": [{\"train\": \"s\", \"config\": {\"keep_optimizer_states\": true}},"
               " {\"branch\": \"s\", \"at\": [20], \"config\": {\"steps\": 10, \"schedule\": {\"kind\": \"wsd\", "
