@@ -4,12 +4,12 @@
 // in the settings (View menu); `--lang xx` (or --lang=xx) picks a language for this start only. The
 // subcommands stay English: scripts read their output.
 
-#include "cli.h"
-#include "demo.h"
-#include "language.h"
-#include "mainwindow.h"
-#include "settings.h"
-#include "theme.h"
+#include "app/cli/cli.h"
+#include "core/lab/demo.h"
+#include "app/gui/language.h"
+#include "app/gui/mainwindow.h"
+#include "models/settings.h"
+#include "app/gui/theme.h"
 
 #include <QApplication>
 #include <QDir>

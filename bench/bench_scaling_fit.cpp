@@ -8,9 +8,9 @@
 // The headline comparison is single-threaded on both sides (scipy runs one start at a time); the
 // fit with all hardware threads is timed as well.
 
-#include "errors.h"
-#include "scaling/data.h"
-#include "scaling/fit.h"
+#include "core/common/errors.h"
+#include "core/scaling/data.h"
+#include "core/scaling/fit.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,11 +2,11 @@
 // the cost of one checkpoint's sweep, so the demo's default length can be chosen to fit its budget.
 // Usage: bench_demo_phases [steps=60] [threads=0]
 
-#include "corpus.h"
-#include "demo.h"
-#include "store.h"
-#include "sweep.h"
-#include "trainer.h"
+#include "core/data/corpus.h"
+#include "core/lab/demo.h"
+#include "core/data/store.h"
+#include "core/engine/sweep.h"
+#include "core/engine/trainer.h"
 
 #include <chrono>
 #include <cstdio>

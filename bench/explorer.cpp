@@ -7,13 +7,13 @@
 //
 // --store FILE keeps the synthetic store there and reuses it on the next run (writing it takes ~40 s).
 
-#include "heatmappage.h"
-#include "selection.h"
-#include "storesnapshot.h"
-#include "syntheticstore.h"
-#include "trajectorypage.h"
+#include "widgets/pages/heatmappage.h"
+#include "models/selection.h"
+#include "models/storesnapshot.h"
+#include "bench/syntheticstore.h"
+#include "widgets/pages/trajectory/trajectorypage.h"
 
-#include "qcp.h"
+#include "widgets/plot/qcp.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

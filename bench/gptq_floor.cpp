@@ -3,7 +3,7 @@
 // Usage: bench_gptq_floor [rows=4096] [cols=4096] [sequences=128] [tokens=2048] [threads=0]
 // Defaults follow issue 3: 4096 x 4096, g128, act-order, 4 bit, Hessian from 128 x 2048 tokens.
 
-#include "gptq.h"
+#include "core/engine/gptq.h"
 
 #include <chrono>
 #include <cstdio>

@@ -21,21 +21,21 @@
 // the store of its running sweep (default here 250 ms, not the window's 2 s, so that the short sweep
 // of the tiny run is followed through several live reloads).
 
-#include "breakdownpage.h"
-#include "figureexport.h"
-#include "heatmappage.h"
-#include "layertablepage.h"
-#include "mainwindow.h"
-#include "outlierpage.h"
-#include "runbrowserpage.h"
-#include "selection.h"
-#include "settings.h"
-#include "storesnapshot.h"
-#include "syntheticstore.h"
-#include "trainedstore.h"
-#include "trajectorypage.h"
+#include "widgets/pages/breakdownpage.h"
+#include "widgets/plot/figureexport.h"
+#include "widgets/pages/heatmappage.h"
+#include "widgets/pages/layertablepage.h"
+#include "app/gui/mainwindow.h"
+#include "widgets/pages/outlierpage.h"
+#include "widgets/pages/runbrowserpage.h"
+#include "models/selection.h"
+#include "models/settings.h"
+#include "models/storesnapshot.h"
+#include "bench/syntheticstore.h"
+#include "tests/support/trainedstore.h"
+#include "widgets/pages/trajectory/trajectorypage.h"
 
-#include "qcp.h"
+#include "widgets/plot/qcp.h"
 
 #include <QApplication>
 #include <QDir>

@@ -3,12 +3,12 @@
 //                                                              sweep it; prints wall time and peak RSS
 //   bench_hf_stream forward MODEL_DIR BATCH SEQ REPEAT THREADS  tokens/s of the streamed forward pass
 // bench/hf_stream.sh builds the model, runs the sweep inside a memory cgroup of half the model's size
-// and compares the forward pass with tests/hf_reference.py on the same model, in one run.
+// and compares the forward pass with tests/support/hf_reference.py on the same model, in one run.
 
-#include "hfmodel.h"
-#include "hfrun.h"
-#include "store.h"
-#include "sweep.h"
+#include "core/engine/hfmodel.h"
+#include "core/data/hfrun.h"
+#include "core/data/store.h"
+#include "core/engine/sweep.h"
 
 #include <chrono>
 #include <cstdio>

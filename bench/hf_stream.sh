@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 6 benchmark: sweep a synthetic Llama whose bf16 weights are twice the memory the process may
 # use (a cgroup-v1 memory limit when this machine allows one; peak RSS is reported either way), and
-# the streamed forward pass's tokens/s against tests/hf_reference.py (python3-torch) on the same model,
+# the streamed forward pass's tokens/s against tests/support/hf_reference.py (python3-torch) on the same model,
 # same threads, in one run. Usage: [LAYERS=48] [QUANT="rtn:4:g128:sym ..."] [FORWARD_ONLY=1]
 # bench/hf_stream.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -11,7 +11,7 @@ mkdir -p "$work"
 layers=${LAYERS:-48}
 model="$work/L$layers/stage1-step1000-tokens4B"
 if [ ! -f "$model/config.json" ]; then
-  /usr/bin/python3 "$here/tests/hf_reference.py" make --arch llama --out "$model" --shards 4 --seed 1 --config \
+  /usr/bin/python3 "$here/tests/support/hf_reference.py" make --arch llama --out "$model" --shards 4 --seed 1 --config \
     '{"hidden_size": 1024, "intermediate_size": 4096, "num_hidden_layers": '"$layers"', "num_attention_heads": 16,
       "num_key_value_heads": 4, "head_dim": 64, "vocab_size": 32000, "max_position_embeddings": 512}'
 fi
@@ -40,7 +40,7 @@ else
   "${sweep[@]}"
 fi
 if [ ! -f "$small/config.json" ]; then
-  /usr/bin/python3 "$here/tests/hf_reference.py" make --arch llama --out "$small" --shards 2 --seed 2 --config \
+  /usr/bin/python3 "$here/tests/support/hf_reference.py" make --arch llama --out "$small" --shards 2 --seed 2 --config \
     '{"hidden_size": 1024, "intermediate_size": 4096, "num_hidden_layers": 4, "num_attention_heads": 16,
       "num_key_value_heads": 4, "head_dim": 64, "vocab_size": 32000, "max_position_embeddings": 512}'
 fi
@@ -53,7 +53,7 @@ fi # FORWARD_ONLY
 for m in "$small" "$model"; do
   threads=2
   ours=$("$build/bench/bench_hf_stream" forward "$m" 4 128 3 "$threads")
-  ref=$(/usr/bin/python3 "$here/tests/hf_reference.py" bench --model "$m" --batch 4 --seq 128 --repeat 3 --threads "$threads")
+  ref=$(/usr/bin/python3 "$here/tests/support/hf_reference.py" bench --model "$m" --batch 4 --seq 128 --repeat 3 --threads "$threads")
   name=$(basename "$(dirname "$m")")/$(basename "$m")
   echo "forward of $name, $threads threads, QuantScope streamed from disk: $ours"
   echo "forward of $name, $threads threads, python3-torch reference with the whole model in RAM: $ref"

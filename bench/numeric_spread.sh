@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The spread of every recorded floating-point check across kernels and thread counts (issue 15).
 # Runs the numeric tests (ctest label "numeric", the base runs only) once per variant with
-# QS_SPREAD_LOG set, then prints per check (QS_VERIFY_BELOW in tests/numeric.h) the quantity's range over
+# QS_SPREAD_LOG set, then prints per check (QS_VERIFY_BELOW in tests/support/numeric.h) the quantity's range over
 # the variants, its spread, the smallest margin to the bound and margin / spread.
 #   bench/numeric_spread.sh [BUILD_DIR] [-R REGEX]   (default build/, every numeric test)
 set -euo pipefail

@@ -8,9 +8,9 @@
 // --phases 1 first times each core read the load makes, on its own. Last, the time sameContent() takes
 // to compare two loads (what StoreLoadJob::refresh() adds to a poll that found nothing new).
 
-#include "store.h"
-#include "storesnapshot.h"
-#include "syntheticstore.h"
+#include "core/data/store.h"
+#include "models/storesnapshot.h"
+#include "bench/syntheticstore.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -4,8 +4,8 @@
 // schedule, `checkpoints` checkpoints, `layers` layers and `configs` RTN configs with three model
 // metrics and two layer metrics each.
 
-#include "config.h"
-#include "store.h"
+#include "core/data/config.h"
+#include "core/data/store.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-// Encode speed of the byte-level BPE tokenizer (core/tokenizer.h) on the King James Bible.
+// Encode speed of the byte-level BPE tokenizer (core/data/tokenizer.h) on the King James Bible.
 // No real tokenizer.json ships with the project, so the bench learns one: N merges by plain BPE
 // training over the corpus' space-separated words, written as a GPT-2-style tokenizer.json (ByteLevel
 // with its regex) and as a Llama-3-style one (Split with Llama-3's pattern, then ByteLevel, with
@@ -6,8 +6,8 @@
 //
 //   bench_tokenizer [merges=8000] [corpus=/tmp/quantscope-bench/kjv.txt]
 
-#include "corpus.h"
-#include "tokenizer.h"
+#include "core/data/corpus.h"
+#include "core/data/tokenizer.h"
 
 #include <nlohmann/json.hpp>
 

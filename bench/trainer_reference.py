@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Plain PyTorch training loop of QuantScope's built-in byte-level LM (core/model.cpp, core/trainer.cpp).
+"""Plain PyTorch training loop of QuantScope's built-in byte-level LM (core/engine/model.cpp, core/engine/trainer.cpp).
 
 The reference side of a speed benchmark (C++ trainer tokens/s vs this loop, same threads and batch).
 Depends only on Debian's python3-torch (1.13); safetensors are read by the small reader below.

@@ -4,7 +4,7 @@
 <context>
     <name>CheckpointFolder</name>
     <message>
-        <location filename="../app/models/checkpointfolder.cpp" line="+52"/>
+        <location filename="../models/checkpointfolder.cpp" line="+57"/>
         <source>%1 is not a folder</source>
         <translation>%1 is geen map</translation>
     </message>
@@ -20,7 +20,7 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/figureexport.cpp" line="+53"/>
+        <location filename="../widgets/plot/figureexport.cpp" line="+44"/>
         <source>Cannot write %1: %2</source>
         <translation>Kan %1 niet schrijven: %2</translation>
     </message>
@@ -35,7 +35,7 @@
         <translation>QuantScope-figuur</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+106"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>Kan %1 niet exporteren: een figuur wordt opgeslagen als .pdf, .svg of .png</translation>
     </message>
@@ -62,12 +62,12 @@
     </message>
     <message>
         <location line="+21"/>
-        <location line="+90"/>
+        <location line="+50"/>
         <source>Cannot export %1: unknown figure format &quot;%2&quot; (use .pdf, .svg or .png)</source>
         <translation>Kan %1 niet exporteren: onbekend figuurformaat &quot;%2&quot; (gebruik .pdf, .svg of .png)</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-46"/>
         <source>Cannot export %1: the %2 view shows nothing</source>
         <translation>Kan %1 niet exporteren: de weergave %2 toont niets</translation>
     </message>
@@ -77,7 +77,7 @@
         <translation>Kan %1 niet exporteren: de weergave %2 toont geen gegevens</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location filename="../widgets/pages/figurepages.cpp" line="+98"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>Kan %1 niet exporteren: onbekende maat &quot;%2&quot; (gebruik een van %3)</translation>
     </message>
@@ -105,7 +105,7 @@
 <context>
     <name>cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="+177"/>
+        <location filename="../app/cli/cli.cpp" line="+180"/>
         <source>Demo folder (default ./demo-output).</source>
         <translation>Demomap (standaard ./demo-output).</translation>
     </message>
@@ -116,7 +116,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+159"/>
+        <location line="+162"/>
         <source>Torch threads (default: all cores).</source>
         <translation>Torch-threads (standaard: alle kernen).</translation>
     </message>
@@ -231,7 +231,7 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/breakdownpage.cpp" line="+68"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+68"/>
         <source>down (FC2)</source>
         <translation>down (FC2)</translation>
     </message>
@@ -419,7 +419,7 @@ blok %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../app/models/coefficientmodel.cpp" line="+62"/>
+        <location filename="../models/coefficientmodel.cpp" line="+62"/>
         <source>published</source>
         <translation>gepubliceerd</translation>
     </message>
@@ -498,7 +498,7 @@ blok %2 · %3
 <context>
     <name>qs::ExportDialog</name>
     <message>
-        <location filename="../widgets/exportdialog.cpp" line="+40"/>
+        <location filename="../widgets/dialogs/exportdialog.cpp" line="+40"/>
         <source> in</source>
         <translation> in</translation>
     </message>
@@ -707,7 +707,7 @@ blok %2 · %3
 <context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../app/models/fitjob.cpp" line="+23"/>
+        <location filename="../models/jobs/fitjob.cpp" line="+23"/>
         <source>Preparing the fit of %1 points</source>
         <translation>Fit van %1 punten voorbereiden</translation>
     </message>
@@ -715,7 +715,7 @@ blok %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/heatmappage.cpp" line="+163"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+163"/>
         <source>%1 (FP reference)</source>
         <translation>%1 (FP-referentie)</translation>
     </message>
@@ -843,7 +843,7 @@ blok %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/importdialog.cpp" line="+37"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+37"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>Hugging Face-traject importeren</translation>
     </message>
@@ -994,7 +994,7 @@ blok %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../app/models/importjob.cpp" line="+28"/>
+        <location filename="../models/jobs/importjob.cpp" line="+28"/>
         <source>Reading the revisions of %1</source>
         <translation>Revisies van %1 lezen</translation>
     </message>
@@ -1010,7 +1010,7 @@ blok %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../app/models/job.cpp" line="+51"/>
+        <location filename="../models/jobs/job.cpp" line="+51"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>nog ongeveer %n s</numerusform>
@@ -1039,7 +1039,7 @@ blok %2 · %3
 <context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../app/models/layertablemodel.cpp" line="+55"/>
+        <location filename="../models/layertablemodel.cpp" line="+55"/>
         <source>weight rel. error</source>
         <translation>rel. gewichtsfout</translation>
     </message>
@@ -1187,7 +1187,7 @@ blok %2 · %3
 <context>
     <name>qs::LayerTablePage</name>
     <message>
-        <location filename="../widgets/layertablepage.cpp" line="+24"/>
+        <location filename="../widgets/pages/layertablepage.cpp" line="+24"/>
         <source>&amp;Config:</source>
         <translation>&amp;Configuratie:</translation>
     </message>
@@ -1225,7 +1225,7 @@ blok %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+100"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+100"/>
         <source>&amp;Heatmap</source>
         <translation>&amp;Heatmap</translation>
     </message>
@@ -1451,25 +1451,25 @@ blok %2 · %3
         <translation>QuantScope-resultatenbestanden (*.h5 *.hdf5);;Alle bestanden (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowfiles.cpp" line="+153"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="+154"/>
         <source>Cannot open checkpoints</source>
         <translation>Kan de checkpoints niet openen</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-472"/>
-        <location filename="../app/mainwindowfiles.cpp" line="-96"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-472"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>Kan figuur niet exporteren</translation>
     </message>
     <message>
         <location line="-5"/>
-        <location filename="../app/mainwindowfiles.cpp" line="-59"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="-59"/>
         <source>Saved %1</source>
         <translation>%1 opgeslagen</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowfiles.cpp" line="+22"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="+22"/>
         <location line="+18"/>
         <source>Export %1</source>
         <translation>%1 exporteren</translation>
@@ -1503,9 +1503,9 @@ blok %2 · %3
         <translation>Importeren geannuleerd</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+490"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+490"/>
         <location line="+37"/>
-        <location filename="../app/mainwindowlab.cpp" line="+52"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="+52"/>
         <source>Another job is running; cancel it first</source>
         <translation>Er loopt al een andere taak; annuleer die eerst</translation>
     </message>
@@ -1574,7 +1574,7 @@ blok %2 · %3
         <translation>Annuleren…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlab.cpp" line="-25"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="-25"/>
         <source>Run Re&amp;cipe</source>
         <translation>Re&amp;cept uitvoeren</translation>
     </message>
@@ -1664,7 +1664,7 @@ Window k:</source>
 Venster k:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>Maak een run van voortschrijdende checkpointgemiddelden (LAWA) van de geselecteerde run, te sweepen als elke andere</translation>
     </message>
@@ -1697,7 +1697,7 @@ Venster k:</translation>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/outlierpage.cpp" line="+79"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+79"/>
         <source>1 channel above %1</source>
         <translation>1 kanaal boven %1</translation>
     </message>
@@ -1916,7 +1916,7 @@ Venster k:</translation>
 <context>
     <name>qs::PtqPage</name>
     <message>
-        <location filename="../widgets/ptqpage.cpp" line="+28"/>
+        <location filename="../widgets/pages/ptqpage.cpp" line="+28"/>
         <source>relative CE</source>
         <translation>relatieve CE</translation>
     </message>
@@ -2038,7 +2038,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::RunBrowserPage</name>
     <message>
-        <location filename="../widgets/runbrowserpage.cpp" line="+52"/>
+        <location filename="../widgets/pages/runbrowserpage.cpp" line="+52"/>
         <source>Filter runs, steps, configs (e.g. &quot;gptq&quot;, &quot;step 600&quot;)</source>
         <translation>Runs, stappen, configuraties filteren (bijv. &quot;gptq&quot;, &quot;stap 600&quot;)</translation>
     </message>
@@ -2051,7 +2051,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../app/models/runtreemodel.cpp" line="+281"/>
+        <location filename="../models/runtreemodel.cpp" line="+281"/>
         <source>step %1</source>
         <translation>stap %1</translation>
     </message>
@@ -2249,8 +2249,8 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::ScalingPage</name>
     <message>
-        <location filename="../widgets/scalingmeasured.cpp" line="+41"/>
-        <location filename="../widgets/scalingviews.cpp" line="+107"/>
+        <location filename="../widgets/pages/scaling/scalingmeasured.cpp" line="+41"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+107"/>
         <location line="+277"/>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
@@ -2285,7 +2285,7 @@ opwarmen: niet gefit</translation>
     </message>
     <message>
         <location line="+25"/>
-        <location filename="../widgets/scalingpage.cpp" line="+644"/>
+        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+644"/>
         <source>measured</source>
         <translation>gemeten</translation>
     </message>
@@ -2355,7 +2355,7 @@ opwarmen: niet gefit</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingpage.cpp" line="-539"/>
+        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="-539"/>
         <source>Law</source>
         <translation>Wet</translation>
     </message>
@@ -2671,7 +2671,7 @@ opwarmen: niet gefit</translation>
         <translation>f̂ (directe fit)</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingviews.cpp" line="-218"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-218"/>
         <source>effective parameter fraction N_eff/N</source>
         <translation>fractie effectieve parameters N_eff/N</translation>
     </message>
@@ -2691,8 +2691,8 @@ opwarmen: niet gefit</translation>
         <translation>directe fit f̂ = exp(−a/ln S)</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingpage.cpp" line="+22"/>
-        <location filename="../widgets/scalingviews.cpp" line="+9"/>
+        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+22"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+9"/>
         <source>N (parameters)</source>
         <translation>N (parameters)</translation>
     </message>
@@ -2740,7 +2740,7 @@ opwarmen: niet gefit</translation>
         <translation>De meetpunten kunnen niet met deze wet worden gebruikt: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingfit.cpp" line="+45"/>
+        <location filename="../widgets/pages/scaling/scalingfit.cpp" line="+45"/>
         <source>Fit to Data</source>
         <translation>Fitten op gegevens</translation>
     </message>
@@ -2751,13 +2751,13 @@ opwarmen: niet gefit</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/scalingviews.cpp" line="-30"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-30"/>
         <source>loss</source>
         <translation>verlies</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../widgets/scalingviews.cpp" line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+2"/>
         <source>δ</source>
         <translation>δ</translation>
     </message>
@@ -2845,24 +2845,24 @@ opwarmen: niet gefit</translation>
         <translation>, achtergehouden (%1 punten) %2 %</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingpage.cpp" line="-196"/>
-        <location filename="../widgets/scalingviews.cpp" line="-1"/>
+        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="-196"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-1"/>
         <source>FP loss</source>
         <translation>FP-verlies</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingviews.cpp" line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+2"/>
         <source>N_eff/N</source>
         <translation>N_eff/N</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingpage.cpp" line="+3"/>
-        <location filename="../widgets/scalingviews.cpp" line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+3"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
         <source>N_eff</source>
         <translation>N_eff</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingviews.cpp" line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
         <source>f*</source>
         <translation>f*</translation>
     </message>
@@ -2872,13 +2872,13 @@ opwarmen: niet gefit</translation>
         <translation>f̂</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingpage.cpp" line="+3"/>
-        <location filename="../widgets/scalingviews.cpp" line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+3"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingviews.cpp" line="+8"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+8"/>
         <source>loss L (nats)</source>
         <translation>verlies L (nats)</translation>
     </message>
@@ -3040,7 +3040,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/sweepdialog.cpp" line="+34"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+34"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1: %2 (de referentie met volledige precisie; elke sweep berekent die)</translation>
     </message>
@@ -3131,7 +3131,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../app/models/sweepjob.cpp" line="+29"/>
+        <location filename="../models/jobs/sweepjob.cpp" line="+29"/>
         <source>Opening %1</source>
         <translation>%1 openen</translation>
     </message>
@@ -3144,41 +3144,41 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location filename="../widgets/trajectorypage.cpp" line="+72"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+72"/>
         <source>relative CE</source>
         <translation>relatieve CE</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorymetrics.cpp" line="+99"/>
-        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+99"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>ΔCE</source>
         <translation>ΔCE</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>KL mean</source>
         <translation>KL-gemiddelde</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>KL p99</source>
         <translation>KL p99</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>same top-1 (%)</source>
         <translation>zelfde top-1 (%)</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorymetrics.cpp" line="-15"/>
-        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-15"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>mean layer SQNR (dB)</source>
         <translation>gemiddelde laag-SQNR (dB)</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>What the left axis shows for every quantization config: the change of the validation CE, the KL divergence of the quantized next-byte distribution from the full-precision one, the share of bytes whose most likely prediction stays the same, or the layers&apos; output SQNR</source>
         <translation>Wat de linkeras voor elke kwantisatieconfiguratie toont: de verandering van de validatie-CE, de KL-divergentie van de gekwantiseerde volgende-byteverdeling ten opzichte van die met volledige precisie, het aandeel bytes waarvan de waarschijnlijkste voorspelling gelijk blijft, of de output-SQNR van de lagen</translation>
     </message>
@@ -3251,17 +3251,17 @@ opwarmen: niet gefit</translation>
     </message>
     <message>
         <location line="+68"/>
-        <location line="+282"/>
+        <location line="+288"/>
         <source>learning rate</source>
         <translation>leersnelheid</translation>
     </message>
     <message>
-        <location line="-279"/>
+        <location line="-285"/>
         <source>FP validation loss (nats)</source>
         <translation>FP-validatieverlies (nats)</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorymetrics.cpp" line="-8"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-8"/>
         <source>ΔCE = CE(Ŵ) − CE(W) (nats)</source>
         <translation>ΔCE = CE(Ŵ) − CE(W) (nats)</translation>
     </message>
@@ -3316,7 +3316,7 @@ opwarmen: niet gefit</translation>
         <translation>run %1</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorypage.cpp" line="+181"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+181"/>
         <source>This store holds no runs</source>
         <translation>Dit resultatenbestand bevat geen runs</translation>
     </message>
@@ -3331,7 +3331,7 @@ opwarmen: niet gefit</translation>
         <translation>%1: kwantisatieschade tijdens de training</translation>
     </message>
     <message>
-        <location line="+129"/>
+        <location line="+135"/>
         <source>FP val loss</source>
         <translation>FP-validatieverlies</translation>
     </message>
@@ -3351,7 +3351,7 @@ opwarmen: niet gefit</translation>
         <translation>LR-afbouw</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorymetrics.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+1"/>
         <source>checkpoint %1: step %2, %3 tokens</source>
         <translation>checkpoint %1: stap %2, %3 tokens</translation>
     </message>
@@ -3381,7 +3381,7 @@ opwarmen: niet gefit</translation>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectoryoverlay.cpp" line="+143"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+143"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>

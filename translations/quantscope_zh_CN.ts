@@ -4,7 +4,7 @@
 <context>
     <name>CheckpointFolder</name>
     <message>
-        <location filename="../app/models/checkpointfolder.cpp" line="+52"/>
+        <location filename="../models/checkpointfolder.cpp" line="+57"/>
         <source>%1 is not a folder</source>
         <translation>%1 不是文件夹</translation>
     </message>
@@ -19,7 +19,7 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/figureexport.cpp" line="+53"/>
+        <location filename="../widgets/plot/figureexport.cpp" line="+44"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -34,7 +34,7 @@
         <translation>QuantScope 图表</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+106"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>无法导出 %1：图表只能保存为 .pdf、.svg 或 .png</translation>
     </message>
@@ -61,12 +61,12 @@
     </message>
     <message>
         <location line="+21"/>
-        <location line="+90"/>
+        <location line="+50"/>
         <source>Cannot export %1: unknown figure format &quot;%2&quot; (use .pdf, .svg or .png)</source>
         <translation>无法导出 %1：未知的图表格式“%2”（请使用 .pdf、.svg 或 .png）</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-46"/>
         <source>Cannot export %1: the %2 view shows nothing</source>
         <translation>无法导出 %1：%2 视图没有显示任何内容</translation>
     </message>
@@ -76,7 +76,7 @@
         <translation>无法导出 %1：%2 视图没有显示数据</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location filename="../widgets/pages/figurepages.cpp" line="+98"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>无法导出 %1：未知指标“%2”（请使用 %3 之一）</translation>
     </message>
@@ -104,7 +104,7 @@
 <context>
     <name>cli</name>
     <message>
-        <location filename="../app/cli.cpp" line="+177"/>
+        <location filename="../app/cli/cli.cpp" line="+180"/>
         <source>Demo folder (default ./demo-output).</source>
         <translation>演示文件夹（默认 ./demo-output）。</translation>
     </message>
@@ -115,7 +115,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+159"/>
+        <location line="+162"/>
         <source>Torch threads (default: all cores).</source>
         <translation>Torch 线程数（默认：全部核心）。</translation>
     </message>
@@ -230,7 +230,7 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/breakdownpage.cpp" line="+68"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+68"/>
         <source>down (FC2)</source>
         <translation>down（FC2）</translation>
     </message>
@@ -416,7 +416,7 @@ block %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../app/models/coefficientmodel.cpp" line="+62"/>
+        <location filename="../models/coefficientmodel.cpp" line="+62"/>
         <source>published</source>
         <translation>已发表</translation>
     </message>
@@ -495,7 +495,7 @@ block %2 · %3
 <context>
     <name>qs::ExportDialog</name>
     <message>
-        <location filename="../widgets/exportdialog.cpp" line="+40"/>
+        <location filename="../widgets/dialogs/exportdialog.cpp" line="+40"/>
         <source> in</source>
         <translation> in</translation>
     </message>
@@ -704,7 +704,7 @@ block %2 · %3
 <context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../app/models/fitjob.cpp" line="+23"/>
+        <location filename="../models/jobs/fitjob.cpp" line="+23"/>
         <source>Preparing the fit of %1 points</source>
         <translation>正在准备对 %1 个点的拟合</translation>
     </message>
@@ -712,7 +712,7 @@ block %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/heatmappage.cpp" line="+163"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+163"/>
         <source>%1 (FP reference)</source>
         <translation>%1（FP 参考）</translation>
     </message>
@@ -840,7 +840,7 @@ block %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/importdialog.cpp" line="+37"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+37"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>导入 Hugging Face 轨迹</translation>
     </message>
@@ -990,7 +990,7 @@ block %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../app/models/importjob.cpp" line="+28"/>
+        <location filename="../models/jobs/importjob.cpp" line="+28"/>
         <source>Reading the revisions of %1</source>
         <translation>正在读取 %1 的修订版</translation>
     </message>
@@ -1005,7 +1005,7 @@ block %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../app/models/job.cpp" line="+51"/>
+        <location filename="../models/jobs/job.cpp" line="+51"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>约剩 %n 秒</numerusform>
@@ -1032,7 +1032,7 @@ block %2 · %3
 <context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../app/models/layertablemodel.cpp" line="+55"/>
+        <location filename="../models/layertablemodel.cpp" line="+55"/>
         <source>weight rel. error</source>
         <translation>权重相对误差</translation>
     </message>
@@ -1180,7 +1180,7 @@ block %2 · %3
 <context>
     <name>qs::LayerTablePage</name>
     <message>
-        <location filename="../widgets/layertablepage.cpp" line="+24"/>
+        <location filename="../widgets/pages/layertablepage.cpp" line="+24"/>
         <source>&amp;Config:</source>
         <translation>配置(&amp;C)：</translation>
     </message>
@@ -1218,7 +1218,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+100"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+100"/>
         <source>&amp;Heatmap</source>
         <translation>热力图(&amp;H)</translation>
     </message>
@@ -1444,25 +1444,25 @@ block %2 · %3
         <translation>QuantScope 结果库 (*.h5 *.hdf5);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowfiles.cpp" line="+153"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="+154"/>
         <source>Cannot open checkpoints</source>
         <translation>无法打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="-472"/>
-        <location filename="../app/mainwindowfiles.cpp" line="-96"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-472"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="-96"/>
         <location line="+62"/>
         <source>Cannot export figure</source>
         <translation>无法导出图表</translation>
     </message>
     <message>
         <location line="-5"/>
-        <location filename="../app/mainwindowfiles.cpp" line="-59"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="-59"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowfiles.cpp" line="+22"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="+22"/>
         <location line="+18"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
@@ -1495,9 +1495,9 @@ block %2 · %3
         <translation>导入已取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="+490"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+490"/>
         <location line="+37"/>
-        <location filename="../app/mainwindowlab.cpp" line="+52"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="+52"/>
         <source>Another job is running; cancel it first</source>
         <translation>另一个任务正在运行；请先取消它</translation>
     </message>
@@ -1563,7 +1563,7 @@ block %2 · %3
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlab.cpp" line="-25"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="-25"/>
         <source>Run Re&amp;cipe</source>
         <translation>运行实验配方(&amp;C)</translation>
     </message>
@@ -1651,7 +1651,7 @@ Window k:</source>
 窗口 k：</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>用所选运行的滚动检查点平均 (LAWA) 生成一个新运行，可像其他运行一样扫描</translation>
     </message>
@@ -1684,7 +1684,7 @@ Window k:</source>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/outlierpage.cpp" line="+79"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+79"/>
         <source>1 channel above %1</source>
         <translation>1 个通道超过 %1</translation>
     </message>
@@ -1903,7 +1903,7 @@ Window k:</source>
 <context>
     <name>qs::PtqPage</name>
     <message>
-        <location filename="../widgets/ptqpage.cpp" line="+28"/>
+        <location filename="../widgets/pages/ptqpage.cpp" line="+28"/>
         <source>relative CE</source>
         <translation>相对 CE</translation>
     </message>
@@ -2024,7 +2024,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::RunBrowserPage</name>
     <message>
-        <location filename="../widgets/runbrowserpage.cpp" line="+52"/>
+        <location filename="../widgets/pages/runbrowserpage.cpp" line="+52"/>
         <source>Filter runs, steps, configs (e.g. &quot;gptq&quot;, &quot;step 600&quot;)</source>
         <translation>筛选运行、步、配置（例如“gptq”、“第 600 步”）</translation>
     </message>
@@ -2037,7 +2037,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../app/models/runtreemodel.cpp" line="+281"/>
+        <location filename="../models/runtreemodel.cpp" line="+281"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -2235,8 +2235,8 @@ warmup: not fitted</source>
 <context>
     <name>qs::ScalingPage</name>
     <message>
-        <location filename="../widgets/scalingmeasured.cpp" line="+41"/>
-        <location filename="../widgets/scalingviews.cpp" line="+107"/>
+        <location filename="../widgets/pages/scaling/scalingmeasured.cpp" line="+41"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+107"/>
         <location line="+277"/>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
@@ -2270,7 +2270,7 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+25"/>
-        <location filename="../widgets/scalingpage.cpp" line="+644"/>
+        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+644"/>
         <source>measured</source>
         <translation>测量值</translation>
     </message>
@@ -2339,7 +2339,7 @@ warmup: not fitted</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingpage.cpp" line="-539"/>
+        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="-539"/>
         <source>Law</source>
         <translation>定律</translation>
     </message>
@@ -2655,7 +2655,7 @@ warmup: not fitted</source>
         <translation>f̂（直接拟合）</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingviews.cpp" line="-218"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-218"/>
         <source>effective parameter fraction N_eff/N</source>
         <translation>有效参数比例 N_eff/N</translation>
     </message>
@@ -2675,8 +2675,8 @@ warmup: not fitted</source>
         <translation>直接拟合 f̂ = exp(−a/ln S)</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingpage.cpp" line="+22"/>
-        <location filename="../widgets/scalingviews.cpp" line="+9"/>
+        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+22"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+9"/>
         <source>N (parameters)</source>
         <translation>N（参数量）</translation>
     </message>
@@ -2723,7 +2723,7 @@ warmup: not fitted</source>
         <translation>测量点无法用于此定律：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingfit.cpp" line="+45"/>
+        <location filename="../widgets/pages/scaling/scalingfit.cpp" line="+45"/>
         <source>Fit to Data</source>
         <translation>拟合数据</translation>
     </message>
@@ -2734,13 +2734,13 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/scalingviews.cpp" line="-30"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-30"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../widgets/scalingviews.cpp" line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+2"/>
         <source>δ</source>
         <translation>δ</translation>
     </message>
@@ -2827,24 +2827,24 @@ warmup: not fitted</source>
         <translation>，留出点（%1 个）%2%</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingpage.cpp" line="-196"/>
-        <location filename="../widgets/scalingviews.cpp" line="-1"/>
+        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="-196"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-1"/>
         <source>FP loss</source>
         <translation>FP 损失</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingviews.cpp" line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+2"/>
         <source>N_eff/N</source>
         <translation>N_eff/N</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingpage.cpp" line="+3"/>
-        <location filename="../widgets/scalingviews.cpp" line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+3"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
         <source>N_eff</source>
         <translation>N_eff</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingviews.cpp" line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
         <source>f*</source>
         <translation>f*</translation>
     </message>
@@ -2854,13 +2854,13 @@ warmup: not fitted</source>
         <translation>f̂</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingpage.cpp" line="+3"/>
-        <location filename="../widgets/scalingviews.cpp" line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+3"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../widgets/scalingviews.cpp" line="+8"/>
+        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+8"/>
         <source>loss L (nats)</source>
         <translation>损失 L（nats）</translation>
     </message>
@@ -3022,7 +3022,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/sweepdialog.cpp" line="+34"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+34"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1：%2（全精度参考；每次扫描都会计算）</translation>
     </message>
@@ -3112,7 +3112,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../app/models/sweepjob.cpp" line="+29"/>
+        <location filename="../models/jobs/sweepjob.cpp" line="+29"/>
         <source>Opening %1</source>
         <translation>正在打开 %1</translation>
     </message>
@@ -3125,41 +3125,41 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location filename="../widgets/trajectorypage.cpp" line="+72"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+72"/>
         <source>relative CE</source>
         <translation>相对 CE</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorymetrics.cpp" line="+99"/>
-        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+99"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>ΔCE</source>
         <translation>ΔCE</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>KL mean</source>
         <translation>KL 均值</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>KL p99</source>
         <translation>KL p99</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>same top-1 (%)</source>
         <translation>top-1 一致（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorymetrics.cpp" line="-15"/>
-        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-15"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>mean layer SQNR (dB)</source>
         <translation>层平均 SQNR（dB）</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>What the left axis shows for every quantization config: the change of the validation CE, the KL divergence of the quantized next-byte distribution from the full-precision one, the share of bytes whose most likely prediction stays the same, or the layers&apos; output SQNR</source>
         <translation>左轴对每个量化配置显示的内容：验证 CE 的变化、量化后下一字节分布相对于全精度分布的 KL 散度、最可能预测保持不变的字节比例，或各层输出的 SQNR</translation>
     </message>
@@ -3232,17 +3232,17 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+68"/>
-        <location line="+282"/>
+        <location line="+288"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location line="-279"/>
+        <location line="-285"/>
         <source>FP validation loss (nats)</source>
         <translation>FP 验证损失（nats）</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorymetrics.cpp" line="-8"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-8"/>
         <source>ΔCE = CE(Ŵ) − CE(W) (nats)</source>
         <translation>ΔCE = CE(Ŵ) − CE(W)（nats）</translation>
     </message>
@@ -3297,7 +3297,7 @@ warmup: not fitted</source>
         <translation>运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorypage.cpp" line="+181"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+181"/>
         <source>This store holds no runs</source>
         <translation>此结果库中没有运行</translation>
     </message>
@@ -3312,7 +3312,7 @@ warmup: not fitted</source>
         <translation>%1：训练过程中的量化损伤</translation>
     </message>
     <message>
-        <location line="+129"/>
+        <location line="+135"/>
         <source>FP val loss</source>
         <translation>FP 验证损失</translation>
     </message>
@@ -3332,7 +3332,7 @@ warmup: not fitted</source>
         <translation>LR 衰减</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectorymetrics.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+1"/>
         <source>checkpoint %1: step %2, %3 tokens</source>
         <translation>检查点 %1：第 %2 步，%3 个 token</translation>
     </message>
@@ -3362,7 +3362,7 @@ warmup: not fitted</source>
         <translation>%1：%2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/trajectoryoverlay.cpp" line="+143"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+143"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>

@@ -1,7 +1,7 @@
-#include "data.h"
-#include "text.h"
+#include "core/scaling/data.h"
+#include "core/scaling/text.h"
 
-#include "errors.h"
+#include "core/common/errors.h"
 
 #include <algorithm>
 #include <cctype>

@@ -23,7 +23,7 @@
 //   w4a4       (target delta): N, D, G, delta (or loss + fp_loss);  (target loss): N, D, G, loss
 //   qat        (target loss):  N, D_fp, D_qat, bits, loss;          (target delta): … delta instead
 
-#include "laws.h"
+#include "core/scaling/laws.h"
 
 #include <string>
 #include <string_view>

@@ -1,8 +1,8 @@
 // fitLaw: multi-start L-BFGS over the grid, bootstrap refits, confidence intervals and errors (fit.h).
 
-#include "fit.h"
+#include "core/scaling/fit.h"
 
-#include "errors.h"
+#include "core/common/errors.h"
 
 #include <algorithm>
 #include <atomic>

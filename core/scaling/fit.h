@@ -33,10 +33,10 @@
 // resample is refitted from the best optimum; CIs are the 2.5 and 97.5 percentiles (linear
 // interpolation between order statistics, numpy's default) of the converged refits, per coefficient.
 
-#include "data.h"
-#include "laws.h"
-#include "lbfgs.h"
-#include "progress.h"
+#include "core/scaling/data.h"
+#include "core/scaling/laws.h"
+#include "core/scaling/lbfgs.h"
+#include "core/common/progress.h"
 
 #include <cstdint>
 #include <span>

@@ -2,10 +2,10 @@
 // (see fit.h). The evaluation is the hot loop of every fit: column-wise passes over the points so
 // that the compiler can vectorise the linear parts; per point one exp per term and one log.
 
-#include "fit.h"
+#include "core/scaling/fit.h"
 
-#include "errors.h"
-#include "kernel.h"
+#include "core/common/errors.h"
+#include "core/scaling/kernel.h"
 
 #include <algorithm>
 #include <cstdio>

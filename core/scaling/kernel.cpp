@@ -5,7 +5,7 @@
 // Accuracy: both functions are within ~2 ulp of libm over the ranges the kernel uses (tested in
 // tst_scaling_fit), far below what the fitted coefficients can resolve.
 
-#include "kernel.h"
+#include "core/scaling/kernel.h"
 
 #include <bit>
 #include <cstdint>

@@ -1,7 +1,7 @@
-#include "laws.h"
-#include "text.h"
+#include "core/scaling/laws.h"
+#include "core/scaling/text.h"
 
-#include "errors.h"
+#include "core/common/errors.h"
 
 #include <algorithm>
 #include <array>

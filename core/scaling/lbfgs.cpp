@@ -1,6 +1,6 @@
-#include "lbfgs.h"
+#include "core/scaling/lbfgs.h"
 
-#include "errors.h"
+#include "core/common/errors.h"
 
 #include <algorithm>
 #include <cmath>

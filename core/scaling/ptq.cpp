@@ -1,6 +1,6 @@
-#include "ptq.h"
+#include "core/scaling/ptq.h"
 
-#include "errors.h"
+#include "core/common/errors.h"
 
 #include <algorithm>
 #include <array>

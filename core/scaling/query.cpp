@@ -1,7 +1,7 @@
-#include "query.h"
-#include "text.h"
+#include "core/scaling/query.h"
+#include "core/scaling/text.h"
 
-#include "errors.h"
+#include "core/common/errors.h"
 
 #include <algorithm>
 #include <array>

@@ -8,8 +8,8 @@
 // the inputs and coefficients its formula uses; a missing input or an unset coefficient is a
 // qs::ConfigError that names it.
 
-#include "data.h"
-#include "laws.h"
+#include "core/scaling/data.h"
+#include "core/scaling/laws.h"
 
 #include <span>
 #include <string>

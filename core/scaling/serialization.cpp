@@ -1,6 +1,6 @@
-#include "serialization.h"
+#include "core/scaling/serialization.h"
 
-#include "errors.h"
+#include "core/common/errors.h"
 
 #include <nlohmann/json.hpp>
 

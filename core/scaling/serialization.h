@@ -18,7 +18,7 @@
 // }
 // Numbers are written with full double precision (round trip exact); NaN becomes null.
 
-#include "laws.h"
+#include "core/scaling/laws.h"
 
 #include <string>
 #include <string_view>

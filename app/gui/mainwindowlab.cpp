@@ -1,0 +1,148 @@
+// MainWindow: the interventions lab — File > Run Recipe (the built-in experiment recipes, each one
+// action), a cooldown branched from the selected checkpoint, and LAWA over the selected run.
+
+#include "app/gui/mainwindow.h"
+
+#include "core/common/errors.h"
+#include "models/jobs/interventionjob.h"
+#include "models/selection.h"
+#include "models/storesnapshot.h"
+#include "models/jobs/recipejob.h"
+#include "app/gui/recipes.h"
+#include "models/settings.h"
+#include "models/jobs/storeloadjob.h"
+
+#include <QDir>
+
+#include <cmath>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenu>
+#include <QStatusBar>
+
+namespace qs {
+
+void MainWindow::createRecipesMenu(QMenu* file)
+{
+    m_recipesMenu = file->addMenu(tr("Run Re&cipe"));
+    m_recipesMenu->setObjectName(QStringLiteral("recipesMenu"));
+    m_recipesMenu->setToolTipsVisible(true);
+    std::vector<Recipe> recipes;
+    try {
+        recipes = builtinRecipes();
+    } catch (const Error& e) {
+        m_recipesMenu->addAction(tr("Recipes unavailable: %1").arg(QString::fromUtf8(e.what())))->setEnabled(false);
+        return;
+    }
+    for (const Recipe& recipe : recipes) {
+        QAction* action = m_recipesMenu->addAction(tr("%1 (about %n min)", nullptr, int(std::ceil(recipe.costMinutes)))
+                                                       .arg(QString::fromStdString(recipe.title)));
+        action->setObjectName(QStringLiteral("recipe-") + QString::fromStdString(recipe.name));
+        action->setToolTip(QString::fromStdString(recipe.paper + ".\n" + recipe.expect));
+        action->setStatusTip(QString::fromStdString(recipe.paper));
+        const QString name = QString::fromStdString(recipe.name);
+        connect(action, &QAction::triggered, this,
+                [this, name] { startRecipe(name, QDir(m_settings->demoDirectory()).filePath(QStringLiteral("recipes/") + name)); });
+    }
+}
+
+void MainWindow::startRecipe(const QString& name, const QString& dir)
+{
+    if (isJobRunning()) {
+        statusBar()->showMessage(tr("Another job is running; cancel it first"), statusTimeoutMs);
+        return;
+    }
+    Recipe recipe;
+    try {
+        recipe = findRecipe(name);
+    } catch (const Error& e) {
+        statusBar()->showMessage(QString::fromUtf8(e.what()), statusTimeoutMs);
+        return;
+    }
+    m_loader->waitForIdle();
+    auto* job = new RecipeJob(recipe, dir, this);
+    connect(job, &RecipeJob::recipeFinished, this, [this, job, dir](const QString& store, const QString& report) {
+        // The figures need widgets: drawn here, on the GUI thread, from the finished store.
+        QString figures;
+        try {
+            figures = tr(", %n figure(s)", nullptr, int(exportRecipeFigures(job->recipe(), store, dir).size()));
+        } catch (const Error& e) {
+            figures = tr(", figures failed: %1").arg(QString::fromUtf8(e.what()));
+        }
+        m_jobDoneMessage = tr("Recipe %1 finished in %2 min: report %3%4")
+                               .arg(QString::fromStdString(job->recipe().name))
+                               .arg(job->result().seconds / 60.0, 0, 'f', 1)
+                               .arg(QFileInfo(report).absoluteFilePath(), figures);
+    });
+    runJob(job, job->storePath(), tr("Starting recipe %1 in %2…").arg(name, dir), tr("Recipe failed"),
+           tr("Recipe cancelled; the store keeps everything finished so far, run it again to resume"));
+}
+
+void MainWindow::createLabActions(QMenu* file)
+{
+    m_cooldownAction = file->addAction(tr("&Branch a Cooldown…"), this, [this] {
+        const RunSnapshot* run = m_selection->run();
+        const int index = m_selection->checkpoint();
+        if (!run || index < 0 || index >= int(run->checkpoints.size()))
+            return;
+        const qint64 step = run->checkpoints[size_t(index)].step;
+        bool ok = false;
+        const int steps = QInputDialog::getInt(this, tr("Branch a Cooldown"),
+                                               tr("Linear LR decay to the run's min LR, from checkpoint step %1 of %2.\n"
+                                                  "Cooldown length (steps):")
+                                                   .arg(step)
+                                                   .arg(run->name()),
+                                               200, 1, 100000000, 10, &ok);
+        if (ok)
+            startCooldown(run->name(), step, steps);
+    });
+    m_cooldownAction->setObjectName(QStringLiteral("cooldownAction"));
+    m_cooldownAction->setStatusTip(tr("Train a cooldown branch from the selected checkpoint (the run must keep its "
+                                      "optimizer states); it is drawn with its parent"));
+    m_lawaAction = file->addAction(tr("&Average Checkpoints (LAWA)…"), this, [this] {
+        const RunSnapshot* run = m_selection->run();
+        if (!run)
+            return;
+        bool ok = false;
+        const int window = QInputDialog::getInt(this, tr("Average Checkpoints (LAWA)"),
+                                                tr("Uniform average of the last k checkpoints of %1, at every checkpoint.\n"
+                                                   "Window k:")
+                                                    .arg(run->name()),
+                                                5, 2, 1000, 1, &ok);
+        if (ok)
+            startLawa(run->name(), window);
+    });
+    m_lawaAction->setObjectName(QStringLiteral("lawaAction"));
+    // Both act on the selected run: follow it (a new snapshot selects a run after the actions' update).
+    connect(m_selection, &Selection::runChanged, this, &MainWindow::updateActions);
+    m_lawaAction->setStatusTip(tr("Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other"));
+}
+
+void MainWindow::startCooldown(const QString& run, qint64 step, qint64 steps)
+{
+    if (!m_snapshot || isJobRunning())
+        return;
+    m_loader->waitForIdle();
+    auto* job = InterventionJob::cooldown(m_snapshot->path, run, step, steps, this);
+    runIntervention(job, tr("Training the cooldown %1…").arg(job->newRun()));
+}
+
+void MainWindow::startLawa(const QString& run, int window)
+{
+    if (!m_snapshot || isJobRunning())
+        return;
+    m_loader->waitForIdle();
+    auto* job = InterventionJob::lawa(m_snapshot->path, run, window, this);
+    runIntervention(job, tr("Averaging %1 into %2…").arg(run, job->newRun()));
+}
+
+void MainWindow::runIntervention(InterventionJob* job, const QString& startMessage)
+{
+    connect(job, &InterventionJob::interventionFinished, this, [this](const QString&, const QString& run) {
+        m_jobDoneMessage = tr("Run %1 is in the store; File > Run Sweep quantizes it").arg(run);
+    });
+    runJob(job, job->storePath(), startMessage, tr("Intervention failed"),
+           tr("Cancelled; what was finished is in the store, the same action resumes it"));
+}
+
+} // namespace qs

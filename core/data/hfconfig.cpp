@@ -1,0 +1,431 @@
+#include "core/data/hfconfig.h"
+
+#include "core/common/errors.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace qs {
+
+namespace {
+
+using Json = nlohmann::json;
+
+const char* const supportedTypes = "llama, mistral, qwen2, olmo2, smollm3, gpt_neox";
+
+std::string joined(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (const auto& item : items)
+        out += (out.empty() ? "" : ", ") + item;
+    return out;
+}
+
+// Reads the keys of one config document, collecting every missing required key so the message
+// lists them all at once.
+class Reader
+{
+public:
+    Reader(const Json& json, std::string origin)
+        : m_json(json)
+        , m_origin(std::move(origin))
+    {
+    }
+
+    int64_t integer(const char* key)
+    {
+        const Json* v = find(key);
+        if (!v) {
+            m_missing.push_back(key);
+            return 0;
+        }
+        if (!v->is_number_integer() || v->get<int64_t>() <= 0)
+            fail(std::string(key) + " must be a positive integer, not " + v->dump());
+        return v->get<int64_t>();
+    }
+
+    int64_t integer(const char* key, int64_t fallback)
+    {
+        return find(key) ? integer(key) : fallback;
+    }
+
+    double number(const char* key, double fallback)
+    {
+        const Json* v = find(key);
+        if (!v)
+            return fallback;
+        if (!v->is_number())
+            fail(std::string(key) + " must be a number, not " + v->dump());
+        return v->get<double>();
+    }
+
+    bool flag(const char* key, bool fallback)
+    {
+        const Json* v = find(key);
+        if (!v)
+            return fallback;
+        if (!v->is_boolean())
+            fail(std::string(key) + " must be true or false, not " + v->dump());
+        return v->get<bool>();
+    }
+
+    std::string text(const char* key, const std::string& fallback)
+    {
+        const Json* v = find(key);
+        if (!v)
+            return fallback;
+        if (!v->is_string())
+            fail(std::string(key) + " must be a string, not " + v->dump());
+        return v->get<std::string>();
+    }
+
+    // A key that is present and not null.
+    const Json* find(const char* key) const
+    {
+        const auto it = m_json.find(key);
+        return it == m_json.end() || it->is_null() ? nullptr : &*it;
+    }
+
+    [[noreturn]] void fail(const std::string& what) const { throw ConfigError(m_origin + ": " + what); }
+
+    void requireAll() const
+    {
+        if (!m_missing.empty())
+            fail("the config lacks " + joined(m_missing) + " (needed to build the model)");
+    }
+
+private:
+    const Json& m_json;
+    std::string m_origin;
+    std::vector<std::string> m_missing;
+};
+
+HfActivation activationFrom(const std::string& name, const Reader& r)
+{
+    if (name == "silu" || name == "swish")
+        return HfActivation::Silu;
+    if (name == "gelu")
+        return HfActivation::Gelu;
+    if (name == "gelu_new" || name == "gelu_fast" || name == "gelu_pytorch_tanh")
+        return HfActivation::GeluTanh;
+    r.fail("hidden_act '" + name + "' is not implemented (supported: silu, gelu, gelu_new, gelu_fast, gelu_pytorch_tanh)");
+}
+
+RopeScaling ropeScalingFrom(const Reader& r)
+{
+    RopeScaling s;
+    const Json* v = r.find("rope_scaling");
+    if (!v)
+        return s;
+    if (!v->is_object())
+        r.fail("rope_scaling must be an object, not " + v->dump());
+    s.type = v->value("rope_type", v->value("type", std::string("default")));
+    auto number = [&](const char* key, double fallback) {
+        const auto it = v->find(key);
+        if (it == v->end() || it->is_null())
+            return fallback;
+        if (!it->is_number())
+            r.fail(std::string("rope_scaling.") + key + " must be a number, not " + it->dump());
+        return it->get<double>();
+    };
+    if (s.type == "default")
+        return s;
+    if (s.type != "linear" && s.type != "dynamic" && s.type != "llama3")
+        r.fail("rope_scaling type '" + s.type + "' is not implemented (supported: linear, dynamic, llama3)");
+    s.factor = number("factor", 0.0);
+    if (!(s.factor >= 1.0))
+        r.fail("rope_scaling." + s.type + " needs a factor ≥ 1, not " + std::to_string(s.factor));
+    if (s.type == "llama3") {
+        s.lowFreqFactor = number("low_freq_factor", 1.0);
+        s.highFreqFactor = number("high_freq_factor", 4.0);
+        s.originalMaxPositions = int64_t(number("original_max_position_embeddings", 8192));
+        if (!(s.highFreqFactor > s.lowFreqFactor) || s.originalMaxPositions <= 0)
+            r.fail("rope_scaling.llama3 needs high_freq_factor > low_freq_factor and a positive "
+                   "original_max_position_embeddings");
+    }
+    return s;
+}
+
+// The sizes every family requires; all missing keys are reported together.
+void readSizes(HfArch& a, Reader& r)
+{
+    a.hidden = r.integer("hidden_size");
+    a.intermediate = r.integer("intermediate_size");
+    a.layers = r.integer("num_hidden_layers");
+    a.heads = r.integer("num_attention_heads");
+    a.vocab = r.integer("vocab_size");
+    r.requireAll();
+}
+
+void readLlama(HfArch& a, Reader& r)
+{
+    a.family = HfFamily::Llama;
+    readSizes(a, r);
+    a.kvHeads = r.integer("num_key_value_heads", a.heads);
+    a.headDim = r.integer("head_dim", a.hidden / a.heads);
+    a.maxPositions = r.integer("max_position_embeddings", 2048);
+    a.normEps = r.number("rms_norm_eps", 1e-6);
+    a.ropeTheta = r.number("rope_theta", 10000.0);
+    a.rotaryDims = a.headDim;
+    a.activation = activationFrom(r.text("hidden_act", "silu"), r);
+    if (a.activation != HfActivation::Silu)
+        r.fail("the SwiGLU MLP of " + a.modelType + " needs hidden_act silu");
+    a.tiedEmbeddings = r.flag("tie_word_embeddings", a.modelType == "smollm3");
+    const bool attentionBias = r.flag("attention_bias", false);
+    a.mlpBias = r.flag("mlp_bias", false);
+    if (a.modelType == "qwen2") {
+        a.qkvBias = true; // Qwen2 always has q/k/v biases and none on o_proj
+        a.outputBias = false;
+        if (r.flag("use_sliding_window", false))
+            r.fail("use_sliding_window true is not implemented (sliding-window attention)");
+    } else {
+        a.qkvBias = attentionBias;
+        a.outputBias = attentionBias;
+    }
+    if (a.modelType == "mistral" && r.find("sliding_window"))
+        r.fail("sliding_window " + r.find("sliding_window")->dump() + " is not implemented (set it to null)");
+    if (a.modelType == "smollm3" && r.flag("use_sliding_window", false))
+        r.fail("use_sliding_window true is not implemented (sliding-window attention)");
+    if (a.modelType == "olmo2") {
+        a.postNorm = true;
+        a.qkNorm = true;
+    }
+    if (r.find("clip_qkv"))
+        r.fail("clip_qkv is not implemented");
+    a.ropeInLayer.assign(size_t(a.layers), true);
+    if (const Json* noRope = r.find("no_rope_layers")) {
+        // SmolLM3: entry i is 1 when layer i uses RoPE, 0 when it is a NoPE layer.
+        if (!noRope->is_array() || int64_t(noRope->size()) != a.layers)
+            r.fail("no_rope_layers must list one 0/1 per layer (" + std::to_string(a.layers) + ")");
+        for (size_t i = 0; i < noRope->size(); ++i)
+            a.ropeInLayer[i] = (*noRope)[i].is_number() ? (*noRope)[i].get<double>() != 0.0 : (*noRope)[i].get<bool>();
+    }
+}
+
+void readNeoX(HfArch& a, Reader& r)
+{
+    a.family = HfFamily::NeoX;
+    readSizes(a, r);
+    if (a.hidden % a.heads != 0)
+        r.fail("hidden_size " + std::to_string(a.hidden) + " is not a multiple of num_attention_heads "
+               + std::to_string(a.heads));
+    a.kvHeads = a.heads;
+    a.headDim = a.hidden / a.heads;
+    a.maxPositions = r.integer("max_position_embeddings", 2048);
+    a.normEps = r.number("layer_norm_eps", 1e-5);
+    a.ropeTheta = r.number("rotary_emb_base", r.number("rope_theta", 10000.0));
+    const double pct = r.number("rotary_pct", 0.25);
+    if (!(pct > 0.0 && pct <= 1.0))
+        r.fail("rotary_pct must be in (0, 1], not " + std::to_string(pct));
+    a.rotaryDims = int64_t(double(a.headDim) * pct);
+    if (a.rotaryDims % 2 != 0 || a.rotaryDims == 0)
+        r.fail("rotary_pct " + std::to_string(pct) + " gives " + std::to_string(a.rotaryDims)
+               + " rotary dims per head; RoPE needs an even, positive number");
+    a.activation = activationFrom(r.text("hidden_act", "gelu"), r);
+    a.tiedEmbeddings = r.flag("tie_word_embeddings", false);
+    const bool bias = r.flag("attention_bias", true);
+    a.qkvBias = bias;
+    a.outputBias = bias;
+    a.mlpBias = true;
+    a.normBias = true;
+    a.parallelResidual = r.flag("use_parallel_residual", true);
+    a.ropeInLayer.assign(size_t(a.layers), true);
+}
+
+} // namespace
+
+HfArch HfArch::fromJson(const std::string& text, const std::string& origin)
+{
+    Json json;
+    try {
+        json = Json::parse(text);
+    } catch (const Json::exception& e) {
+        throw FormatError(origin + ": not valid JSON (" + e.what() + ")");
+    }
+    if (!json.is_object())
+        throw FormatError(origin + ": not a JSON object");
+    Reader r(json, origin);
+    HfArch a;
+    a.modelType = r.text("model_type", "");
+    if (a.modelType.empty())
+        r.fail(std::string("the config has no model_type (supported: ") + supportedTypes + ")");
+    if (r.find("quantization_config"))
+        r.fail("the checkpoint is already quantized (quantization_config); QuantScope needs the "
+               "full-precision weights");
+    if (a.modelType == "llama" || a.modelType == "mistral" || a.modelType == "qwen2" || a.modelType == "olmo2"
+        || a.modelType == "smollm3")
+        readLlama(a, r);
+    else if (a.modelType == "gpt_neox")
+        readNeoX(a, r);
+    else
+        r.fail("model_type '" + a.modelType + "' is not supported (supported: " + supportedTypes + ")");
+    a.ropeScaling = ropeScalingFrom(r);
+    if (a.heads % a.kvHeads != 0)
+        r.fail("num_attention_heads " + std::to_string(a.heads) + " is not a multiple of num_key_value_heads "
+               + std::to_string(a.kvHeads));
+    if (a.headDim % 2 != 0)
+        r.fail("head_dim " + std::to_string(a.headDim) + " is odd; RoPE needs an even head size");
+    return a;
+}
+
+HfArch HfArch::fromFolder(const std::string& folder)
+{
+    const std::string path = (std::filesystem::path(folder) / "config.json").string();
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw IoError(folder + " is not a Hugging Face model folder: it has no readable config.json");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return fromJson(text.str(), path);
+}
+
+std::string HfArch::embedName() const
+{
+    return family == HfFamily::NeoX ? "gpt_neox.embed_in.weight" : "model.embed_tokens.weight";
+}
+
+std::string HfArch::headName() const
+{
+    if (tiedEmbeddings)
+        return embedName();
+    return family == HfFamily::NeoX ? "embed_out.weight" : "lm_head.weight";
+}
+
+std::string HfArch::blockPrefix(int64_t block) const
+{
+    return (family == HfFamily::NeoX ? "gpt_neox.layers." : "model.layers.") + std::to_string(block) + ".";
+}
+
+std::vector<HfTensorSpec> HfArch::blockTensors(int64_t block) const
+{
+    const std::string p = blockPrefix(block);
+    std::vector<HfTensorSpec> t;
+    auto linear = [&](const std::string& name, int64_t out, int64_t in, bool bias) {
+        t.push_back({p + name + ".weight", {out, in}});
+        if (bias)
+            t.push_back({p + name + ".bias", {out}});
+    };
+    auto norm = [&](const std::string& name, int64_t dim) {
+        t.push_back({p + name + ".weight", {dim}});
+        if (normBias)
+            t.push_back({p + name + ".bias", {dim}});
+    };
+    const int64_t qDim = heads * headDim;
+    const int64_t kvDim = kvHeads * headDim;
+    if (family == HfFamily::NeoX) {
+        norm("input_layernorm", hidden);
+        norm("post_attention_layernorm", hidden);
+        linear("attention.query_key_value", 3 * hidden, hidden, qkvBias);
+        linear("attention.dense", hidden, hidden, outputBias);
+        linear("mlp.dense_h_to_4h", intermediate, hidden, mlpBias);
+        linear("mlp.dense_4h_to_h", hidden, intermediate, mlpBias);
+        return t;
+    }
+    if (!postNorm)
+        norm("input_layernorm", hidden);
+    linear("self_attn.q_proj", qDim, hidden, qkvBias);
+    linear("self_attn.k_proj", kvDim, hidden, qkvBias);
+    linear("self_attn.v_proj", kvDim, hidden, qkvBias);
+    linear("self_attn.o_proj", hidden, qDim, outputBias);
+    if (qkNorm) {
+        norm("self_attn.q_norm", qDim);
+        norm("self_attn.k_norm", kvDim);
+    }
+    norm("post_attention_layernorm", hidden);
+    if (postNorm)
+        norm("post_feedforward_layernorm", hidden);
+    linear("mlp.gate_proj", intermediate, hidden, mlpBias);
+    linear("mlp.up_proj", intermediate, hidden, mlpBias);
+    linear("mlp.down_proj", hidden, intermediate, mlpBias);
+    return t;
+}
+
+std::vector<HfTensorSpec> HfArch::finalTensors() const
+{
+    std::vector<HfTensorSpec> t;
+    if (family == HfFamily::NeoX) {
+        t.push_back({"gpt_neox.final_layer_norm.weight", {hidden}});
+        t.push_back({"gpt_neox.final_layer_norm.bias", {hidden}});
+    } else {
+        t.push_back({"model.norm.weight", {hidden}});
+    }
+    if (!tiedEmbeddings)
+        t.push_back({headName(), {vocab, hidden}});
+    return t;
+}
+
+std::vector<HfTensorSpec> HfArch::expectedTensors() const
+{
+    std::vector<HfTensorSpec> t = {{embedName(), {vocab, hidden}}};
+    for (int64_t b = 0; b < layers; ++b) {
+        auto block = blockTensors(b);
+        t.insert(t.end(), block.begin(), block.end());
+    }
+    auto last = finalTensors();
+    t.insert(t.end(), last.begin(), last.end());
+    return t;
+}
+
+bool HfArch::isIgnoredBuffer(const std::string& name)
+{
+    auto endsWith = [&](const std::string& suffix) {
+        return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+    return endsWith("rotary_emb.inv_freq") || endsWith("attention.bias") || endsWith("attention.masked_bias");
+}
+
+std::vector<LayerInfo> HfArch::quantizableLayers() const
+{
+    std::vector<LayerInfo> out;
+    const int64_t qDim = heads * headDim;
+    const int64_t kvDim = kvHeads * headDim;
+    for (int64_t b = 0; b < layers; ++b) {
+        const std::string p = blockPrefix(b);
+        auto add = [&](const std::string& name, const char* kind, int64_t rows, int64_t cols) {
+            out.push_back({p + name + ".weight", int(b), kind, rows, cols});
+        };
+        if (family == HfFamily::NeoX) {
+            add("attention.query_key_value", "qkv", 3 * hidden, hidden);
+            add("attention.dense", "o", hidden, hidden);
+            add("mlp.dense_h_to_4h", "up", intermediate, hidden);
+            add("mlp.dense_4h_to_h", "down", hidden, intermediate);
+        } else {
+            add("self_attn.q_proj", "q", qDim, hidden);
+            add("self_attn.k_proj", "k", kvDim, hidden);
+            add("self_attn.v_proj", "v", kvDim, hidden);
+            add("self_attn.o_proj", "o", hidden, qDim);
+            add("mlp.gate_proj", "gate", intermediate, hidden);
+            add("mlp.up_proj", "up", intermediate, hidden);
+            add("mlp.down_proj", "down", hidden, intermediate);
+        }
+    }
+    return out;
+}
+
+int64_t HfArch::parameterCount() const
+{
+    int64_t n = 0;
+    for (const auto& spec : expectedTensors()) {
+        if (spec.name == embedName() || spec.name == headName())
+            continue;
+        int64_t count = 1;
+        for (int64_t d : spec.shape)
+            count *= d;
+        n += count;
+    }
+    return n;
+}
+
+std::string HfArch::summary() const
+{
+    std::string s = modelType + ", " + std::to_string(layers) + " layers, hidden " + std::to_string(hidden) + ", "
+        + std::to_string(heads) + " heads";
+    if (kvHeads != heads)
+        s += " (" + std::to_string(kvHeads) + " kv)";
+    return s + ", vocab " + std::to_string(vocab);
+}
+
+} // namespace qs

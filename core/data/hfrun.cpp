@@ -1,0 +1,420 @@
+#include "core/data/hfrun.h"
+
+#include "core/common/errors.h"
+#include "core/data/hfconfig.h"
+#include "core/data/hfweights.h"
+#include "core/data/store.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace qs {
+
+namespace {
+
+constexpr const char* sourceKind = "huggingface";
+
+bool isModelFolder(const fs::path& p)
+{
+    return fs::is_directory(p) && fs::exists(p / "config.json");
+}
+
+std::string readText(const std::string& path, const char* what)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw IoError("cannot read the " + std::string(what) + " " + path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string trim(std::string s)
+{
+    const auto notSpace = [](unsigned char c) { return !std::isspace(c); };
+    s.erase(s.begin(), std::find_if(s.begin(), s.end(), notSpace));
+    s.erase(std::find_if(s.rbegin(), s.rend(), notSpace).base(), s.end());
+    return s;
+}
+
+// step -> lr rows of a training log (CSV with a header naming step and lr / learning_rate).
+std::vector<std::pair<double, double>> readLrLog(const std::string& path)
+{
+    std::istringstream in(readText(path, "LR log"));
+    std::string line;
+    std::getline(in, line);
+    std::vector<std::string> header;
+    {
+        std::stringstream cells(line);
+        std::string cell;
+        while (std::getline(cells, cell, ','))
+            header.push_back(trim(cell));
+    }
+    const auto column = [&](std::initializer_list<const char*> names) {
+        for (const char* name : names) {
+            const auto it = std::find(header.begin(), header.end(), name);
+            if (it != header.end())
+                return int(it - header.begin());
+        }
+        return -1;
+    };
+    const int stepCol = column({"step", "iteration", "iter", "_step"});
+    const int lrCol = column({"lr", "learning_rate", "train/lr", "optim/learning_rate_group0"});
+    if (stepCol < 0 || lrCol < 0)
+        throw FormatError(path + ": the LR log needs a header with a step column (step, iteration) and an LR column "
+                          "(lr, learning_rate); it has: " + line);
+    std::vector<std::pair<double, double>> rows;
+    int lineNo = 1;
+    while (std::getline(in, line)) {
+        ++lineNo;
+        if (trim(line).empty())
+            continue;
+        std::vector<std::string> cells;
+        std::stringstream ss(line);
+        std::string cell;
+        while (std::getline(ss, cell, ','))
+            cells.push_back(trim(cell));
+        if (int(cells.size()) <= std::max(stepCol, lrCol))
+            throw FormatError(path + ", line " + std::to_string(lineNo) + ": too few columns");
+        try {
+            rows.emplace_back(std::stod(cells[size_t(stepCol)]), std::stod(cells[size_t(lrCol)]));
+        } catch (const std::exception&) {
+            throw FormatError(path + ", line " + std::to_string(lineNo) + ": step '" + cells[size_t(stepCol)] + "' or lr '"
+                              + cells[size_t(lrCol)] + "' is not a number");
+        }
+    }
+    if (rows.empty())
+        throw FormatError(path + ": the LR log has no rows");
+    std::sort(rows.begin(), rows.end());
+    return rows;
+}
+
+double interpolate(const std::vector<std::pair<double, double>>& rows, double x)
+{
+    if (x <= rows.front().first)
+        return rows.front().second;
+    if (x >= rows.back().first)
+        return rows.back().second;
+    const auto hi = std::lower_bound(rows.begin(), rows.end(), std::make_pair(x, -std::numeric_limits<double>::infinity()));
+    const auto lo = hi - 1;
+    const double t = (x - lo->first) / (hi->first - lo->first);
+    return lo->second + t * (hi->second - lo->second);
+}
+
+struct DescribedSchedule
+{
+    std::string kind;
+    double peak = 0.0, min = 0.0, decay = 0.2;
+    double warmup = 0.0, total = 0.0;
+};
+
+DescribedSchedule parseSchedule(const std::string& spec)
+{
+    DescribedSchedule s;
+    const auto colon = spec.find(':');
+    s.kind = spec.substr(0, colon);
+    if (s.kind != "wsd" && s.kind != "cosine" && s.kind != "linear" && s.kind != "constant")
+        throw ConfigError("LR schedule '" + spec + "': the kind must be wsd, cosine, linear or constant");
+    std::set<std::string> seen;
+    if (colon != std::string::npos) {
+        std::stringstream fields(spec.substr(colon + 1));
+        std::string field;
+        while (std::getline(fields, field, ',')) {
+            const auto eq = field.find('=');
+            const std::string key = trim(field.substr(0, eq));
+            double value = 0.0;
+            try {
+                if (eq == std::string::npos)
+                    throw std::invalid_argument("no value");
+                value = std::stod(field.substr(eq + 1));
+            } catch (const std::exception&) {
+                throw ConfigError("LR schedule '" + spec + "': '" + field + "' is not key=number");
+            }
+            if (key == "peak")
+                s.peak = value;
+            else if (key == "min")
+                s.min = value;
+            else if (key == "warmup")
+                s.warmup = value;
+            else if (key == "total")
+                s.total = value;
+            else if (key == "decay")
+                s.decay = value;
+            else
+                throw ConfigError("LR schedule '" + spec + "': unknown key '" + key
+                                  + "' (peak, min, warmup, total, decay)");
+            seen.insert(key);
+        }
+    }
+    if (!seen.count("peak") || !(s.peak > 0.0))
+        throw ConfigError("LR schedule '" + spec + "' needs peak=<LR> > 0");
+    if (s.kind != "constant" && !(s.total > s.warmup))
+        throw ConfigError("LR schedule '" + spec + "' needs total=<steps> beyond its warmup");
+    if (s.decay < 0.0 || s.decay > 1.0)
+        throw ConfigError("LR schedule '" + spec + "': decay is a share of the steps, in [0, 1]");
+    return s;
+}
+
+double scheduleLr(const DescribedSchedule& s, double step)
+{
+    if (s.warmup > 0.0 && step < s.warmup)
+        return s.peak * (step + 1.0) / s.warmup;
+    const double span = std::max(1.0, s.total - s.warmup);
+    const double t = std::clamp((step - s.warmup) / span, 0.0, 1.0);
+    if (s.kind == "constant")
+        return s.peak;
+    if (s.kind == "cosine")
+        return s.min + 0.5 * (s.peak - s.min) * (1.0 + std::cos(M_PI * t));
+    if (s.kind == "linear")
+        return s.peak + (s.min - s.peak) * t;
+    const double decayStart = s.total - s.decay * s.total;
+    if (step < decayStart)
+        return s.peak;
+    return s.peak + (s.min - s.peak) * std::clamp((step - decayStart) / std::max(1.0, s.total - decayStart), 0.0, 1.0);
+}
+
+std::string relativeToStore(const Store& store, const std::string& path)
+{
+    const fs::path folder = fs::absolute(store.path()).parent_path();
+    const fs::path abs = fs::weakly_canonical(fs::absolute(path));
+    const fs::path rel = abs.lexically_relative(folder);
+    if (!rel.empty() && *rel.begin() != "..")
+        return rel.string();
+    return abs.string();
+}
+
+} // namespace
+
+void HfEvalData::validate() const
+{
+    if (data.empty())
+        throw ConfigError("no evaluation data: give a text file with its tokenizer.json, or a token file (.npy, .bin)");
+    if (rawTokenType != "uint16" && rawTokenType != "uint32")
+        throw ConfigError("raw token type '" + rawTokenType + "' must be uint16 or uint32");
+    if (seqLen < 2 || seqLen > 65536)
+        throw ConfigError("sequence length " + std::to_string(seqLen) + " must be in [2, 65536]");
+    if (valSequences < 1)
+        throw ConfigError("validation needs at least one sequence");
+    if (batchSize < 1)
+        throw ConfigError("batch size must be at least 1");
+}
+
+std::string HfEvalData::toJson() const
+{
+    return nlohmann::ordered_json {{"kind", sourceKind},      {"tokenizer", tokenizer},
+                                   {"data", data},            {"raw_token_type", rawTokenType},
+                                   {"seq_len", seqLen},       {"val_sequences", valSequences},
+                                   {"batch_size", batchSize}}
+        .dump();
+}
+
+HfEvalData HfEvalData::fromJson(const std::string& text)
+{
+    HfEvalData d;
+    try {
+        const auto j = nlohmann::json::parse(text);
+        if (j.value("kind", std::string()) != sourceKind)
+            throw FormatError("run source is not a Hugging Face trajectory: " + text);
+        d.tokenizer = j.at("tokenizer").get<std::string>();
+        d.data = j.at("data").get<std::string>();
+        d.rawTokenType = j.value("raw_token_type", d.rawTokenType);
+        d.seqLen = j.at("seq_len").get<int>();
+        d.valSequences = j.at("val_sequences").get<int>();
+        d.batchSize = j.value("batch_size", d.batchSize);
+    } catch (const nlohmann::json::exception& e) {
+        throw FormatError(std::string("run source of a Hugging Face trajectory is malformed: ") + e.what());
+    }
+    return d;
+}
+
+std::string HfEvalData::describe() const
+{
+    const std::string name = fs::path(data).filename().string();
+    if (tokenizer.empty())
+        return name + " (token ids)";
+    return name + ", tokenized with " + fs::path(tokenizer).parent_path().filename().string() + "/"
+        + fs::path(tokenizer).filename().string();
+}
+
+double describedScheduleLr(const std::string& spec, int64_t step)
+{
+    return scheduleLr(parseSchedule(spec), double(step));
+}
+
+bool isHfRun(const Store& store, const std::string& run)
+{
+    const std::string source = store.runInfo(run).source;
+    return source.find(sourceKind) != std::string::npos;
+}
+
+std::vector<RevisionInfo> collectRevisions(const HfImportOptions& options)
+{
+    std::vector<RevisionInfo> found;
+    auto addFolder = [&](const fs::path& p) { found.push_back(parseRevisionName(p.lexically_normal().string())); };
+    for (const std::string& source : options.sources) {
+        const fs::path p(source);
+        if (isModelFolder(p)) {
+            addFolder(p);
+        } else if (fs::is_directory(p)) {
+            size_t before = found.size();
+            for (const auto& entry : fs::directory_iterator(p)) {
+                if (isModelFolder(entry.path()))
+                    addFolder(entry.path());
+            }
+            if (found.size() == before)
+                throw ConfigError(source + " holds no Hugging Face model folder (a folder with config.json)");
+        } else if (fs::is_regular_file(p)) {
+            std::istringstream lines(readText(source, "revision list"));
+            std::string line;
+            while (std::getline(lines, line)) {
+                line = trim(line);
+                if (line.empty() || line[0] == '#')
+                    continue;
+                fs::path entry(line);
+                if (entry.is_relative())
+                    entry = p.parent_path() / entry;
+                if (!isModelFolder(entry))
+                    throw ConfigError(source + " lists " + line + ", which is not a model folder (no config.json)");
+                addFolder(entry);
+            }
+        } else {
+            throw ConfigError(source + " does not exist");
+        }
+    }
+    std::vector<RevisionInfo> manifest;
+    if (!options.manifest.empty()) {
+        manifest = readRevisionManifest(options.manifest);
+        if (options.sources.empty()) {
+            for (const RevisionInfo& m : manifest) {
+                if (!isModelFolder(m.path))
+                    throw ConfigError(options.manifest + " lists " + m.path + ", which is not a model folder (no config.json)");
+                found.push_back(parseRevisionName(m.path));
+            }
+        }
+    }
+    if (found.empty())
+        throw ConfigError("no revisions to import: name revision folders, a folder of them, a list file or a manifest");
+    auto ordered = orderTrajectory(std::move(found), manifest);
+    std::vector<std::string> stepless;
+    for (RevisionInfo& r : ordered) {
+        if (!r.step && r.index)
+            r.step = *r.index; // ckpt_N: the order is all the name says
+        if (!r.step)
+            stepless.push_back(r.name);
+        if (!r.tokens && r.step && options.tokensPerStep > 0.0)
+            r.tokens = double(*r.step) * options.tokensPerStep;
+    }
+    if (!stepless.empty()) {
+        std::string names;
+        for (const auto& n : stepless)
+            names += (names.empty() ? "" : ", ") + n;
+        throw ConfigError("no step for " + names + ": their names carry none; give them in a manifest (path,step,tokens,lr)");
+    }
+    return ordered;
+}
+
+std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& run, const HfImportOptions& options)
+{
+    options.data.validate();
+    std::vector<RevisionInfo> revisions = collectRevisions(options);
+
+    // Every revision is checked before the store is touched.
+    const HfArch arch = HfArch::fromFolder(revisions.front().path);
+    const std::string configText = readText((fs::path(revisions.front().path) / "config.json").string(), "config");
+    const auto expected = arch.expectedTensors();
+    for (const RevisionInfo& r : revisions) {
+        const HfArch other = HfArch::fromFolder(r.path);
+        const auto shapes = other.expectedTensors();
+        const bool same = shapes.size() == expected.size()
+            && std::equal(shapes.begin(), shapes.end(), expected.begin(), [](const HfTensorSpec& a, const HfTensorSpec& b) {
+                   return a.name == b.name && a.shape == b.shape;
+               });
+        if (!same || other.modelType != arch.modelType)
+            throw ConfigError(r.path + " is a " + other.summary() + ", but " + revisions.front().path + " is a "
+                              + arch.summary() + ": a trajectory has one architecture");
+        HfWeights::open(r.path).validate(other);
+    }
+    for (const std::string& file : {options.data.data, options.data.tokenizer}) {
+        if (!file.empty() && !fs::is_regular_file(file))
+            throw ConfigError("evaluation file " + file + " does not exist");
+    }
+
+    std::vector<std::pair<double, double>> lrLog;
+    if (!options.lrLog.empty())
+        lrLog = readLrLog(options.lrLog);
+    if (!options.lrSchedule.empty())
+        parseSchedule(options.lrSchedule); // a bad description fails before anything is written
+    auto lrAt = [&](const RevisionInfo& r) {
+        if (r.lr)
+            return *r.lr;
+        if (!lrLog.empty())
+            return interpolate(lrLog, double(*r.step));
+        if (!options.lrSchedule.empty())
+            return describedScheduleLr(options.lrSchedule, *r.step);
+        return std::numeric_limits<double>::quiet_NaN();
+    };
+
+    std::set<std::string> present;
+    int64_t lastStep = std::numeric_limits<int64_t>::min();
+    if (store.hasRun(run)) {
+        if (!isHfRun(store, run))
+            throw ConfigError(store.path() + ": run '" + run + "' holds checkpoints of the built-in trainer; import into a new run");
+        for (const CheckpointRow& row : store.checkpoints(run)) {
+            present.insert(fs::weakly_canonical(fs::absolute(row.path.front() == '/'
+                                                                ? fs::path(row.path)
+                                                                : fs::absolute(store.path()).parent_path() / row.path))
+                               .string());
+            lastStep = std::max(lastStep, row.step);
+        }
+    } else {
+        RunInfo info;
+        info.name = run;
+        info.modelConfigJson = configText;
+        info.corpus = options.data.describe();
+        info.corpusPath = relativeToStore(store, options.data.data);
+        info.schedule = !options.lrSchedule.empty() ? options.lrSchedule.substr(0, options.lrSchedule.find(':'))
+                                                    : (!options.lrLog.empty() ? "from log" : "unknown");
+        HfEvalData data = options.data;
+        data.data = fs::weakly_canonical(fs::absolute(data.data)).string();
+        if (!data.tokenizer.empty())
+            data.tokenizer = fs::weakly_canonical(fs::absolute(data.tokenizer)).string();
+        info.source = data.toJson();
+        store.createRun(info, arch.quantizableLayers());
+    }
+
+    std::vector<RevisionInfo> added;
+    std::vector<LogRow> log;
+    for (const RevisionInfo& r : revisions) {
+        if (present.count(fs::weakly_canonical(fs::absolute(r.path)).string()))
+            continue;
+        if (*r.step < lastStep)
+            throw ConfigError(r.path + " (step " + std::to_string(*r.step) + ") comes before revisions run '" + run
+                              + "' already holds; import it into a new run");
+        CheckpointRow row;
+        row.step = *r.step;
+        row.tokens = r.tokens ? int64_t(std::llround(*r.tokens)) : 0;
+        row.lr = lrAt(r);
+        row.fpValCe = std::numeric_limits<double>::quiet_NaN();
+        row.path = relativeToStore(store, r.path);
+        row.kind = "hf";
+        store.appendCheckpoint(run, row);
+        if (std::isfinite(row.lr))
+            log.push_back({row.step, row.tokens, row.lr, std::numeric_limits<double>::quiet_NaN()});
+        added.push_back(r);
+    }
+    if (!log.empty())
+        store.appendLog(run, log);
+    return added;
+}
+
+} // namespace qs

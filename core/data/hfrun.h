@@ -1,0 +1,64 @@
+#pragma once
+
+// A trajectory of Hugging Face revisions as a run of the results store (issue 6): the revision
+// folders become the run's checkpoints (ordered, with step, tokens and LR from their names, a
+// manifest, a training log or a described schedule), and the run records how to evaluate them —
+// the validation/calibration data and its tokenizer — in its `source` attribute. Once imported, the
+// run is swept like a run of the built-in trainer (sweepRun in sweep.h). No Qt, no torch.
+
+#include "core/data/revision.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace qs {
+
+class Store;
+
+// What a sweep of an HF run evaluates on: token ids from a text file through a tokenizer.json, or a
+// pre-tokenized file (.npy or raw uint16/uint32). The last valSequences·seqLen + 1 tokens are the
+// validation set; calibration windows are drawn from the tokens before them.
+struct HfEvalData
+{
+    std::string tokenizer; // tokenizer.json; empty for a pre-tokenized file
+    std::string data;      // text (with a tokenizer) or token ids (without)
+    std::string rawTokenType = "uint16"; // for headerless token files: uint16 or uint32
+    int seqLen = 256;
+    int valSequences = 16;
+    int batchSize = 4;
+
+    void validate() const; // ConfigError naming the bad value
+    std::string toJson() const; // {"kind": "huggingface", ...}
+    static HfEvalData fromJson(const std::string& json); // FormatError for anything else
+    std::string describe() const; // "wiki.txt, tokenized with tokenizer.json"
+};
+
+struct HfImportOptions
+{
+    // Revision folders, folders holding revision folders, or text files listing one folder per line.
+    std::vector<std::string> sources;
+    std::string manifest; // CSV/JSON (revision.h); its paths are imported too when sources is empty
+    HfEvalData data;
+    std::string lrLog;      // CSV with step and lr (or learning_rate) columns, interpolated at each step
+    std::string lrSchedule; // e.g. "wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2,min=0"
+    double tokensPerStep = 0.0; // tokens of a revision whose name and manifest give none: step × this
+};
+
+// The revisions the sources name, ordered as a trajectory, manifest applied. ConfigError when a
+// source is neither a model folder nor holds any, or when a revision has no step (name it in a
+// manifest); IoError for an unreadable list file.
+std::vector<RevisionInfo> collectRevisions(const HfImportOptions& options);
+
+// Creates the run `run` with one checkpoint per revision (all must share one architecture; each is
+// validated against its config.json), or appends the revisions a run imported earlier does not have
+// yet. Returns the revisions added. The store is not touched when anything fails.
+std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& run, const HfImportOptions& options);
+
+// The LR at `step` from a described schedule (ConfigError naming a bad field).
+double describedScheduleLr(const std::string& spec, int64_t step);
+
+// Whether a run of the store holds HF revisions (its source attribute says so).
+bool isHfRun(const Store& store, const std::string& run);
+
+} // namespace qs

@@ -1,0 +1,279 @@
+#include "core/data/revision.h"
+
+#include "core/common/errors.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <tuple>
+
+namespace qs {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string lastComponent(std::string_view path)
+{
+    while (!path.empty() && (path.back() == '/' || path.back() == '\\'))
+        path.remove_suffix(1);
+    const size_t slash = path.find_last_of("/\\");
+    return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
+}
+
+std::optional<std::int64_t> wholeNumber(std::string_view text)
+{
+    std::int64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || value < 0)
+        return std::nullopt;
+    return value;
+}
+
+// The number after `key` in a name whose parts are separated by '-' or '_' ("step40000", "iter_0058000").
+std::optional<std::string> field(const std::string& name, const char* key, const char* value)
+{
+    const std::regex pattern(std::string("(?:^|[-_])") + key + "[-_]?(" + value + ")(?=$|[-_])", std::regex::icase);
+    std::smatch match;
+    if (!std::regex_search(name, match, pattern))
+        return std::nullopt;
+    return match[1].str();
+}
+
+std::string trim(std::string text)
+{
+    const auto space = [](unsigned char c) { return std::isspace(c) != 0; };
+    text.erase(text.begin(), std::find_if_not(text.begin(), text.end(), space));
+    text.erase(std::find_if_not(text.rbegin(), text.rend(), space).base(), text.end());
+    if (text.size() >= 2 && text.front() == '"' && text.back() == '"')
+        text = text.substr(1, text.size() - 2);
+    return text;
+}
+
+std::vector<std::string> splitCsvLine(const std::string& line)
+{
+    std::vector<std::string> cells;
+    std::stringstream stream(line);
+    std::string cell;
+    while (std::getline(stream, cell, ','))
+        cells.push_back(trim(cell));
+    if (!line.empty() && line.back() == ',')
+        cells.emplace_back();
+    return cells;
+}
+
+std::string resolved(const fs::path& base, const std::string& path)
+{
+    const fs::path p(path);
+    return (p.is_absolute() ? p : base / p).lexically_normal().string();
+}
+
+// Sets one manifest field from its text; qs::FormatError naming where it is.
+void setField(RevisionInfo& info, const std::string& column, const std::string& text, const std::string& where,
+              const fs::path& base)
+{
+    const auto bad = [&](const char* what) {
+        throw FormatError(where + ": column '" + column + "': '" + text + "' is not " + what);
+    };
+    if (column == "path") {
+        if (text.empty())
+            bad("a path");
+        info.path = resolved(base, text);
+        info.name = lastComponent(info.path);
+    } else if (column == "step") {
+        if (!text.empty() && !(info.step = wholeNumber(text)))
+            bad("a whole number ≥ 0");
+    } else if (column == "tokens") {
+        if (!text.empty() && !(info.tokens = parseTokenCount(text)))
+            bad("a token count (84000000000, 84B, 1.5T)");
+    } else if (column == "lr") {
+        if (text.empty())
+            return;
+        char* end = nullptr;
+        const double lr = std::strtod(text.c_str(), &end);
+        if (end != text.c_str() + text.size() || !std::isfinite(lr) || lr < 0.0)
+            bad("a learning rate ≥ 0");
+        info.lr = lr;
+    } else if (column == "stage") {
+        info.stage = text;
+    }
+}
+
+const std::vector<std::string> knownColumns = {"path", "step", "tokens", "lr", "stage"};
+
+std::vector<RevisionInfo> readCsvManifest(std::istream& in, const std::string& path, const fs::path& base)
+{
+    std::string line;
+    int lineNumber = 0;
+    std::vector<std::string> header;
+    while (header.empty() && std::getline(in, line)) {
+        ++lineNumber;
+        if (!trim(line).empty())
+            header = splitCsvLine(line);
+    }
+    if (std::find(header.begin(), header.end(), "path") == header.end())
+        throw FormatError(path + ": the header needs a 'path' column (columns: path, step, tokens, lr, stage)");
+    for (const std::string& column : header)
+        if (std::find(knownColumns.begin(), knownColumns.end(), column) == knownColumns.end())
+            throw FormatError(path + ": unknown column '" + column + "' (columns: path, step, tokens, lr, stage)");
+    std::vector<RevisionInfo> revisions;
+    while (std::getline(in, line)) {
+        ++lineNumber;
+        if (trim(line).empty())
+            continue;
+        const std::vector<std::string> cells = splitCsvLine(line);
+        const std::string where = path + ":" + std::to_string(lineNumber);
+        if (cells.size() != header.size())
+            throw FormatError(where + ": " + std::to_string(cells.size()) + " cells, the header has "
+                              + std::to_string(header.size()));
+        RevisionInfo info;
+        for (size_t c = 0; c < header.size(); ++c)
+            setField(info, header[c], cells[c], where, base);
+        revisions.push_back(std::move(info));
+    }
+    return revisions;
+}
+
+std::vector<RevisionInfo> readJsonManifest(const std::string& text, const std::string& path, const fs::path& base)
+{
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception& e) {
+        throw FormatError(path + ": not valid JSON: " + e.what());
+    }
+    if (!doc.is_array())
+        throw FormatError(path + ": expected a JSON array of revisions ({\"path\": …, \"step\": …})");
+    std::vector<RevisionInfo> revisions;
+    for (size_t i = 0; i < doc.size(); ++i) {
+        const std::string where = path + ": entry " + std::to_string(i + 1);
+        if (!doc[i].is_object() || !doc[i].contains("path"))
+            throw FormatError(where + ": an object with a \"path\" is needed");
+        RevisionInfo info;
+        for (const auto& [key, value] : doc[i].items()) {
+            if (std::find(knownColumns.begin(), knownColumns.end(), key) == knownColumns.end())
+                throw FormatError(where + ": unknown key '" + key + "' (keys: path, step, tokens, lr, stage)");
+            const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+            setField(info, key, text, where, base);
+        }
+        revisions.push_back(std::move(info));
+    }
+    return revisions;
+}
+
+int stageNumber(const std::string& stage)
+{
+    std::smatch match;
+    static const std::regex pattern("^stage(\\d+)", std::regex::icase);
+    if (stage.empty())
+        return -1;
+    return std::regex_search(stage, match, pattern) ? std::stoi(match[1].str()) : 1 << 20;
+}
+
+std::string sameFolderKey(const std::string& path)
+{
+    std::error_code error;
+    const fs::path canonical = fs::weakly_canonical(fs::path(path), error);
+    return (error ? fs::path(path).lexically_normal() : canonical).string();
+}
+
+} // namespace
+
+std::optional<double> parseTokenCount(std::string_view text)
+{
+    static const std::regex pattern("^(\\d+(?:\\.\\d+)?)([KMBT]?)$", std::regex::icase);
+    const std::string s(text);
+    std::smatch match;
+    if (!std::regex_match(s, match, pattern))
+        return std::nullopt;
+    double value = std::stod(match[1].str());
+    switch (match[2].str().empty() ? ' ' : std::toupper(static_cast<unsigned char>(match[2].str()[0]))) {
+    case 'K':
+        value *= 1e3;
+        break;
+    case 'M':
+        value *= 1e6;
+        break;
+    case 'B':
+        value *= 1e9;
+        break;
+    case 'T':
+        value *= 1e12;
+        break;
+    default:
+        break;
+    }
+    return value;
+}
+
+RevisionInfo parseRevisionName(std::string_view pathOrName)
+{
+    RevisionInfo info;
+    info.path = std::string(pathOrName);
+    info.name = lastComponent(pathOrName);
+    const std::string& name = info.name;
+    if (const auto step = field(name, "step", "\\d+"))
+        info.step = wholeNumber(*step);
+    else if (const auto iteration = field(name, "iter", "\\d+"))
+        info.step = wholeNumber(*iteration);
+    if (const auto index = field(name, "ckpt", "\\d+"))
+        info.index = wholeNumber(*index);
+    if (const auto tokens = field(name, "tokens", "\\d+(?:\\.\\d+)?[KMBT]?"))
+        info.tokens = parseTokenCount(*tokens);
+    // The stage: what precedes the step (or tokens) part of a name that starts with "stage".
+    static const std::regex stagePattern("^(stage\\d+.*?)[-_](?:step|tokens|iter|ckpt)", std::regex::icase);
+    std::smatch match;
+    if (std::regex_search(name, match, stagePattern))
+        info.stage = match[1].str();
+    return info;
+}
+
+std::vector<RevisionInfo> readRevisionManifest(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw IoError(path + ": cannot read the manifest");
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    const std::string text = buffer.str();
+    const fs::path base = fs::path(path).parent_path();
+    const size_t first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string::npos && text[first] == '[')
+        return readJsonManifest(text, path, base);
+    std::istringstream lines(text);
+    return readCsvManifest(lines, path, base);
+}
+
+std::vector<RevisionInfo> orderTrajectory(std::vector<RevisionInfo> revisions, const std::vector<RevisionInfo>& manifest)
+{
+    for (RevisionInfo& revision : revisions) {
+        const std::string key = sameFolderKey(revision.path);
+        for (const RevisionInfo& entry : manifest) {
+            if (sameFolderKey(entry.path) != key)
+                continue;
+            if (entry.step)
+                revision.step = entry.step;
+            if (entry.tokens)
+                revision.tokens = entry.tokens;
+            if (entry.lr)
+                revision.lr = entry.lr;
+            if (!entry.stage.empty())
+                revision.stage = entry.stage;
+        }
+    }
+    const auto key = [](const RevisionInfo& r) {
+        const bool placed = r.step || r.index;
+        return std::make_tuple(stageNumber(r.stage), r.stage, !placed, r.step.value_or(-1), r.index.value_or(-1), r.name);
+    };
+    std::stable_sort(revisions.begin(), revisions.end(),
+                     [&](const RevisionInfo& a, const RevisionInfo& b) { return key(a) < key(b); });
+    return revisions;
+}
+
+} // namespace qs

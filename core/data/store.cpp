@@ -1,0 +1,758 @@
+#include "core/data/store.h"
+
+#include "core/common/errors.h"
+#include "core/data/h5util.h"
+
+#include <H5Cpp.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <limits>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace qs {
+namespace {
+
+using namespace h5;
+
+namespace fs = std::filesystem;
+
+constexpr const char* formatName = "quantscope-store";
+constexpr const char* createdByName = "QuantScope 0.1";
+constexpr hsize_t logChunk = 4096;
+constexpr hsize_t columnChunk = 64;
+constexpr hsize_t layerRowChunk = 8;
+// A table (log, val, checkpoints, layers) is a group of equally long 1-D columns, one per field of
+// its row struct. The columns are written one after the other, so after a crash in between the
+// shortest says how many rows are complete.
+template <class Row, class... T>
+struct TableSpec
+{
+    const char* group;
+    hsize_t chunk;
+    std::vector<std::string> names;
+    std::tuple<T Row::*...> fields;
+    // Columns from this index on were added in later versions: older stores lack them. They read as
+    // the field's default and are created (padded with the fill value) by the first append.
+    size_t optionalFrom = std::numeric_limits<size_t>::max();
+
+    void create(const H5::Group& run) const
+    {
+        const H5::Group grp = run.createGroup(group);
+        size_t col = 0;
+        (createColumn<T>(grp, names[col++], chunk), ...);
+    }
+
+    // The columns (empty where an optional one is absent) and the number of complete rows; `wholeRead`
+    // opens them to be read whole, once.
+    std::pair<std::vector<std::optional<H5::DataSet>>, hsize_t> open(const H5::Group& run, bool wholeRead = false) const
+    {
+        const H5::Group grp = run.openGroup(group);
+        std::vector<std::optional<H5::DataSet>> cols;
+        hsize_t rows = std::numeric_limits<hsize_t>::max();
+        for (size_t i = 0; i < names.size(); ++i) {
+            if (i >= optionalFrom && !hasLink(grp, names[i])) {
+                cols.emplace_back();
+                continue;
+            }
+            cols.push_back(wholeRead ? openForWholeRead(grp, names[i]) : openDataset(grp, names[i]));
+            rows = std::min(rows, extent(*cols.back()));
+        }
+        return {cols, rows};
+    }
+
+    std::vector<Row> read(const H5::Group& run) const
+    {
+        const auto [cols, count] = open(run, true);
+        std::vector<Row> rows(count);
+        size_t col = 0;
+        const auto readField = [&](auto field) {
+            const auto& ds = cols[col++];
+            if (!ds)
+                return;
+            const auto values = readColumn<std::decay_t<decltype(rows[0].*field)>>(*ds, count);
+            for (size_t i = 0; i < rows.size(); ++i)
+                rows[i].*field = values[i];
+        };
+        std::apply([&](auto... f) { (readField(f), ...); }, fields);
+        return rows;
+    }
+
+    // Appends after the complete rows (cutting a crash's partial tail); returns the first new row.
+    hsize_t append(const H5::Group& run, const std::vector<Row>& rows) const
+    {
+        auto [cols, base] = open(run);
+        const hsize_t size = base + rows.size();
+        size_t col = 0;
+        const auto writeField = [&](auto field) {
+            using Value = std::decay_t<decltype(rows[0].*field)>;
+            auto& ds = cols[col];
+            if (!ds)
+                ds = createColumn<Value>(run.openGroup(group), names[col], chunk, base);
+            ++col;
+            ds->extend(&size);
+            std::vector<Value> values;
+            for (const Row& row : rows)
+                values.push_back(row.*field);
+            writeAt(*ds, base, values);
+        };
+        std::apply([&](auto... f) { (writeField(f), ...); }, fields);
+        return base;
+    }
+};
+
+template <class Row, class... T>
+TableSpec(const char*, hsize_t, std::vector<std::string>, std::tuple<T Row::*...>) -> TableSpec<Row, T...>;
+template <class Row, class... T>
+TableSpec(const char*, hsize_t, std::vector<std::string>, std::tuple<T Row::*...>, size_t) -> TableSpec<Row, T...>;
+
+const TableSpec logTable{"log", logChunk, {"step", "tokens", "lr", "train_loss"},
+                         std::tuple{&LogRow::step, &LogRow::tokens, &LogRow::lr, &LogRow::trainLoss}};
+const TableSpec valTable{"val", columnChunk, {"step", "tokens", "val_loss"},
+                         std::tuple{&ValRow::step, &ValRow::tokens, &ValRow::valLoss}};
+// `provenance` is new in QuantScope 0.2 (optional: stores written before lack it).
+const TableSpec checkpointTable{"checkpoints", columnChunk,
+                                {"step", "tokens", "lr", "fp_val_ce", "path", "kind", "provenance"},
+                                std::tuple{&CheckpointRow::step, &CheckpointRow::tokens, &CheckpointRow::lr,
+                                           &CheckpointRow::fpValCe, &CheckpointRow::path, &CheckpointRow::kind,
+                                           &CheckpointRow::provenance},
+                                6};
+const TableSpec layerTable{"layers", columnChunk, {"name", "block", "kind", "rows", "cols"},
+                           std::tuple{&LayerInfo::name, &LayerInfo::block, &LayerInfo::kind, &LayerInfo::rows,
+                                      &LayerInfo::cols}};
+
+const std::pair<const char*, std::string RunInfo::*> runAttributes[] = {
+    {"model_config", &RunInfo::modelConfigJson}, {"train_config", &RunInfo::trainConfigJson},
+    {"corpus", &RunInfo::corpus},                {"corpus_path", &RunInfo::corpusPath},
+    {"schedule", &RunInfo::schedule}};
+
+// Opens (or with H5F_ACC_EXCL creates) the file. A read-only open that fails means the file is
+// not readable as HDF5 (FormatError), unless another process's lock is why.
+H5::H5File openFile(const std::string& path, unsigned flags, const std::string& what)
+{
+    H5::FileAccPropList fapl;
+    // Closing the file closes every object still open in it, so a Store going away always
+    // releases the file (and its lock) for h5py or another process.
+    fapl.setFcloseDegree(H5F_CLOSE_STRONG);
+    // v1.8 formats at the least (dense attributes, creation-order indexes); readable by HDF5 1.8+.
+    fapl.setLibverBounds(H5F_LIBVER_V18, H5F_LIBVER_LATEST);
+    // Readers take no lock, so a viewer can follow a store another process is writing (the writer
+    // flushes after every change and vouches for each result row with its done flag; a read that
+    // races a flush fails and is retried). Writers still lock, so two writers never share a file.
+    if (flags == H5F_ACC_RDONLY)
+        H5Pset_file_locking(fapl.getId(), false, true);
+    try {
+        return H5::H5File(path, flags, H5::FileCreatPropList::DEFAULT, fapl);
+    } catch (const H5::Exception& e) {
+        const StackInfo stack = takeH5Error();
+        const std::string msg = path + ": cannot " + what + ": " + e.getDetailMsg()
+                                + (stack.innermost.empty() ? "" : " (" + stack.innermost + ")");
+        if (stack.lockFailed)
+            throw IoError(msg + "; another program holds it open");
+        if (flags == H5F_ACC_RDONLY)
+            throw FormatError(msg);
+        throw IoError(msg);
+    }
+}
+
+} // namespace
+
+struct Store::Private
+{
+    std::string path;
+    Store::Mode mode = Store::Mode::ReadOnly;
+    H5::H5File file;
+    // Reused by every results() read of this handle (a Store is used by one thread at a time), so a
+    // snapshot load touches one scratch buffer rather than a fresh one per dataset.
+    mutable std::vector<double> scratch;
+
+    // Runs `f`, turning HDF5 failures into an IoError that names the file and what failed.
+    template <class F>
+    auto guard(const std::string& what, F&& f) const -> decltype(f())
+    {
+        resetH5Errors();
+        try {
+            return f();
+        } catch (const H5::Exception& e) {
+            const std::string cause = takeH5Error().innermost;
+            throw IoError(path + ": " + what + " failed: " + e.getDetailMsg()
+                          + (cause.empty() ? "" : " (" + cause + ")"));
+        }
+    }
+
+    void requireWritable(const std::string& what) const
+    {
+        if (mode != Store::Mode::ReadWrite)
+            throw IoError(path + ": " + what + " refused: store is open read-only");
+    }
+
+    // A guarded change of a writable store, flushed once done.
+    template <class F>
+    void write(const std::string& what, F&& f) const
+    {
+        requireWritable(what);
+        guard(what, f);
+        flush();
+    }
+
+    void flush() const
+    {
+        if (mode == Store::Mode::ReadWrite && H5Fflush(file.getId(), H5F_SCOPE_GLOBAL) < 0)
+            throw IoError(path + ": flushing failed: " + takeH5Error().innermost);
+    }
+
+    H5::Group runGroup(const std::string& run) const
+    {
+        const H5::Group runs = file.openGroup("runs");
+        if (!isValidName(run) || !hasLink(runs, run))
+            throw ConfigError(path + ": no run '" + run + "' in the store");
+        return runs.openGroup(run);
+    }
+
+    static bool hasConfig(const H5::Group& run, const std::string& configId)
+    {
+        return isValidName(configId) && hasLink(run.openGroup("configs"), configId);
+    }
+
+    H5::Group configGroup(const std::string& run, const std::string& configId) const
+    {
+        const H5::Group runGrp = runGroup(run);
+        if (!hasConfig(runGrp, configId))
+            throw ConfigError(path + ": run '" + run + "' has no config '" + configId + "'");
+        return runGrp.openGroup("configs").openGroup(configId);
+    }
+
+    std::string readStringAttr(const H5::H5Object& obj, const std::string& name) const
+    {
+        if (!obj.attrExists(name))
+            throw FormatError(path + ": " + objectName(obj) + " lacks the '" + name + "' attribute");
+        const H5::Attribute attr = obj.openAttribute(name);
+        if (attr.getTypeClass() != H5T_STRING)
+            throw FormatError(path + ": attribute '" + name + "' of " + objectName(obj) + " is not a string");
+        std::string value;
+        attr.read(attr.getStrType(), value);
+        return value;
+    }
+
+    void checkHeader() const
+    {
+        const H5::Group root = file.openGroup("/");
+        if (!root.attrExists("format") || readStringAttr(root, "format") != formatName)
+            throw FormatError(path + ": not a QuantScope store (no 'format' = '" + formatName + "' attribute at /)");
+        if (!root.attrExists("schema_version"))
+            throw FormatError(path + ": not a QuantScope store (no 'schema_version' attribute at /)");
+        const H5::Attribute attr = root.openAttribute("schema_version");
+        if (attr.getTypeClass() != H5T_INTEGER || attr.getSpace().getSimpleExtentNpoints() != 1)
+            throw FormatError(path + ": attribute 'schema_version' at / is not an integer");
+        int version = 0;
+        attr.read(H5::PredType::NATIVE_INT, &version);
+        if (version != Store::schemaVersion)
+            throw SchemaError(path + ": store schema version " + std::to_string(version) + ", this build reads "
+                              + std::to_string(Store::schemaVersion));
+        if (!hasLink(root, "runs"))
+            throw FormatError(path + ": store lacks the /runs group");
+    }
+};
+
+Store::Store(std::unique_ptr<Private> p)
+    : d(std::move(p))
+{
+}
+
+Store::Store(Store&&) noexcept = default;
+Store& Store::operator=(Store&&) noexcept = default;
+Store::~Store() = default;
+
+Store Store::create(const std::string& path)
+{
+    resetH5Errors();
+    std::error_code ec;
+    if (fs::exists(path, ec))
+        throw IoError(path + ": cannot create store: file exists");
+
+    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadWrite, openFile(path, H5F_ACC_EXCL, "create store"), {}});
+    try {
+        p->guard("writing the store header", [&] {
+            const H5::Group root = p->file.openGroup("/");
+            const int version = schemaVersion;
+            root.createAttribute("schema_version", H5::PredType::STD_I32LE, H5::DataSpace(H5S_SCALAR))
+                .write(H5::PredType::NATIVE_INT, &version);
+            writeStringAttr(root, "created_by", createdByName);
+            writeStringAttr(root, "format", formatName);
+            createOrderedGroup(root, "runs");
+        });
+        p->flush();
+    } catch (...) {
+        // A file without the header is no store; do not leave it behind.
+        p.reset();
+        fs::remove(path, ec);
+        throw;
+    }
+    return Store(std::move(p));
+}
+
+Store Store::open(const std::string& path, Mode mode)
+{
+    resetH5Errors();
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        throw IoError(path + ": cannot open store: no such file");
+    if (!fs::is_regular_file(path, ec))
+        throw IoError(path + ": cannot open store: not a regular file");
+
+    const htri_t isHdf5 = H5Fis_hdf5(path.c_str());
+    if (isHdf5 < 0)
+        throw IoError(path + ": cannot open store: " + takeH5Error().innermost);
+    if (isHdf5 == 0)
+        throw FormatError(path + ": not an HDF5 file, so not a QuantScope store");
+
+    // The header is always checked through a read-only handle: a file that is not a store of this
+    // schema is never opened for writing, so looking at it cannot change it.
+    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadOnly, openFile(path, H5F_ACC_RDONLY, "open store"), {}});
+    p->guard("reading the store header", [&] { p->checkHeader(); });
+
+    if (mode == Mode::ReadWrite) {
+        p->guard("closing the read-only handle", [&] { p->file.close(); });
+        p->file = openFile(path, H5F_ACC_RDWR, "open store for writing");
+        p->mode = Mode::ReadWrite;
+    }
+    return Store(std::move(p));
+}
+
+Store Store::openOrCreate(const std::string& path)
+{
+    std::error_code ec;
+    return fs::exists(path, ec) ? open(path, Mode::ReadWrite) : create(path);
+}
+
+const std::string& Store::path() const
+{
+    return d->path;
+}
+
+void Store::flush()
+{
+    d->flush();
+}
+
+std::vector<std::string> Store::runs() const
+{
+    return d->guard("listing runs", [&] { return childNames(d->file.openGroup("runs")); });
+}
+
+bool Store::hasRun(const std::string& run) const
+{
+    return d->guard("looking up run '" + run + "'",
+                    [&] { return isValidName(run) && hasLink(d->file.openGroup("runs"), run); });
+}
+
+void Store::createRun(const RunInfo& info, const std::vector<LayerInfo>& layers)
+{
+    const std::string& path = d->path;
+    checkName(path, info.name, "run name");
+    if (!info.modelConfigJson.empty())
+        checkJson(path, info.modelConfigJson, "model_config of run '" + info.name + "'");
+    if (!info.trainConfigJson.empty())
+        checkJson(path, info.trainConfigJson, "train_config of run '" + info.name + "'");
+    if (!info.source.empty())
+        checkJson(path, info.source, "source of run '" + info.name + "'");
+    if (!info.parent.empty())
+        checkName(path, info.parent, "parent run name");
+
+    d->write("creating run '" + info.name + "'", [&] {
+        const H5::Group runs = d->file.openGroup("runs");
+        if (hasLink(runs, info.name))
+            throw ConfigError(path + ": run '" + info.name + "' already exists");
+        const H5::Group run = runs.createGroup(info.name);
+        for (const auto& [attr, field] : runAttributes)
+            writeStringAttr(run, attr, info.*field);
+        if (!info.source.empty())
+            writeStringAttr(run, "source", info.source);
+        if (!info.parent.empty()) {
+            writeStringAttr(run, "parent", info.parent);
+            const H5::Attribute step = run.createAttribute("parent_step", H5::PredType::STD_I64LE, H5::DataSpace(H5S_SCALAR));
+            const int64_t value = info.parentStep;
+            step.write(H5::PredType::NATIVE_INT64, &value);
+        }
+        logTable.create(run);
+        valTable.create(run);
+        checkpointTable.create(run);
+        layerTable.create(run);
+        layerTable.append(run, layers);
+        createOrderedGroup(run, "configs");
+    });
+}
+
+RunInfo Store::runInfo(const std::string& run) const
+{
+    return d->guard("reading run '" + run + "'", [&] {
+        const H5::Group grp = d->runGroup(run);
+        RunInfo info;
+        info.name = run;
+        for (const auto& [attr, field] : runAttributes)
+            info.*field = d->readStringAttr(grp, attr);
+        if (grp.attrExists("source"))
+            info.source = d->readStringAttr(grp, "source");
+        if (grp.attrExists("parent")) {
+            info.parent = d->readStringAttr(grp, "parent");
+            if (grp.attrExists("parent_step"))
+                grp.openAttribute("parent_step").read(H5::PredType::NATIVE_INT64, &info.parentStep);
+        }
+        return info;
+    });
+}
+
+std::vector<LayerInfo> Store::layers(const std::string& run) const
+{
+    return d->guard("reading the layers of run '" + run + "'", [&] { return layerTable.read(d->runGroup(run)); });
+}
+
+void Store::appendLog(const std::string& run, const std::vector<LogRow>& rows)
+{
+    d->write("appending to the log of run '" + run + "'", [&] { logTable.append(d->runGroup(run), rows); });
+}
+
+std::vector<LogRow> Store::log(const std::string& run) const
+{
+    return d->guard("reading the log of run '" + run + "'", [&] { return logTable.read(d->runGroup(run)); });
+}
+
+void Store::appendValidation(const std::string& run, const std::vector<ValRow>& rows)
+{
+    d->write("appending validation rows to run '" + run + "'", [&] { valTable.append(d->runGroup(run), rows); });
+}
+
+std::vector<ValRow> Store::validation(const std::string& run) const
+{
+    return d->guard("reading the validation rows of run '" + run + "'",
+                    [&] { return valTable.read(d->runGroup(run)); });
+}
+
+int Store::appendCheckpoint(const std::string& run, const CheckpointRow& row)
+{
+    hsize_t index = 0;
+    d->write("appending a checkpoint to run '" + run + "'",
+             [&] { index = checkpointTable.append(d->runGroup(run), std::vector{row}); });
+    return static_cast<int>(index);
+}
+
+void Store::setCheckpointFpCe(const std::string& run, int index, double fpValCe)
+{
+    d->write("setting fp_val_ce of checkpoint " + std::to_string(index) + " of run '" + run + "'", [&] {
+        const auto [cols, rows] = checkpointTable.open(d->runGroup(run));
+        if (index < 0 || static_cast<hsize_t>(index) >= rows)
+            throw ConfigError(d->path + ": run '" + run + "' has no checkpoint " + std::to_string(index) + " (it has "
+                              + std::to_string(rows) + ")");
+        writeAt<double>(*cols[3], static_cast<hsize_t>(index), {fpValCe});
+    });
+}
+
+std::vector<CheckpointRow> Store::checkpoints(const std::string& run) const
+{
+    return d->guard("reading the checkpoints of run '" + run + "'",
+                    [&] { return checkpointTable.read(d->runGroup(run)); });
+}
+
+void Store::ensureConfig(const std::string& run, const std::string& configId, const std::string& configJson)
+{
+    const std::string& path = d->path;
+    checkName(path, configId, "config id");
+    checkJson(path, configJson, "config '" + configId + "'");
+    const bool created = d->guard("registering config '" + configId + "' in run '" + run + "'", [&] {
+        const H5::Group runGrp = d->runGroup(run);
+        if (Private::hasConfig(runGrp, configId)) {
+            const std::string stored = d->readStringAttr(runGrp.openGroup("configs").openGroup(configId), "config");
+            // Compared as JSON values: key order and whitespace do not make a config different.
+            if (!nlohmann::json::accept(stored) || nlohmann::json::parse(stored) != nlohmann::json::parse(configJson))
+                throw ConfigError(path + ": config '" + configId + "' of run '" + run + "' is already stored with a "
+                                  + "different JSON: stored " + stored + ", given " + configJson);
+            return false;
+        }
+        d->requireWritable("adding config '" + configId + "' to run '" + run + "'");
+        const H5::Group cfg = runGrp.openGroup("configs").createGroup(configId);
+        writeStringAttr(cfg, "config", configJson);
+        createColumn<uint8_t>(createOrderedGroup(cfg, "model"), "done", columnChunk);
+        createOrderedGroup(cfg, "layers");
+        return true;
+    });
+    if (created)
+        d->flush();
+}
+
+std::vector<std::string> Store::configIds(const std::string& run) const
+{
+    return d->guard("listing the configs of run '" + run + "'",
+                    [&] { return childNames(d->runGroup(run).openGroup("configs")); });
+}
+
+std::string Store::configJson(const std::string& run, const std::string& configId) const
+{
+    return d->guard("reading config '" + configId + "' of run '" + run + "'",
+                    [&] { return d->readStringAttr(d->configGroup(run, configId), "config"); });
+}
+
+void Store::writeResult(const std::string& run, const std::string& configId, int checkpoint,
+                        const ResultEntry& entry)
+{
+    const std::string& path = d->path;
+    const std::string where =
+        "config '" + configId + "', checkpoint " + std::to_string(checkpoint) + " of run '" + run + "'";
+    d->requireWritable("writing the result of " + where);
+    for (const auto& [name, value] : entry.model) {
+        checkName(path, name, "model metric name");
+        if (name == "done")
+            throw ConfigError(path + ": 'done' is reserved and cannot be a model metric name");
+    }
+    for (const auto& [name, values] : entry.layers)
+        checkName(path, name, "layer metric name");
+    for (const auto& [name, values] : entry.profiles)
+        checkName(path, name, "profile name");
+
+    d->write("writing the result of " + where, [&] {
+        const H5::Group runGrp = d->runGroup(run);
+        const H5::Group cfg = d->configGroup(run, configId);
+        const hsize_t checkpoints = checkpointTable.open(runGrp).second;
+        if (checkpoint < 0 || static_cast<hsize_t>(checkpoint) >= checkpoints)
+            throw ConfigError(path + ": cannot write the result of " + where + ": the run has "
+                              + std::to_string(checkpoints) + " checkpoints");
+        const hsize_t layerCount = layerTable.open(runGrp).second;
+        for (const auto& [name, values] : entry.layers) {
+            if (values.size() != layerCount || layerCount == 0)
+                throw ConfigError(path + ": layer metric '" + name + "' of " + where + ": " + std::to_string(values.size())
+                                  + " values for " + std::to_string(layerCount) + " layers");
+        }
+        // A profile row is every layer's channels one after the other, as many as the layer's cols.
+        const std::vector<LayerInfo> layerInfos = layerTable.read(runGrp);
+        hsize_t channels = 0;
+        for (const LayerInfo& l : layerInfos)
+            channels += hsize_t(l.cols);
+        std::map<std::string, std::vector<float>> profileRows;
+        for (const auto& [name, perLayer] : entry.profiles) {
+            bool fits = perLayer.size() == layerCount && layerCount > 0;
+            for (size_t l = 0; fits && l < perLayer.size(); ++l)
+                fits = perLayer[l].size() == size_t(layerInfos[l].cols);
+            if (!fits)
+                throw ConfigError(path + ": profile '" + name + "' of " + where + " does not have one value per input "
+                                  + "channel of each of the " + std::to_string(layerCount) + " layers");
+            auto& row = profileRows[name];
+            for (const auto& values : perLayer)
+                row.insert(row.end(), values.begin(), values.end());
+        }
+
+        const H5::Group model = cfg.openGroup("model");
+        const H5::Group layerGrp = cfg.openGroup("layers");
+        // Stores written before profiles existed lack the group: it is added on first use.
+        if (!entry.profiles.empty() && !hasLink(cfg, "profiles"))
+            createOrderedGroup(cfg, "profiles");
+        const H5::DataSet done = openDataset(model, "done");
+        const hsize_t row = static_cast<hsize_t>(checkpoint);
+        const hsize_t rows = std::max(extent(done), row + 1);
+
+        // A row being redone loses its done flag first, so a crash in between cannot leave a done
+        // row holding a mix of old and new values.
+        if (row < extent(done) && readColumn<uint8_t>(done, row + 1)[row] != 0) {
+            writeAt<uint8_t>(done, row, {0});
+            d->flush();
+        }
+
+        // Every dataset of the config keeps the same row count; rows not written yet read as the
+        // fill value (NaN, done = 0).
+        std::vector<H5::Group> groups = {model, layerGrp};
+        if (hasLink(cfg, "profiles"))
+            groups.push_back(cfg.openGroup("profiles"));
+        const bool rewriting = row < extent(done);
+        for (size_t g = 0; g < groups.size(); ++g) {
+            const H5::Group& group = groups[g];
+            for (const std::string& name : childNames(group)) {
+                const H5::DataSet ds = group.openDataSet(name);
+                const hsize_t size[2] = {std::max(rows, extent(ds)), width(ds)};
+                ds.extend(size);
+                // A row written again holds only the new entry's values: metrics it lacks read NaN.
+                const bool given = g == 0 ? (name == "done" || entry.model.count(name) > 0)
+                                 : g == 1 ? entry.layers.count(name) > 0
+                                          : entry.profiles.count(name) > 0;
+                if (rewriting && !given)
+                    writeAt<double>(ds, row, std::vector<double>(width(ds), nan));
+            }
+        }
+        for (const auto& [name, value] : entry.model) {
+            const H5::DataSet ds = hasLink(model, name) ? model.openDataSet(name)
+                                                        : createColumn<double>(model, name, columnChunk, rows);
+            writeAt<double>(ds, row, {value});
+        }
+        // Layer metrics and profiles: one [checkpoint, cols] dataset each, created on first use.
+        const auto writeRow = [&](const H5::Group& group, const std::string& name, const auto& values, hsize_t cols,
+                                  const std::string& runHas) {
+            using T = typename std::decay_t<decltype(values)>::value_type;
+            const H5::DataSet ds =
+                hasLink(group, name) ? group.openDataSet(name) : createColumn<T>(group, name, layerRowChunk, rows, cols);
+            if (width(ds) != cols)
+                throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds)) + " columns, " + runHas);
+            writeAt(ds, row, values);
+        };
+        for (const auto& [name, values] : entry.layers)
+            writeRow(layerGrp, name, values, layerCount, "the run has " + std::to_string(layerCount) + " layers");
+        for (const auto& [name, values] : profileRows)
+            writeRow(cfg.openGroup("profiles"), name, values, channels,
+                     "the run's layers have " + std::to_string(channels) + " input channels");
+
+        // The values reach the file before the flag that vouches for them.
+        d->flush();
+        writeAt<uint8_t>(done, row, {1});
+    });
+}
+
+bool Store::hasResult(const std::string& run, const std::string& configId, int checkpoint) const
+{
+    return d->guard("looking up a result of " + configId + " in run '" + run + "'", [&] {
+        const H5::Group runGrp = d->runGroup(run);
+        if (checkpoint < 0 || !Private::hasConfig(runGrp, configId))
+            return false;
+        const H5::Group model = runGrp.openGroup("configs").openGroup(configId).openGroup("model");
+        const H5::DataSet done = openDataset(model, "done");
+        const hsize_t row = static_cast<hsize_t>(checkpoint);
+        return row < extent(done) && readColumn<uint8_t>(done, row + 1)[row] != 0;
+    });
+}
+
+ConfigResults Store::results(const std::string& run, const std::string& configId) const
+{
+    return d->guard("reading the results of config '" + configId + "' in run '" + run + "'", [&] {
+        const H5::Group cfg = d->configGroup(run, configId);
+        const H5::Group model = cfg.openGroup("model");
+        const H5::Group layerGrp = cfg.openGroup("layers");
+        const H5::DataSet doneDs = openForWholeRead(model, "done");
+        // One row per checkpoint, so rows line up with checkpoints() even where nothing is written yet.
+        const hsize_t rows = std::max(checkpointTable.open(d->runGroup(run)).second, extent(doneDs));
+
+        ConfigResults res;
+        res.configId = configId;
+        res.configJson = d->readStringAttr(cfg, "config");
+        res.done.assign(rows, 0);
+        readRowsInto(doneDs, extent(doneDs), res.done.data());
+
+        // Each dataset is read whole with one H5Dread straight into its final (model) or a reused
+        // scratch (layers) buffer; every value is touched once more, when a row without its done
+        // flag, a crash's leftover, is reported as NaN.
+        for (const std::string& name : childNames(model)) {
+            if (name == "done")
+                continue;
+            const H5::DataSet ds = openForWholeRead(model, name);
+            std::vector<double> values(rows, nan);
+            readRowsInto(ds, std::min(rows, extent(ds)), values.data());
+            for (hsize_t i = 0; i < rows; ++i)
+                values[i] = res.done[i] ? values[i] : nan;
+            res.model[name] = std::move(values);
+        }
+        std::vector<double>& flat = d->scratch;
+        for (const std::string& name : childNames(layerGrp)) {
+            const H5::DataSet ds = openForWholeRead(layerGrp, name);
+            const hsize_t cols = width(ds);
+            const hsize_t stored = std::min(rows, extent(ds));
+            flat.resize(stored * cols);
+            readRowsInto(ds, stored, flat.data());
+            std::vector<std::vector<double>> matrix;
+            matrix.reserve(rows);
+            for (hsize_t i = 0; i < rows; ++i) {
+                if (i < stored && res.done[i]) {
+                    const auto first = flat.begin() + static_cast<std::ptrdiff_t>(i * cols);
+                    matrix.emplace_back(first, first + static_cast<std::ptrdiff_t>(cols));
+                } else {
+                    matrix.emplace_back(cols, nan);
+                }
+            }
+            res.layers[name] = std::move(matrix);
+        }
+        return res;
+    });
+}
+
+std::vector<std::string> Store::profileNames(const std::string& run, const std::string& configId) const
+{
+    return d->guard("listing the profiles of config '" + configId + "' in run '" + run + "'", [&] {
+        const H5::Group cfg = d->configGroup(run, configId);
+        return hasLink(cfg, "profiles") ? childNames(cfg.openGroup("profiles")) : std::vector<std::string>();
+    });
+}
+
+std::vector<float> Store::profile(const std::string& run, const std::string& configId, const std::string& metric,
+                                  int checkpoint, int layer) const
+{
+    const std::string what = "reading profile '" + metric + "' of config '" + configId + "', checkpoint "
+                             + std::to_string(checkpoint) + ", layer " + std::to_string(layer) + " in run '" + run + "'";
+    return d->guard(what, [&]() -> std::vector<float> {
+        const H5::Group runGrp = d->runGroup(run);
+        const H5::Group cfg = d->configGroup(run, configId);
+        const std::vector<LayerInfo> layerInfos = layerTable.read(runGrp);
+        if (layer < 0 || size_t(layer) >= layerInfos.size())
+            throw ConfigError(d->path + ": " + what + ": the run has " + std::to_string(layerInfos.size()) + " layers");
+        if (!isValidName(metric) || !hasLink(cfg, "profiles") || !hasLink(cfg.openGroup("profiles"), metric))
+            throw ConfigError(d->path + ": " + what + ": no such profile");
+        const H5::DataSet done = openDataset(cfg.openGroup("model"), "done");
+        const hsize_t row = static_cast<hsize_t>(checkpoint);
+        if (checkpoint < 0 || row >= extent(done) || readColumn<uint8_t>(done, row + 1)[row] == 0)
+            return {};
+        const H5::DataSet ds = cfg.openGroup("profiles").openDataSet(metric);
+        hsize_t offset = 0;
+        for (int l = 0; l < layer; ++l)
+            offset += hsize_t(layerInfos[size_t(l)].cols);
+        const hsize_t count = hsize_t(layerInfos[size_t(layer)].cols);
+        if (row >= extent(ds) || offset + count > width(ds))
+            throw FormatError(d->path + ": " + objectName(ds) + " is smaller than the run's layers need");
+        std::vector<float> values(count);
+        H5::DataSpace file = ds.getSpace();
+        const hsize_t start[2] = {row, offset};
+        const hsize_t size[2] = {1, count};
+        file.selectHyperslab(H5S_SELECT_SET, size, start);
+        const H5::DataSpace mem(2, size);
+        ds.read(values.data(), numTypes<float>().first, mem, file);
+        return values;
+    });
+}
+
+void Store::saveFit(const std::string& name, const std::string& lawJson, bool replace)
+{
+    const std::string& path = d->path;
+    checkName(path, name, "fit name");
+    checkJson(path, lawJson, "fit '" + name + "'");
+    d->requireWritable("saving fit '" + name + "'");
+    d->guard("saving fit '" + name + "'", [&] {
+        const H5::Group root = d->file.openGroup("/");
+        const H5::Group fits = hasLink(root, "fits") ? root.openGroup("fits") : createOrderedGroup(root, "fits");
+        if (hasLink(fits, name)) {
+            if (!replace)
+                throw ConfigError(path + ": a fit named '" + name + "' is stored already: choose another name "
+                                  + "(--name) or replace it (--replace)");
+            fits.unlink(name);
+        }
+        writeStringAttr(fits.createGroup(name), "law", lawJson);
+    });
+    d->flush();
+}
+
+std::vector<std::string> Store::fitNames() const
+{
+    return d->guard("listing fits", [&] {
+        const H5::Group root = d->file.openGroup("/");
+        return hasLink(root, "fits") ? childNames(root.openGroup("fits")) : std::vector<std::string> {};
+    });
+}
+
+std::string Store::fitJson(const std::string& name) const
+{
+    const std::vector<std::string> names = fitNames();
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+        std::string known;
+        for (const std::string& n : names)
+            known += (known.empty() ? "" : ", ") + n;
+        throw ConfigError(d->path + ": no fit named '" + name + "' (stored fits: " + (known.empty() ? "none" : known) + ")");
+    }
+    return d->guard("reading fit '" + name + "'",
+                    [&] { return d->readStringAttr(d->file.openGroup("fits").openGroup(name), "law"); });
+}
+
+} // namespace qs

@@ -1,0 +1,235 @@
+#include "core/engine/averaging.h"
+
+#include "core/common/errors.h"
+#include "core/data/store.h"
+#include "core/engine/sweepdetail.h"
+#include "core/engine/tensors.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace qs {
+
+using sweepdetail::resolveCheckpointPath;
+using sweepdetail::storeRelativePath;
+
+namespace {
+
+std::string averagedName(int64_t step)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "avg-step%07lld.safetensors", static_cast<long long>(step));
+    return buf;
+}
+
+// The derived run, created on first use with the parent's configs (sweeps read its train config for
+// the validation and calibration data).
+void ensureDerivedRun(Store& store, const std::string& name, const std::string& parent)
+{
+    if (store.hasRun(name)) {
+        const RunInfo info = store.runInfo(name);
+        if (info.parent != parent)
+            throw ConfigError(store.path() + ": run '" + name + "' exists and is not derived from '" + parent
+                              + "'; choose another name");
+        return;
+    }
+    RunInfo info = store.runInfo(parent);
+    info.name = name;
+    info.parent = parent;
+    info.parentStep = -1;
+    store.createRun(info, store.layers(parent));
+}
+
+json sourceJson(const std::string& run, int64_t step)
+{
+    return json {{"run", run}, {"step", step}};
+}
+
+} // namespace
+
+std::string lawaRunName(const std::string& run, int window, int stride)
+{
+    return run + ".lawa" + std::to_string(window) + (stride > 1 ? "s" + std::to_string(stride) : std::string());
+}
+
+void averageCheckpointFiles(const std::vector<std::string>& paths, const std::vector<double>& weights,
+                            const std::string& out, int64_t step, int64_t tokens)
+{
+    if (paths.empty() || paths.size() != weights.size())
+        throw ConfigError("averaging needs at least one checkpoint and one weight per checkpoint");
+    torch::NoGradGuard noGrad;
+    TinyLm first = loadCheckpoint(paths.front());
+    std::vector<torch::Tensor> sum;
+    double total = 0.0;
+    for (size_t i = 0; i < paths.size(); ++i) {
+        if (!(weights[i] > 0.0) || !std::isfinite(weights[i]))
+            throw ConfigError(paths[i] + ": averaging weight " + std::to_string(weights[i]) + " must be positive");
+        TinyLm model = i == 0 ? first : loadCheckpoint(paths[i]);
+        if (!(model->config() == first->config()))
+            throw ConfigError(paths[i] + ": model config differs from " + paths.front() + "'s; only checkpoints of "
+                              "one architecture can be averaged");
+        const auto params = model->parameters();
+        for (size_t p = 0; p < params.size(); ++p) {
+            auto term = params[p].to(torch::kFloat64) * weights[i];
+            if (i == 0)
+                sum.push_back(term);
+            else
+                sum[p].add_(term);
+        }
+        total += weights[i];
+    }
+    // Σ wᵢ·xᵢ / Σ wᵢ in float64: the average of identical checkpoints is exactly the checkpoint.
+    auto params = first->parameters();
+    for (size_t p = 0; p < params.size(); ++p)
+        params[p].copy_((sum[p] / total).to(torch::kFloat32));
+    std::error_code ec;
+    fs::create_directories(fs::path(out).parent_path(), ec);
+    saveCheckpoint(first, out, DType::F32, {{kMetaStep, std::to_string(step)}, {kMetaTokens, std::to_string(tokens)}});
+}
+
+AveragingSummary lawaRun(Store& store, const std::string& run, int window, int stride,
+                         const std::string& checkpointDir, const Progress& progress)
+{
+    if (window < 2 || window > 1000)
+        throw ConfigError("LAWA window " + std::to_string(window) + " is out of range [2, 1000]");
+    if (stride < 1 || stride > 1000)
+        throw ConfigError("LAWA stride " + std::to_string(stride) + " is out of range [1, 1000]");
+    if (!store.hasRun(run))
+        throw ConfigError(store.path() + ": no run '" + run + "' to average");
+    std::vector<CheckpointRow> trajectory;
+    for (const CheckpointRow& row : store.checkpoints(run)) {
+        if (row.kind != "averaged")
+            trajectory.push_back(row);
+    }
+    const size_t span = size_t(window - 1) * size_t(stride);
+    if (trajectory.size() <= span)
+        throw ConfigError(store.path() + ": run '" + run + "' has " + std::to_string(trajectory.size())
+                          + " checkpoints, too few for a LAWA window of " + std::to_string(window)
+                          + (stride > 1 ? " every " + std::to_string(stride) : std::string()));
+
+    AveragingSummary summary;
+    summary.run = lawaRunName(run, window, stride);
+    ensureDerivedRun(store, summary.run, run);
+    int64_t lastStored = -1;
+    if (const auto rows = store.checkpoints(summary.run); !rows.empty())
+        lastStored = rows.back().step;
+    for (size_t i = span; i < trajectory.size(); ++i) {
+        const CheckpointRow& end = trajectory[i];
+        if (end.step <= lastStored) {
+            ++summary.reused;
+            continue;
+        }
+        std::vector<std::string> paths;
+        json sources = json::array();
+        for (size_t j = i - span; j <= i; j += size_t(stride)) {
+            paths.push_back(resolveCheckpointPath(store, trajectory[j].path));
+            sources.push_back(sourceJson(run, trajectory[j].step));
+        }
+        const fs::path out = fs::path(checkpointDir) / averagedName(end.step);
+        averageCheckpointFiles(paths, std::vector<double>(paths.size(), 1.0), out.string(), end.step, end.tokens);
+        CheckpointRow row = end;
+        row.fpValCe = std::nan("");
+        row.path = storeRelativePath(store, out.string());
+        row.kind = "averaged";
+        row.provenance =
+            json {{"method", "lawa"}, {"window", window}, {"stride", stride}, {"sources", sources}}.dump();
+        store.appendCheckpoint(summary.run, row);
+        ++summary.created;
+        if (!reportProgress(progress, double(i - span + 1) / double(trajectory.size() - span),
+                            "LAWA: averaged up to step " + std::to_string(end.step)))
+            throw Cancelled();
+    }
+    return summary;
+}
+
+SoupIngredient parseSoupIngredient(const std::string& text)
+{
+    SoupIngredient ingredient;
+    std::string rest = text;
+    if (const auto star = rest.find('*'); star != std::string::npos) {
+        try {
+            size_t used = 0;
+            ingredient.weight = std::stod(rest.substr(star + 1), &used);
+            if (used != rest.size() - star - 1)
+                throw std::invalid_argument("trailing text");
+        } catch (const std::exception&) {
+            throw ConfigError("soup ingredient '" + text + "': the weight after '*' is not a number");
+        }
+        rest.resize(star);
+    }
+    ingredient.step = -1;
+    if (const auto at = rest.find('@'); at != std::string::npos) {
+        try {
+            size_t used = 0;
+            ingredient.step = std::stoll(rest.substr(at + 1), &used);
+            if (used != rest.size() - at - 1 || ingredient.step < 0)
+                throw std::invalid_argument("bad step");
+        } catch (const std::exception&) {
+            throw ConfigError("soup ingredient '" + text + "': expected run@step, e.g. wsd@600");
+        }
+        rest.resize(at);
+    }
+    if (rest.empty())
+        throw ConfigError("soup ingredient '" + text + "' names no run");
+    ingredient.run = rest;
+    return ingredient;
+}
+
+AveragingSummary soupRun(Store& store, const std::string& name, std::vector<SoupIngredient> ingredients,
+                         const std::string& checkpointDir)
+{
+    if (ingredients.size() < 2)
+        throw ConfigError("a soup needs at least two ingredients");
+    AveragingSummary summary;
+    summary.run = name;
+    std::vector<std::string> paths;
+    std::vector<double> weights;
+    json sources = json::array();
+    CheckpointRow latest;
+    latest.step = -1;
+    for (SoupIngredient& ingredient : ingredients) {
+        if (!store.hasRun(ingredient.run))
+            throw ConfigError(store.path() + ": soup ingredient run '" + ingredient.run + "' does not exist");
+        const auto rows = store.checkpoints(ingredient.run);
+        const CheckpointRow* found = nullptr;
+        for (const CheckpointRow& row : rows) {
+            if (row.step == ingredient.step || (ingredient.step < 0 && &row == &rows.back()))
+                found = &row;
+        }
+        if (!found)
+            throw ConfigError(store.path() + ": run '" + ingredient.run + "' has no checkpoint at step "
+                              + std::to_string(ingredient.step));
+        ingredient.step = found->step;
+        paths.push_back(resolveCheckpointPath(store, found->path));
+        weights.push_back(ingredient.weight);
+        sources.push_back(json {{"run", ingredient.run}, {"step", found->step}, {"weight", ingredient.weight}});
+        if (found->step > latest.step)
+            latest = *found;
+    }
+    ensureDerivedRun(store, name, ingredients.front().run);
+    if (!store.checkpoints(name).empty()) {
+        const auto stored = json::parse(store.checkpoints(name).front().provenance, nullptr, false);
+        if (stored.is_discarded() || stored.value("sources", json()) != sources)
+            throw ConfigError(store.path() + ": soup '" + name + "' exists with other ingredients; choose another name");
+        summary.reused = 1;
+        return summary;
+    }
+    const fs::path out = fs::path(checkpointDir) / averagedName(latest.step);
+    averageCheckpointFiles(paths, weights, out.string(), latest.step, latest.tokens);
+    CheckpointRow row = latest;
+    row.fpValCe = std::nan("");
+    row.path = storeRelativePath(store, out.string());
+    row.kind = "averaged";
+    row.provenance = json {{"method", "soup"}, {"sources", sources}}.dump();
+    store.appendCheckpoint(name, row);
+    summary.created = 1;
+    return summary;
+}
+
+} // namespace qs

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "core/common/progress.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace qs {
+
+class Store;
+
+// Weight averaging over a trajectory (papers.md §1). Every result is a new run of averaged
+// checkpoints (kind "averaged", each row's provenance naming its sources) linked to its parent, so
+// sweeps, the explorer and fits treat it like any trajectory. Averages are taken in float64 and
+// saved as F32 safetensors under `checkpointDir`. Runs already in the store are extended, never
+// recomputed.
+
+struct AveragingSummary
+{
+    std::string run;
+    int created = 0; // checkpoints averaged now
+    int reused = 0;  // already in the store
+};
+
+// LAWA: run `<run>.lawa<window>` (`.lawa<window>s<stride>` for stride > 1) whose checkpoint at step t is
+// the uniform average of the parent's last `window` checkpoints up to t, taking every `stride`-th
+// (the paper: checkpoints every 500 steps, window 5). Averaged checkpoints of the parent are skipped.
+AveragingSummary lawaRun(Store& store, const std::string& run, int window, int stride,
+                         const std::string& checkpointDir, const Progress& progress = {});
+std::string lawaRunName(const std::string& run, int window, int stride);
+
+// One ingredient of a soup: a checkpoint of a run of the store, with its weight in the average.
+struct SoupIngredient
+{
+    std::string run;
+    int64_t step = 0;
+    double weight = 1.0;
+};
+
+// Parses "run@step" or "run@step*weight"; "run" alone is the run's last checkpoint (step -1).
+SoupIngredient parseSoupIngredient(const std::string& text);
+
+// A model soup: run `name` (parent: the first ingredient's run) with one checkpoint, the weighted
+// average of the ingredients (step and tokens of the latest). All must share the model config.
+AveragingSummary soupRun(Store& store, const std::string& name, std::vector<SoupIngredient> ingredients,
+                         const std::string& checkpointDir);
+
+// The weighted average of QuantScope checkpoint files, written to `out` (F32). Throws naming the
+// file whose model config differs from the first's.
+void averageCheckpointFiles(const std::vector<std::string>& paths, const std::vector<double>& weights,
+                            const std::string& out, int64_t step, int64_t tokens);
+
+} // namespace qs

@@ -1,0 +1,116 @@
+#include "core/engine/evaluate.h"
+
+#include "core/common/errors.h"
+
+namespace qs {
+
+ValidationSet ValidationSet::fromBytes(const std::vector<uint8_t>& val, int sequences, int seqLen)
+{
+    // Blocks overlap by one byte: block i covers bytes [i * seqLen, (i + 1) * seqLen].
+    const size_t needed = size_t(sequences) * size_t(seqLen) + 1;
+    if (val.size() < needed) {
+        // Use as many whole blocks as the text allows, but never none.
+        const int available = val.size() > 1 ? int((val.size() - 1) / size_t(seqLen)) : 0;
+        if (available < 1)
+            throw ConfigError("validation text of " + std::to_string(val.size()) + " bytes is shorter than one "
+                              + std::to_string(seqLen) + "-byte sequence");
+        sequences = available;
+    }
+    auto all = torch::empty({int64_t(sequences) * seqLen + 1}, torch::kInt64);
+    auto* p = all.data_ptr<int64_t>();
+    for (int64_t i = 0; i < all.numel(); ++i)
+        p[i] = val[size_t(i)];
+    ValidationSet set;
+    set.inputs = all.narrow(0, 0, int64_t(sequences) * seqLen).view({sequences, seqLen}).clone();
+    set.targets = all.narrow(0, 1, int64_t(sequences) * seqLen).view({sequences, seqLen}).clone();
+    return set;
+}
+
+double validationCe(TinyLm& model, const ValidationSet& set, int batchSize)
+{
+    torch::NoGradGuard noGrad;
+    const bool wasTraining = model->is_training();
+    model->eval();
+    const int64_t n = set.inputs.size(0);
+    double sum = 0.0;
+    for (int64_t begin = 0; begin < n; begin += batchSize) {
+        const int64_t count = std::min<int64_t>(batchSize, n - begin);
+        auto logits = model->forward(set.inputs.narrow(0, begin, count));
+        auto ce = torch::nn::functional::cross_entropy(
+            logits.reshape({-1, logits.size(-1)}), set.targets.narrow(0, begin, count).reshape({-1}),
+            torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum));
+        sum += ce.item<double>();
+    }
+    if (wasTraining)
+        model->train();
+    return sum / double(set.tokens());
+}
+
+namespace {
+
+// Runs the model over the validation set in batches; `consume(begin, count, logProbs)` sees each batch.
+template<typename F>
+void forEachBatch(TinyLm& model, const ValidationSet& set, int batchSize, F&& consume)
+{
+    torch::NoGradGuard noGrad;
+    const bool wasTraining = model->is_training();
+    model->eval();
+    const int64_t n = set.inputs.size(0);
+    for (int64_t begin = 0; begin < n; begin += batchSize) {
+        const int64_t count = std::min<int64_t>(batchSize, n - begin);
+        const auto logits = model->forward(set.inputs.narrow(0, begin, count));
+        if (!torch::isfinite(logits).all().item<bool>())
+            throw Error("the model's logits hold NaN or Inf on validation sequences " + std::to_string(begin) + "–"
+                        + std::to_string(begin + count - 1));
+        consume(begin, count, torch::log_softmax(logits.to(torch::kFloat32), -1));
+    }
+    if (wasTraining)
+        model->train();
+}
+
+double sumCe(const torch::Tensor& logProbs, const torch::Tensor& targets)
+{
+    return -logProbs.gather(-1, targets.unsqueeze(-1)).to(torch::kFloat64).sum().item<double>();
+}
+
+} // namespace
+
+FpReference fpReference(TinyLm& model, const ValidationSet& set, int batchSize)
+{
+    FpReference ref;
+    std::vector<torch::Tensor> parts;
+    double sum = 0.0;
+    forEachBatch(model, set, batchSize, [&](int64_t begin, int64_t count, const torch::Tensor& logProbs) {
+        sum += sumCe(logProbs, set.targets.narrow(0, begin, count));
+        parts.push_back(logProbs);
+    });
+    ref.logProbs = torch::cat(parts, 0);
+    ref.top1 = ref.logProbs.argmax(-1);
+    ref.ce = sum / double(set.tokens());
+    return ref;
+}
+
+QuantizedEval evaluateAgainst(TinyLm& model, const ValidationSet& set, int batchSize, const FpReference& fp)
+{
+    QuantizedEval e;
+    double sum = 0.0;
+    int64_t agree = 0;
+    std::vector<torch::Tensor> kls;
+    forEachBatch(model, set, batchSize, [&](int64_t begin, int64_t count, const torch::Tensor& logProbs) {
+        sum += sumCe(logProbs, set.targets.narrow(0, begin, count));
+        const auto p = fp.logProbs.narrow(0, begin, count);
+        // KL(P ‖ Q) = Σ_v p_v (log p_v − log q_v), per token, in float64 to keep tiny values exact.
+        kls.push_back((p.exp() * (p - logProbs)).sum(-1).to(torch::kFloat64).flatten());
+        agree += (logProbs.argmax(-1) == fp.top1.narrow(0, begin, count)).sum().item<int64_t>();
+    });
+    // Rounding can make a token's KL a hair below zero; KL is never negative.
+    const auto kl = torch::cat(kls).clamp_min(0.0);
+    e.ce = sum / double(set.tokens());
+    e.klMean = kl.mean().item<double>();
+    e.klMedian = torch::quantile(kl, 0.5).item<double>();
+    e.klP99 = torch::quantile(kl, 0.99).item<double>();
+    e.top1Agree = double(agree) / double(set.tokens());
+    return e;
+}
+
+} // namespace qs

@@ -1,0 +1,53 @@
+#pragma once
+
+// Validation cross-entropy on fixed held-out blocks. Include only from core .cpp files.
+
+#include "core/engine/model.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace qs {
+
+// The held-out validation set: the first `sequences` non-overlapping blocks of `seqLen` + 1 bytes of the
+// validation text (inputs = first seqLen bytes, targets = the next seqLen), identical for the trainer
+// and every sweep of the run.
+struct ValidationSet
+{
+    torch::Tensor inputs;  // [sequences, seqLen] int64
+    torch::Tensor targets; // [sequences, seqLen] int64
+
+    static ValidationSet fromBytes(const std::vector<uint8_t>& val, int sequences, int seqLen);
+    int64_t tokens() const { return inputs.numel(); }
+    ValidationSet to(const torch::Device& device) const { return {inputs.to(device), targets.to(device)}; }
+};
+
+// Token-weighted mean next-byte cross-entropy in nats, evaluated in batches of `batchSize`.
+double validationCe(TinyLm& model, const ValidationSet& set, int batchSize);
+
+// The full-precision model's next-token distributions on the validation set, kept while a checkpoint's
+// configs are evaluated, to measure how far each quantized model moves them.
+struct FpReference
+{
+    double ce = 0.0;
+    torch::Tensor logProbs; // [sequences, seqLen, vocab] float32
+    torch::Tensor top1;     // [sequences, seqLen] int64
+};
+
+FpReference fpReference(TinyLm& model, const ValidationSet& set, int batchSize);
+
+// What a quantized model does to the validation set, against the FP reference (llama.cpp's
+// --kl-divergence statistics, papers.md §6).
+struct QuantizedEval
+{
+    double ce = 0.0;        // token-weighted mean CE, nats
+    double klMean = 0.0;    // KL(P_fp ‖ P_q) per token, nats: mean, median, 99th percentile
+    double klMedian = 0.0;
+    double klP99 = 0.0;
+    double top1Agree = 0.0; // share of tokens whose most likely next token is the FP one
+};
+
+// Throws Error if the model's logits hold NaN or Inf.
+QuantizedEval evaluateAgainst(TinyLm& model, const ValidationSet& set, int batchSize, const FpReference& fp);
+
+} // namespace qs

@@ -1,0 +1,105 @@
+#pragma once
+
+// The forward pass of Hugging Face decoders (issue 6), streamed: the model is never in memory as a
+// whole. Blocks are read from the memory-mapped checkpoint one at a time (loadBlock), their pages
+// released as soon as they are converted to float32, and the caller carries the hidden states from
+// one block to the next. The semantics follow Hugging Face transformers' modeling_llama.py,
+// modeling_olmo2.py, modeling_qwen2.py and modeling_gpt_neox.py (HF's rotate_half RoPE, repeat_kv
+// GQA, NeoX's per-head fused qkv layout); tests/support/hf_reference.py is the independent reference the
+// tests compare with. Include only from core .cpp files: this header pulls in libtorch.
+
+#include "core/data/hfconfig.h"
+#include "core/data/hfweights.h"
+
+#include <torch/torch.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace qs {
+
+struct QuantConfig;
+
+struct HfLinear
+{
+    torch::Tensor weight; // [out, in]
+    torch::Tensor bias;   // [out] or undefined
+    int actBits = 16;     // input fake quantization (W4A4-style evaluation); 16: none
+    int actGroupSize = -1;
+    torch::Tensor operator()(const torch::Tensor& x) const;
+};
+
+struct HfNorm
+{
+    torch::Tensor weight;
+    torch::Tensor bias; // LayerNorm only
+};
+
+// One transformer block's parameters in float32. Llama-family blocks use q/k/v/o/gate/up/down, NeoX
+// blocks qkv/o/up/down; norms that the architecture lacks stay undefined.
+struct HfBlock
+{
+    int64_t index = 0;
+    HfNorm ln1, ln2, qNorm, kNorm, postAttn, postFf;
+    HfLinear q, k, v, o, qkv, gate, up, down;
+
+    // The linear layers in HfArch::quantizableLayers() order, grouped by the input they read: group 0
+    // (q, k, v | qkv), 1 (o), 2 (gate, up | up), 3 (down).
+    std::vector<std::vector<HfLinear*>> groups(HfFamily family);
+    HfBlock clone() const; // weights copied, so the copy can be quantized in place
+};
+
+struct HfRope
+{
+    torch::Tensor cos, sin; // [T, rotaryDims]
+};
+
+class HfModel
+{
+public:
+    // config.json + weights, validated against each other (errors as HfArch::fromFolder, HfWeights::open
+    // and HfWeights::validate).
+    static HfModel open(const std::string& folder);
+
+    const HfArch& arch() const { return m_arch; }
+    const HfWeights& weights() const { return m_weights; }
+
+    // [B, T] int64 ids -> [B, T, hidden], reading only the rows it needs. Error for an id outside the
+    // vocabulary.
+    torch::Tensor embed(const torch::Tensor& ids) const;
+    HfRope rope(int64_t length) const;
+    HfBlock loadBlock(int64_t block) const;
+    // Called with each group's input before the group's layers are applied; it may replace their
+    // weights (quantization) or only look (statistics).
+    using InputHook = std::function<void(int group, const torch::Tensor& input)>;
+    torch::Tensor forwardBlock(HfBlock& block, const torch::Tensor& x, const HfRope& rope,
+                               const InputHook& hook = {}) const;
+
+    struct Head
+    {
+        HfNorm norm;
+        torch::Tensor weight; // [vocab, hidden]; undefined for a large head, read in slices by logits()
+    };
+    Head loadHead() const;
+    // Final norm and LM head: [..., hidden] -> [..., vocab].
+    torch::Tensor logits(const Head& head, const torch::Tensor& x) const;
+    // The whole streamed forward pass: [B, T] ids -> [B, T, vocab] float32 logits.
+    torch::Tensor forward(const torch::Tensor& ids) const;
+
+    // Sets each linear layer's input quantization as `config` asks for its kind. ConfigError naming the
+    // layer for a group size that does not divide its input width.
+    void setActivationQuantization(HfBlock& block, const QuantConfig& config) const;
+
+private:
+    HfModel(HfArch arch, HfWeights weights);
+    torch::Tensor load(const std::string& name) const;
+    torch::Tensor normalize(const HfNorm& norm, const torch::Tensor& x) const;
+    torch::Tensor attention(HfBlock& b, const torch::Tensor& x, const HfRope& rope, const InputHook& hook) const;
+    torch::Tensor mlp(HfBlock& b, const torch::Tensor& x, const InputHook& hook) const;
+
+    HfArch m_arch;
+    HfWeights m_weights;
+};
+
+} // namespace qs

@@ -1,0 +1,143 @@
+#pragma once
+
+// The built-in byte-level decoder-only LM, with the Llama / OLMo-2 block structure so that module
+// names and roles match real checkpoints: pre-norm RMSNorm, causal self-attention with RoPE written
+// by hand (torch 1.13 has no fused attention), SwiGLU MLP with separate gate/up/down projections
+// ("FC2" = down_proj). Parameter names follow Hugging Face Llama:
+//   model.embed_tokens.weight, model.layers.N.{input_layernorm,post_attention_layernorm}.weight,
+//   model.layers.N.self_attn.{q,k,v,o}_proj.weight, model.layers.N.mlp.{gate,up,down}_proj.weight,
+//   model.norm.weight, lm_head.weight.
+// Include only from core .cpp files: this header pulls in libtorch.
+
+#include "core/data/config.h"
+#include "core/data/store.h"
+
+#include <torch/torch.h>
+
+#include <string>
+#include <vector>
+
+namespace qs {
+
+class RmsNormImpl : public torch::nn::Module
+{
+public:
+    RmsNormImpl(int dim, double eps);
+    torch::Tensor forward(const torch::Tensor& x);
+    torch::Tensor weight;
+
+private:
+    double m_eps;
+};
+TORCH_MODULE(RmsNorm);
+
+// A bias-free linear layer (parameter "weight", [out, in], as torch::nn::Linear) whose input can be
+// fake-quantized for W4A4-style evaluation: symmetric absmax per token or per group of channels
+// (fakeQuantizeActivations in quantizer.h). Off (16 bits) unless set.
+class QLinearImpl : public torch::nn::Module
+{
+public:
+    QLinearImpl(int in, int out);
+    torch::Tensor forward(const torch::Tensor& x);
+    // bits 16 turns it off; groupSize -1: one scale per token. Throws ConfigError if groupSize does not
+    // divide the input width.
+    void setInputQuantization(int bits, int groupSize);
+    int inputBits() const { return m_actBits; }
+    int inputGroupSize() const { return m_actGroup; }
+    // QAT: the forward pass uses the RTN-quantized weight (rtnQuantize, the PTQ quantizer) with the
+    // straight-through estimator, so the gradient reaches the latent full-precision weight unchanged.
+    // bits 16 turns it off.
+    void setWeightQuantization(int bits, int groupSize, bool symmetric);
+    int weightBits() const { return m_wBits; }
+    torch::Tensor weight;
+
+private:
+    int m_actBits = 16;
+    int m_actGroup = -1;
+    int m_wBits = 16;
+    int m_wGroup = -1;
+    bool m_wSymmetric = true;
+};
+TORCH_MODULE(QLinear);
+
+class AttentionImpl : public torch::nn::Module
+{
+public:
+    explicit AttentionImpl(const ModelConfig& config);
+    torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin);
+    // The heads' mixed values before o_proj: o_proj's input.
+    torch::Tensor mix(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin);
+    QLinear q_proj {nullptr}, k_proj {nullptr}, v_proj {nullptr}, o_proj {nullptr};
+
+private:
+    int m_heads;
+    int m_headDim;
+};
+TORCH_MODULE(Attention);
+
+class MlpImpl : public torch::nn::Module
+{
+public:
+    explicit MlpImpl(const ModelConfig& config);
+    torch::Tensor forward(const torch::Tensor& x);
+    // silu(gate(x)) * up(x): down_proj's input ("FC2 input").
+    torch::Tensor hidden(const torch::Tensor& x);
+    QLinear gate_proj {nullptr}, up_proj {nullptr}, down_proj {nullptr};
+};
+TORCH_MODULE(Mlp);
+
+class BlockImpl : public torch::nn::Module
+{
+public:
+    explicit BlockImpl(const ModelConfig& config);
+    torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin);
+    RmsNorm input_layernorm {nullptr}, post_attention_layernorm {nullptr};
+    Attention self_attn {nullptr};
+    Mlp mlp {nullptr};
+};
+TORCH_MODULE(Block);
+
+class TinyLmImpl : public torch::nn::Module
+{
+public:
+    explicit TinyLmImpl(const ModelConfig& config);
+
+    // ids: [batch, seq] int64 bytes -> logits [batch, seq, vocab]
+    torch::Tensor forward(const torch::Tensor& ids);
+    // Mean next-token cross-entropy (nats) of `targets` given `ids`.
+    torch::Tensor loss(const torch::Tensor& ids, const torch::Tensor& targets);
+
+    // GPT-2-style init: N(0, 0.02), residual output projections scaled by 1/sqrt(2 * n_layers).
+    void initWeights(uint64_t seed);
+
+    const ModelConfig& config() const { return m_config; }
+    // The linear layers of the transformer blocks (the ones quantization acts on), in block order and
+    // true-sequential order inside a block: q, k, v, o, gate, up, down.
+    std::vector<LayerInfo> quantizableLayers() const;
+    // The modules of quantizableLayers(), same order.
+    std::vector<QLinear> quantizableModules();
+    // Activation fake quantization of every quantizable layer's input as `config` asks (per module kind);
+    // QuantConfig::fullPrecision() turns it off. Throws ConfigError naming the layer for a bad group size.
+    void setActivationQuantization(const QuantConfig& config);
+    // QAT fake quantization of every quantizable weight as `config` asks (per module kind, RTN grid);
+    // QuantConfig::fullPrecision() turns it off.
+    void setWeightQuantization(const QuantConfig& config);
+    // Parameter by full name; throws std::out_of_range if absent.
+    torch::Tensor parameter(const std::string& name) const;
+
+    // Pieces of forward() for block-by-block work (calibration, GPTQ).
+    torch::Tensor embed(const torch::Tensor& ids);
+    std::pair<torch::Tensor, torch::Tensor> rope(int64_t length) const;
+    std::vector<Block>& blocks() { return m_blocks; }
+
+private:
+    ModelConfig m_config;
+    torch::nn::Embedding m_embed {nullptr};
+    std::vector<Block> m_blocks;
+    RmsNorm m_norm {nullptr};
+    torch::nn::Linear m_lmHead {nullptr};
+    torch::Tensor m_cos, m_sin;
+};
+TORCH_MODULE(TinyLm);
+
+} // namespace qs

@@ -1,0 +1,75 @@
+#pragma once
+
+// Quantization of a whole model, the way the GPTQ reference quantizes LLMs (papers.md §5): blocks one
+// after another, each calibrated on the outputs of the already quantized blocks before it, and inside a
+// block in true-sequential order (q/k/v → o → gate/up → down), so every layer sees the inputs it will see
+// in the quantized model. The same walk serves RTN (no error feedback) and the FP reference, and measures
+// per layer what the sweep stores: relative weight error, output SQNR, GPTQ loss, and the statistics of
+// the layer's input activations. Include only from core .cpp files.
+
+#include "core/data/config.h"
+#include "core/engine/model.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace qs {
+
+struct ActivationStats
+{
+    double kurtosis = 0.0;     // Pearson kurtosis E[(x−μ)⁴]/σ⁴ over all entries (3 for a Gaussian)
+    double absmax = 0.0;       // max |x|
+    double absmaxMedian = 0.0; // max |x| / median |x|
+    int64_t outliers = 0;      // channels whose absmax exceeds the threshold
+    std::vector<float> channelAbsmax; // per input channel
+};
+
+// x: [..., channels]. Throws Error if x holds NaN or Inf.
+ActivationStats activationStats(const torch::Tensor& x, double outlierThreshold);
+
+// 10·log10(‖y‖² / ‖y − ŷ‖²) in dB; +inf when ŷ == y.
+double sqnrDb(const torch::Tensor& y, const torch::Tensor& yq);
+
+struct LayerReport
+{
+    static constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    double relErr = nan;   // ‖W − Ŵ‖_F / ‖W‖_F
+    double sqnrDb = nan;   // of Ŷ = Q_a(X) Ŵᵀ against Y = X Wᵀ on the layer's calibration input X
+    double gptqLoss = nan; // GPTQ only
+    double dampUsed = nan; // GPTQ only
+    ActivationStats input; // only when asked for
+};
+
+struct QuantizeModelOptions
+{
+    bool inputStats = false;
+    double outlierThreshold = 6.0;
+};
+
+// `sequences` byte sequences of `length` bytes from `text` at offsets drawn with `seed`.
+torch::Tensor calibrationBatch(const std::vector<uint8_t>& text, int sequences, int length, uint64_t seed);
+
+// One linear layer of a group that reads the same input (q/k/v, gate/up, …): its weight is replaced
+// in place by the quantized-dequantized one.
+struct GroupMember
+{
+    const LayerInfo* info = nullptr;
+    torch::Tensor weight; // [out, in], written with copy_
+    int actBits = 16;     // input fake quantization used for Ŷ (16: none)
+    int actGroupSize = -1;
+};
+
+// Quantizes `members`, which all read `input`, as `config` asks (GPTQ shares one Hessian of `input`),
+// and appends one report per member. Throws Error naming the layer for NaN or Inf.
+void quantizeGroup(const torch::Tensor& input, const std::vector<GroupMember>& members, const QuantConfig& config,
+                   const QuantizeModelOptions& options, std::vector<LayerReport>& reports);
+
+// Sets the model's activation quantization as `config` asks, replaces the weight of every quantizable
+// layer by its quantized-dequantized value (RTN or GPTQ at the layer kind's bits; layers at 16 bits keep
+// theirs) and returns one report per layer in TinyLm::quantizableLayers() order. `calibration`: [n, T]
+// byte ids on the model's device. Throws Error naming the layer when its input holds NaN or Inf.
+std::vector<LayerReport> quantizeModel(TinyLm& model, const torch::Tensor& calibration, const QuantConfig& config,
+                                       const QuantizeModelOptions& options = {});
+
+} // namespace qs

@@ -1,0 +1,243 @@
+#include "core/engine/sweep.h"
+
+#include "core/data/corpus.h"
+#include "core/common/errors.h"
+#include "core/engine/evaluate.h"
+#include "core/engine/quantizemodel.h"
+#include "core/data/store.h"
+#include "core/engine/sweepdetail.h"
+#include "core/engine/tensors.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <filesystem>
+#include <thread>
+
+namespace fs = std::filesystem;
+
+namespace qs {
+
+namespace sweepdetail {
+
+std::string resolveCheckpointPath(const Store& store, const std::string& path)
+{
+    fs::path p(path);
+    if (p.is_absolute())
+        return p.string();
+    return (fs::absolute(store.path()).parent_path() / p).string();
+}
+
+std::string storeRelativePath(const Store& store, const std::string& path)
+{
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(path);
+    const fs::path rel = fs::relative(absolute, fs::absolute(store.path()).parent_path(), ec);
+    if (ec || rel.empty() || *rel.begin() == "..")
+        return absolute.string();
+    return rel.string();
+}
+
+} // namespace sweepdetail
+
+using namespace sweepdetail;
+
+Corpus corpusOfRun(const Store& store, const std::string& run)
+{
+    const RunInfo info = store.runInfo(run);
+    const TrainConfig train = TrainConfig::fromJson(info.trainConfigJson);
+    if (info.corpusPath.empty())
+        throw ConfigError(store.path() + ": run '" + run + "' records no corpus file");
+    return Corpus::fromFile(resolveCheckpointPath(store, info.corpusPath), train.valFraction, info.corpus);
+}
+
+namespace sweepdetail {
+
+torch::Device parseDevice(const std::string& name)
+{
+    std::optional<torch::Device> device;
+    try {
+        device.emplace(name);
+    } catch (const std::exception&) {
+        throw ConfigError("device '" + name + "' is not a torch device (use cpu, cuda or cuda:N)");
+    }
+    if (device->is_cuda() && !torch::cuda::is_available())
+        throw ConfigError("device '" + name + "': this libtorch has no CUDA support or sees no GPU; use --device cpu");
+    return *device;
+}
+
+// sqnr_db of a layer left in full precision (no error at all) is +inf; stored as NaN, "nothing to measure".
+double finiteOrNan(double value)
+{
+    return std::isfinite(value) ? value : std::numeric_limits<double>::quiet_NaN();
+}
+
+ResultEntry makeEntry(const QuantConfig& config, const QuantizedEval& eval, double fpCe,
+                      const std::vector<LayerReport>& reports)
+{
+    ResultEntry entry;
+    entry.model = {{"ce", eval.ce},
+                   {"fp_ce", fpCe},
+                   {"delta_ce", eval.ce - fpCe},
+                   {"rel_ce", eval.ce / fpCe - 1.0},
+                   {"ppl", std::exp(eval.ce)},
+                   {"kl_mean", eval.klMean},
+                   {"kl_median", eval.klMedian},
+                   {"kl_p99", eval.klP99},
+                   {"top1_agree", eval.top1Agree}};
+    auto column = [&](const char* name, auto value) {
+        std::vector<double> values;
+        for (const LayerReport& r : reports)
+            values.push_back(value(r));
+        entry.layers[name] = std::move(values);
+    };
+    column("w_rel_err", [](const LayerReport& r) { return r.relErr; });
+    column("sqnr_db", [](const LayerReport& r) { return finiteOrNan(r.sqnrDb); });
+    if (config.method == QuantMethod::Gptq) {
+        column("gptq_loss", [](const LayerReport& r) { return r.gptqLoss; });
+        column("damp_used", [](const LayerReport& r) { return r.dampUsed; });
+    }
+    if (config.isFullPrecision()) {
+        column("act_kurtosis", [](const LayerReport& r) { return r.input.kurtosis; });
+        column("act_absmax", [](const LayerReport& r) { return r.input.absmax; });
+        column("act_absmax_median", [](const LayerReport& r) { return finiteOrNan(r.input.absmaxMedian); });
+        column("act_outliers", [](const LayerReport& r) { return double(r.input.outliers); });
+        auto& profile = entry.profiles["act_channel_absmax"];
+        for (const LayerReport& r : reports)
+            profile.push_back(r.input.channelAbsmax);
+    }
+    return entry;
+}
+
+std::vector<const QuantConfig*> missingConfigs(const Store& store, const std::string& run,
+                                               const std::vector<QuantConfig>& configs, int checkpoint)
+{
+    std::vector<const QuantConfig*> missing;
+    for (const auto& c : configs) {
+        if (!store.hasResult(run, c.id(), checkpoint))
+            missing.push_back(&c);
+    }
+    return missing;
+}
+
+} // namespace sweepdetail
+
+SweepSummary runSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& userConfigs,
+                      const Corpus& corpus, const SweepOptions& options, const Progress& progress)
+{
+    using Clock = std::chrono::steady_clock;
+    torch::set_num_threads(options.threads > 0 ? options.threads
+                                               : int(std::max(1u, std::thread::hardware_concurrency())));
+    const torch::Device device = parseDevice(options.device);
+    if (!store.hasRun(run))
+        throw ConfigError(store.path() + ": no run named '" + run + "'");
+    const RunInfo info = store.runInfo(run);
+    if (info.corpus != corpus.description)
+        throw ConfigError("run '" + run + "' was trained on \"" + info.corpus + "\", but the sweep was given \""
+                          + corpus.description + "\": validation must use the run's own held-out text");
+    const TrainConfig train = TrainConfig::fromJson(info.trainConfigJson);
+
+    // The FP reference first, then the user's configs, each once.
+    std::vector<QuantConfig> configs = {QuantConfig::fullPrecision()};
+    for (const auto& c : userConfigs) {
+        c.validate();
+        if (c.method == QuantMethod::Gptq && c.calibSeqLen > train.model.maxSeqLen)
+            throw ConfigError("calibration length " + std::to_string(c.calibSeqLen) + " of " + c.id()
+                              + " exceeds the model's max_seq_len " + std::to_string(train.model.maxSeqLen));
+        const bool seen = std::any_of(configs.begin(), configs.end(), [&](const QuantConfig& o) { return o.id() == c.id(); });
+        if (!seen)
+            configs.push_back(c);
+    }
+    // Registering every config before any work: a config the store holds with other parameters fails now.
+    for (const auto& c : configs)
+        store.ensureConfig(run, c.id(), c.toJson());
+
+    const ValidationSet valSet =
+        ValidationSet::fromBytes(corpus.val, train.evalBatches * train.batchSize, train.seqLen).to(device);
+    const auto checkpoints = store.checkpoints(run);
+    const double total = double(checkpoints.size() * configs.size());
+    // RTN and the FP reference measure SQNR and input statistics on the default calibration set.
+    const QuantConfig defaults;
+    const auto defaultCalibration =
+        calibrationBatch(corpus.train, defaults.calibSequences, std::min(defaults.calibSeqLen, train.model.maxSeqLen),
+                         defaults.calibSeed)
+            .to(device);
+    QuantizeModelOptions walk;
+    walk.outlierThreshold = options.outlierThreshold;
+    SweepSummary summary;
+
+    for (int i = 0; i < int(checkpoints.size()); ++i) {
+        const CheckpointRow& row = checkpoints[size_t(i)];
+        const std::vector<const QuantConfig*> missing = missingConfigs(store, run, configs, i);
+        summary.skipped += int(configs.size() - missing.size());
+        if (missing.empty() && std::isfinite(row.fpValCe))
+            continue;
+
+        auto start = Clock::now();
+        const std::string checkpointPath = resolveCheckpointPath(store, row.path);
+        auto load = [&] {
+            TinyLm model = loadCheckpoint(checkpointPath);
+            model->to(device);
+            return model;
+        };
+        TinyLm model = load();
+        FpReference fp;
+        try {
+            fp = fpReference(model, valSet, train.batchSize);
+        } catch (const Error& e) {
+            throw Error(checkpointPath + " (step " + std::to_string(row.step) + "): " + e.what());
+        }
+        if (!std::isfinite(row.fpValCe))
+            store.setCheckpointFpCe(run, i, fp.ce);
+        summary.referenceSeconds += std::chrono::duration<double>(Clock::now() - start).count();
+        ++summary.references;
+        start = Clock::now();
+        bool pristine = true;
+
+        for (const QuantConfig* c : missing) {
+            // Each config starts from the checkpoint's own weights, read again rather than kept as a
+            // second copy of the model.
+            if (!pristine)
+                model = load();
+            pristine = false;
+            walk.inputStats = c->isFullPrecision();
+            const torch::Tensor calibration = c->method == QuantMethod::Gptq
+                ? calibrationBatch(corpus.train, c->calibSequences, c->calibSeqLen, c->calibSeed).to(device)
+                : defaultCalibration;
+            ResultEntry entry;
+            try {
+                const auto reports = quantizeModel(model, calibration, *c, walk);
+                const QuantizedEval eval = evaluateAgainst(model, valSet, train.batchSize, fp);
+                entry = makeEntry(*c, eval, fp.ce, reports);
+            } catch (const Cancelled&) {
+                throw;
+            } catch (const ConfigError& e) {
+                throw ConfigError(c->id() + ": " + e.what());
+            } catch (const Error& e) {
+                throw Error(checkpointPath + " (step " + std::to_string(row.step) + "), " + c->id() + ": " + e.what());
+            }
+            store.writeResult(run, c->id(), i, entry);
+            const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            start = Clock::now();
+            summary.seconds[c->id()] += seconds;
+            summary.entries[c->id()] += 1;
+            ++summary.computed;
+
+            const double done = double(summary.computed + summary.skipped);
+            char message[240];
+            std::snprintf(message, sizeof message, "sweep: step %lld, %s: rel CE %+.4f, KL %.2e (%.1f s)",
+                          (long long)row.step, c->label().c_str(), entry.model["rel_ce"], entry.model["kl_mean"], seconds);
+            if (!reportProgress(progress, done / total, message))
+                throw Cancelled();
+        }
+        if (missing.empty() && !reportProgress(progress, double(summary.computed + summary.skipped) / total,
+                                               "sweep: FP loss of step " + std::to_string(row.step)))
+            throw Cancelled();
+    }
+    reportProgress(progress, 1.0, "sweep complete");
+    return summary;
+}
+
+} // namespace qs

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "core/data/config.h"
+#include "core/common/progress.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace qs {
+
+class Store;
+struct Corpus;
+
+struct SweepOptions
+{
+    int threads = 0;            // torch intra-op threads; 0: all cores
+    std::string device = "cpu"; // torch device: "cpu", "cuda", "cuda:1"
+    // Channels whose input absmax exceeds this count as outlier channels (LLM.int8's magnitude 6).
+    double outlierThreshold = 6.0;
+};
+
+struct SweepSummary
+{
+    int computed = 0; // (checkpoint, config) entries evaluated now, the FP reference included
+    int skipped = 0;  // already in the store
+    // Wall time of the entries computed now, per config id, and their count.
+    std::map<std::string, double> seconds;
+    std::map<std::string, int> entries;
+    // Loading each checkpoint and computing the FP model's validation distributions (for KL), once per
+    // checkpoint that had anything to compute; not part of any config's time.
+    double referenceSeconds = 0.0;
+    int references = 0;
+};
+
+// Quantizes every checkpoint of `run` with every config and writes, per (checkpoint, config), the
+// model metrics (ce, fp_ce, delta_ce, rel_ce, ppl, kl_mean, kl_median, kl_p99, top1_agree) and per-layer
+// metrics (w_rel_err, sqnr_db; gptq_loss and damp_used for GPTQ) to the store as soon as each is done.
+// Before the configs, every checkpoint gets the full-precision reference, config "fp": its own CE
+// (KL 0) and the statistics of every layer's input activations (act_kurtosis, act_absmax,
+// act_absmax_median, act_outliers, and the per-channel absmax profile act_channel_absmax).
+// Entries already in the store are skipped, so an interrupted sweep resumes. Validation uses the
+// held-out bytes the trainer used (corpus.val, first blocks); calibration uses the training text.
+// Throws ConfigError when a config id is stored with different parameters, Error for non-finite
+// weights or activations (naming the checkpoint and layer), Cancelled when `progress` says stop.
+SweepSummary runSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& configs,
+                      const Corpus& corpus, const SweepOptions& options = {}, const Progress& progress = {});
+
+// The sweep of a trajectory of Hugging Face revisions (hfrun.h), with the same entries and skipping.
+// Revisions are streamed block by block: all missing configs of a revision advance through its blocks
+// together, so each block's weights are read once and the model is never in memory as a whole.
+// Validation CE is in nats per token of the run's tokenizer. Errors as runSweep, each naming the
+// revision folder.
+SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& configs,
+                        const SweepOptions& options = {}, const Progress& progress = {});
+
+// runHfSweep for an HF run, runSweep on the run's own corpus (corpusOfRun) otherwise.
+SweepSummary sweepRun(Store& store, const std::string& run, const std::vector<QuantConfig>& configs,
+                      const SweepOptions& options = {}, const Progress& progress = {});
+
+// The corpus a run was trained on (its recorded file and description), split as the trainer split it.
+// Throws IoError naming the file if it has moved.
+Corpus corpusOfRun(const Store& store, const std::string& run);
+
+} // namespace qs

@@ -1,0 +1,33 @@
+#pragma once
+
+// Pieces the two sweeps share: the built-in trainer's runs (sweep.cpp) and Hugging Face
+// trajectories (hfsweep.cpp). Include only from core .cpp files: this header pulls in libtorch.
+
+#include "core/data/config.h"
+#include "core/engine/evaluate.h"
+#include "core/engine/quantizemodel.h"
+#include "core/data/store.h"
+
+#include <string>
+#include <vector>
+
+namespace qs::sweepdetail {
+
+// A checkpoint path of the store, made absolute (relative ones are relative to the store's folder).
+std::string resolveCheckpointPath(const Store& store, const std::string& path);
+// The inverse for storing: relative to the store's folder when inside it (so the folder can move as a
+// whole), absolute otherwise.
+std::string storeRelativePath(const Store& store, const std::string& path);
+// ConfigError naming the device when torch cannot use it.
+torch::Device parseDevice(const std::string& name);
+// +inf and NaN are stored as NaN ("nothing to measure").
+double finiteOrNan(double value);
+// The configs (in order) whose result for `checkpoint` the store does not hold yet.
+std::vector<const QuantConfig*> missingConfigs(const Store& store, const std::string& run,
+                                               const std::vector<QuantConfig>& configs, int checkpoint);
+// The store entry of one (checkpoint, config): model metrics from `eval`, per-layer columns from
+// `reports` (and the input statistics for the FP reference).
+ResultEntry makeEntry(const QuantConfig& config, const QuantizedEval& eval, double fpCe,
+                      const std::vector<LayerReport>& reports);
+
+} // namespace qs::sweepdetail

@@ -1,0 +1,39 @@
+#pragma once
+
+// Imports a trajectory of Hugging Face revisions as a run of a store (core/data/hfrun.h) off the GUI thread:
+// every revision's config and shard headers are read and checked, which takes a moment for big
+// trajectories. The store is created when it does not exist, and closed before the job reports back.
+
+#include "core/data/hfrun.h"
+#include "models/jobs/job.h"
+
+namespace qs {
+
+class ImportJob : public Job
+{
+    Q_OBJECT
+
+public:
+    ImportJob(const QString& storePath, const QString& run, HfImportOptions options, QObject* parent = nullptr);
+    ~ImportJob() override;
+
+    QString storePath() const { return m_storePath; }
+    QString runName() const { return m_run; }
+    int added() const { return m_added; } // valid after finished()
+
+Q_SIGNALS:
+    // Emitted just before finished().
+    void imported(const QString& storePath, const QString& run, int revisions);
+
+protected:
+    void run(const Progress& progress) override;
+    void succeeded() override;
+
+private:
+    QString m_storePath;
+    QString m_run;
+    HfImportOptions m_options;
+    int m_added = 0;
+};
+
+} // namespace qs

@@ -1,0 +1,38 @@
+#pragma once
+
+// Runs an experiment recipe (recipe.h) off the GUI thread.
+
+#include "models/jobs/job.h"
+#include "core/lab/recipe.h"
+
+namespace qs {
+
+class RecipeJob : public Job
+{
+    Q_OBJECT
+
+public:
+    RecipeJob(Recipe recipe, const QString& dir, QObject* parent = nullptr);
+    ~RecipeJob() override;
+
+    const Recipe& recipe() const { return m_recipe; }
+    // Known before the job starts, so a viewer can follow the store as it grows.
+    QString storePath() const;
+    // Valid after finished().
+    const RecipeResult& result() const { return m_result; }
+
+Q_SIGNALS:
+    // Emitted just before finished(), with the store and the report the recipe wrote.
+    void recipeFinished(const QString& storePath, const QString& reportPath);
+
+protected:
+    void run(const Progress& progress) override;
+    void succeeded() override;
+
+private:
+    Recipe m_recipe;
+    RecipeOptions m_options;
+    RecipeResult m_result;
+};
+
+} // namespace qs

@@ -1,0 +1,58 @@
+#pragma once
+
+// Loads store snapshots off the GUI thread. Every load() or refresh() starts a new generation; only the
+// result of the newest request is delivered, so a slow older load never overwrites a newer one.
+
+#include "models/storesnapshot.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+namespace qs {
+
+class StoreLoadJob : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit StoreLoadJob(QObject* parent = nullptr);
+    ~StoreLoadJob() override;
+
+    // Starts loading `path`; returns the generation of this request. loaded() or failed() follows.
+    quint64 load(const QString& path);
+    // Reads the store `current` was read from again (a poll while a sweep writes it, a change another
+    // process made). When it reads exactly as `current` (sameContent), unchanged() follows instead
+    // of loaded(), so nothing is rebuilt for a poll that found nothing new. `current` must not be null.
+    quint64 refresh(const StoreSnapshotPtr& current);
+    quint64 generation() const { return m_generation; }
+    bool isLoading() const { return m_pending > 0; }
+    // Blocks until every load started so far has returned (for shutdown and tests).
+    void waitForIdle();
+
+Q_SIGNALS:
+    void loaded(const qs::StoreSnapshotPtr& snapshot);
+    // A refresh() found the store as it was.
+    void unchanged(const QString& path);
+    void failed(const QString& path, const QString& message);
+
+private:
+    struct Outcome
+    {
+        quint64 generation = 0;
+        QString path;
+        StoreSnapshotPtr snapshot;
+        QString error;
+        bool unchanged = false;
+    };
+    quint64 start(const QString& path, StoreSnapshotPtr current);
+    void deliver(const Outcome& outcome);
+
+    quint64 m_generation = 0;
+    int m_pending = 0;
+    std::vector<QFuture<void>> m_futures;
+};
+
+} // namespace qs

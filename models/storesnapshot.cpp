@@ -1,0 +1,197 @@
+#include "models/storesnapshot.h"
+
+#include "core/common/errors.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <tuple>
+
+namespace qs {
+
+namespace {
+
+constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+
+bool sameBits(double a, double b)
+{
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+bool sameBits(const std::vector<double>& a, const std::vector<double>& b)
+{
+    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
+}
+
+ConfigSnapshot readConfig(const Store& store, const std::string& run, const std::string& configId)
+{
+    ConfigSnapshot snapshot;
+    snapshot.results = store.results(run, configId);
+    try {
+        snapshot.config = QuantConfig::fromJson(snapshot.results.configJson.empty()
+                                                    ? store.configJson(run, configId)
+                                                    : snapshot.results.configJson);
+    } catch (const Error& e) {
+        throw FormatError(store.path() + ": run '" + run + "', config '" + configId
+                          + "': unreadable config JSON: " + e.what());
+    }
+    if (snapshot.results.configId.empty())
+        snapshot.results.configId = configId;
+    snapshot.label = QString::fromStdString(snapshot.config.label());
+    return snapshot;
+}
+
+RunSnapshot readRun(const Store& store, const std::string& run)
+{
+    RunSnapshot snapshot;
+    snapshot.info = store.runInfo(run);
+    if (snapshot.info.name.empty())
+        snapshot.info.name = run;
+    snapshot.log = store.log(run);
+    snapshot.validation = store.validation(run);
+    snapshot.checkpoints = store.checkpoints(run);
+    snapshot.layers = store.layers(run);
+    for (const std::string& id : store.configIds(run))
+        snapshot.configs.push_back(readConfig(store, run, id));
+    return snapshot;
+}
+
+} // namespace
+
+double ConfigSnapshot::modelMetric(const std::string& metric, int checkpoint) const
+{
+    const auto it = results.model.find(metric);
+    if (it == results.model.end() || checkpoint < 0 || checkpoint >= int(it->second.size()))
+        return nan;
+    return isDone(checkpoint) ? it->second[size_t(checkpoint)] : nan;
+}
+
+double ConfigSnapshot::meanLayerMetric(const std::string& metric, int checkpoint) const
+{
+    const auto it = results.layers.find(metric);
+    if (it == results.layers.end() || !isDone(checkpoint) || checkpoint >= int(it->second.size()))
+        return nan;
+    double sum = 0.0;
+    int count = 0;
+    for (const double value : it->second[size_t(checkpoint)]) {
+        if (std::isfinite(value)) {
+            sum += value;
+            ++count;
+        }
+    }
+    return count > 0 ? sum / count : nan;
+}
+
+bool ConfigSnapshot::isDone(int checkpoint) const
+{
+    return checkpoint >= 0 && checkpoint < int(results.done.size()) && results.done[size_t(checkpoint)] != 0;
+}
+
+std::vector<std::string> ConfigSnapshot::layerMetricNames() const
+{
+    std::vector<std::string> names;
+    for (const auto& entry : results.layers)
+        names.push_back(entry.first); // std::map: already sorted
+    return names;
+}
+
+int RunSnapshot::configIndex(const std::string& configId) const
+{
+    for (size_t i = 0; i < configs.size(); ++i) {
+        if (configs[i].results.configId == configId)
+            return int(i);
+    }
+    return -1;
+}
+
+int StoreSnapshot::runIndex(const QString& name) const
+{
+    for (size_t i = 0; i < runs.size(); ++i) {
+        if (runs[i].name() == name)
+            return int(i);
+    }
+    return -1;
+}
+
+QMutex& storeOpenMutex()
+{
+    static QMutex mutex;
+    return mutex;
+}
+
+StoreSnapshotPtr loadStoreSnapshot(const QString& path)
+{
+    const std::string file = path.toStdString();
+    auto snapshot = std::make_shared<StoreSnapshot>();
+    snapshot->path = path;
+    try {
+        const QMutexLocker lock(&storeOpenMutex());
+        const Store store = Store::open(file, Store::Mode::ReadOnly);
+        for (const std::string& run : store.runs())
+            snapshot->runs.push_back(readRun(store, run));
+    } catch (const Cancelled&) {
+        throw;
+    } catch (const Error& e) {
+        // The core names the file; make sure the message does even if a lower layer forgot.
+        if (std::string(e.what()).find(file) != std::string::npos)
+            throw;
+        throw FormatError(file + ": " + e.what());
+    } catch (const std::exception& e) {
+        throw FormatError(file + ": " + e.what());
+    }
+    return snapshot;
+}
+
+bool sameContent(const StoreSnapshot& a, const StoreSnapshot& b)
+{
+    if (a.path != b.path || a.runs.size() != b.runs.size())
+        return false;
+    const auto sameInfo = [](const RunInfo& i, const RunInfo& j) {
+        return std::tie(i.name, i.modelConfigJson, i.trainConfigJson, i.corpus, i.corpusPath, i.schedule, i.source)
+               == std::tie(j.name, j.modelConfigJson, j.trainConfigJson, j.corpus, j.corpusPath, j.schedule, j.source);
+    };
+    const auto sameLog = [](const LogRow& i, const LogRow& j) {
+        return i.step == j.step && i.tokens == j.tokens && sameBits(i.lr, j.lr) && sameBits(i.trainLoss, j.trainLoss);
+    };
+    const auto sameVal = [](const ValRow& i, const ValRow& j) {
+        return i.step == j.step && i.tokens == j.tokens && sameBits(i.valLoss, j.valLoss);
+    };
+    const auto sameCheckpoint = [](const CheckpointRow& i, const CheckpointRow& j) {
+        return i.step == j.step && i.tokens == j.tokens && sameBits(i.lr, j.lr) && sameBits(i.fpValCe, j.fpValCe)
+               && i.path == j.path && i.kind == j.kind;
+    };
+    const auto sameLayer = [](const LayerInfo& i, const LayerInfo& j) {
+        return std::tie(i.name, i.block, i.kind, i.rows, i.cols) == std::tie(j.name, j.block, j.kind, j.rows, j.cols);
+    };
+    const auto sameMetric = [](const auto& m, const auto& n) { return m.first == n.first && sameBits(m.second, n.second); };
+    const auto sameMatrix = [](const auto& m, const auto& n) {
+        return m.first == n.first
+               && std::ranges::equal(m.second, n.second, [](const auto& u, const auto& v) { return sameBits(u, v); });
+    };
+    for (size_t r = 0; r < a.runs.size(); ++r) {
+        const RunSnapshot& x = a.runs[r];
+        const RunSnapshot& y = b.runs[r];
+        if (!sameInfo(x.info, y.info) || !std::ranges::equal(x.log, y.log, sameLog)
+            || !std::ranges::equal(x.validation, y.validation, sameVal)
+            || !std::ranges::equal(x.checkpoints, y.checkpoints, sameCheckpoint)
+            || !std::ranges::equal(x.layers, y.layers, sameLayer) || x.configs.size() != y.configs.size())
+            return false;
+        for (size_t c = 0; c < x.configs.size(); ++c) {
+            // The parsed config and its label follow from the JSON.
+            const ConfigResults& i = x.configs[c].results;
+            const ConfigResults& j = y.configs[c].results;
+            if (i.configId != j.configId || i.configJson != j.configJson || i.done != j.done
+                || !std::ranges::equal(i.model, j.model, sameMetric) || !std::ranges::equal(i.layers, j.layers, sameMatrix))
+                return false;
+        }
+    }
+    return true;
+}
+
+void registerSnapshotMetaTypes()
+{
+    qRegisterMetaType<StoreSnapshotPtr>();
+}
+
+} // namespace qs

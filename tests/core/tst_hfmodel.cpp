@@ -1,0 +1,294 @@
+// Hugging Face model folders (core/data/hfconfig.h, hfweights.h, hfmodel.h): the streamed forward pass of
+// each supported architecture against tests/support/hf_reference.py, an independent Python implementation on
+// Debian's python3-torch, on the same random bf16/f16/f32 checkpoints (sharded as HF shards them);
+// and every malformed folder a user can have, with the message it must give.
+
+#include "tests/support/hffixture.h"
+#include "tests/support/numeric.h"
+
+#include "core/common/errors.h"
+#include "core/engine/hfmodel.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include <random>
+
+using namespace qs;
+
+class TstHfModel : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    int m_made = 0;
+    QString m_llama; // made once, copied by the tests that damage it
+
+    QString copyOfLlama()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("m%1").arg(m_made++));
+        QDir().mkpath(out);
+        for (const QString& f : QDir(m_llama).entryList(QDir::Files))
+            QFile::copy(m_llama + QLatin1Char('/') + f, out + QLatin1Char('/') + f);
+        return out;
+    }
+
+    // A folder made by the reference; empty with a failure recorded when it could not be made.
+    QString make(const QString& arch, const QString& config = {}, int shards = 2, const QString& dtype = QStringLiteral("bf16"))
+    {
+        const QString out = m_dir.filePath(QStringLiteral("m%1").arg(m_made++));
+        QStringList args = {QStringLiteral("make"), QStringLiteral("--arch"), arch, QStringLiteral("--out"), out,
+                            QStringLiteral("--shards"), QString::number(shards), QStringLiteral("--dtype"), dtype,
+                            QStringLiteral("--seed"), QString::number(m_made)};
+        if (!config.isEmpty())
+            args << QStringLiteral("--config") << config;
+        QString error;
+        if (!test::runReference(args, &error)) {
+            qWarning("%s", qPrintable(error));
+            return {};
+        }
+        return out;
+    }
+
+    static QJsonObject readJson(const QString& path)
+    {
+        QFile f(path);
+        f.open(QIODevice::ReadOnly);
+        return QJsonDocument::fromJson(f.readAll()).object();
+    }
+
+    static void writeJson(const QString& path, const QJsonObject& json)
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(QJsonDocument(json).toJson());
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        torch::set_num_threads(test::threads());
+        m_llama = make(QStringLiteral("llama"));
+        QVERIFY(!m_llama.isEmpty());
+    }
+
+    void logitsMatchReference_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<int>("shards");
+        QTest::addColumn<QString>("dtype");
+        QTest::addColumn<int>("length");
+        QTest::addRow("llama, GQA, bf16, 2 shards") << QStringLiteral("llama") << QString() << 2 << QStringLiteral("bf16") << 24;
+        QTest::addRow("llama, tied, biases, llama3 rope, MQA")
+            << QStringLiteral("llama")
+            << QStringLiteral(R"({"tie_word_embeddings": true, "attention_bias": true, "mlp_bias": true,
+                 "num_key_value_heads": 1, "rope_scaling": {"rope_type": "llama3", "factor": 8.0,
+                 "low_freq_factor": 1.0, "high_freq_factor": 4.0, "original_max_position_embeddings": 16}})")
+            << 3 << QStringLiteral("bf16") << 24;
+        QTest::addRow("llama, linear rope, head_dim 32, f16, one file")
+            << QStringLiteral("llama") << QStringLiteral(R"({"rope_scaling": {"type": "linear", "factor": 2.0}, "head_dim": 32})")
+            << 1 << QStringLiteral("f16") << 24;
+        QTest::addRow("llama, dynamic NTK rope past max positions")
+            << QStringLiteral("llama")
+            << QStringLiteral(R"({"max_position_embeddings": 16, "rope_scaling": {"rope_type": "dynamic", "factor": 2.0}})")
+            << 2 << QStringLiteral("bf16") << 24;
+        QTest::addRow("qwen2, qkv biases, f32") << QStringLiteral("qwen2") << QString() << 2 << QStringLiteral("f32") << 24;
+        QTest::addRow("olmo2, post-norm and QK-norm") << QStringLiteral("olmo2") << QString() << 2 << QStringLiteral("bf16") << 24;
+        QTest::addRow("smollm3, a NoPE layer, tied") << QStringLiteral("smollm3") << QString() << 2 << QStringLiteral("bf16") << 24;
+        QTest::addRow("gpt_neox (Pythia), parallel residual, rotary 0.25, old buffers")
+            << QStringLiteral("gpt_neox") << QStringLiteral(R"({"_extra_buffers": true})") << 2 << QStringLiteral("bf16") << 24;
+        QTest::addRow("gpt_neox, sequential residual, full rotary, gelu_new, tied")
+            << QStringLiteral("gpt_neox")
+            << QStringLiteral(R"({"use_parallel_residual": false, "rotary_pct": 1.0, "hidden_act": "gelu_new",
+                 "tie_word_embeddings": true})")
+            << 3 << QStringLiteral("bf16") << 24;
+    }
+
+    void logitsMatchReference()
+    {
+        QFETCH(QString, arch);
+        QFETCH(QString, config);
+        QFETCH(int, shards);
+        QFETCH(QString, dtype);
+        QFETCH(int, length);
+        const QString folder = make(arch, config, shards, dtype);
+        QVERIFY(!folder.isEmpty());
+
+        const HfModel model = HfModel::open(folder.toStdString());
+        const int64_t batch = 2;
+        std::mt19937_64 rng(uint64_t(length) * 7919u + uint64_t(shards));
+        std::uniform_int_distribution<int64_t> pick(0, model.arch().vocab - 1);
+        std::vector<int64_t> ids(size_t(batch * length));
+        for (auto& id : ids)
+            id = pick(rng);
+        const QString idsPath = folder + QStringLiteral("/ids.npy");
+        const QString outPath = folder + QStringLiteral("/logits.npy");
+        test::writeIdsNpy(idsPath, ids, batch, length);
+        QString error;
+        QVERIFY2(test::runReference({QStringLiteral("logits"), QStringLiteral("--model"), folder, QStringLiteral("--ids"),
+                                     idsPath, QStringLiteral("--out"), outPath},
+                                    &error),
+                 qPrintable(error));
+        std::vector<int64_t> shape;
+        const std::vector<float> reference = test::readFloatNpy(outPath, &shape);
+        QCOMPARE(shape, (std::vector<int64_t>{batch, length, model.arch().vocab}));
+
+        const auto idsTensor = torch::from_blob(ids.data(), {batch, length}, torch::kInt64).clone();
+        const auto logits = model.forward(idsTensor).contiguous();
+        QCOMPARE(logits.sizes().vec(), shape);
+        const auto expected = torch::from_blob(const_cast<float*>(reference.data()), logits.sizes(), torch::kFloat32);
+        const double maxDiff = (logits - expected).abs().max().item<double>();
+        const double spread = expected.std().item<double>();
+        qInfo("%s: max |Δlogit| = %.2e (logits spread %.2f)", qPrintable(arch), maxDiff, spread);
+        QVERIFY2(spread > 0.3, "the reference logits barely vary: the check would be weak");
+        // Two float32 forward passes of the same weights, on whatever BLAS and ATen kernels each process
+        // picks, agree to a few units in the last place of the largest logit: measured up to 1.5e-5 at
+        // max |logit| 57 (tied embeddings) and 2e-6 at 4.5 across OpenBLAS kernels, ATen capabilities and
+        // thread counts, about 4 ulps. The bound, 64 ulps of the largest logit, keeps a margin of 20x; a
+        // wrong RoPE, norm or activation is off by 1e-2 or more.
+        const double scale = expected.abs().max().item<double>();
+        QS_VERIFY_BELOW("max_abs_dlogit", maxDiff, 64.0 * test::float32Eps * std::max(1.0, scale));
+    }
+
+    // The per-block pieces the sweep uses give the same logits as forward().
+    void blockByBlockEqualsForward()
+    {
+        const QString folder = make(QStringLiteral("olmo2"));
+        QVERIFY(!folder.isEmpty());
+        const HfModel model = HfModel::open(folder.toStdString());
+        const auto ids = torch::randint(0, model.arch().vocab, {3, 10}, torch::kInt64);
+        torch::NoGradGuard noGrad;
+        const auto whole = model.forward(ids);
+        const HfRope rope = model.rope(10);
+        auto x = model.embed(ids);
+        int hooks = 0;
+        for (int64_t b = 0; b < model.arch().layers; ++b) {
+            HfBlock block = model.loadBlock(b);
+            x = model.forwardBlock(block, x, rope, [&](int group, const torch::Tensor& input) {
+                QCOMPARE(group, hooks % 4);
+                QCOMPARE(input.size(0), 3);
+                ++hooks;
+            });
+        }
+        QCOMPARE(hooks, 4 * int(model.arch().layers));
+        QVERIFY(torch::allclose(model.logits(model.loadHead(), x), whole, 0.0, 1e-5));
+    }
+
+    void layersAndSizes()
+    {
+        const QString folder = make(QStringLiteral("gpt_neox"));
+        QVERIFY(!folder.isEmpty());
+        const HfModel model = HfModel::open(folder.toStdString());
+        const auto layers = model.arch().quantizableLayers();
+        QCOMPARE(int(layers.size()), 4 * int(model.arch().layers));
+        QCOMPARE(QString::fromStdString(layers[0].name), QStringLiteral("gpt_neox.layers.0.attention.query_key_value.weight"));
+        QCOMPARE(QString::fromStdString(layers[0].kind), QStringLiteral("qkv"));
+        QCOMPARE(layers[0].rows, 3 * model.arch().hidden);
+        QCOMPARE(QString::fromStdString(layers[3].kind), QStringLiteral("down"));
+        QCOMPARE(layers[3].cols, model.arch().intermediate);
+        QCOMPARE(model.weights().files().size(), size_t(2));
+    }
+
+    // ---- bad input ---------------------------------------------------------------------------
+
+    void badFolders_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QStringList>("expected");
+        QTest::addRow("a shard missing") << QStringLiteral("delete-shard")
+                                         << QStringList {QStringLiteral("model-00002-of-00002.safetensors"),
+                                                         QStringLiteral("no such file"), QStringLiteral("incomplete")};
+        QTest::addRow("index names an absent tensor")
+            << QStringLiteral("index-extra")
+            << QStringList {QStringLiteral("puts 'model.layers.0.self_attn.extra.weight' in model-00001-of-00002.safetensors"),
+                            QStringLiteral("no such tensor")};
+        QTest::addRow("tensor of the wrong shape for the config")
+            << QStringLiteral("intermediate") << QStringList {QStringLiteral("'model.layers.0.mlp.gate_proj.weight'"),
+                                                              QStringLiteral("has shape [176, 64]"), QStringLiteral("needs [200, 64]")};
+        QTest::addRow("config names more layers than the checkpoint has")
+            << QStringLiteral("layers") << QStringList {QStringLiteral("missing tensors"), QStringLiteral("model.layers.3.")};
+        QTest::addRow("config without hidden_size") << QStringLiteral("no-hidden")
+                                                    << QStringList {QStringLiteral("config.json"), QStringLiteral("lacks hidden_size")};
+        QTest::addRow("unsupported architecture")
+            << QStringLiteral("mamba") << QStringList {QStringLiteral("model_type 'mamba' is not supported"), QStringLiteral("gpt_neox")};
+        QTest::addRow("unsupported rope scaling")
+            << QStringLiteral("yarn") << QStringList {QStringLiteral("rope_scaling type 'yarn' is not implemented")};
+        QTest::addRow("already quantized") << QStringLiteral("quantized") << QStringList {QStringLiteral("already quantized")};
+        QTest::addRow("no weights") << QStringLiteral("no-weights")
+                                    << QStringList {QStringLiteral("has neither model.safetensors nor model.safetensors.index.json")};
+        QTest::addRow("no config") << QStringLiteral("no-config") << QStringList {QStringLiteral("no readable config.json")};
+        QTest::addRow("odd BF16 byte count")
+            << QStringLiteral("odd-bf16") << QStringList {QStringLiteral("'model.norm.weight'"), QStringLiteral("span 127 bytes"),
+                                                          QStringLiteral("BF16 needs 128")};
+    }
+
+    void badFolders()
+    {
+        QFETCH(QString, damage);
+        QFETCH(QStringList, expected);
+        const QString folder = copyOfLlama();
+        QVERIFY(!folder.isEmpty());
+        const QString configPath = folder + QStringLiteral("/config.json");
+        const QString indexPath = folder + QStringLiteral("/model.safetensors.index.json");
+        QJsonObject config = readJson(configPath);
+        if (damage == QLatin1String("delete-shard")) {
+            QVERIFY(QFile::remove(folder + QStringLiteral("/model-00002-of-00002.safetensors")));
+        } else if (damage == QLatin1String("index-extra")) {
+            QJsonObject index = readJson(indexPath);
+            QJsonObject map = index[QStringLiteral("weight_map")].toObject();
+            map[QStringLiteral("model.layers.0.self_attn.extra.weight")] = QStringLiteral("model-00001-of-00002.safetensors");
+            index[QStringLiteral("weight_map")] = map;
+            writeJson(indexPath, index);
+        } else if (damage == QLatin1String("intermediate")) {
+            config[QStringLiteral("intermediate_size")] = 200;
+        } else if (damage == QLatin1String("layers")) {
+            config[QStringLiteral("num_hidden_layers")] = 4;
+        } else if (damage == QLatin1String("no-hidden")) {
+            config.remove(QStringLiteral("hidden_size"));
+        } else if (damage == QLatin1String("mamba")) {
+            config[QStringLiteral("model_type")] = QStringLiteral("mamba");
+        } else if (damage == QLatin1String("yarn")) {
+            config[QStringLiteral("rope_scaling")] = QJsonObject {{QStringLiteral("rope_type"), QStringLiteral("yarn")},
+                                                                  {QStringLiteral("factor"), 4.0}};
+        } else if (damage == QLatin1String("quantized")) {
+            config[QStringLiteral("quantization_config")] = QJsonObject {{QStringLiteral("bits"), 4}};
+        } else if (damage == QLatin1String("no-weights")) {
+            for (const QString& f : QDir(folder).entryList({QStringLiteral("*.safetensors*")}))
+                QVERIFY(QFile::remove(folder + QLatin1Char('/') + f));
+        } else if (damage == QLatin1String("no-config")) {
+            QVERIFY(QFile::remove(configPath));
+        } else if (damage == QLatin1String("odd-bf16")) {
+            // One file whose final norm (64 BF16 values, 128 bytes) spans 127 bytes.
+            for (const QString& f : QDir(folder).entryList({QStringLiteral("*.safetensors*")}))
+                QVERIFY(QFile::remove(folder + QLatin1Char('/') + f));
+            QByteArray header = R"({"model.norm.weight":{"dtype":"BF16","shape":[64],"data_offsets":[0,127]}})";
+            QByteArray bytes(8, '\0');
+            bytes[0] = char(header.size());
+            QFile f(folder + QStringLiteral("/model.safetensors"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(bytes + header + QByteArray(127, '\0'));
+        }
+        if (damage != QLatin1String("no-config"))
+            writeJson(configPath, config);
+
+        const QString message = test::errorOf([&] { HfModel::open(folder.toStdString()); });
+        QVERIFY2(!message.isEmpty(), "no error");
+        for (const QString& part : expected)
+            QVERIFY2(message.contains(part), qPrintable(message + QStringLiteral("\n  lacks: ") + part));
+        QVERIFY2(message.contains(QFileInfo(folder).fileName()), qPrintable(message + QStringLiteral("\n  does not name the folder")));
+    }
+
+    void tokenOutsideVocabulary()
+    {
+        const HfModel model = HfModel::open(m_llama.toStdString());
+        const auto ids = torch::tensor({1, 500}, torch::kInt64).view({1, 2});
+        const QString message = test::errorOf([&] { model.embed(ids); });
+        QVERIFY2(message.contains(QStringLiteral("token id 500 is outside the vocabulary of 128")), qPrintable(message));
+    }
+};
+
+QS_TEST_GUILESS_MAIN(TstHfModel)
+#include "tst_hfmodel.moc"

@@ -1,0 +1,337 @@
+// A trajectory of Hugging Face revisions end to end (core/data/hfrun.h, runHfSweep in core/engine/sweep.h):
+// revision folders made by tests/support/hf_reference.py are imported (order, step, tokens, LR from names, a
+// manifest and a described schedule), swept with RTN, GPTQ and W4A4 configs block by block, and the
+// stored numbers are checked against the model run whole, outside the sweep.
+
+#include "tests/support/hffixture.h"
+#include "tests/support/numeric.h"
+
+#include "core/common/errors.h"
+#include "core/engine/hfmodel.h"
+#include "core/data/hfrun.h"
+#include "core/engine/quantizer.h"
+#include "core/data/store.h"
+#include "core/engine/sweep.h"
+#include "core/data/tokenizer.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <cmath>
+#include <random>
+
+using namespace qs;
+
+class TstHfSweep : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_revisions; // parent folder of three OLMo-2-named llama revisions
+    QString m_tokens;    // raw uint16 token ids
+
+    bool make(const QString& out, int seed, const QString& config = {})
+    {
+        QStringList args = {QStringLiteral("make"), QStringLiteral("--arch"), QStringLiteral("llama"),
+                            QStringLiteral("--out"), out, QStringLiteral("--seed"), QString::number(seed)};
+        if (!config.isEmpty())
+            args << QStringLiteral("--config") << config;
+        QString error;
+        if (!test::runReference(args, &error))
+            qWarning("%s", qPrintable(error));
+        return error.isEmpty();
+    }
+
+    std::string path(const QString& name) const { return m_dir.filePath(name).toStdString(); }
+
+    static HfEvalData tokenData(const QString& tokens)
+    {
+        HfEvalData data;
+        data.data = tokens.toStdString();
+        data.seqLen = 32;
+        data.valSequences = 6;
+        data.batchSize = 4;
+        return data;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        torch::set_num_threads(test::threads());
+        m_revisions = m_dir.filePath(QStringLiteral("olmo-like"));
+        // Seeds differ: three "checkpoints" of one architecture, listed out of order on purpose.
+        QVERIFY(make(m_revisions + QStringLiteral("/stage2-ingredient1-step500-tokens5B"), 3));
+        QVERIFY(make(m_revisions + QStringLiteral("/stage1-step2000-tokens4B"), 2));
+        QVERIFY(make(m_revisions + QStringLiteral("/stage1-step1000-tokens2B"), 1));
+        // Token ids with some structure (a repeating walk), 4,000 of them, vocabulary 128.
+        std::vector<uint16_t> ids(4000);
+        std::mt19937 rng(5);
+        uint16_t id = 0;
+        for (auto& v : ids) {
+            id = uint16_t((id + 1 + rng() % 3) % 128);
+            v = id;
+        }
+        m_tokens = m_dir.filePath(QStringLiteral("val.bin"));
+        QFile f(m_tokens);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(reinterpret_cast<const char*>(ids.data()), qsizetype(ids.size() * 2));
+    }
+
+    void describedSchedule()
+    {
+        // WSD, peak 1e-3, 100 warmup steps, 1000 in all, the last 20 % decaying linearly to 0:
+        const std::string wsd = "wsd:peak=1e-3,warmup=100,total=1000,decay=0.2";
+        QCOMPARE(describedScheduleLr(wsd, 49), 1e-3 * 50.0 / 100.0); // warmup: (step + 1) / warmup
+        QCOMPARE(describedScheduleLr(wsd, 500), 1e-3);               // stable
+        QCOMPARE(describedScheduleLr(wsd, 900), 0.5e-3);             // halfway through the decay (800 → 1000)
+        QCOMPARE(describedScheduleLr("cosine:peak=2,total=10", 5), 1.0); // cos(π/2): halfway
+        for (const char* bad : {"wsd:peak=1e-3", "step:peak=1", "wsd:peak=1,total=10,eta=3", "wsd:total=10"})
+            QVERIFY2(!test::errorOf([&] { describedScheduleLr(bad, 1); }).isEmpty(), bad);
+    }
+
+    void importOrdersAndDescribes()
+    {
+        Store store = Store::create(path(QStringLiteral("import.h5")));
+        HfImportOptions options;
+        options.sources = {m_revisions.toStdString()};
+        options.data = tokenData(m_tokens);
+        options.lrSchedule = "wsd:peak=1e-3,warmup=100,total=2400,decay=0.2";
+        const auto added = importHfTrajectory(store, "olmo", options);
+        QCOMPARE(added.size(), size_t(3));
+        const auto rows = store.checkpoints("olmo");
+        QCOMPARE(rows.size(), size_t(3));
+        // stage1 before stage2, then by step.
+        QCOMPARE(rows[0].step, 1000);
+        QCOMPARE(rows[1].step, 2000);
+        QCOMPARE(rows[2].step, 500);
+        QCOMPARE(rows[0].tokens, int64_t(2e9));
+        QCOMPARE(rows[2].tokens, int64_t(5e9));
+        QCOMPARE(rows[0].lr, 1e-3);
+        // The decay runs from step 1920 to 2400: step 2000 is a sixth of the way down.
+        QVERIFY(std::abs(rows[1].lr - 1e-3 * 5.0 / 6.0) < 1e-15);
+        QCOMPARE(QString::fromStdString(rows[0].kind), QStringLiteral("hf"));
+        QVERIFY(isHfRun(store, "olmo"));
+        QCOMPARE(store.layers("olmo").size(), size_t(3 * 7));
+        QCOMPARE(store.log("olmo").size(), size_t(3));
+        // Importing again adds nothing.
+        QCOMPARE(importHfTrajectory(store, "olmo", options).size(), size_t(0));
+    }
+
+    // A training log gives each revision its LR by linear interpolation between logged steps.
+    void lrFromTrainingLog()
+    {
+        const QString log = m_dir.filePath(QStringLiteral("train_log.csv"));
+        // Logged every 750 steps; the revisions sit at 1000, 2000 and (stage 2) 500.
+        test::writeFile(log, "iteration,loss,learning_rate\n0,9.0,0\n750,5.0,3e-4\n1500,4.0,2e-4\n2250,3.5,1e-4\n");
+        Store store = Store::create(path(QStringLiteral("lrlog.h5")));
+        HfImportOptions options;
+        options.sources = {m_revisions.toStdString()};
+        options.data = tokenData(m_tokens);
+        options.lrLog = log.toStdString();
+        importHfTrajectory(store, "olmo", options);
+        const auto rows = store.checkpoints("olmo");
+        // step 1000: a third of the way from 750 (3e-4) to 1500 (2e-4) → 3e-4 − 1e-4/3.
+        QVERIFY(std::abs(rows[0].lr - (3e-4 - 1e-4 / 3.0)) < 1e-15);
+        // step 2000: two thirds from 1500 (2e-4) to 2250 (1e-4).
+        QVERIFY(std::abs(rows[1].lr - (2e-4 - 2e-4 / 3.0)) < 1e-15);
+        // step 500: two thirds of the warmup from 0 to 3e-4.
+        QVERIFY(std::abs(rows[2].lr - 2e-4) < 1e-15);
+        // A log without an LR column.
+        options.lrLog = test::writeFile(m_dir.filePath(QStringLiteral("bad_log.csv")), "step,loss\n1,2\n").toStdString();
+        const QString message = test::errorOf([&] { importHfTrajectory(store, "bad", options); });
+        QVERIFY2(message.contains(QStringLiteral("bad_log.csv")) && message.contains(QStringLiteral("LR column")), qPrintable(message));
+        QVERIFY(!store.hasRun("bad"));
+    }
+
+    void sweepMatchesWholeModel()
+    {
+        Store store = Store::create(path(QStringLiteral("sweep.h5")));
+        HfImportOptions options;
+        options.sources = {m_revisions.toStdString()};
+        options.data = tokenData(m_tokens);
+        importHfTrajectory(store, "olmo", options);
+        const auto rtn4 = QuantConfig::parse("rtn:4:g16:sym");
+        const auto rtn8 = QuantConfig::parse("rtn:8:g16:sym");
+        const auto rtn2 = QuantConfig::parse("rtn:2:g16:sym");
+        const auto gptq3 = QuantConfig::parse("gptq:3:g16:sym:act:cal8x32");
+        const auto w4a4 = QuantConfig::parse("rtn:4:g16:sym:a4:down=a8");
+        const SweepSummary s = sweepRun(store, "olmo", {rtn4, rtn8, rtn2, gptq3, w4a4}, SweepOptions {test::threads()});
+        QCOMPARE(s.computed, 3 * 6);
+        QCOMPARE(sweepRun(store, "olmo", {rtn4, rtn8, rtn2, gptq3, w4a4}, SweepOptions {test::threads()}).computed, 0);
+
+        // The validation set as the sweep defines it: the last 6·32 + 1 tokens.
+        QFile f(m_tokens);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray raw = f.readAll();
+        const auto all = torch::from_blob(const_cast<char*>(raw.constData()), {raw.size() / 2}, torch::kInt16)
+                             .to(torch::kInt64);
+        const int64_t n = 6 * 32;
+        const auto tail = all.narrow(0, all.size(0) - n - 1, n + 1);
+        const auto inputs = tail.narrow(0, 0, n).view({6, 32});
+        const auto targets = tail.narrow(0, 1, n).view({6, 32});
+
+        const auto rows = store.checkpoints("olmo");
+        const ConfigResults fp = store.results("olmo", "fp");
+        const ConfigResults q4 = store.results("olmo", rtn4.id());
+        for (size_t i = 0; i < rows.size(); ++i) {
+            const HfModel model = HfModel::open(rows[i].path.front() == '/' ? rows[i].path : path(QString::fromStdString(rows[i].path)));
+            torch::NoGradGuard noGrad;
+            const auto ce = [&](const torch::Tensor& logits) {
+                return torch::nn::functional::cross_entropy(logits.reshape({-1, logits.size(-1)}), targets.reshape({-1}))
+                    .item<double>();
+            };
+            const double fpCe = ce(model.forward(inputs));
+            // The streamed sweep and this whole-model forward differ in batch shapes (chunks against one
+            // batch of 6) and in how the mean is summed (float64 against float32): a few float32 ulps of
+            // the CE, measured below 5e-7 at CE 5.5 on every kernel and thread count; 16 ulps keep 20x.
+            const double ceTolerance = 16.0 * test::float32Eps * std::max(1.0, fpCe);
+            QS_VERIFY_BELOW("fp_ce_vs_whole_model", std::abs(rows[i].fpValCe - fpCe), ceTolerance);
+            QCOMPARE(fp.model.at("ce")[i], rows[i].fpValCe);
+            QCOMPARE(fp.model.at("kl_mean")[i], 0.0);
+
+            // RTN needs no calibration: every linear layer rounded, the whole model run at once.
+            const HfRope rope = model.rope(32);
+            auto x = model.embed(inputs);
+            for (int64_t b = 0; b < model.arch().layers; ++b) {
+                HfBlock block = model.loadBlock(b);
+                for (const auto& group : block.groups(model.arch().family))
+                    for (HfLinear* l : group)
+                        l->weight = rtnQuantize(l->weight, 4, 16, true);
+                x = model.forwardBlock(block, x, rope);
+            }
+            const double q4Ce = ce(model.logits(model.loadHead(), x));
+            QS_VERIFY_BELOW("rtn4_ce_vs_whole_model", std::abs(q4.model.at("ce")[i] - q4Ce), ceTolerance);
+        }
+        // More bits, less damage; every layer measured.
+        const ConfigResults q8 = store.results("olmo", rtn8.id());
+        const ConfigResults q2 = store.results("olmo", rtn2.id());
+        const ConfigResults g3 = store.results("olmo", gptq3.id());
+        const ConfigResults a4 = store.results("olmo", w4a4.id());
+        for (size_t i = 0; i < rows.size(); ++i) {
+            // KL ratios measured 1/290, 1/17 and 1/2.2, the same to three digits on every kernel.
+            QS_VERIFY_BELOW("kl_rtn8_over_rtn4", q8.model.at("kl_mean")[i] / q4.model.at("kl_mean")[i], 1.0);
+            QS_VERIFY_BELOW("kl_rtn4_over_rtn2", q4.model.at("kl_mean")[i] / q2.model.at("kl_mean")[i], 1.0);
+            // 4-bit inputs on top of W4.
+            QS_VERIFY_BELOW("kl_w4_over_w4a4", q4.model.at("kl_mean")[i] / a4.model.at("kl_mean")[i], 1.0);
+            QCOMPARE(g3.layers.at("gptq_loss")[i].size(), size_t(21));
+            for (double loss : g3.layers.at("gptq_loss")[i])
+                QVERIFY(std::isfinite(loss) && loss >= 0.0);
+            QCOMPARE(fp.layers.at("act_kurtosis")[i].size(), size_t(21));
+        }
+    }
+
+    void textThroughTokenizer()
+    {
+        // A byte-level BPE tokenizer of the 256 byte symbols and one merge ("Ġ" + "t"), for a model of
+        // vocabulary 260: the text goes through the same pipeline as a real model's tokenizer.json.
+        const QString folder = m_dir.filePath(QStringLiteral("bytes/step10"));
+        QVERIFY(make(folder, 9, QStringLiteral(R"({"vocab_size": 260})")));
+        QString vocab;
+        for (int b = 0; b < 256; ++b) {
+            QString symbol = QString::fromStdString(byteLevelSymbol(uint8_t(b)));
+            symbol.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('"'), QStringLiteral("\\\""));
+            vocab += QStringLiteral("\"%1\": %2, ").arg(symbol).arg(b);
+        }
+        vocab += QStringLiteral("\"Ġt\": 256");
+        const QString json = QStringLiteral(R"({"version": "1.0", "added_tokens": [], "normalizer": null,
+            "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": true},
+            "model": {"type": "BPE", "vocab": {%1}, "merges": ["Ġ t"]}})")
+                                 .arg(vocab);
+        const QString tokenizer = m_dir.filePath(QStringLiteral("bytes/tokenizer.json"));
+        test::writeFile(tokenizer, json.toUtf8());
+        QString text;
+        for (int i = 0; i < 60; ++i)
+            text += QStringLiteral("In the beginning the tokens were %1; then the text went on. ").arg(i);
+        const QString textPath = m_dir.filePath(QStringLiteral("bytes/val.txt"));
+        test::writeFile(textPath, text.toUtf8());
+
+        Store store = Store::create(path(QStringLiteral("text.h5")));
+        HfImportOptions options;
+        options.sources = {folder.toStdString()};
+        options.data = tokenData(textPath);
+        options.data.tokenizer = tokenizer.toStdString();
+        importHfTrajectory(store, "bytes", options);
+        QCOMPARE(store.checkpoints("bytes").front().step, 10);
+        sweepRun(store, "bytes", {QuantConfig::parse("rtn:4:g16:sym")}, SweepOptions {test::threads()});
+        QVERIFY(std::isfinite(store.checkpoints("bytes").front().fpValCe));
+    }
+
+    // The command line: import with a manifest that gives a step-less revision its step and every
+    // revision its LR, then sweep; and the errors a user meets first.
+    void commandLine()
+    {
+        const QString final = m_dir.filePath(QStringLiteral("cli/final"));
+        QVERIFY(make(final, 6));
+        const QString manifest = m_dir.filePath(QStringLiteral("cli/manifest.csv"));
+        test::writeFile(manifest, "path,step,tokens,lr\nfinal,3000,6B,1e-5\n");
+        const QString store = m_dir.filePath(QStringLiteral("cli.h5"));
+        auto cli = [](const QStringList& args) {
+            QProcess p;
+            p.start(QStringLiteral(QS_BINARY), args);
+            p.waitForFinished(300000);
+            return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()));
+        };
+        auto [code, out] = cli({QStringLiteral("import"), QStringLiteral("--store"), store, QStringLiteral("--run"), QStringLiteral("cli"),
+                                QStringLiteral("--tokens"), m_tokens, QStringLiteral("--seq-len"), QStringLiteral("32"),
+                                QStringLiteral("--val-sequences"), QStringLiteral("6"), QStringLiteral("--manifest"), manifest, final});
+        QVERIFY2(code == 0, qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("1 revisions added")), qPrintable(out));
+        std::tie(code, out) = cli({QStringLiteral("sweep"), QStringLiteral("--store"), store, QStringLiteral("--quant"),
+                                   QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--threads"), QString::number(test::threads())});
+        QVERIFY2(code == 0, qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("2 results computed")), qPrintable(out));
+        {
+            const Store s = Store::open(store.toStdString());
+            const auto rows = s.checkpoints("cli");
+            QCOMPARE(rows.size(), size_t(1));
+            QCOMPARE(rows[0].step, 3000);
+            QCOMPARE(rows[0].tokens, int64_t(6e9));
+            QCOMPARE(rows[0].lr, 1e-5);
+            QVERIFY(std::isfinite(rows[0].fpValCe));
+        }
+        std::tie(code, out) = cli({QStringLiteral("import"), QStringLiteral("--store"), store, QStringLiteral("--run"),
+                                   QStringLiteral("x"), final});
+        QCOMPARE(code, 1);
+        QVERIFY2(out.contains(QStringLiteral("--text F")) && out.contains(QStringLiteral("--tokens F")), qPrintable(out));
+        std::tie(code, out) = cli({QStringLiteral("import"), QStringLiteral("--store"), store, QStringLiteral("--run"), QStringLiteral("x"),
+                                   QStringLiteral("--text"), m_tokens, QStringLiteral("--manifest"), manifest, final});
+        QCOMPARE(code, 1);
+        QVERIFY2(out.contains(QStringLiteral("has no tokenizer.json")), qPrintable(out));
+    }
+
+    void badImports()
+    {
+        Store store = Store::create(path(QStringLiteral("bad.h5")));
+        HfImportOptions options;
+        options.data = tokenData(m_tokens);
+        // A revision of another architecture in the trajectory.
+        const QString other = m_dir.filePath(QStringLiteral("mixed/step3000"));
+        QVERIFY(make(other, 4, QStringLiteral(R"({"num_hidden_layers": 2})")));
+        options.sources = {m_revisions.toStdString(), other.toStdString()};
+        QString message = test::errorOf([&] { importHfTrajectory(store, "mixed", options); });
+        QVERIFY2(message.contains(QStringLiteral("a trajectory has one architecture")), qPrintable(message));
+        QVERIFY(!store.hasRun("mixed"));
+        // A name that gives no step, and no manifest to give it.
+        const QString nameless = m_dir.filePath(QStringLiteral("nameless/final"));
+        QVERIFY(make(nameless, 5));
+        options.sources = {nameless.toStdString()};
+        message = test::errorOf([&] { importHfTrajectory(store, "nameless", options); });
+        QVERIFY2(message.contains(QStringLiteral("no step for final")) && message.contains(QStringLiteral("manifest")),
+                 qPrintable(message));
+        // Data too short for the validation set it asks for.
+        options.sources = {m_revisions.toStdString()};
+        options.data.valSequences = 1000;
+        importHfTrajectory(store, "short", options);
+        message = test::errorOf([&] { sweepRun(store, "short", {QuantConfig::parse("rtn:4:g16:sym")}, SweepOptions {test::threads()}); });
+        QVERIFY2(message.contains(QStringLiteral("gives 4000 tokens")) && message.contains(QStringLiteral("1000 validation sequences")),
+                 qPrintable(message));
+        // Nothing to import.
+        options.sources = {m_dir.filePath(QStringLiteral("nameless")).toStdString() + "/absent"};
+        message = test::errorOf([&] { importHfTrajectory(store, "none", options); });
+        QVERIFY2(message.contains(QStringLiteral("does not exist")), qPrintable(message));
+    }
+};
+
+QS_TEST_GUILESS_MAIN(TstHfSweep)
+#include "tst_hfsweep.moc"

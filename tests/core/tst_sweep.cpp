@@ -1,0 +1,296 @@
+// The quantization laboratory on a real (tiny) trajectory: the FP reference and its activation
+// statistics, KL and top-1 agreement, W4A16 / W16A4 / W4A4 and a mixed-precision rule, per-layer SQNR,
+// and the bad inputs a sweep must refuse with a message naming what is wrong.
+
+#include "tests/support/numeric.h"
+#include "tests/support/testutils.h"
+#include "tests/support/tinyrun.h"
+
+#include "core/data/corpus.h"
+#include "core/common/errors.h"
+#include "core/engine/quantizemodel.h"
+#include "core/data/store.h"
+#include "core/engine/sweep.h"
+#include "core/engine/tensors.h"
+#include "core/engine/trainer.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+using namespace qs;
+using namespace qs::test;
+
+namespace {
+
+double meanOf(const std::vector<double>& v)
+{
+    return std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
+}
+
+} // namespace
+
+class TstSweep : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_store;
+    QString m_corpus;
+    const QuantConfig m_w4 = QuantConfig::parse("rtn:4:g16:sym");
+    const QuantConfig m_a4 = QuantConfig::parse("none:a4");
+    const QuantConfig m_w4a4 = QuantConfig::parse("rtn:4:g16:sym:a4");
+    const QuantConfig m_w4a4down8 = QuantConfig::parse("rtn:4:g16:sym:a4:down=a8");
+    const QuantConfig m_rtn3 = QuantConfig::parse("rtn:3:pc:sym");
+    QuantConfig m_gptq3 = QuantConfig::parse("gptq:3:pc:sym:act");
+
+    std::string finalCheckpoint()
+    {
+        const Store store = Store::open(m_store.toStdString());
+        return m_dir.filePath(QString::fromStdString(store.checkpoints("tiny").back().path)).toStdString();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_corpus = writeCorpus(m_dir.filePath(QStringLiteral("corpus.txt")));
+        m_store = m_dir.filePath(QStringLiteral("sweep.h5"));
+        m_gptq3.calibSequences = 16;
+        m_gptq3.calibSeqLen = 32;
+        const TrainConfig config = tinyConfig();
+        const Corpus corpus = Corpus::fromFile(m_corpus.toStdString(), config.valFraction, "word soup");
+        Store store = Store::create(m_store.toStdString());
+        trainRun(config, corpus, store, "tiny", m_dir.filePath(QStringLiteral("ckpt")).toStdString());
+        const SweepSummary s = runSweep(store, "tiny", {m_w4, m_a4, m_w4a4, m_w4a4down8, m_rtn3, m_gptq3}, corpus,
+                                        SweepOptions {threads()});
+        QCOMPARE(s.computed, 5 * 7);
+        QCOMPARE(int(s.entries.size()), 7);
+        QCOMPARE(s.entries.at("fp"), 5);
+        QVERIFY(s.seconds.at(m_gptq3.id()) > 0.0);
+    }
+
+    void fullPrecisionReference()
+    {
+        const Store store = Store::open(m_store.toStdString());
+        const auto fp = store.results("tiny", "fp");
+        const auto checkpoints = store.checkpoints("tiny");
+        const auto layers = store.layers("tiny");
+        for (int i = 0; i < 5; ++i) {
+            const auto at = [&](const char* metric) { return fp.model.at(metric)[size_t(i)]; };
+            // The unquantized model against itself: no divergence at all, every top-1 token the same.
+            QCOMPARE(at("kl_mean"), 0.0);
+            QCOMPARE(at("kl_p99"), 0.0);
+            QCOMPARE(at("top1_agree"), 1.0);
+            QCOMPARE(at("delta_ce"), 0.0);
+            QCOMPARE(at("ce"), checkpoints[size_t(i)].fpValCe);
+            for (size_t l = 0; l < layers.size(); ++l) {
+                QCOMPARE(fp.layers.at("w_rel_err")[size_t(i)][l], 0.0);
+                QVERIFY(std::isnan(fp.layers.at("sqnr_db")[size_t(i)][l]));
+            }
+        }
+        // Input statistics agree with the stored per-channel profile they were taken with.
+        const auto& absmax = fp.layers.at("act_absmax");
+        const auto& outliers = fp.layers.at("act_outliers");
+        const auto& kurtosis = fp.layers.at("act_kurtosis");
+        QVERIFY(store.profileNames("tiny", "fp") == std::vector<std::string> {"act_channel_absmax"});
+        for (int i : {0, 4}) {
+            for (int l = 0; l < int(layers.size()); ++l) {
+                const auto profile = store.profile("tiny", "fp", "act_channel_absmax", i, l);
+                QCOMPARE(qint64(profile.size()), qint64(layers[size_t(l)].cols));
+                const double top = *std::max_element(profile.begin(), profile.end());
+                QVERIFY(std::abs(top - absmax[size_t(i)][size_t(l)]) <= 1e-6 * top);
+                const auto above = std::count_if(profile.begin(), profile.end(), [](float v) { return v > 6.0f; });
+                QCOMPARE(double(above), outliers[size_t(i)][size_t(l)]);
+                // Kurtosis is at least 1 for any distribution (equality only for two equally likely values).
+                QVERIFY(kurtosis[size_t(i)][size_t(l)] > 1.0);
+            }
+            // q, k and v read the same input, as do gate and up.
+            for (int b = 0; b < 2; ++b) {
+                const auto& row = kurtosis[size_t(i)];
+                QCOMPARE(row[size_t(7 * b + 1)], row[size_t(7 * b)]);
+                QCOMPARE(row[size_t(7 * b + 2)], row[size_t(7 * b)]);
+                QCOMPARE(row[size_t(7 * b + 5)], row[size_t(7 * b + 4)]);
+            }
+        }
+    }
+
+    void quantizedMetrics()
+    {
+        const Store store = Store::open(m_store.toStdString());
+        for (const QuantConfig& c : {m_w4, m_a4, m_w4a4, m_rtn3, m_gptq3}) {
+            const auto r = store.results("tiny", c.id());
+            for (int i = 1; i < 5; ++i) {
+                const double kl = r.model.at("kl_mean")[size_t(i)];
+                const double median = r.model.at("kl_median")[size_t(i)];
+                const double p99 = r.model.at("kl_p99")[size_t(i)];
+                const double top1 = r.model.at("top1_agree")[size_t(i)];
+                QVERIFY2(kl > 0.0 && median >= 0.0 && median <= p99, qPrintable(QString::fromStdString(c.id())));
+                QVERIFY(top1 > 0.0 && top1 <= 1.0);
+                const auto& sqnr = r.layers.at("sqnr_db")[size_t(i)];
+                for (double v : sqnr)
+                    QVERIFY2(std::isfinite(v) && v > 0.0, qPrintable(QString::fromStdString(c.id())));
+            }
+        }
+        // W16A4 leaves the weights alone.
+        const auto a4 = store.results("tiny", m_a4.id());
+        for (double e : a4.layers.at("w_rel_err")[4])
+            QCOMPARE(e, 0.0);
+    }
+
+    void mixedPrecisionRule()
+    {
+        // "down=a8" changes only down_proj's input bits: the same RTN weights everywhere, identical
+        // SQNR for every layer of block 0 up to its down_proj (same inputs), and a strictly better
+        // SQNR at down_proj, which reads the same input at 8 instead of 4 bits.
+        const Store store = Store::open(m_store.toStdString());
+        const auto a4 = store.results("tiny", m_w4a4.id());
+        const auto a8 = store.results("tiny", m_w4a4down8.id());
+        QCOMPARE(QuantConfig::fromJson(a8.configJson).actBitsFor("down"), 8);
+        for (int i = 1; i < 5; ++i) {
+            QVERIFY(a4.layers.at("w_rel_err")[size_t(i)] == a8.layers.at("w_rel_err")[size_t(i)]);
+            const auto& s4 = a4.layers.at("sqnr_db")[size_t(i)];
+            const auto& s8 = a8.layers.at("sqnr_db")[size_t(i)];
+            for (int l = 0; l < 6; ++l)
+                QCOMPARE(s8[size_t(l)], s4[size_t(l)]);
+            QVERIFY2(s8[6] > s4[6] + 3.0, qPrintable(QStringLiteral("%1 vs %2").arg(s8[6]).arg(s4[6])));
+        }
+    }
+
+    void decomposition()
+    {
+        // papers.md §3: δ_W4A4 ≈ δ_W4A16 + δ_W16A4 (one fit: 0.906 × the sum), measured as mean KL
+        // (positive, unlike ΔCE, which dips below zero at errors this small). It holds for the trained
+        // checkpoints (steps 20–40: 0.90–1.04 when written); at step 10, barely past warmup, the two errors
+        // compound (about 3×), so that checkpoint is not held to it.
+        const Store store = Store::open(m_store.toStdString());
+        const auto w = store.results("tiny", m_w4.id()).model.at("kl_mean");
+        const auto a = store.results("tiny", m_a4.id()).model.at("kl_mean");
+        const auto both = store.results("tiny", m_w4a4.id()).model.at("kl_mean");
+        //
+        // One checkpoint's W4 KL moves by ±10 % between BLAS and ATen kernels (last-bit differences in
+        // the trained weights flip RTN roundings), so the law is checked pooled over steps 20–40, where
+        // the per-checkpoint ratios (0.84–1.06 across kernels) average out (0.93–0.99); each checkpoint is
+        // only held within a factor of 3, and W4A4 is not asked to exceed each part at each checkpoint (at
+        // step 30 it came out at 0.98–1.06 times the larger one).
+        double pooledBoth = 0.0, pooledParts = 0.0;
+        for (int i = 2; i < 5; ++i) {
+            const double ratio = both[size_t(i)] / (w[size_t(i)] + a[size_t(i)]);
+            QS_VERIFY_BELOW("abs_log_ratio_w4a4_over_sum", std::abs(std::log(ratio)), std::log(3.0));
+            pooledBoth += both[size_t(i)];
+            pooledParts += w[size_t(i)] + a[size_t(i)];
+        }
+        QS_VERIFY_BELOW("abs_log_pooled_ratio_w4a4_over_sum", std::abs(std::log(pooledBoth / pooledParts)), std::log(1.5));
+        // (Pooled, W4A4 came out 1.11–1.18 times the larger part: too close to 1 across kernels to check.)
+    }
+
+    void gptqBeatsRtnPerLayer()
+    {
+        // GPTQ minimises each layer's output error on its calibration inputs; RTN ignores them.
+        const Store store = Store::open(m_store.toStdString());
+        const auto g = store.results("tiny", m_gptq3.id()).layers.at("sqnr_db");
+        const auto r = store.results("tiny", m_rtn3.id()).layers.at("sqnr_db");
+        // Measured: 8.9 to 12.9 dB apart, 0.1 dB spread across kernels and thread counts.
+        for (int i = 1; i < 5; ++i)
+            QS_VERIFY_ABOVE("mean_sqnr_gptq_minus_rtn_db", meanOf(g[size_t(i)]) - meanOf(r[size_t(i)]), 1.0);
+    }
+
+    void nonFiniteActivationsNameTheLayer()
+    {
+        const Corpus corpus = Corpus::fromFile(m_corpus.toStdString(), 0.05, "word soup");
+        const auto calibration = calibrationBatch(corpus.train, 4, 16, 1);
+        {
+            TinyLm model = loadCheckpoint(finalCheckpoint());
+            torch::NoGradGuard noGrad;
+            model->blocks()[1]->input_layernorm->weight.fill_(std::nan(""));
+            const QString message = errorOf([&] { quantizeModel(model, calibration, m_w4); });
+            QVERIFY2(message.contains(QLatin1String("model.layers.1.self_attn.q_proj.weight"))
+                         && message.contains(QLatin1String("NaN")),
+                     qPrintable(message));
+        }
+        {
+            TinyLm model = loadCheckpoint(finalCheckpoint());
+            torch::NoGradGuard noGrad;
+            model->blocks()[0]->mlp->up_proj->weight[0][0] = std::numeric_limits<float>::infinity();
+            const QString message = errorOf([&] { quantizeModel(model, calibration, m_w4); });
+            QVERIFY2(message.contains(QLatin1String("weights of model.layers.0.mlp.up_proj.weight")), qPrintable(message));
+        }
+    }
+
+    void brokenCheckpointKeepsResults()
+    {
+        // A diverged checkpoint (NaN weights) appended to the run: the sweep stops with the file's
+        // name, and everything stored before stays.
+        const QString bad = m_dir.filePath(QStringLiteral("ckpt/diverged.safetensors"));
+        {
+            TinyLm model = loadCheckpoint(finalCheckpoint());
+            torch::NoGradGuard noGrad;
+            model->blocks()[0]->post_attention_layernorm->weight.fill_(std::nan(""));
+            saveCheckpoint(model, bad.toStdString(), DType::F32);
+        }
+        {
+            Store store = Store::open(m_store.toStdString(), Store::Mode::ReadWrite);
+            CheckpointRow row = store.checkpoints("tiny").back();
+            row.step += 10;
+            row.path = "ckpt/diverged.safetensors";
+            row.fpValCe = std::nan("");
+            store.appendCheckpoint("tiny", row);
+            const QString message = errorOf([&] {
+                runSweep(store, "tiny", {m_w4}, corpusOfRun(store, "tiny"), SweepOptions {threads()});
+            });
+            QVERIFY2(message.contains(QLatin1String("diverged.safetensors")) && message.contains(QLatin1String("NaN")),
+                     qPrintable(message));
+        }
+        const Store store = Store::open(m_store.toStdString());
+        const auto w4 = store.results("tiny", m_w4.id());
+        for (int i = 0; i < 5; ++i)
+            QCOMPARE(w4.done[size_t(i)], uint8_t(1));
+        QCOMPARE(w4.done[5], uint8_t(0));
+    }
+
+    void configStoredWithOtherParameters()
+    {
+        // Same id (damping is not part of it), other damping: refused before any work, nothing changed.
+        Store store = Store::open(m_store.toStdString(), Store::Mode::ReadWrite);
+        const auto before = store.results("tiny", m_gptq3.id());
+        QuantConfig other = m_gptq3;
+        other.percDamp = 0.1;
+        const QString message =
+            errorOf([&] { runSweep(store, "tiny", {other}, corpusOfRun(store, "tiny"), SweepOptions {threads()}); });
+        QVERIFY2(message.contains(QString::fromStdString(m_gptq3.id())) && message.contains(QLatin1String("different")),
+                 qPrintable(message));
+        const auto after = store.results("tiny", m_gptq3.id());
+        QVERIFY(before.configJson == after.configJson);
+        QVERIFY(before.layers.at("gptq_loss")[4] == after.layers.at("gptq_loss")[4]);
+    }
+
+    void badOptions_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("group does not divide") << "rtn:4:g16:a4g24" << "cpu" << "model.layers.0";
+        QTest::addRow("not a device") << "rtn:4:g16" << "tpu" << "tpu";
+        if (!torch::cuda::is_available())
+            QTest::addRow("no CUDA here") << "rtn:4:g16" << "cuda" << "cuda";
+    }
+
+    void badOptions()
+    {
+        QFETCH(QString, spec);
+        QFETCH(QString, device);
+        QFETCH(QString, expected);
+        Store store = Store::open(m_store.toStdString(), Store::Mode::ReadWrite);
+        SweepOptions options {2};
+        options.device = device.toStdString();
+        const QString message = errorOf(
+            [&] { runSweep(store, "tiny", {QuantConfig::parse(spec.toStdString())}, corpusOfRun(store, "tiny"), options); });
+        QVERIFY2(message.contains(expected), qPrintable(message));
+    }
+};
+
+QS_TEST_GUILESS_MAIN(TstSweep)
+#include "tst_sweep.moc"

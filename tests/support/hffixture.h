@@ -1,0 +1,80 @@
+#pragma once
+
+// Hugging Face model folders for tests, written by tests/support/hf_reference.py (an independent Python
+// implementation on Debian's python3-torch), and the reference's logits for given token ids.
+
+#include "tests/support/testutils.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTest>
+
+#include <cstring>
+#include <vector>
+
+namespace qs::test {
+
+// Runs tests/support/hf_reference.py with `args`; QFAIL-style message in `error` when it fails.
+inline bool runReference(const QStringList& args, QString* error)
+{
+    const QString python = QStringLiteral(QS_SYSTEM_PYTHON);
+    if (!QFileInfo(python).isExecutable()) {
+        *error = QStringLiteral("no system python3 (QS_SYSTEM_PYTHON); install python3-torch (packaging/install-deps.sh)");
+        return false;
+    }
+    QProcess proc;
+    proc.start(python, QStringList {supportDir() + QStringLiteral("/hf_reference.py")} + args);
+    if (!proc.waitForFinished(300000) || proc.exitStatus() != QProcess::NormalExit || proc.exitCode() != 0) {
+        *error = QStringLiteral("hf_reference.py %1 failed: %2")
+                     .arg(args.join(QLatin1Char(' ')), QString::fromUtf8(proc.readAllStandardError()));
+        return false;
+    }
+    return true;
+}
+
+// A .npy v1 file of int64 ids [rows, cols].
+inline void writeIdsNpy(const QString& path, const std::vector<int64_t>& ids, int64_t rows, int64_t cols)
+{
+    QByteArray header = QStringLiteral("{'descr': '<i8', 'fortran_order': False, 'shape': (%1, %2), }")
+                            .arg(rows)
+                            .arg(cols)
+                            .toLatin1();
+    while ((10 + header.size() + 1) % 64 != 0)
+        header.append(' ');
+    header.append('\n');
+    QByteArray bytes("\x93NUMPY\x01\x00", 8);
+    const quint16 len = quint16(header.size());
+    bytes.append(char(len & 0xff)).append(char(len >> 8)).append(header);
+    bytes.append(reinterpret_cast<const char*>(ids.data()), qsizetype(ids.size() * sizeof(int64_t)));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+// Reads a float32 .npy (v1, C order) as np.save writes it; shape in `shape`.
+inline std::vector<float> readFloatNpy(const QString& path, std::vector<int64_t>* shape)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray bytes = f.readAll();
+    if (!bytes.startsWith("\x93NUMPY"))
+        return {};
+    const int len = quint8(bytes[8]) | (quint8(bytes[9]) << 8);
+    const QByteArray header = bytes.mid(10, len);
+    if (!header.contains("'<f4'"))
+        return {};
+    const int open = header.indexOf('('), close = header.indexOf(')');
+    shape->clear();
+    for (const QByteArray& dim : header.mid(open + 1, close - open - 1).split(',')) {
+        if (!dim.trimmed().isEmpty())
+            shape->push_back(dim.trimmed().toLongLong());
+    }
+    std::vector<float> out(size_t(bytes.size() - 10 - len) / sizeof(float));
+    std::memcpy(out.data(), bytes.constData() + 10 + len, out.size() * sizeof(float));
+    return out;
+}
+
+} // namespace qs::test

@@ -1,0 +1,79 @@
+#pragma once
+
+// PTQ degradation along a run (papers.md §1; core/scaling/ptq.h): the selected config's damage at
+// every checkpoint against the tokens trained, with the two least-squares models drawn through it —
+// tokens only, and tokens plus the LR decay u = 1 − η/η_peak — and the verdict: R², AIC and the
+// partial F test of the decay term. It shows whether quantization error tracks the LR decay rather
+// than the tokens. Follows the shared selection (run, config).
+
+#include "widgets/plot/plotpage.h"
+
+#include "core/scaling/ptq.h"
+
+#include <optional>
+#include <string>
+
+class QComboBox;
+class QCPGraph;
+class QCPItemRect;
+class QCPTextElement;
+class QLabel;
+
+namespace qs {
+
+class Selection;
+struct RunSnapshot;
+
+class PtqPage : public PlotPage
+{
+    Q_OBJECT
+
+public:
+    explicit PtqPage(Selection* selection, QWidget* parent = nullptr);
+    ~PtqPage() override;
+
+    // FigureView
+    QString viewName() const override { return QStringLiteral("ptq"); }
+    QCustomPlot* figurePlot() const override;
+    // step,tokens,lr,lr_decay,<metric>,used,tokens_fit,decay_fit
+    QString csv() const override;
+
+    // The damage metric: "rel_ce" (default), "delta_ce" or "kl_mean".
+    QString metric() const { return QString::fromStdString(m_metric); }
+    bool setMetric(const QString& name);
+
+    // The analysis shown (nullopt with message() saying why there is none).
+    const std::optional<scaling::PtqDegradation>& analysis() const { return m_analysis; }
+    QString message() const { return m_message; }
+    QString verdict() const;
+    QCPGraph* measuredGraph() const { return m_measured; }
+    QCPGraph* tokensFitGraph() const { return m_tokensFit; }
+    QCPGraph* decayFitGraph() const { return m_decayFit; }
+
+protected:
+    void applyColors() override;
+    QString toolTipAt(const QPointF& pos) const override;
+
+private:
+    const RunSnapshot* run() const;
+    void rebuild();
+
+    Selection* m_selection = nullptr;
+    std::string m_metric = "rel_ce";
+    std::vector<scaling::PtqTrajectoryPoint> m_points;
+    std::vector<bool> m_used; // per point: entered the fit (after warmup, measured)
+    std::optional<scaling::PtqDegradation> m_analysis;
+    QString m_message;
+
+    QComboBox* m_metricCombo = nullptr;
+    QLabel* m_verdictLabel = nullptr;
+    QLabel* m_messageLabel = nullptr;
+    QCPTextElement* m_title = nullptr;
+    QCPGraph* m_measured = nullptr;
+    QCPGraph* m_warmup = nullptr;
+    QCPGraph* m_tokensFit = nullptr;
+    QCPGraph* m_decayFit = nullptr;
+    QCPItemRect* m_decayShade = nullptr;
+};
+
+} // namespace qs

@@ -1,0 +1,190 @@
+// TrajectoryPage: the metrics it plots, their names and labels, the schedule phases, hover texts.
+
+#include "widgets/pages/trajectory/trajectorypage.h"
+
+#include "widgets/plot/plotstyle.h"
+#include "models/schedulephases.h"
+
+#include "core/data/config.h"
+#include "core/common/errors.h"
+
+#include "widgets/plot/qcp.h"
+
+#include <cmath>
+
+namespace qs {
+
+double TrajectoryPage::metricValue(const ConfigSnapshot& config, int checkpoint) const
+{
+    switch (m_metric) {
+    case Metric::RelativeCe:
+        return config.modelMetric("rel_ce", checkpoint);
+    case Metric::DeltaCe:
+        return config.modelMetric("delta_ce", checkpoint);
+    case Metric::KlMean:
+        return config.modelMetric("kl_mean", checkpoint);
+    case Metric::KlP99:
+        return config.modelMetric("kl_p99", checkpoint);
+    case Metric::Top1Agree:
+        return 100.0 * config.modelMetric("top1_agree", checkpoint);
+    case Metric::LayerSqnr:
+        return config.meanLayerMetric("sqnr_db", checkpoint);
+    }
+    return qQNaN();
+}
+
+namespace {
+
+const std::pair<const char*, TrajectoryPage::Metric> metricsByName[] = {
+    {"rel_ce", TrajectoryPage::Metric::RelativeCe}, {"delta_ce", TrajectoryPage::Metric::DeltaCe},
+    {"kl_mean", TrajectoryPage::Metric::KlMean},    {"kl_p99", TrajectoryPage::Metric::KlP99},
+    {"top1_agree", TrajectoryPage::Metric::Top1Agree}, {"sqnr_db", TrajectoryPage::Metric::LayerSqnr},
+};
+
+} // namespace
+
+bool TrajectoryPage::metricFromName(const QString& name, Metric* metric)
+{
+    for (const auto& [key, value] : metricsByName) {
+        if (name == QLatin1String(key)) {
+            *metric = value;
+            return true;
+        }
+    }
+    return false;
+}
+
+QString TrajectoryPage::metricName(Metric metric)
+{
+    for (const auto& [key, value] : metricsByName) {
+        if (value == metric)
+            return QString::fromLatin1(key);
+    }
+    return {};
+}
+
+QStringList TrajectoryPage::metricNames()
+{
+    QStringList names;
+    for (const auto& entry : metricsByName)
+        names << QString::fromLatin1(entry.first);
+    return names;
+}
+
+QString TrajectoryPage::metricAxisLabel() const
+{
+    switch (m_metric) {
+    case Metric::RelativeCe:
+        break;
+    case Metric::DeltaCe:
+        return tr("ΔCE = CE(Ŵ) − CE(W) (nats)");
+    case Metric::KlMean:
+        return tr("KL mean, KL(FP ‖ quantized) (nats per token)");
+    case Metric::KlP99:
+        return tr("KL p99, KL(FP ‖ quantized) (nats per token)");
+    case Metric::Top1Agree:
+        return tr("same top-1 as FP (% of tokens)");
+    case Metric::LayerSqnr:
+        return tr("mean layer SQNR (dB)");
+    }
+    return tr("relative CE (CE(Ŵ)/CE(W) − 1)");
+}
+
+QString TrajectoryPage::metricShortTitle() const
+{
+    switch (m_metric) {
+    case Metric::RelativeCe:
+        break;
+    case Metric::DeltaCe:
+        return tr("ΔCE");
+    case Metric::KlMean:
+        return tr("KL mean");
+    case Metric::KlP99:
+        return tr("KL p99");
+    case Metric::Top1Agree:
+        return tr("same top-1");
+    case Metric::LayerSqnr:
+        return tr("mean SQNR");
+    }
+    return tr("rel. CE");
+}
+
+QString TrajectoryPage::formatMetricValue(double value) const
+{
+    if (m_metric == Metric::Top1Agree)
+        return tr("%1 %").arg(QString::number(value, 'f', 2));
+    if (m_metric == Metric::LayerSqnr)
+        return tr("%1 dB").arg(QString::number(value, 'f', 2));
+    return QString::number(value, 'g', 5);
+}
+
+std::optional<size_t> TrajectoryPage::detectDecayStart(const std::vector<LogRow>& log)
+{
+    return qs::detectDecayStart(log);
+}
+
+std::optional<double> TrajectoryPage::plannedEnd(const RunSnapshot& run) const
+{
+    if (run.log.empty() || run.info.trainConfigJson.empty())
+        return std::nullopt;
+    int64_t steps = 0;
+    try {
+        steps = TrainConfig::fromJson(run.info.trainConfigJson).steps;
+    } catch (const Error&) {
+        return std::nullopt; // only a range hint: a config this build cannot read changes nothing else
+    }
+    const LogRow& last = run.log.back();
+    if (m_xAxis == XAxis::Step)
+        return double(steps);
+    if (last.step <= 0)
+        return std::nullopt;
+    return double(last.tokens) / double(last.step) * double(steps);
+}
+
+std::optional<std::pair<double, double>> TrajectoryPage::decayRange() const
+{
+    const RunSnapshot* current = run();
+    if (!current)
+        return std::nullopt;
+    for (const SchedulePhase& phase : schedulePhases(current->log)) {
+        if (phase.kind == SchedulePhase::Kind::Decay)
+            return std::make_pair(logRowX(current->log[phase.first]), logRowX(current->log[phase.last]));
+    }
+    return std::nullopt;
+}
+
+QStringList TrajectoryPage::phaseLabels() const
+{
+    QStringList labels;
+    for (const QCPItemText* label : m_phaseLabels)
+        labels << label->text();
+    return labels;
+}
+
+QString TrajectoryPage::describeCheckpoint(int runIndex, int index) const
+{
+    const RunSnapshot* current = runAt(runIndex);
+    if (!current || index < 0 || index >= int(current->checkpoints.size()))
+        return {};
+    const CheckpointRow& row = current->checkpoints[size_t(index)];
+    QStringList lines;
+    if (shownRuns().size() > 1)
+        lines << tr("run %1").arg(current->name());
+    lines << tr("checkpoint %1: step %2, %3 tokens").arg(index).arg(row.step).arg(formatCount(double(row.tokens)));
+    QString fp = std::isfinite(row.fpValCe) ? QString::number(row.fpValCe, 'f', 4) : tr("not measured");
+    lines << tr("LR %1, FP val CE %2").arg(QString::number(row.lr, 'g', 4), fp);
+    const QString metricTitle = metricShortTitle();
+    for (const ConfigSnapshot& config : current->configs) {
+        if (config.config.isFullPrecision())
+            continue;
+        const double value = metricValue(config, index);
+        // A done checkpoint without the value: a store written before this metric existed.
+        const QString text = std::isfinite(value) ? formatMetricValue(value)
+                             : config.isDone(index) ? tr("not in the store")
+                                                    : tr("not computed yet");
+        lines << tr("%1: %2 %3").arg(config.label, metricTitle, text);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace qs

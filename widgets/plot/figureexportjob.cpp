@@ -1,0 +1,75 @@
+#include "widgets/plot/figureexportjob.h"
+
+#include <QVariant>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
+
+namespace qs {
+
+FigureExportJob::FigureExportJob(QObject* parent)
+    : QObject(parent)
+{
+}
+
+FigureExportJob::~FigureExportJob()
+{
+    for (QFutureWatcher<QString>* watcher : std::as_const(m_watchers))
+        watcher->waitForFinished();
+}
+
+bool FigureExportJob::start(FigureView& view, const QString& path, const FigureExportOptions& options, QString* error)
+{
+    RecordedFigure figure;
+    if (!recordFigure(view, path, options, &figure, error))
+        return false;
+    launch(path, [figure = std::move(figure)] {
+        QString message;
+        return writeFigure(figure, &message) ? QString() : message;
+    });
+    return true;
+}
+
+bool FigureExportJob::startCsv(FigureView& view, const QString& path, QString* error)
+{
+    QByteArray bytes;
+    if (!takeCsv(view, path, &bytes, error))
+        return false;
+    launch(path, [bytes = std::move(bytes), path] {
+        QString message;
+        return writeCsv(bytes, path, &message) ? QString() : message;
+    });
+    return true;
+}
+
+void FigureExportJob::launch(const QString& path, std::function<QString()> write)
+{
+    auto* watcher = new QFutureWatcher<QString>(this);
+    watcher->setProperty("path", path);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] { deliver(watcher, path); });
+    m_watchers.append(watcher);
+    watcher->setFuture(QtConcurrent::run(std::move(write)));
+}
+
+void FigureExportJob::deliver(QFutureWatcher<QString>* watcher, const QString& path)
+{
+    if (!m_watchers.removeOne(watcher))
+        return; // delivered already (waitForDone)
+    const QString error = watcher->result();
+    watcher->deleteLater();
+    if (error.isEmpty())
+        Q_EMIT saved(path);
+    else
+        Q_EMIT failed(path, error);
+}
+
+void FigureExportJob::waitForDone()
+{
+    while (!m_watchers.isEmpty()) {
+        QFutureWatcher<QString>* watcher = m_watchers.first();
+        watcher->waitForFinished();
+        deliver(watcher, watcher->property("path").toString());
+    }
+}
+
+} // namespace qs
