@@ -9,23 +9,20 @@ DemoJob::DemoJob(const QString& dir, QObject* parent)
 {
 }
 
-DemoJob::~DemoJob()
-{
-    cancelAndWait();
-}
-
 QString DemoJob::storePath() const
 {
     return QString::fromStdString(m_options.storePath());
 }
 
-void DemoJob::run(const Progress& progress)
+Job::Work DemoJob::prepare()
 {
-    m_summary = runDemo(m_options, progress);
+    m_result = std::make_shared<DemoSummary>();
+    return [options = m_options, result = m_result](const Progress& progress) { *result = runDemo(options, progress); };
 }
 
 void DemoJob::succeeded()
 {
+    m_summary = *m_result;
     const QString path = m_summary.storePath.empty() ? storePath() : QString::fromStdString(m_summary.storePath);
     Q_EMIT demoFinished(path);
 }

@@ -6,6 +6,8 @@
 #include "core/lab/demo.h"
 #include "models/jobs/job.h"
 
+#include <memory>
+
 namespace qs {
 
 class DemoJob : public Job
@@ -14,7 +16,6 @@ class DemoJob : public Job
 
 public:
     explicit DemoJob(const QString& dir, QObject* parent = nullptr);
-    ~DemoJob() override;
 
     QString directory() const { return m_dir; }
     // Where the demo writes its store; known before the job starts, so a viewer can poll it.
@@ -27,13 +28,14 @@ Q_SIGNALS:
     void demoFinished(const QString& storePath);
 
 protected:
-    void run(const Progress& progress) override;
+    Work prepare() override;
     void succeeded() override;
 
 private:
     QString m_dir;
     DemoOptions m_options;
     DemoSummary m_summary;
+    std::shared_ptr<DemoSummary> m_result; // written by the work
 };
 
 } // namespace qs

@@ -12,24 +12,20 @@ FitJob::FitJob(scaling::Law law, scaling::ScalingData data, scaling::FitOptions 
 {
 }
 
-FitJob::~FitJob()
+Job::Work FitJob::prepare()
 {
-    cancelAndWait();
-}
-
-void FitJob::run(const Progress& progress)
-{
-    m_pending.reset();
-    if (!reportProgress(progress, 0.0, tr("Preparing the fit of %1 points").arg(m_data.points.size()).toStdString()))
-        throw Cancelled();
-    scaling::FitOptions options = m_options;
-    options.progress = progress;
-    m_pending = scaling::fitLaw(m_law, m_data, options);
+    m_pending = std::make_shared<std::optional<scaling::FitResult>>();
+    return [law = m_law, data = m_data, options = m_options, pending = m_pending](const Progress& progress) mutable {
+        if (!reportProgress(progress, 0.0, tr("Preparing the fit of %1 points").arg(data.points.size()).toStdString()))
+            throw Cancelled();
+        options.progress = progress;
+        *pending = scaling::fitLaw(law, data, options);
+    };
 }
 
 void FitJob::succeeded()
 {
-    m_result = std::move(m_pending);
+    m_result = std::move(*m_pending);
     m_pending.reset();
     if (m_result)
         Q_EMIT fitFinished(m_result->law);

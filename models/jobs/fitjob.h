@@ -9,6 +9,7 @@
 #include "core/scaling/data.h"
 #include "core/scaling/fit.h"
 
+#include <memory>
 #include <optional>
 
 namespace qs {
@@ -20,7 +21,6 @@ class FitJob : public Job
 public:
     // `options.progress` is replaced by the job's own (cancel, progress signal).
     FitJob(scaling::Law law, scaling::ScalingData data, scaling::FitOptions options = {}, QObject* parent = nullptr);
-    ~FitJob() override;
 
     const scaling::Law& law() const { return m_law; }
     const scaling::ScalingData& data() const { return m_data; }
@@ -33,15 +33,15 @@ Q_SIGNALS:
     void fitFinished(const qs::scaling::Law& law);
 
 protected:
-    void run(const Progress& progress) override;
+    Work prepare() override;
     void succeeded() override;
 
 private:
     scaling::Law m_law;
     scaling::ScalingData m_data;
     scaling::FitOptions m_options;
-    std::optional<scaling::FitResult> m_result;   // published on the owning thread
-    std::optional<scaling::FitResult> m_pending;  // written by the worker
+    std::optional<scaling::FitResult> m_result;               // published on the owning thread
+    std::shared_ptr<std::optional<scaling::FitResult>> m_pending; // written by the work
 };
 
 } // namespace qs

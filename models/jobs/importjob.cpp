@@ -18,26 +18,25 @@ ImportJob::ImportJob(const QString& storePath, const QString& run, HfImportOptio
 {
 }
 
-ImportJob::~ImportJob()
+Job::Work ImportJob::prepare()
 {
-    cancelAndWait();
-}
-
-void ImportJob::run(const Progress& progress)
-{
-    if (!reportProgress(progress, 0.0, tr("Reading the revisions of %1").arg(m_run).toStdString()))
-        throw Cancelled();
-    std::optional<Store> store;
-    {
-        const QMutexLocker lock(&storeOpenMutex());
-        store.emplace(Store::openOrCreate(m_storePath.toStdString()));
-    }
-    m_added = int(importHfTrajectory(*store, m_run.toStdString(), m_options).size());
-    reportProgress(progress, 1.0, tr("Imported %n revision(s)", nullptr, m_added).toStdString());
+    m_result = std::make_shared<int>(0);
+    return [storePath = m_storePath, run = m_run, options = m_options, added = m_result](const Progress& progress) {
+        if (!reportProgress(progress, 0.0, tr("Reading the revisions of %1").arg(run).toStdString()))
+            throw Cancelled();
+        std::optional<Store> store;
+        {
+            const QMutexLocker lock(&storeOpenMutex());
+            store.emplace(Store::openOrCreate(storePath.toStdString()));
+        }
+        *added = int(importHfTrajectory(*store, run.toStdString(), options).size());
+        reportProgress(progress, 1.0, tr("Imported %n revision(s)", nullptr, *added).toStdString());
+    };
 }
 
 void ImportJob::succeeded()
 {
+    m_added = *m_result;
     Q_EMIT imported(m_storePath, m_run, m_added);
 }
 

@@ -7,6 +7,8 @@
 #include "core/data/hfrun.h"
 #include "models/jobs/job.h"
 
+#include <memory>
+
 namespace qs {
 
 class ImportJob : public Job
@@ -15,7 +17,6 @@ class ImportJob : public Job
 
 public:
     ImportJob(const QString& storePath, const QString& run, HfImportOptions options, QObject* parent = nullptr);
-    ~ImportJob() override;
 
     QString storePath() const { return m_storePath; }
     QString runName() const { return m_run; }
@@ -26,7 +27,7 @@ Q_SIGNALS:
     void imported(const QString& storePath, const QString& run, int revisions);
 
 protected:
-    void run(const Progress& progress) override;
+    Work prepare() override;
     void succeeded() override;
 
 private:
@@ -34,6 +35,7 @@ private:
     QString m_run;
     HfImportOptions m_options;
     int m_added = 0;
+    std::shared_ptr<int> m_result; // written by the work
 };
 
 } // namespace qs

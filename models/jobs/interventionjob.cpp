@@ -55,18 +55,20 @@ InterventionJob* InterventionJob::lawa(const QString& storePath, const QString& 
     return job;
 }
 
-InterventionJob::~InterventionJob()
+Job::Work InterventionJob::prepare()
 {
-    cancelAndWait();
+    return [kind = m_kind, storePath = m_store, parentRun = m_run, newRun = m_newRun, step = m_step,
+            steps = m_steps](const Progress& progress) { intervene(kind, storePath, parentRun, newRun, step, steps, progress); };
 }
 
-void InterventionJob::run(const Progress& progress)
+void InterventionJob::intervene(Kind kind, const QString& storePath, const QString& parentRun, const QString& newRun,
+                                qint64 step, qint64 steps, const Progress& progress)
 {
-    Store store = openForWriting(m_store);
-    const std::string run = m_run.toStdString();
-    const QString folder = defaultCheckpointFolder(m_store, m_newRun);
-    if (m_kind == Kind::Lawa) {
-        lawaRun(store, run, int(m_steps), 1, folder.toStdString(), progress);
+    Store store = openForWriting(storePath);
+    const std::string run = parentRun.toStdString();
+    const QString folder = defaultCheckpointFolder(storePath, newRun);
+    if (kind == Kind::Lawa) {
+        lawaRun(store, run, int(steps), 1, folder.toStdString(), progress);
         return;
     }
     if (!store.hasRun(run))
@@ -78,17 +80,17 @@ void InterventionJob::run(const Progress& progress)
         throw ConfigError(store.path() + ": run '" + run + "' was not trained by QuantScope; only its runs can be branched");
     }
     config.initRun = run;
-    config.initStep = m_step;
-    config.steps = m_steps;
+    config.initStep = step;
+    config.steps = steps;
     config.schedule.kind = ScheduleKind::Wsd;
     config.schedule.warmupSteps = 0;
     config.schedule.decayFraction = 1.0;
     config.keepOptimizerStates = false;
-    config.checkpointEvery = std::min<int64_t>(config.checkpointEvery, m_steps);
-    config.evalEvery = std::min<int64_t>(config.evalEvery, m_steps);
+    config.checkpointEvery = std::min<int64_t>(config.checkpointEvery, steps);
+    config.evalEvery = std::min<int64_t>(config.evalEvery, steps);
     config.validate();
     const Corpus corpus = corpusOfRun(store, run);
-    trainRun(config, corpus, store, m_newRun.toStdString(), folder.toStdString(), progress);
+    trainRun(config, corpus, store, newRun.toStdString(), folder.toStdString(), progress);
 }
 
 void InterventionJob::succeeded()

@@ -20,7 +20,6 @@ public:
                                      QObject* parent = nullptr);
     // LAWA over every checkpoint of `run` with `window` checkpoints per average, as run "<run>.lawa<window>".
     static InterventionJob* lawa(const QString& storePath, const QString& run, int window, QObject* parent = nullptr);
-    ~InterventionJob() override;
 
     QString storePath() const { return m_store; }
     // The run the job makes (known before it starts).
@@ -30,7 +29,7 @@ Q_SIGNALS:
     void interventionFinished(const QString& storePath, const QString& run);
 
 protected:
-    void run(const Progress& progress) override;
+    Work prepare() override;
     void succeeded() override;
 
 private:
@@ -40,6 +39,10 @@ private:
         Cooldown,
         Lawa,
     };
+    // The work: no member of the job is used on the worker.
+    static void intervene(Kind kind, const QString& storePath, const QString& parentRun, const QString& newRun,
+                          qint64 step, qint64 steps, const Progress& progress);
+
     Kind m_kind = Kind::Cooldown;
     QString m_store, m_run, m_newRun;
     qint64 m_step = 0, m_steps = 0;

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QMetaObject>
+#include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -19,9 +20,6 @@ enum Outcome
     Failed,
     WasCancelled,
 };
-
-constexpr qint64 minEmitIntervalMs = 100;  // at most ~10 progress signals a second
-constexpr double minFractionStep = 0.001;  // ignore steps under 0.1 %
 
 } // namespace
 
@@ -45,6 +43,7 @@ void Job::cancelAndWait()
 
 QString Job::formatEta(double seconds)
 {
+    // The words of qs::formatEta (the console's), translated.
     if (!(seconds >= 0.0) || !std::isfinite(seconds))
         return {};
     if (seconds < 60.0)
@@ -62,18 +61,28 @@ void Job::start()
     m_cancel = false;
     m_running = true;
     m_clock.start();
-    m_lastEmitMs = -1;
-    m_lastFraction = -1.0;
-    m_lastMessage.clear();
+    m_throttle.restart();
+    Work work;
+    try {
+        work = prepare();
+    } catch (const std::exception& e) {
+        m_running = false;
+        Q_EMIT started();
+        Q_EMIT runningChanged(false);
+        Q_EMIT failed(QString::fromStdString(e.what()));
+        return;
+    }
     Q_EMIT started();
     Q_EMIT runningChanged(true);
 
-    m_future = QtConcurrent::run(&m_pool, [this] {
+    // The work captures what it needs; only the base's own members (the cancel flag, the throttle, the
+    // queued calls to this object) are used on the worker, and ~Job() waits for it.
+    m_future = QtConcurrent::run(&m_pool, [this, work = std::move(work)] {
         int outcome = Succeeded;
         QString message;
         try {
             // Work that returned normally counts as done, even if a cancel came too late to stop it.
-            run([this](const ProgressInfo& info) { return reportFromWorker(info); });
+            work([this](const ProgressInfo& info) { return reportFromWorker(info); });
         } catch (const Cancelled&) {
             outcome = WasCancelled;
         } catch (const std::exception& e) {
@@ -99,22 +108,12 @@ bool Job::reportFromWorker(const ProgressInfo& info)
 {
     if (m_cancel.load())
         return false;
-    const qint64 now = m_clock.elapsed();
-    const bool messageChanged = info.message != m_lastMessage;
-    const bool moved = std::abs(info.fraction - m_lastFraction) >= minFractionStep;
-    if ((!moved && !messageChanged) || (m_lastEmitMs >= 0 && now - m_lastEmitMs < minEmitIntervalMs))
+    const auto update = m_throttle.offer(info, double(m_clock.elapsed()) / 1000.0);
+    if (!update)
         return true;
-    m_lastEmitMs = now;
-    m_lastFraction = info.fraction;
-    m_lastMessage = info.message;
-
-    const double fraction = std::clamp(info.fraction, 0.0, 1.0);
-    // Extrapolate once there is enough to extrapolate from.
-    double etaSeconds = -1.0;
-    if (fraction >= 0.01 && now >= 2000)
-        etaSeconds = double(now) / 1000.0 * (1.0 - fraction) / fraction;
-    const QString message = QString::fromStdString(info.message);
-    const QString eta = formatEta(etaSeconds);
+    const double fraction = update->fraction;
+    const QString message = QString::fromStdString(update->message);
+    const QString eta = formatEta(update->etaSeconds);
     QMetaObject::invokeMethod(
         this, [this, fraction, message, eta] {
             if (m_running)
@@ -126,6 +125,7 @@ bool Job::reportFromWorker(const ProgressInfo& info)
 
 void Job::complete(int outcome, const QString& message)
 {
+    Q_ASSERT_X(QThread::currentThread() == thread(), "Job::complete", "results are delivered on the owner's thread");
     m_running = false;
     switch (outcome) {
     case Succeeded:

@@ -1,10 +1,16 @@
 #pragma once
 
-// Base of every long job (demo, train, sweep, export): the work runs on a worker thread, polls an
-// atomic cancel flag through the core's Progress callback, and reports back to the thread that owns
-// the job through queued calls.
+// Base of every long job (demo, train, sweep, import, fit, recipe, intervention): the work runs on a
+// worker thread, polls an atomic cancel flag through the core's Progress callback, and reports back to
+// the thread that owns the job through queued calls.
+//
+// The contract that makes the destructor safe for every subclass: start() asks the subclass, on the
+// owner's thread, for its Work, a function that never touches the job (it captures copies of its inputs
+// and a shared state for its results). ~Job() then cancels and waits for that work; no subclass member
+// is used on the worker, so none can be used after it was destroyed.
 
 #include "core/common/progress.h"
+#include "core/common/progressthrottle.h"
 
 #include <QElapsedTimer>
 #include <QFuture>
@@ -13,7 +19,7 @@
 #include <QThreadPool>
 
 #include <atomic>
-#include <mutex>
+#include <functional>
 
 namespace qs {
 
@@ -23,8 +29,7 @@ class Job : public QObject
 
 public:
     explicit Job(QObject* parent = nullptr);
-    // Asks a running job to stop and waits for its worker to return. Subclasses call cancelAndWait()
-    // in their own destructor, since the worker calls their run().
+    // Asks a running job to stop and waits for its work to return.
     ~Job() override;
 
     // Blocks until the worker returned (after asking it to stop); queued results are then dropped
@@ -34,7 +39,7 @@ public:
     bool isRunning() const { return m_running; }
     bool isCancelRequested() const { return m_cancel.load(); }
 
-    // "about 3 min left" style text for `seconds` remaining; empty for unknown (negative).
+    // "about 3 min left" style text for `seconds` remaining; empty for unknown (negative), translated.
     static QString formatEta(double seconds);
 
 public Q_SLOTS:
@@ -52,11 +57,13 @@ Q_SIGNALS:
     void runningChanged(bool running);
 
 protected:
-    // Runs on the worker thread. Throws qs::Error on failure, qs::Cancelled when `progress` returned
-    // false. Must not touch the GUI.
-    virtual void run(const Progress& progress) = 0;
-    // Runs on the owning thread after run() returned normally, before finished(): the place to
-    // publish results and emit result signals.
+    // What runs on the worker thread. Throws qs::Error on failure, qs::Cancelled when `progress`
+    // returned false. It must not touch the job or the GUI: capture copies and a shared state.
+    using Work = std::function<void(const Progress& progress)>;
+    // Called by start() on the owning thread: the work for this run.
+    virtual Work prepare() = 0;
+    // Runs on the owning thread after the work returned normally, before finished(): the place to
+    // publish results from the shared state and emit result signals.
     virtual void succeeded() {}
 
 private:
@@ -70,11 +77,9 @@ private:
     QThreadPool m_pool;
     QFuture<void> m_future;
 
-    // Throttling state, touched by the worker thread only.
+    // Touched by the worker thread only.
     QElapsedTimer m_clock;
-    qint64 m_lastEmitMs = -1;
-    double m_lastFraction = -1.0;
-    std::string m_lastMessage;
+    ProgressThrottle m_throttle {ProgressThrottle::Options::gui()};
 };
 
 } // namespace qs

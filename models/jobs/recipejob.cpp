@@ -9,23 +9,22 @@ RecipeJob::RecipeJob(Recipe recipe, const QString& dir, QObject* parent)
     m_options.dir = dir.toStdString();
 }
 
-RecipeJob::~RecipeJob()
-{
-    cancelAndWait();
-}
-
 QString RecipeJob::storePath() const
 {
     return QString::fromStdString(m_options.storePath());
 }
 
-void RecipeJob::run(const Progress& progress)
+Job::Work RecipeJob::prepare()
 {
-    m_result = runRecipe(m_recipe, m_options, progress);
+    m_pending = std::make_shared<RecipeResult>();
+    return [recipe = m_recipe, options = m_options, result = m_pending](const Progress& progress) {
+        *result = runRecipe(recipe, options, progress);
+    };
 }
 
 void RecipeJob::succeeded()
 {
+    m_result = *m_pending;
     Q_EMIT recipeFinished(QString::fromStdString(m_result.storePath), QString::fromStdString(m_result.reportPath));
 }
 

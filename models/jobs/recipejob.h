@@ -5,6 +5,8 @@
 #include "models/jobs/job.h"
 #include "core/lab/recipe.h"
 
+#include <memory>
+
 namespace qs {
 
 class RecipeJob : public Job
@@ -13,7 +15,6 @@ class RecipeJob : public Job
 
 public:
     RecipeJob(Recipe recipe, const QString& dir, QObject* parent = nullptr);
-    ~RecipeJob() override;
 
     const Recipe& recipe() const { return m_recipe; }
     // Known before the job starts, so a viewer can follow the store as it grows.
@@ -26,13 +27,14 @@ Q_SIGNALS:
     void recipeFinished(const QString& storePath, const QString& reportPath);
 
 protected:
-    void run(const Progress& progress) override;
+    Work prepare() override;
     void succeeded() override;
 
 private:
     Recipe m_recipe;
     RecipeOptions m_options;
     RecipeResult m_result;
+    std::shared_ptr<RecipeResult> m_pending; // written by the work
 };
 
 } // namespace qs

@@ -1,11 +1,11 @@
 #pragma once
 
-// Loads store snapshots off the GUI thread. Every load() or refresh() starts a new generation; only the
-// result of the newest request is delivered, so a slow older load never overwrites a newer one.
+// Loads store snapshots off the GUI thread. Every load() or refresh() is a new request of a LatestOnly:
+// only the result of the newest is delivered, so a slow older load never overwrites a newer one.
 
+#include "models/latestonly.h"
 #include "models/storesnapshot.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 
@@ -27,8 +27,8 @@ public:
     // process made). When it reads exactly as `current` (sameContent), unchanged() follows instead
     // of loaded(), so nothing is rebuilt for a poll that found nothing new. `current` must not be null.
     quint64 refresh(const StoreSnapshotPtr& current);
-    quint64 generation() const { return m_generation; }
-    bool isLoading() const { return m_pending > 0; }
+    quint64 generation() const { return m_loads.generation(); }
+    bool isLoading() const { return m_loads.isBusy(); }
     // Blocks until every load started so far has returned (for shutdown and tests).
     void waitForIdle();
 
@@ -41,7 +41,6 @@ Q_SIGNALS:
 private:
     struct Outcome
     {
-        quint64 generation = 0;
         QString path;
         StoreSnapshotPtr snapshot;
         QString error;
@@ -50,9 +49,7 @@ private:
     quint64 start(const QString& path, StoreSnapshotPtr current);
     void deliver(const Outcome& outcome);
 
-    quint64 m_generation = 0;
-    int m_pending = 0;
-    std::vector<QFuture<void>> m_futures;
+    LatestOnly<Outcome> m_loads {this};
 };
 
 } // namespace qs

@@ -17,16 +17,14 @@ SweepJob::SweepJob(const QString& storePath, const QString& run, std::vector<Qua
 {
 }
 
-SweepJob::~SweepJob()
+Job::Work SweepJob::prepare()
 {
-    cancelAndWait();
-}
-
-void SweepJob::run(const Progress& progress)
-{
-    const std::string path = m_storePath.toStdString();
-    const std::string run = m_run.toStdString();
-    if (!reportProgress(progress, 0.0, tr("Opening %1").arg(m_storePath).toStdString()))
+    m_result = std::make_shared<SweepSummary>();
+    return [storePath = m_storePath, runName = m_run, configs = m_configs, options = m_options,
+            result = m_result](const Progress& progress) {
+    const std::string path = storePath.toStdString();
+    const std::string run = runName.toStdString();
+    if (!reportProgress(progress, 0.0, tr("Opening %1").arg(storePath).toStdString()))
         throw Cancelled();
     // Scoped: the store (and its HDF5 lock) is released before the job reports back, whatever happens.
     std::optional<Store> opened;
@@ -36,13 +34,15 @@ void SweepJob::run(const Progress& progress)
         opened.emplace(Store::open(path, Store::Mode::ReadWrite));
     }
     Store& store = *opened;
-    if (!reportProgress(progress, 0.0, tr("Reading the corpus of run %1").arg(m_run).toStdString()))
+    if (!reportProgress(progress, 0.0, tr("Reading the corpus of run %1").arg(runName).toStdString()))
         throw Cancelled();
-    m_summary = sweepRun(store, run, m_configs, m_options, progress);
+    *result = sweepRun(store, run, configs, options, progress);
+    };
 }
 
 void SweepJob::succeeded()
 {
+    m_summary = *m_result;
     Q_EMIT sweepFinished(m_storePath);
 }
 

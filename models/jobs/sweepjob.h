@@ -9,6 +9,7 @@
 #include "models/jobs/job.h"
 #include "core/engine/sweep.h"
 
+#include <memory>
 #include <vector>
 
 namespace qs {
@@ -20,7 +21,6 @@ class SweepJob : public Job
 public:
     SweepJob(const QString& storePath, const QString& run, std::vector<QuantConfig> configs,
              QObject* parent = nullptr);
-    ~SweepJob() override;
 
     QString storePath() const { return m_storePath; }
     QString runName() const { return m_run; }
@@ -36,7 +36,7 @@ Q_SIGNALS:
     void sweepFinished(const QString& storePath);
 
 protected:
-    void run(const Progress& progress) override;
+    Work prepare() override;
     void succeeded() override;
 
 private:
@@ -45,6 +45,7 @@ private:
     std::vector<QuantConfig> m_configs;
     SweepOptions m_options;
     SweepSummary m_summary;
+    std::shared_ptr<SweepSummary> m_result; // written by the work
 };
 
 } // namespace qs

@@ -1,5 +1,7 @@
 #include "widgets/plot/figureexportjob.h"
 
+#include <QThread>
+
 #include <QVariant>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -53,6 +55,7 @@ void FigureExportJob::launch(const QString& path, std::function<QString()> write
 
 void FigureExportJob::deliver(QFutureWatcher<QString>* watcher, const QString& path)
 {
+    Q_ASSERT_X(QThread::currentThread() == thread(), "FigureExportJob", "results are delivered on the owner's thread");
     if (!m_watchers.removeOne(watcher))
         return; // delivered already (waitForDone)
     const QString error = watcher->result();
