@@ -21,6 +21,7 @@
 // the store of its running sweep (default here 250 ms, not the window's 2 s, so that the short sweep
 // of the tiny run is followed through several live reloads).
 
+#include "core/common/kinds.h"
 #include "widgets/pages/breakdownpage.h"
 #include "widgets/plot/figureexport.h"
 #include "widgets/pages/heatmappage.h"
@@ -271,7 +272,7 @@ void exportAll(MainWindow& window, const QString& dir, const std::string& label)
     };
     // The outlier inspector shows the selected layer: pick the first FC2 input, as a user would.
     if (const RunSnapshot* run = window.selection()->run()) {
-        const auto fc2 = std::find_if(run->layers.begin(), run->layers.end(), [](const LayerInfo& l) { return l.kind == "down"; });
+        const auto fc2 = std::find_if(run->layers.begin(), run->layers.end(), [](const LayerInfo& l) { return l.kind == layerkinds::down; });
         if (fc2 != run->layers.end())
             runStep(label + ": select the first FC2 layer", [&] { window.selection()->setLayer(int(fc2 - run->layers.begin())); });
     }

@@ -4,6 +4,7 @@
 // schedule, `checkpoints` checkpoints, `layers` layers and `configs` RTN configs with three model
 // metrics and two layer metrics each.
 
+#include "core/common/metrics.h"
 #include "core/data/config.h"
 #include "core/data/store.h"
 
@@ -41,13 +42,13 @@ inline void writeSyntheticStore(const std::string& path, int checkpoints, int la
         for (int c = 0; c < checkpoints; ++c) {
             ResultEntry entry;
             const double e = 0.01 * (k + 1) * (1.0 + 0.5 * std::sin(0.01 * c));
-            entry.model = {{"rel_ce", e}, {"delta_ce", 3.0 * e}, {"kl_mean", 2.0 * e}};
+            entry.model = {{metrics::relCe, e}, {metrics::deltaCe, 3.0 * e}, {metrics::klMean, 2.0 * e}};
             std::vector<double> err(static_cast<size_t>(layers), 0.0), sqnr(static_cast<size_t>(layers), 0.0);
             for (int l = 0; l < layers; ++l) {
                 err[size_t(l)] = e * (1.0 + 0.1 * (l % 7));
                 sqnr[size_t(l)] = 30.0 - 5.0 * e * (l % 7);
             }
-            entry.layers = {{"w_rel_err", err}, {"sqnr_db", sqnr}};
+            entry.layers = {{metrics::wRelErr, err}, {metrics::sqnrDb, sqnr}};
             store.writeResult("synthetic", config.id(), c, entry);
         }
     }

@@ -1,6 +1,9 @@
 #include "models/layertablemodel.h"
 
-#include <array>
+#include "models/metricnames.h"
+
+#include "core/common/kinds.h"
+
 #include <cmath>
 #include <limits>
 
@@ -51,57 +54,19 @@ int LayerTableModel::columnCount(const QModelIndex& parent) const
 
 QString LayerTableModel::metricTitle(const std::string& metric)
 {
-    if (metric == "w_rel_err")
-        return tr("weight rel. error");
-    if (metric == "sqnr_db")
-        return tr("SQNR (dB)");
-    if (metric == "gptq_loss")
-        return tr("GPTQ loss");
-    if (metric == "damp_used")
-        return tr("GPTQ damping");
-    if (metric == "act_kurtosis")
-        return tr("input kurtosis");
-    if (metric == "act_absmax")
-        return tr("input absmax");
-    if (metric == "act_absmax_median")
-        return tr("absmax / median");
-    if (metric == "act_outliers")
-        return tr("outlier channels (>6)");
-    return QString::fromStdString(metric);
+    return MetricNames::title(metric);
 }
 
 QString LayerTableModel::metricDescription(const std::string& metric)
 {
-    if (metric == "w_rel_err")
-        return tr("Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)");
-    if (metric == "gptq_loss")
-        return tr("GPTQ's per-layer loss Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (the reference implementation's number)");
-    if (metric == "damp_used")
-        return tr("Damping added to the Hessian's diagonal (raised when the Cholesky factorisation failed)");
-    if (metric == "sqnr_db")
-        return tr("Signal-to-quantization-noise ratio of the layer's output on the calibration inputs, "
-                  "10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; higher is better. Empty where the layer is not quantized");
-    if (metric == "act_kurtosis")
-        return tr("Pearson kurtosis of the layer's input activations (3 for a Gaussian; large values mean "
-                  "heavy tails that make activation quantization hard). Measured on the full-precision model");
-    if (metric == "act_absmax")
-        return tr("Largest |x| of the layer's input activations, the full-precision model's");
-    if (metric == "act_absmax_median")
-        return tr("Largest |x| of the layer's input activations divided by their median |x|: how far the "
-                  "outliers stretch an absmax quantization grid");
-    if (metric == "act_outliers")
-        return tr("Number of input channels whose largest |x| exceeds 6 (the outlier magnitude of LLM.int8())");
-    return tr("Per-layer metric \"%1\" from the store").arg(QString::fromStdString(metric));
+    const QString description = MetricNames::description(metric);
+    return description.isEmpty() ? tr("Per-layer metric \"%1\" from the store").arg(QString::fromStdString(metric))
+                                 : description;
 }
 
 int LayerTableModel::kindOrder(const std::string& kind)
 {
-    static constexpr std::array<const char*, 7> order {"q", "k", "v", "o", "gate", "up", "down"};
-    for (size_t i = 0; i < order.size(); ++i) {
-        if (kind == order[i])
-            return int(i);
-    }
-    return 99;
+    return layerKindOrder(kind);
 }
 
 QVariant LayerTableModel::data(const QModelIndex& index, int role) const

@@ -1,5 +1,9 @@
 #include "models/runtreemodel.h"
 
+#include "models/metricnames.h"
+
+#include "core/common/metrics.h"
+
 #include <QStringList>
 
 #include <algorithm>
@@ -262,9 +266,9 @@ double RunTreeModel::value(const Node& node, int column) const
     case FpLossColumn:
         return checkpoint ? checkpoint->fpValCe : nan;
     case RelCeColumn:
-        return config >= 0 ? run.configs[size_t(config)].modelMetric("rel_ce", node.checkpoint) : nan;
+        return config >= 0 ? run.configs[size_t(config)].modelMetric(metrics::relCe, node.checkpoint) : nan;
     case KlMeanColumn:
-        return config >= 0 ? run.configs[size_t(config)].modelMetric("kl_mean", node.checkpoint) : nan;
+        return config >= 0 ? run.configs[size_t(config)].modelMetric(metrics::klMean, node.checkpoint) : nan;
     default:
         return nan;
     }
@@ -367,12 +371,12 @@ QString RunTreeModel::toolTip(const Node& node, int column) const
         if (!std::isnan(v))
             lines << tr("%1: %2").arg(title, QString::number(v, 'g', 6));
     };
-    add("ce", tr("CE (nats/byte)"));
-    add("delta_ce", tr("ΔCE"));
-    add("rel_ce", tr("relative CE"));
-    add("kl_mean", tr("KL mean (nats)"));
-    add("kl_p99", tr("KL p99"));
-    add("top1_agree", tr("same top-1"));
+    add(metrics::ce, MetricNames::title(metrics::ce));
+    add(metrics::deltaCe, MetricNames::shortTitle(metrics::deltaCe));
+    add(metrics::relCe, MetricNames::title(metrics::relCe));
+    add(metrics::klMean, MetricNames::title(metrics::klMean));
+    add(metrics::klP99, MetricNames::shortTitle(metrics::klP99));
+    add(metrics::top1Agree, MetricNames::shortTitle(metrics::top1Agree));
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -436,7 +440,7 @@ QVariant RunTreeModel::headerData(int section, Qt::Orientation orientation, int 
         case RelCeColumn:
             return tr("rel. CE");
         case KlMeanColumn:
-            return tr("KL mean");
+            return MetricNames::shortTitle(metrics::klMean);
         default:
             break;
         }

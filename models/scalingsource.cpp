@@ -4,6 +4,8 @@
 
 #include "core/data/config.h"
 #include "core/common/errors.h"
+#include "core/common/kinds.h"
+#include "core/common/metrics.h"
 
 #include <cmath>
 
@@ -34,8 +36,8 @@ bool configMatchesVariant(const QuantConfig& config, scaling::W4A4Variant varian
     case scaling::W4A4Variant::ActivationOnly:
         return weights16 && config.actBits == 4 && noKindRules(config);
     case scaling::W4A4Variant::ActivationOnlyFc2At8:
-        return weights16 && config.actBits == 4 && config.actBitsFor("down") == 8
-            && config.weightBitsFor("down") == 16 && config.overrides.size() == 1;
+        return weights16 && config.actBits == 4 && config.actBitsFor(layerkinds::down) == 8
+            && config.weightBitsFor(layerkinds::down) == 16 && config.overrides.size() == 1;
     case scaling::W4A4Variant::Full:
         return weights4 && config.actBits == 4 && noKindRules(config);
     }
@@ -94,7 +96,7 @@ scaling::ScalingData scalingDataFromSnapshot(const StoreSnapshot& snapshot, scal
             for (const ConfigSnapshot& config : run.configs) {
                 if (!configMatchesVariant(config.config, *variant))
                     continue;
-                const double delta = config.modelMetric("delta_ce", k);
+                const double delta = config.modelMetric(metrics::deltaCe, k);
                 if (!std::isfinite(delta))
                     continue;
                 scaling::ScalingPoint p;
@@ -116,6 +118,12 @@ scaling::ScalingData scalingDataFromSnapshot(const StoreSnapshot& snapshot, scal
                           + (variant ? " (" + scaling::variantName(*variant) + ")" : std::string())
                           + " law" + (kind == scaling::LawKind::W4A4 ? ": sweep a matching config first" : ""));
     return data;
+}
+
+const std::vector<std::string>& ptqDamageMetrics()
+{
+    static const std::vector<std::string> names {metrics::relCe, metrics::deltaCe, metrics::klMean};
+    return names;
 }
 
 std::vector<scaling::PtqTrajectoryPoint> ptqTrajectory(const RunSnapshot& run, int configIndex, const std::string& metric)

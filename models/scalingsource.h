@@ -42,8 +42,12 @@ scaling::ScalingData scalingDataFromSnapshot(const StoreSnapshot& snapshot, scal
 // Whether `config` is what the W4A4-law variant describes (see above).
 bool configMatchesVariant(const QuantConfig& config, scaling::W4A4Variant variant);
 
+// The model metrics a PTQ-degradation analysis offers, the default first: relative CE, ΔCE, KL mean.
+const std::vector<std::string>& ptqDamageMetrics();
+
 // The run's checkpoints as PTQ-degradation points: step, tokens, LR and the model metric `metric`
-// ("delta_ce", "rel_ce", "kl_mean", …) of the run's config `configIndex` (NaN where not measured).
+// (ptqDamageMetrics(), or any other model metric) of the run's config `configIndex` (NaN where not
+// measured).
 std::vector<scaling::PtqTrajectoryPoint> ptqTrajectory(const RunSnapshot& run, int configIndex,
                                                        const std::string& metric);
 

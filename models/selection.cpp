@@ -1,5 +1,7 @@
 #include "models/selection.h"
 
+#include "core/common/kinds.h"
+
 #include <algorithm>
 
 namespace qs {
@@ -109,7 +111,7 @@ void Selection::chooseDefaults()
     if (m_checkpoint < 0)
         m_checkpoint = defaultCheckpoint(*r);
     if (m_layer < 0)
-        m_layer = firstLayerOfKind(*r, "down");
+        m_layer = firstLayerOfKind(*r, layerkinds::down);
 }
 
 void Selection::setRun(int index)

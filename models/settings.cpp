@@ -1,11 +1,12 @@
 #include "models/settings.h"
 
+#include "models/figurewords.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
 
 #include <algorithm>
-#include <initializer_list>
 
 namespace qs {
 
@@ -36,14 +37,11 @@ const QString exportLegend = QStringLiteral("export/legend");
 const QString exportDirectory = QStringLiteral("export/directory");
 } // namespace Key
 
-// `value` when it is one of `allowed`, else `fallback`.
-QString oneOf(const QString& value, std::initializer_list<const char*> allowed, const QString& fallback)
+// `value` when it is a word of the figure choice `Enum` (models/figurewords.h), else `fallback`.
+template<typename Enum>
+QString knownWord(const QString& value, const QString& fallback)
 {
-    for (const char* word : allowed) {
-        if (value == QLatin1String(word))
-            return value;
-    }
-    return fallback;
+    return figureWordValue<Enum>(value) ? value : fallback;
 }
 
 // A stored number, or `fallback` when missing, not a number or outside [low, high].
@@ -225,16 +223,16 @@ ExportChoices Settings::exportChoices() const
     const ExportChoices defaults;
     const QSettings& s = *m_settings;
     ExportChoices c;
-    c.format = oneOf(s.value(Key::exportFormat).toString(), {"pdf", "svg", "png", "csv"}, defaults.format);
-    c.size = oneOf(s.value(Key::exportSize).toString(), {"single", "double", "custom"}, defaults.size);
+    c.format = knownWord<FigureFormat>(s.value(Key::exportFormat).toString(), defaults.format);
+    c.size = knownWord<FigureSize>(s.value(Key::exportSize).toString(), defaults.size);
     c.customWidth = numberIn(s, Key::exportCustomWidth, 0.1, 100.0, defaults.customWidth);
     c.height = numberIn(s, Key::exportHeight, 0.0, 100.0, defaults.height);
     c.dpi = int(numberIn(s, Key::exportDpi, 1.0, 10000.0, defaults.dpi));
-    c.style = oneOf(s.value(Key::exportStyle).toString(), {"paper", "screen"}, defaults.style);
+    c.style = knownWord<FigureKind>(s.value(Key::exportStyle).toString(), defaults.style);
     c.fontFamily = s.value(Key::exportFontFamily).toString();
     c.fontPt = numberIn(s, Key::exportFontPt, 1.0, 100.0, defaults.fontPt);
     c.lineWidth = numberIn(s, Key::exportLineWidth, 0.01, 20.0, defaults.lineWidth);
-    c.legend = oneOf(s.value(Key::exportLegend).toString(), {"below", "inside", "none"}, defaults.legend);
+    c.legend = knownWord<FigureLegend>(s.value(Key::exportLegend).toString(), defaults.legend);
     c.directory = s.value(Key::exportDirectory).toString();
     return c;
 }

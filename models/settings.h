@@ -3,6 +3,8 @@
 // The application's persistent settings: one typed object over QSettings with named keys. The window
 // state carries a version so a layout from an older build is ignored instead of misapplied.
 
+#include "models/figurewords.h"
+
 #include <QByteArray>
 #include <QObject>
 #include <QSettings>
@@ -14,21 +16,21 @@
 namespace qs {
 
 // The export dialog's last choices. Enumerations are stored as the words the command line uses
-// (`quantscope figure --size/--figure-style/--legend`), so the INI file stays readable; a value
-// Settings does not know reads back as the default.
+// (`quantscope figure --size/--figure-style/--legend`, models/figurewords.h), so the INI file stays
+// readable; a value Settings does not know reads back as the default.
 struct ExportChoices
 {
-    QString format = QStringLiteral("pdf");  // pdf, svg, png, csv
-    QString size = QStringLiteral("single"); // single, double, custom
-    double customWidth = 3.3;                // inches, size "custom"
-    double height = 0.0;                     // inches; 0: automatic
+    QString format = figureWord(FigureFormat::Pdf);      // pdf, svg, png, csv
+    QString size = figureWord(FigureSize::SingleColumn); // single, double, custom
+    double customWidth = 3.3;                            // inches, size "custom"
+    double height = 0.0;                                 // inches; 0: automatic
     int dpi = 300;
-    QString style = QStringLiteral("paper");  // paper, screen
-    QString fontFamily;                       // empty: the paper style's default
-    double fontPt = 0.0;                      // 0: the paper style's default
-    double lineWidth = 0.0;                   // 0: the paper style's default
-    QString legend = QStringLiteral("below"); // below, inside, none
-    QString directory;                        // where the last figure went; empty: next to the store
+    QString style = figureWord(FigureKind::Paper);       // paper, screen
+    QString fontFamily;                                  // empty: the paper style's default
+    double fontPt = 0.0;                                 // 0: the paper style's default
+    double lineWidth = 0.0;                              // 0: the paper style's default
+    QString legend = figureWord(FigureLegend::Below);    // below, inside, none
+    QString directory;                                   // where the last figure went; empty: next to the store
 
     bool operator==(const ExportChoices&) const = default;
 };

@@ -67,6 +67,23 @@ double ConfigSnapshot::modelMetric(const std::string& metric, int checkpoint) co
     return isDone(checkpoint) ? it->second[size_t(checkpoint)] : nan;
 }
 
+std::vector<double> ConfigSnapshot::layerMetricRow(const std::string& metric, int checkpoint) const
+{
+    const auto it = results.layers.find(metric);
+    if (it == results.layers.end() || !isDone(checkpoint) || checkpoint >= int(it->second.size()))
+        return {};
+    return it->second[size_t(checkpoint)];
+}
+
+double ConfigSnapshot::layerMetric(const std::string& metric, int checkpoint, int layer) const
+{
+    const auto it = results.layers.find(metric);
+    if (it == results.layers.end() || !isDone(checkpoint) || layer < 0 || checkpoint >= int(it->second.size())
+        || layer >= int(it->second[size_t(checkpoint)].size()))
+        return nan;
+    return it->second[size_t(checkpoint)][size_t(layer)];
+}
+
 double ConfigSnapshot::meanLayerMetric(const std::string& metric, int checkpoint) const
 {
     const auto it = results.layers.find(metric);

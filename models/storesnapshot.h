@@ -29,6 +29,10 @@ struct ConfigSnapshot
     // Mean over layers of per-layer metric `metric` ("sqnr_db", ...) at `checkpoint`, skipping layers
     // without a finite value; NaN if none has one or the checkpoint is not computed yet.
     double meanLayerMetric(const std::string& metric, int checkpoint) const;
+    // Per-layer metric `metric` at `checkpoint`: one value per layer (empty when absent or not computed
+    // yet), and the value of layer `layer` (NaN when absent, not computed or out of range).
+    std::vector<double> layerMetricRow(const std::string& metric, int checkpoint) const;
+    double layerMetric(const std::string& metric, int checkpoint, int layer) const;
     bool isDone(int checkpoint) const;
     // Names of the per-layer metrics this config stores (e.g. "w_rel_err"), sorted.
     std::vector<std::string> layerMetricNames() const;

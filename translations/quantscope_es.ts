@@ -20,7 +20,7 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/plot/figureexport.cpp" line="+44"/>
+        <location filename="../widgets/plot/figureexport.cpp" line="+45"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
     </message>
@@ -35,7 +35,7 @@
         <translation>Figura de QuantScope</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+87"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>No se puede exportar %1: una figura se guarda como .pdf, .svg o .png</translation>
     </message>
@@ -231,12 +231,12 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/pages/breakdownpage.cpp" line="+68"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+37"/>
         <source>down (FC2)</source>
         <translation>down (FC2)</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+12"/>
         <source>&amp;Metric:</source>
         <translation>&amp;Métrica:</translation>
     </message>
@@ -256,7 +256,7 @@
         <translation>&amp;Barras:</translation>
     </message>
     <message>
-        <location line="+563"/>
+        <location line="+545"/>
         <source>weight
 only</source>
         <translation>solo
@@ -285,13 +285,13 @@ activaciones</translation>
         <translation>ambos</translation>
     </message>
     <message>
-        <location line="-512"/>
-        <location line="+278"/>
+        <location line="-494"/>
+        <location line="+259"/>
         <source>weight-only + activation-only</source>
         <translation>solo pesos + solo activaciones</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-93"/>
         <source>block (bars: module kinds in block order)</source>
         <translation>bloque (barras: tipos de módulo en el orden del bloque)</translation>
     </message>
@@ -301,7 +301,7 @@ activaciones</translation>
         <translation>bloque</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+7"/>
         <source>module kind (mean over blocks)</source>
         <translation>tipo de módulo (media sobre los bloques)</translation>
     </message>
@@ -356,27 +356,7 @@ activaciones</translation>
         <translation>Descomposición: %1 + %2 frente a %3</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>KL mean</source>
-        <translation>KL media</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>ΔCE</source>
-        <translation>ΔCE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL mean (nats)</source>
-        <translation>KL media (nats)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>ΔCE (nats/byte)</source>
-        <translation>ΔCE (nats/byte)</translation>
-    </message>
-    <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>%1: both / sum = %2</source>
         <translation>%1: ambos / suma = %2</translation>
     </message>
@@ -503,7 +483,7 @@ bloque %2 · %3
         <translation> in</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+9"/>
         <source>Export Figure</source>
         <translation>Exportar figura</translation>
     </message>
@@ -715,7 +695,7 @@ bloque %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/pages/heatmappage.cpp" line="+163"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+119"/>
         <source>%1 (FP reference)</source>
         <translation>%1 (referencia FP)</translation>
     </message>
@@ -1039,92 +1019,12 @@ bloque %2 · %3
 <context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../models/layertablemodel.cpp" line="+55"/>
-        <source>weight rel. error</source>
-        <translation>error rel. de pesos</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>SQNR (dB)</source>
-        <translation>SQNR (dB)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>GPTQ loss</source>
-        <translation>pérdida GPTQ</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>GPTQ damping</source>
-        <translation>amortiguación GPTQ</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>input kurtosis</source>
-        <translation>curtosis de entrada</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>input absmax</source>
-        <translation>absmax de entrada</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>absmax / median</source>
-        <translation>absmax / mediana</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>outlier channels (&gt;6)</source>
-        <translation>canales atípicos (&gt;6)</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
-        <translation>Error relativo de los pesos ‖Ŵ − W‖ / ‖W‖ (norma de Frobenius)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>GPTQ&apos;s per-layer loss Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (the reference implementation&apos;s number)</source>
-        <translation>Pérdida de GPTQ por capa Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (la cifra de la implementación de referencia)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Damping added to the Hessian&apos;s diagonal (raised when the Cholesky factorisation failed)</source>
-        <translation>Amortiguación añadida a la diagonal de la hessiana (se aumenta si falla la factorización de Cholesky)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Signal-to-quantization-noise ratio of the layer&apos;s output on the calibration inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; higher is better. Empty where the layer is not quantized</source>
-        <translation>Relación señal/ruido de cuantización de la salida de la capa con las entradas de calibración, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) en dB; cuanto mayor, mejor. Vacío donde la capa no está cuantizada</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Pearson kurtosis of the layer&apos;s input activations (3 for a Gaussian; large values mean heavy tails that make activation quantization hard). Measured on the full-precision model</source>
-        <translation>Curtosis de Pearson de las activaciones de entrada de la capa (3 para una gaussiana; valores grandes indican colas pesadas que dificultan la cuantización de activaciones). Medida en el modelo de precisión completa</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Largest |x| of the layer&apos;s input activations, the full-precision model&apos;s</source>
-        <translation>Mayor |x| de las activaciones de entrada de la capa, en el modelo de precisión completa</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Largest |x| of the layer&apos;s input activations divided by their median |x|: how far the outliers stretch an absmax quantization grid</source>
-        <translation>Mayor |x| de las activaciones de entrada de la capa dividido por su mediana de |x|: cuánto estiran los valores atípicos una rejilla de cuantización absmax</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Number of input channels whose largest |x| exceeds 6 (the outlier magnitude of LLM.int8())</source>
-        <translation>Número de canales de entrada cuyo mayor |x| supera 6 (la magnitud de valor atípico de LLM.int8())</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../models/layertablemodel.cpp" line="+63"/>
         <source>Per-layer metric &quot;%1&quot; from the store</source>
         <translation>Métrica por capa «%1» del almacén</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+25"/>
         <source>–</source>
         <translation>–</translation>
     </message>
@@ -1695,9 +1595,132 @@ Ventana k:</translation>
     </message>
 </context>
 <context>
+    <name>qs::MetricNames</name>
+    <message>
+        <location filename="../models/metricnames.cpp" line="+22"/>
+        <source>CE (nats/byte)</source>
+        <translation>CE (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE (nats/byte)</source>
+        <translation>ΔCE (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE</source>
+        <translation>ΔCE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>relative CE</source>
+        <translation>CE relativa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean (nats)</source>
+        <translation>KL media (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean</source>
+        <translation>KL media</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL p99</source>
+        <translation>KL p99</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>same top-1</source>
+        <translation>mismo top-1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight rel. error</source>
+        <translation>error rel. de pesos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SQNR (dB)</source>
+        <translation>SQNR (dB)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>GPTQ loss</source>
+        <translation>pérdida GPTQ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GPTQ damping</source>
+        <translation>amortiguación GPTQ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>input kurtosis</source>
+        <translation>curtosis de entrada</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>input absmax</source>
+        <translation>absmax de entrada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>absmax / median</source>
+        <translation>absmax / mediana</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>outlier channels (&gt;6)</source>
+        <translation>canales atípicos (&gt;6)</translation>
+    </message>
+    <message>
+        <location line="-21"/>
+        <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
+        <translation>Error relativo de los pesos ‖Ŵ − W‖ / ‖W‖ (norma de Frobenius)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Signal-to-quantization-noise ratio of the layer&apos;s output on the calibration inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; higher is better. Empty where the layer is not quantized</source>
+        <translation>Relación señal/ruido de cuantización de la salida de la capa con las entradas de calibración, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) en dB; cuanto mayor, mejor. Vacío donde la capa no está cuantizada</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>GPTQ&apos;s per-layer loss Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (the reference implementation&apos;s number)</source>
+        <translation>Pérdida de GPTQ por capa Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (la cifra de la implementación de referencia)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Damping added to the Hessian&apos;s diagonal (raised when the Cholesky factorisation failed)</source>
+        <translation>Amortiguación añadida a la diagonal de la hessiana (se aumenta si falla la factorización de Cholesky)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pearson kurtosis of the layer&apos;s input activations (3 for a Gaussian; large values mean heavy tails that make activation quantization hard). Measured on the full-precision model</source>
+        <translation>Curtosis de Pearson de las activaciones de entrada de la capa (3 para una gaussiana; valores grandes indican colas pesadas que dificultan la cuantización de activaciones). Medida en el modelo de precisión completa</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Largest |x| of the layer&apos;s input activations, the full-precision model&apos;s</source>
+        <translation>Mayor |x| de las activaciones de entrada de la capa, en el modelo de precisión completa</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Largest |x| of the layer&apos;s input activations divided by their median |x|: how far the outliers stretch an absmax quantization grid</source>
+        <translation>Mayor |x| de las activaciones de entrada de la capa dividido por su mediana de |x|: cuánto estiran los valores atípicos una rejilla de cuantización absmax</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Number of input channels whose largest |x| exceeds 6 (the outlier magnitude of LLM.int8())</source>
+        <translation>Número de canales de entrada cuyo mayor |x| supera 6 (la magnitud de valor atípico de LLM.int8())</translation>
+    </message>
+</context>
+<context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+79"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+34"/>
         <source>1 channel above %1</source>
         <translation>1 canal por encima de %1</translation>
     </message>
@@ -1742,7 +1765,7 @@ Ventana k:</translation>
         <translation>Ratón encima: valores; clic en un punto de curtosis: selecciona su punto de control</translation>
     </message>
     <message>
-        <location line="+464"/>
+        <location line="+458"/>
         <source>Histogram of the channel maxima</source>
         <translation>Histograma de los máximos por canal</translation>
     </message>
@@ -1752,7 +1775,7 @@ Ventana k:</translation>
         <translation>Curtosis de entrada a lo largo del entrenamiento</translation>
     </message>
     <message>
-        <location line="-346"/>
+        <location line="-340"/>
         <source>input channel</source>
         <translation>canal de entrada</translation>
     </message>
@@ -1778,17 +1801,17 @@ Ventana k:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+342"/>
+        <location line="+336"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>curtosis (gaussiana: 3)</translation>
     </message>
     <message>
-        <location line="-326"/>
+        <location line="-320"/>
         <source>outlier threshold %1</source>
         <translation>umbral de atípicos %1</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+48"/>
         <source>%1 (FC2)</source>
         <translation>%1 (FC2)</translation>
     </message>
@@ -1916,22 +1939,7 @@ Ventana k:</translation>
 <context>
     <name>qs::PtqPage</name>
     <message>
-        <location filename="../widgets/pages/ptqpage.cpp" line="+28"/>
-        <source>relative CE</source>
-        <translation>CE relativa</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ΔCE (nats/byte)</source>
-        <translation>ΔCE (nats/byte)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL mean (nats)</source>
-        <translation>KL media (nats)</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location filename="../widgets/pages/ptqpage.cpp" line="+38"/>
         <source>&amp;Metric:</source>
         <translation>&amp;Métrica:</translation>
     </message>
@@ -2051,7 +2059,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../models/runtreemodel.cpp" line="+281"/>
+        <location filename="../models/runtreemodel.cpp" line="+285"/>
         <source>step %1</source>
         <translation>paso %1</translation>
     </message>
@@ -2146,37 +2154,7 @@ calentamiento: no ajustado</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>CE (nats/byte)</source>
-        <translation>CE (nats/byte)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ΔCE</source>
-        <translation>ΔCE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>relative CE</source>
-        <translation>CE relativa</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL mean (nats)</source>
-        <translation>KL media (nats)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL p99</source>
-        <translation>KL p99</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>same top-1</source>
-        <translation>mismo top-1</translation>
-    </message>
-    <message>
-        <location line="+52"/>
+        <location line="+59"/>
         <source>run / checkpoint / config</source>
         <translation>ejecución / punto de control / configuración</translation>
     </message>
@@ -2206,12 +2184,7 @@ calentamiento: no ajustado</translation>
         <translation>CE rel.</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>KL mean</source>
-        <translation>KL media</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Runs, their checkpoints, and the quantization configs computed at each</source>
         <translation>Ejecuciones, sus puntos de control y las configuraciones de cuantización calculadas en cada uno</translation>
     </message>
@@ -3144,35 +3117,12 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+72"/>
-        <source>relative CE</source>
-        <translation>CE relativa</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+99"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
-        <source>ΔCE</source>
-        <translation>ΔCE</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
-        <source>KL mean</source>
-        <translation>KL media</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
-        <source>KL p99</source>
-        <translation>KL p99</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+75"/>
         <source>same top-1 (%)</source>
         <translation>mismo top-1 (%)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-15"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+52"/>
         <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>mean layer SQNR (dB)</source>
         <translation>SQNR medio por capa (dB)</translation>
@@ -3286,12 +3236,7 @@ calentamiento: no ajustado</translation>
         <translation>CE relativa (CE(Ŵ)/CE(W) − 1)</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>same top-1</source>
-        <translation>mismo top-1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+14"/>
         <source>mean SQNR</source>
         <translation>SQNR medio</translation>
     </message>

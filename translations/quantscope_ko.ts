@@ -19,7 +19,7 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/plot/figureexport.cpp" line="+44"/>
+        <location filename="../widgets/plot/figureexport.cpp" line="+45"/>
         <source>Cannot write %1: %2</source>
         <translation>%1에 쓸 수 없습니다: %2</translation>
     </message>
@@ -34,7 +34,7 @@
         <translation>QuantScope 그림</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+87"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>%1을(를) 내보낼 수 없습니다: 그림은 .pdf, .svg 또는 .png로 저장됩니다</translation>
     </message>
@@ -230,12 +230,12 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/pages/breakdownpage.cpp" line="+68"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+37"/>
         <source>down (FC2)</source>
         <translation>down(FC2)</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+12"/>
         <source>&amp;Metric:</source>
         <translation>지표(&amp;M):</translation>
     </message>
@@ -255,7 +255,7 @@
         <translation>막대(&amp;B):</translation>
     </message>
     <message>
-        <location line="+563"/>
+        <location line="+545"/>
         <source>weight
 only</source>
         <translation>가중치
@@ -284,13 +284,13 @@ only</source>
         <translation>둘 다</translation>
     </message>
     <message>
-        <location line="-512"/>
-        <location line="+278"/>
+        <location line="-494"/>
+        <location line="+259"/>
         <source>weight-only + activation-only</source>
         <translation>가중치만 + 활성화만</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-93"/>
         <source>block (bars: module kinds in block order)</source>
         <translation>블록(막대: 블록 내 순서의 모듈 종류)</translation>
     </message>
@@ -300,7 +300,7 @@ only</source>
         <translation>블록</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+7"/>
         <source>module kind (mean over blocks)</source>
         <translation>모듈 종류(블록 평균)</translation>
     </message>
@@ -355,27 +355,7 @@ only</source>
         <translation>분해: %1 + %2 대 %3</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>KL mean</source>
-        <translation>KL 평균</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>ΔCE</source>
-        <translation>ΔCE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL mean (nats)</source>
-        <translation>KL 평균(nats)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>ΔCE (nats/byte)</source>
-        <translation>ΔCE(nats/바이트)</translation>
-    </message>
-    <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>%1: both / sum = %2</source>
         <translation>%1: 둘 다 / 합 = %2</translation>
     </message>
@@ -500,7 +480,7 @@ block %2 · %3
         <translation> in</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+9"/>
         <source>Export Figure</source>
         <translation>그림 내보내기</translation>
     </message>
@@ -712,7 +692,7 @@ block %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/pages/heatmappage.cpp" line="+163"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+119"/>
         <source>%1 (FP reference)</source>
         <translation>%1(FP 기준)</translation>
     </message>
@@ -1032,92 +1012,12 @@ block %2 · %3
 <context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../models/layertablemodel.cpp" line="+55"/>
-        <source>weight rel. error</source>
-        <translation>가중치 상대 오차</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>SQNR (dB)</source>
-        <translation>SQNR(dB)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>GPTQ loss</source>
-        <translation>GPTQ 손실</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>GPTQ damping</source>
-        <translation>GPTQ 감쇠</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>input kurtosis</source>
-        <translation>입력 첨도</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>input absmax</source>
-        <translation>입력 absmax</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>absmax / median</source>
-        <translation>absmax / 중앙값</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>outlier channels (&gt;6)</source>
-        <translation>이상치 채널(&gt;6)</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
-        <translation>가중치 상대 오차 ‖Ŵ − W‖ / ‖W‖(프로베니우스 노름)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>GPTQ&apos;s per-layer loss Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (the reference implementation&apos;s number)</source>
-        <translation>GPTQ의 레이어별 손실 Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2(참조 구현이 보고하는 값)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Damping added to the Hessian&apos;s diagonal (raised when the Cholesky factorisation failed)</source>
-        <translation>헤세 행렬 대각선에 더한 감쇠(촐레스키 분해가 실패하면 증가)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Signal-to-quantization-noise ratio of the layer&apos;s output on the calibration inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; higher is better. Empty where the layer is not quantized</source>
-        <translation>보정 입력에 대한 레이어 출력의 신호 대 양자화 잡음비, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²), 단위 dB. 높을수록 좋습니다. 양자화되지 않은 레이어는 비어 있습니다</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Pearson kurtosis of the layer&apos;s input activations (3 for a Gaussian; large values mean heavy tails that make activation quantization hard). Measured on the full-precision model</source>
-        <translation>레이어 입력 활성화의 피어슨 첨도(가우시안은 3, 값이 크면 꼬리가 두꺼워 활성화 양자화가 어렵습니다). 완전 정밀도 모델에서 측정</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Largest |x| of the layer&apos;s input activations, the full-precision model&apos;s</source>
-        <translation>레이어 입력 활성화의 최대 |x|(완전 정밀도 모델 기준)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Largest |x| of the layer&apos;s input activations divided by their median |x|: how far the outliers stretch an absmax quantization grid</source>
-        <translation>레이어 입력 활성화의 최대 |x|를 |x|의 중앙값으로 나눈 값: 이상치가 absmax 양자화 격자를 얼마나 늘리는지</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Number of input channels whose largest |x| exceeds 6 (the outlier magnitude of LLM.int8())</source>
-        <translation>최대 |x|가 6을 넘는 입력 채널 수(LLM.int8()의 이상치 크기)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../models/layertablemodel.cpp" line="+63"/>
         <source>Per-layer metric &quot;%1&quot; from the store</source>
         <translation>저장소의 레이어별 지표 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+25"/>
         <source>–</source>
         <translation>–</translation>
     </message>
@@ -1682,9 +1582,132 @@ Window k:</source>
     </message>
 </context>
 <context>
+    <name>qs::MetricNames</name>
+    <message>
+        <location filename="../models/metricnames.cpp" line="+22"/>
+        <source>CE (nats/byte)</source>
+        <translation>CE(nats/바이트)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE (nats/byte)</source>
+        <translation>ΔCE(nats/바이트)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE</source>
+        <translation>ΔCE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>relative CE</source>
+        <translation>상대 CE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean (nats)</source>
+        <translation>KL 평균(nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean</source>
+        <translation>KL 평균</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL p99</source>
+        <translation>KL p99</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>same top-1</source>
+        <translation>top-1 일치</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight rel. error</source>
+        <translation>가중치 상대 오차</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SQNR (dB)</source>
+        <translation>SQNR(dB)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>GPTQ loss</source>
+        <translation>GPTQ 손실</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GPTQ damping</source>
+        <translation>GPTQ 감쇠</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>input kurtosis</source>
+        <translation>입력 첨도</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>input absmax</source>
+        <translation>입력 absmax</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>absmax / median</source>
+        <translation>absmax / 중앙값</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>outlier channels (&gt;6)</source>
+        <translation>이상치 채널(&gt;6)</translation>
+    </message>
+    <message>
+        <location line="-21"/>
+        <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
+        <translation>가중치 상대 오차 ‖Ŵ − W‖ / ‖W‖(프로베니우스 노름)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Signal-to-quantization-noise ratio of the layer&apos;s output on the calibration inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; higher is better. Empty where the layer is not quantized</source>
+        <translation>보정 입력에 대한 레이어 출력의 신호 대 양자화 잡음비, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²), 단위 dB. 높을수록 좋습니다. 양자화되지 않은 레이어는 비어 있습니다</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>GPTQ&apos;s per-layer loss Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (the reference implementation&apos;s number)</source>
+        <translation>GPTQ의 레이어별 손실 Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2(참조 구현이 보고하는 값)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Damping added to the Hessian&apos;s diagonal (raised when the Cholesky factorisation failed)</source>
+        <translation>헤세 행렬 대각선에 더한 감쇠(촐레스키 분해가 실패하면 증가)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pearson kurtosis of the layer&apos;s input activations (3 for a Gaussian; large values mean heavy tails that make activation quantization hard). Measured on the full-precision model</source>
+        <translation>레이어 입력 활성화의 피어슨 첨도(가우시안은 3, 값이 크면 꼬리가 두꺼워 활성화 양자화가 어렵습니다). 완전 정밀도 모델에서 측정</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Largest |x| of the layer&apos;s input activations, the full-precision model&apos;s</source>
+        <translation>레이어 입력 활성화의 최대 |x|(완전 정밀도 모델 기준)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Largest |x| of the layer&apos;s input activations divided by their median |x|: how far the outliers stretch an absmax quantization grid</source>
+        <translation>레이어 입력 활성화의 최대 |x|를 |x|의 중앙값으로 나눈 값: 이상치가 absmax 양자화 격자를 얼마나 늘리는지</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Number of input channels whose largest |x| exceeds 6 (the outlier magnitude of LLM.int8())</source>
+        <translation>최대 |x|가 6을 넘는 입력 채널 수(LLM.int8()의 이상치 크기)</translation>
+    </message>
+</context>
+<context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+79"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+34"/>
         <source>1 channel above %1</source>
         <translation>%1 초과 채널 1개</translation>
     </message>
@@ -1729,7 +1752,7 @@ Window k:</source>
         <translation>마우스를 올리면 값이 보이고, 첨도 점을 클릭하면 해당 체크포인트가 선택됩니다</translation>
     </message>
     <message>
-        <location line="+464"/>
+        <location line="+458"/>
         <source>Histogram of the channel maxima</source>
         <translation>채널 최댓값 히스토그램</translation>
     </message>
@@ -1739,7 +1762,7 @@ Window k:</source>
         <translation>학습 과정의 입력 첨도</translation>
     </message>
     <message>
-        <location line="-346"/>
+        <location line="-340"/>
         <source>input channel</source>
         <translation>입력 채널</translation>
     </message>
@@ -1765,17 +1788,17 @@ Window k:</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+342"/>
+        <location line="+336"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>첨도(가우시안: 3)</translation>
     </message>
     <message>
-        <location line="-326"/>
+        <location line="-320"/>
         <source>outlier threshold %1</source>
         <translation>이상치 임계값 %1</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+48"/>
         <source>%1 (FC2)</source>
         <translation>%1(FC2)</translation>
     </message>
@@ -1903,22 +1926,7 @@ Window k:</source>
 <context>
     <name>qs::PtqPage</name>
     <message>
-        <location filename="../widgets/pages/ptqpage.cpp" line="+28"/>
-        <source>relative CE</source>
-        <translation>상대 CE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ΔCE (nats/byte)</source>
-        <translation>ΔCE (nats/바이트)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL mean (nats)</source>
-        <translation>KL 평균 (nats)</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location filename="../widgets/pages/ptqpage.cpp" line="+38"/>
         <source>&amp;Metric:</source>
         <translation>지표(&amp;M):</translation>
     </message>
@@ -2037,7 +2045,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../models/runtreemodel.cpp" line="+281"/>
+        <location filename="../models/runtreemodel.cpp" line="+285"/>
         <source>step %1</source>
         <translation>스텝 %1</translation>
     </message>
@@ -2132,37 +2140,7 @@ warmup: not fitted</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>CE (nats/byte)</source>
-        <translation>CE(nats/바이트)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ΔCE</source>
-        <translation>ΔCE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>relative CE</source>
-        <translation>상대 CE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL mean (nats)</source>
-        <translation>KL 평균(nats)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL p99</source>
-        <translation>KL p99</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>same top-1</source>
-        <translation>top-1 일치</translation>
-    </message>
-    <message>
-        <location line="+52"/>
+        <location line="+59"/>
         <source>run / checkpoint / config</source>
         <translation>실행 / 체크포인트 / 구성</translation>
     </message>
@@ -2192,12 +2170,7 @@ warmup: not fitted</source>
         <translation>상대 CE</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>KL mean</source>
-        <translation>KL 평균</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Runs, their checkpoints, and the quantization configs computed at each</source>
         <translation>실행, 그 체크포인트, 그리고 각 체크포인트에서 계산한 양자화 구성</translation>
     </message>
@@ -3125,35 +3098,12 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+72"/>
-        <source>relative CE</source>
-        <translation>상대 CE</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+99"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
-        <source>ΔCE</source>
-        <translation>ΔCE</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
-        <source>KL mean</source>
-        <translation>KL 평균</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
-        <source>KL p99</source>
-        <translation>KL p99</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+75"/>
         <source>same top-1 (%)</source>
         <translation>top-1 일치(%)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-15"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+52"/>
         <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>mean layer SQNR (dB)</source>
         <translation>레이어 평균 SQNR(dB)</translation>
@@ -3267,12 +3217,7 @@ warmup: not fitted</source>
         <translation>상대 CE(CE(Ŵ)/CE(W) − 1)</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>same top-1</source>
-        <translation>top-1 일치</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+14"/>
         <source>mean SQNR</source>
         <translation>평균 SQNR</translation>
     </message>

@@ -20,7 +20,7 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/plot/figureexport.cpp" line="+44"/>
+        <location filename="../widgets/plot/figureexport.cpp" line="+45"/>
         <source>Cannot write %1: %2</source>
         <translation>Kan %1 niet schrijven: %2</translation>
     </message>
@@ -35,7 +35,7 @@
         <translation>QuantScope-figuur</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+87"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>Kan %1 niet exporteren: een figuur wordt opgeslagen als .pdf, .svg of .png</translation>
     </message>
@@ -231,12 +231,12 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/pages/breakdownpage.cpp" line="+68"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+37"/>
         <source>down (FC2)</source>
         <translation>down (FC2)</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+12"/>
         <source>&amp;Metric:</source>
         <translation>&amp;Maat:</translation>
     </message>
@@ -256,7 +256,7 @@
         <translation>&amp;Staven:</translation>
     </message>
     <message>
-        <location line="+563"/>
+        <location line="+545"/>
         <source>weight
 only</source>
         <translation>alleen
@@ -285,13 +285,13 @@ activaties</translation>
         <translation>beide</translation>
     </message>
     <message>
-        <location line="-512"/>
-        <location line="+278"/>
+        <location line="-494"/>
+        <location line="+259"/>
         <source>weight-only + activation-only</source>
         <translation>alleen gewichten + alleen activaties</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-93"/>
         <source>block (bars: module kinds in block order)</source>
         <translation>blok (staven: moduletypen in blokvolgorde)</translation>
     </message>
@@ -301,7 +301,7 @@ activaties</translation>
         <translation>blok</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+7"/>
         <source>module kind (mean over blocks)</source>
         <translation>moduletype (gemiddeld over de blokken)</translation>
     </message>
@@ -356,27 +356,7 @@ activaties</translation>
         <translation>Decompositie: %1 + %2 tegenover %3</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>KL mean</source>
-        <translation>KL-gemiddelde</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>ΔCE</source>
-        <translation>ΔCE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL mean (nats)</source>
-        <translation>KL-gemiddelde (nats)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>ΔCE (nats/byte)</source>
-        <translation>ΔCE (nats/byte)</translation>
-    </message>
-    <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>%1: both / sum = %2</source>
         <translation>%1: beide / som = %2</translation>
     </message>
@@ -503,7 +483,7 @@ blok %2 · %3
         <translation> in</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+9"/>
         <source>Export Figure</source>
         <translation>Figuur exporteren</translation>
     </message>
@@ -715,7 +695,7 @@ blok %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/pages/heatmappage.cpp" line="+163"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+119"/>
         <source>%1 (FP reference)</source>
         <translation>%1 (FP-referentie)</translation>
     </message>
@@ -1039,92 +1019,12 @@ blok %2 · %3
 <context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../models/layertablemodel.cpp" line="+55"/>
-        <source>weight rel. error</source>
-        <translation>rel. gewichtsfout</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>SQNR (dB)</source>
-        <translation>SQNR (dB)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>GPTQ loss</source>
-        <translation>GPTQ-verlies</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>GPTQ damping</source>
-        <translation>GPTQ-demping</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>input kurtosis</source>
-        <translation>inputkurtosis</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>input absmax</source>
-        <translation>input-absmax</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>absmax / median</source>
-        <translation>absmax / mediaan</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>outlier channels (&gt;6)</source>
-        <translation>uitschieterkanalen (&gt;6)</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
-        <translation>Relatieve gewichtsfout ‖Ŵ − W‖ / ‖W‖ (Frobeniusnorm)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>GPTQ&apos;s per-layer loss Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (the reference implementation&apos;s number)</source>
-        <translation>GPTQ-verlies per laag Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (het getal van de referentie-implementatie)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Damping added to the Hessian&apos;s diagonal (raised when the Cholesky factorisation failed)</source>
-        <translation>Demping toegevoegd aan de diagonaal van de Hessiaan (verhoogd als de Cholesky-factorisatie mislukte)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Signal-to-quantization-noise ratio of the layer&apos;s output on the calibration inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; higher is better. Empty where the layer is not quantized</source>
-        <translation>Signaal-kwantisatieruisverhouding van de output van de laag op de kalibratie-inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; hoger is beter. Leeg waar de laag niet gekwantiseerd is</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Pearson kurtosis of the layer&apos;s input activations (3 for a Gaussian; large values mean heavy tails that make activation quantization hard). Measured on the full-precision model</source>
-        <translation>Pearson-kurtosis van de inputactivaties van de laag (3 voor een gaussische verdeling; grote waarden betekenen zware staarten die activatiekwantisatie moeilijk maken). Gemeten op het model met volledige precisie</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Largest |x| of the layer&apos;s input activations, the full-precision model&apos;s</source>
-        <translation>Grootste |x| van de inputactivaties van de laag, in het model met volledige precisie</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Largest |x| of the layer&apos;s input activations divided by their median |x|: how far the outliers stretch an absmax quantization grid</source>
-        <translation>Grootste |x| van de inputactivaties van de laag gedeeld door hun mediaan |x|: hoe ver de uitschieters een absmax-kwantisatieraster oprekken</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Number of input channels whose largest |x| exceeds 6 (the outlier magnitude of LLM.int8())</source>
-        <translation>Aantal inputkanalen waarvan de grootste |x| groter is dan 6 (de uitschietergrootte van LLM.int8())</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../models/layertablemodel.cpp" line="+63"/>
         <source>Per-layer metric &quot;%1&quot; from the store</source>
         <translation>Maat per laag &quot;%1&quot; uit het resultatenbestand</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+25"/>
         <source>–</source>
         <translation>–</translation>
     </message>
@@ -1695,9 +1595,132 @@ Venster k:</translation>
     </message>
 </context>
 <context>
+    <name>qs::MetricNames</name>
+    <message>
+        <location filename="../models/metricnames.cpp" line="+22"/>
+        <source>CE (nats/byte)</source>
+        <translation>CE (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE (nats/byte)</source>
+        <translation>ΔCE (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE</source>
+        <translation>ΔCE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>relative CE</source>
+        <translation>relatieve CE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean (nats)</source>
+        <translation>KL-gemiddelde (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean</source>
+        <translation>KL-gemiddelde</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL p99</source>
+        <translation>KL p99</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>same top-1</source>
+        <translation>zelfde top-1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight rel. error</source>
+        <translation>rel. gewichtsfout</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SQNR (dB)</source>
+        <translation>SQNR (dB)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>GPTQ loss</source>
+        <translation>GPTQ-verlies</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GPTQ damping</source>
+        <translation>GPTQ-demping</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>input kurtosis</source>
+        <translation>inputkurtosis</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>input absmax</source>
+        <translation>input-absmax</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>absmax / median</source>
+        <translation>absmax / mediaan</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>outlier channels (&gt;6)</source>
+        <translation>uitschieterkanalen (&gt;6)</translation>
+    </message>
+    <message>
+        <location line="-21"/>
+        <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
+        <translation>Relatieve gewichtsfout ‖Ŵ − W‖ / ‖W‖ (Frobeniusnorm)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Signal-to-quantization-noise ratio of the layer&apos;s output on the calibration inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; higher is better. Empty where the layer is not quantized</source>
+        <translation>Signaal-kwantisatieruisverhouding van de output van de laag op de kalibratie-inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; hoger is beter. Leeg waar de laag niet gekwantiseerd is</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>GPTQ&apos;s per-layer loss Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (the reference implementation&apos;s number)</source>
+        <translation>GPTQ-verlies per laag Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (het getal van de referentie-implementatie)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Damping added to the Hessian&apos;s diagonal (raised when the Cholesky factorisation failed)</source>
+        <translation>Demping toegevoegd aan de diagonaal van de Hessiaan (verhoogd als de Cholesky-factorisatie mislukte)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pearson kurtosis of the layer&apos;s input activations (3 for a Gaussian; large values mean heavy tails that make activation quantization hard). Measured on the full-precision model</source>
+        <translation>Pearson-kurtosis van de inputactivaties van de laag (3 voor een gaussische verdeling; grote waarden betekenen zware staarten die activatiekwantisatie moeilijk maken). Gemeten op het model met volledige precisie</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Largest |x| of the layer&apos;s input activations, the full-precision model&apos;s</source>
+        <translation>Grootste |x| van de inputactivaties van de laag, in het model met volledige precisie</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Largest |x| of the layer&apos;s input activations divided by their median |x|: how far the outliers stretch an absmax quantization grid</source>
+        <translation>Grootste |x| van de inputactivaties van de laag gedeeld door hun mediaan |x|: hoe ver de uitschieters een absmax-kwantisatieraster oprekken</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Number of input channels whose largest |x| exceeds 6 (the outlier magnitude of LLM.int8())</source>
+        <translation>Aantal inputkanalen waarvan de grootste |x| groter is dan 6 (de uitschietergrootte van LLM.int8())</translation>
+    </message>
+</context>
+<context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+79"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+34"/>
         <source>1 channel above %1</source>
         <translation>1 kanaal boven %1</translation>
     </message>
@@ -1742,7 +1765,7 @@ Venster k:</translation>
         <translation>Beweeg de muis voor waarden, klik op een kurtosispunt om de checkpoint te selecteren</translation>
     </message>
     <message>
-        <location line="+464"/>
+        <location line="+458"/>
         <source>Histogram of the channel maxima</source>
         <translation>Histogram van de kanaalmaxima</translation>
     </message>
@@ -1752,7 +1775,7 @@ Venster k:</translation>
         <translation>Inputkurtosis tijdens de training</translation>
     </message>
     <message>
-        <location line="-346"/>
+        <location line="-340"/>
         <source>input channel</source>
         <translation>inputkanaal</translation>
     </message>
@@ -1778,17 +1801,17 @@ Venster k:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+342"/>
+        <location line="+336"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>kurtosis (gaussisch: 3)</translation>
     </message>
     <message>
-        <location line="-326"/>
+        <location line="-320"/>
         <source>outlier threshold %1</source>
         <translation>uitschiettersdrempel %1</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+48"/>
         <source>%1 (FC2)</source>
         <translation>%1 (FC2)</translation>
     </message>
@@ -1916,22 +1939,7 @@ Venster k:</translation>
 <context>
     <name>qs::PtqPage</name>
     <message>
-        <location filename="../widgets/pages/ptqpage.cpp" line="+28"/>
-        <source>relative CE</source>
-        <translation>relatieve CE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ΔCE (nats/byte)</source>
-        <translation>ΔCE (nats/byte)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL mean (nats)</source>
-        <translation>gemiddelde KL (nats)</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location filename="../widgets/pages/ptqpage.cpp" line="+38"/>
         <source>&amp;Metric:</source>
         <translation>&amp;Maat:</translation>
     </message>
@@ -2051,7 +2059,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../models/runtreemodel.cpp" line="+281"/>
+        <location filename="../models/runtreemodel.cpp" line="+285"/>
         <source>step %1</source>
         <translation>stap %1</translation>
     </message>
@@ -2146,37 +2154,7 @@ opwarmen: niet gefit</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>CE (nats/byte)</source>
-        <translation>CE (nats/byte)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ΔCE</source>
-        <translation>ΔCE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>relative CE</source>
-        <translation>relatieve CE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL mean (nats)</source>
-        <translation>KL-gemiddelde (nats)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL p99</source>
-        <translation>KL p99</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>same top-1</source>
-        <translation>zelfde top-1</translation>
-    </message>
-    <message>
-        <location line="+52"/>
+        <location line="+59"/>
         <source>run / checkpoint / config</source>
         <translation>run / checkpoint / configuratie</translation>
     </message>
@@ -2206,12 +2184,7 @@ opwarmen: niet gefit</translation>
         <translation>rel. CE</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>KL mean</source>
-        <translation>KL-gemiddelde</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Runs, their checkpoints, and the quantization configs computed at each</source>
         <translation>Runs, hun checkpoints en de kwantisatieconfiguraties die bij elk berekend zijn</translation>
     </message>
@@ -3144,35 +3117,12 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+72"/>
-        <source>relative CE</source>
-        <translation>relatieve CE</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+99"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
-        <source>ΔCE</source>
-        <translation>ΔCE</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
-        <source>KL mean</source>
-        <translation>KL-gemiddelde</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
-        <source>KL p99</source>
-        <translation>KL p99</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+75"/>
         <source>same top-1 (%)</source>
         <translation>zelfde top-1 (%)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-15"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+52"/>
         <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>mean layer SQNR (dB)</source>
         <translation>gemiddelde laag-SQNR (dB)</translation>
@@ -3286,12 +3236,7 @@ opwarmen: niet gefit</translation>
         <translation>relatieve CE (CE(Ŵ)/CE(W) − 1)</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>same top-1</source>
-        <translation>zelfde top-1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+14"/>
         <source>mean SQNR</source>
         <translation>gemiddelde SQNR</translation>
     </message>

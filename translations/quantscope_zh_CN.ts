@@ -19,7 +19,7 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/plot/figureexport.cpp" line="+44"/>
+        <location filename="../widgets/plot/figureexport.cpp" line="+45"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -34,7 +34,7 @@
         <translation>QuantScope 图表</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+87"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>无法导出 %1：图表只能保存为 .pdf、.svg 或 .png</translation>
     </message>
@@ -230,12 +230,12 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/pages/breakdownpage.cpp" line="+68"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+37"/>
         <source>down (FC2)</source>
         <translation>down（FC2）</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+12"/>
         <source>&amp;Metric:</source>
         <translation>指标(&amp;M)：</translation>
     </message>
@@ -255,7 +255,7 @@
         <translation>柱形(&amp;B)：</translation>
     </message>
     <message>
-        <location line="+563"/>
+        <location line="+545"/>
         <source>weight
 only</source>
         <translation>仅
@@ -284,13 +284,13 @@ only</source>
         <translation>两者</translation>
     </message>
     <message>
-        <location line="-512"/>
-        <location line="+278"/>
+        <location line="-494"/>
+        <location line="+259"/>
         <source>weight-only + activation-only</source>
         <translation>仅权重 + 仅激活</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-93"/>
         <source>block (bars: module kinds in block order)</source>
         <translation>块（柱形：按块内顺序排列的模块类型）</translation>
     </message>
@@ -300,7 +300,7 @@ only</source>
         <translation>块</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+7"/>
         <source>module kind (mean over blocks)</source>
         <translation>模块类型（各块平均）</translation>
     </message>
@@ -355,27 +355,7 @@ only</source>
         <translation>分解：%1 + %2 对比 %3</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>KL mean</source>
-        <translation>KL 均值</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>ΔCE</source>
-        <translation>ΔCE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL mean (nats)</source>
-        <translation>KL 均值（nats）</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>ΔCE (nats/byte)</source>
-        <translation>ΔCE（nats/字节）</translation>
-    </message>
-    <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>%1: both / sum = %2</source>
         <translation>%1：两者 / 之和 = %2</translation>
     </message>
@@ -500,7 +480,7 @@ block %2 · %3
         <translation> in</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+9"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
@@ -712,7 +692,7 @@ block %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/pages/heatmappage.cpp" line="+163"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+119"/>
         <source>%1 (FP reference)</source>
         <translation>%1（FP 参考）</translation>
     </message>
@@ -1032,92 +1012,12 @@ block %2 · %3
 <context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../models/layertablemodel.cpp" line="+55"/>
-        <source>weight rel. error</source>
-        <translation>权重相对误差</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>SQNR (dB)</source>
-        <translation>SQNR（dB）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>GPTQ loss</source>
-        <translation>GPTQ 损失</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>GPTQ damping</source>
-        <translation>GPTQ 阻尼</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>input kurtosis</source>
-        <translation>输入峰度</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>input absmax</source>
-        <translation>输入 absmax</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>absmax / median</source>
-        <translation>absmax / 中位数</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>outlier channels (&gt;6)</source>
-        <translation>离群通道（&gt;6）</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
-        <translation>权重相对误差 ‖Ŵ − W‖ / ‖W‖（Frobenius 范数）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>GPTQ&apos;s per-layer loss Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (the reference implementation&apos;s number)</source>
-        <translation>GPTQ 的逐层损失 Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2（参考实现给出的数值）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Damping added to the Hessian&apos;s diagonal (raised when the Cholesky factorisation failed)</source>
-        <translation>加到 Hessian 对角线上的阻尼（Cholesky 分解失败时增大）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Signal-to-quantization-noise ratio of the layer&apos;s output on the calibration inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; higher is better. Empty where the layer is not quantized</source>
-        <translation>该层输出在校准输入上的信号与量化噪声比，10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²)，单位 dB；越高越好。未量化的层为空</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Pearson kurtosis of the layer&apos;s input activations (3 for a Gaussian; large values mean heavy tails that make activation quantization hard). Measured on the full-precision model</source>
-        <translation>该层输入激活的 Pearson 峰度（高斯分布为 3；数值大表示重尾，使激活量化变难）。在全精度模型上测量</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Largest |x| of the layer&apos;s input activations, the full-precision model&apos;s</source>
-        <translation>该层输入激活的最大 |x|（全精度模型）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Largest |x| of the layer&apos;s input activations divided by their median |x|: how far the outliers stretch an absmax quantization grid</source>
-        <translation>该层输入激活的最大 |x| 除以其 |x| 中位数：离群值把 absmax 量化网格拉伸了多少</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Number of input channels whose largest |x| exceeds 6 (the outlier magnitude of LLM.int8())</source>
-        <translation>最大 |x| 超过 6 的输入通道数（LLM.int8() 的离群值阈值）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../models/layertablemodel.cpp" line="+63"/>
         <source>Per-layer metric &quot;%1&quot; from the store</source>
         <translation>来自结果库的逐层指标“%1”</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+25"/>
         <source>–</source>
         <translation>–</translation>
     </message>
@@ -1682,9 +1582,132 @@ Window k:</source>
     </message>
 </context>
 <context>
+    <name>qs::MetricNames</name>
+    <message>
+        <location filename="../models/metricnames.cpp" line="+22"/>
+        <source>CE (nats/byte)</source>
+        <translation>CE（nats/字节）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE (nats/byte)</source>
+        <translation>ΔCE（nats/字节）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE</source>
+        <translation>ΔCE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>relative CE</source>
+        <translation>相对 CE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean (nats)</source>
+        <translation>KL 均值（nats）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL mean</source>
+        <translation>KL 均值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KL p99</source>
+        <translation>KL p99</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>same top-1</source>
+        <translation>top-1 一致</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>weight rel. error</source>
+        <translation>权重相对误差</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SQNR (dB)</source>
+        <translation>SQNR（dB）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>GPTQ loss</source>
+        <translation>GPTQ 损失</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>GPTQ damping</source>
+        <translation>GPTQ 阻尼</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>input kurtosis</source>
+        <translation>输入峰度</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>input absmax</source>
+        <translation>输入 absmax</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>absmax / median</source>
+        <translation>absmax / 中位数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>outlier channels (&gt;6)</source>
+        <translation>离群通道（&gt;6）</translation>
+    </message>
+    <message>
+        <location line="-21"/>
+        <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
+        <translation>权重相对误差 ‖Ŵ − W‖ / ‖W‖（Frobenius 范数）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Signal-to-quantization-noise ratio of the layer&apos;s output on the calibration inputs, 10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²) in dB; higher is better. Empty where the layer is not quantized</source>
+        <translation>该层输出在校准输入上的信号与量化噪声比，10·log₁₀(‖Y‖² / ‖Y − Ŷ‖²)，单位 dB；越高越好。未量化的层为空</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>GPTQ&apos;s per-layer loss Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2 (the reference implementation&apos;s number)</source>
+        <translation>GPTQ 的逐层损失 Σ (w − q)² / [H⁻¹]ᵢᵢ² / 2（参考实现给出的数值）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Damping added to the Hessian&apos;s diagonal (raised when the Cholesky factorisation failed)</source>
+        <translation>加到 Hessian 对角线上的阻尼（Cholesky 分解失败时增大）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pearson kurtosis of the layer&apos;s input activations (3 for a Gaussian; large values mean heavy tails that make activation quantization hard). Measured on the full-precision model</source>
+        <translation>该层输入激活的 Pearson 峰度（高斯分布为 3；数值大表示重尾，使激活量化变难）。在全精度模型上测量</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Largest |x| of the layer&apos;s input activations, the full-precision model&apos;s</source>
+        <translation>该层输入激活的最大 |x|（全精度模型）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Largest |x| of the layer&apos;s input activations divided by their median |x|: how far the outliers stretch an absmax quantization grid</source>
+        <translation>该层输入激活的最大 |x| 除以其 |x| 中位数：离群值把 absmax 量化网格拉伸了多少</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Number of input channels whose largest |x| exceeds 6 (the outlier magnitude of LLM.int8())</source>
+        <translation>最大 |x| 超过 6 的输入通道数（LLM.int8() 的离群值阈值）</translation>
+    </message>
+</context>
+<context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+79"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+34"/>
         <source>1 channel above %1</source>
         <translation>1 个通道超过 %1</translation>
     </message>
@@ -1729,7 +1752,7 @@ Window k:</source>
         <translation>悬停查看数值，单击峰度点可选择其检查点</translation>
     </message>
     <message>
-        <location line="+464"/>
+        <location line="+458"/>
         <source>Histogram of the channel maxima</source>
         <translation>通道最大值直方图</translation>
     </message>
@@ -1739,7 +1762,7 @@ Window k:</source>
         <translation>训练过程中的输入峰度</translation>
     </message>
     <message>
-        <location line="-346"/>
+        <location line="-340"/>
         <source>input channel</source>
         <translation>输入通道</translation>
     </message>
@@ -1765,17 +1788,17 @@ Window k:</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+342"/>
+        <location line="+336"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>峰度（高斯：3）</translation>
     </message>
     <message>
-        <location line="-326"/>
+        <location line="-320"/>
         <source>outlier threshold %1</source>
         <translation>离群阈值 %1</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+48"/>
         <source>%1 (FC2)</source>
         <translation>%1（FC2）</translation>
     </message>
@@ -1903,22 +1926,7 @@ Window k:</source>
 <context>
     <name>qs::PtqPage</name>
     <message>
-        <location filename="../widgets/pages/ptqpage.cpp" line="+28"/>
-        <source>relative CE</source>
-        <translation>相对 CE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ΔCE (nats/byte)</source>
-        <translation>ΔCE (nats/字节)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL mean (nats)</source>
-        <translation>KL 均值 (nats)</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location filename="../widgets/pages/ptqpage.cpp" line="+38"/>
         <source>&amp;Metric:</source>
         <translation>指标(&amp;M)：</translation>
     </message>
@@ -2037,7 +2045,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../models/runtreemodel.cpp" line="+281"/>
+        <location filename="../models/runtreemodel.cpp" line="+285"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -2132,37 +2140,7 @@ warmup: not fitted</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>CE (nats/byte)</source>
-        <translation>CE（nats/字节）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ΔCE</source>
-        <translation>ΔCE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>relative CE</source>
-        <translation>相对 CE</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL mean (nats)</source>
-        <translation>KL 均值（nats）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>KL p99</source>
-        <translation>KL p99</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>same top-1</source>
-        <translation>top-1 一致</translation>
-    </message>
-    <message>
-        <location line="+52"/>
+        <location line="+59"/>
         <source>run / checkpoint / config</source>
         <translation>运行 / 检查点 / 配置</translation>
     </message>
@@ -2192,12 +2170,7 @@ warmup: not fitted</source>
         <translation>相对 CE</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>KL mean</source>
-        <translation>KL 均值</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Runs, their checkpoints, and the quantization configs computed at each</source>
         <translation>运行、其检查点，以及在每个检查点上计算的量化配置</translation>
     </message>
@@ -3125,35 +3098,12 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+72"/>
-        <source>relative CE</source>
-        <translation>相对 CE</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+99"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
-        <source>ΔCE</source>
-        <translation>ΔCE</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
-        <source>KL mean</source>
-        <translation>KL 均值</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
-        <source>KL p99</source>
-        <translation>KL p99</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+75"/>
         <source>same top-1 (%)</source>
         <translation>top-1 一致（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-15"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+52"/>
         <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>mean layer SQNR (dB)</source>
         <translation>层平均 SQNR（dB）</translation>
@@ -3267,12 +3217,7 @@ warmup: not fitted</source>
         <translation>相对 CE（CE(Ŵ)/CE(W) − 1）</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>same top-1</source>
-        <translation>top-1 一致</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+14"/>
         <source>mean SQNR</source>
         <translation>平均 SQNR</translation>
     </message>

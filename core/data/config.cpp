@@ -1,6 +1,7 @@
 #include "core/data/config.h"
 
 #include "core/common/errors.h"
+#include "core/common/kinds.h"
 
 #include <nlohmann/json.hpp>
 
@@ -333,29 +334,29 @@ std::string toString(QuantMethod method)
 {
     switch (method) {
     case QuantMethod::None:
-        return "none";
+        return methods::none;
     case QuantMethod::Rtn:
-        return "rtn";
+        return methods::rtn;
     case QuantMethod::Gptq:
-        return "gptq";
+        return methods::gptq;
     }
     return "?";
 }
 
 QuantMethod quantMethodFromString(const std::string& name)
 {
-    if (name == "none" || name == "fp")
+    if (name == methods::none || name == fpConfigId)
         return QuantMethod::None;
-    if (name == "rtn" || name == "RTN")
+    if (name == methods::rtn || name == "RTN")
         return QuantMethod::Rtn;
-    if (name == "gptq" || name == "GPTQ")
+    if (name == methods::gptq || name == "GPTQ")
         return QuantMethod::Gptq;
     fail("unknown quantization method '" + name + "' (this build supports: none, rtn, gptq)");
 }
 
 const std::vector<std::string>& layerKinds()
 {
-    static const std::vector<std::string> kinds = {"q", "k", "v", "o", "gate", "up", "down"};
+    static const std::vector<std::string> kinds(layerkinds::blockOrder.begin(), layerkinds::blockOrder.end());
     return kinds;
 }
 
@@ -485,7 +486,7 @@ std::string QuantConfig::id() const
 {
     std::string s;
     if (method == QuantMethod::None) {
-        s = "fp";
+        s = fpConfigId;
     } else {
         s = toString(method) + "_w" + std::to_string(bits) + "_";
         s += groupSize < 0 ? std::string("pc") : "g" + std::to_string(groupSize);

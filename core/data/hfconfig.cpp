@@ -1,6 +1,7 @@
 #include "core/data/hfconfig.h"
 
 #include "core/common/errors.h"
+#include "core/common/kinds.h"
 
 #include <nlohmann/json.hpp>
 
@@ -388,18 +389,18 @@ std::vector<LayerInfo> HfArch::quantizableLayers() const
             out.push_back({p + name + ".weight", int(b), kind, rows, cols});
         };
         if (family == HfFamily::NeoX) {
-            add("attention.query_key_value", "qkv", 3 * hidden, hidden);
-            add("attention.dense", "o", hidden, hidden);
-            add("mlp.dense_h_to_4h", "up", intermediate, hidden);
-            add("mlp.dense_4h_to_h", "down", hidden, intermediate);
+            add("attention.query_key_value", layerkinds::qkv, 3 * hidden, hidden);
+            add("attention.dense", layerkinds::o, hidden, hidden);
+            add("mlp.dense_h_to_4h", layerkinds::up, intermediate, hidden);
+            add("mlp.dense_4h_to_h", layerkinds::down, hidden, intermediate);
         } else {
-            add("self_attn.q_proj", "q", qDim, hidden);
-            add("self_attn.k_proj", "k", kvDim, hidden);
-            add("self_attn.v_proj", "v", kvDim, hidden);
-            add("self_attn.o_proj", "o", hidden, qDim);
-            add("mlp.gate_proj", "gate", intermediate, hidden);
-            add("mlp.up_proj", "up", intermediate, hidden);
-            add("mlp.down_proj", "down", hidden, intermediate);
+            add("self_attn.q_proj", layerkinds::q, qDim, hidden);
+            add("self_attn.k_proj", layerkinds::k, kvDim, hidden);
+            add("self_attn.v_proj", layerkinds::v, kvDim, hidden);
+            add("self_attn.o_proj", layerkinds::o, hidden, qDim);
+            add("mlp.gate_proj", layerkinds::gate, intermediate, hidden);
+            add("mlp.up_proj", layerkinds::up, intermediate, hidden);
+            add("mlp.down_proj", layerkinds::down, hidden, intermediate);
         }
     }
     return out;

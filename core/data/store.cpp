@@ -1,6 +1,7 @@
 #include "core/data/store.h"
 
 #include "core/common/errors.h"
+#include "core/common/metrics.h"
 #include "core/data/h5util.h"
 
 #include <H5Cpp.h>
@@ -116,7 +117,7 @@ const TableSpec valTable{"val", columnChunk, {"step", "tokens", "val_loss"},
                          std::tuple{&ValRow::step, &ValRow::tokens, &ValRow::valLoss}};
 // `provenance` is new in QuantScope 0.2 (optional: stores written before lack it).
 const TableSpec checkpointTable{"checkpoints", columnChunk,
-                                {"step", "tokens", "lr", "fp_val_ce", "path", "kind", "provenance"},
+                                {"step", "tokens", "lr", metrics::fpValCe, "path", "kind", "provenance"},
                                 std::tuple{&CheckpointRow::step, &CheckpointRow::tokens, &CheckpointRow::lr,
                                            &CheckpointRow::fpValCe, &CheckpointRow::path, &CheckpointRow::kind,
                                            &CheckpointRow::provenance},

@@ -1,6 +1,7 @@
 #include "core/engine/model.h"
 
 #include "core/common/errors.h"
+#include "core/common/kinds.h"
 #include "core/engine/quantizer.h"
 
 #include <cmath>
@@ -218,9 +219,10 @@ void TinyLmImpl::initWeights(uint64_t seed)
 std::vector<LayerInfo> TinyLmImpl::quantizableLayers() const
 {
     static const std::pair<const char*, const char*> kinds[] = {
-        {"self_attn.q_proj", "q"}, {"self_attn.k_proj", "k"}, {"self_attn.v_proj", "v"},
-        {"self_attn.o_proj", "o"}, {"mlp.gate_proj", "gate"},  {"mlp.up_proj", "up"},
-        {"mlp.down_proj", "down"},
+        {"self_attn.q_proj", layerkinds::q}, {"self_attn.k_proj", layerkinds::k},
+        {"self_attn.v_proj", layerkinds::v}, {"self_attn.o_proj", layerkinds::o},
+        {"mlp.gate_proj", layerkinds::gate}, {"mlp.up_proj", layerkinds::up},
+        {"mlp.down_proj", layerkinds::down},
     };
     std::vector<LayerInfo> layers;
     for (int b = 0; b < m_config.nLayers; ++b) {

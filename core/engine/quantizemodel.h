@@ -8,6 +8,7 @@
 // the layer's input activations. Include only from core .cpp files.
 
 #include "core/data/config.h"
+#include "core/common/metrics.h"
 #include "core/engine/model.h"
 
 #include <cstdint>
@@ -44,7 +45,7 @@ struct LayerReport
 struct QuantizeModelOptions
 {
     bool inputStats = false;
-    double outlierThreshold = 6.0;
+    double outlierThreshold = metrics::outlierThreshold;
 };
 
 // `sequences` byte sequences of `length` bytes from `text` at offsets drawn with `seed`.

@@ -2,6 +2,7 @@
 
 #include "core/data/corpus.h"
 #include "core/common/errors.h"
+#include "core/common/metrics.h"
 #include "core/engine/evaluate.h"
 #include "core/engine/quantizemodel.h"
 #include "core/data/store.h"
@@ -78,33 +79,33 @@ ResultEntry makeEntry(const QuantConfig& config, const QuantizedEval& eval, doub
                       const std::vector<LayerReport>& reports)
 {
     ResultEntry entry;
-    entry.model = {{"ce", eval.ce},
-                   {"fp_ce", fpCe},
-                   {"delta_ce", eval.ce - fpCe},
-                   {"rel_ce", eval.ce / fpCe - 1.0},
-                   {"ppl", std::exp(eval.ce)},
-                   {"kl_mean", eval.klMean},
-                   {"kl_median", eval.klMedian},
-                   {"kl_p99", eval.klP99},
-                   {"top1_agree", eval.top1Agree}};
+    entry.model = {{metrics::ce, eval.ce},
+                   {metrics::fpCe, fpCe},
+                   {metrics::deltaCe, eval.ce - fpCe},
+                   {metrics::relCe, eval.ce / fpCe - 1.0},
+                   {metrics::ppl, std::exp(eval.ce)},
+                   {metrics::klMean, eval.klMean},
+                   {metrics::klMedian, eval.klMedian},
+                   {metrics::klP99, eval.klP99},
+                   {metrics::top1Agree, eval.top1Agree}};
     auto column = [&](const char* name, auto value) {
         std::vector<double> values;
         for (const LayerReport& r : reports)
             values.push_back(value(r));
         entry.layers[name] = std::move(values);
     };
-    column("w_rel_err", [](const LayerReport& r) { return r.relErr; });
-    column("sqnr_db", [](const LayerReport& r) { return finiteOrNan(r.sqnrDb); });
+    column(metrics::wRelErr, [](const LayerReport& r) { return r.relErr; });
+    column(metrics::sqnrDb, [](const LayerReport& r) { return finiteOrNan(r.sqnrDb); });
     if (config.method == QuantMethod::Gptq) {
-        column("gptq_loss", [](const LayerReport& r) { return r.gptqLoss; });
-        column("damp_used", [](const LayerReport& r) { return r.dampUsed; });
+        column(metrics::gptqLoss, [](const LayerReport& r) { return r.gptqLoss; });
+        column(metrics::dampUsed, [](const LayerReport& r) { return r.dampUsed; });
     }
     if (config.isFullPrecision()) {
-        column("act_kurtosis", [](const LayerReport& r) { return r.input.kurtosis; });
-        column("act_absmax", [](const LayerReport& r) { return r.input.absmax; });
-        column("act_absmax_median", [](const LayerReport& r) { return finiteOrNan(r.input.absmaxMedian); });
-        column("act_outliers", [](const LayerReport& r) { return double(r.input.outliers); });
-        auto& profile = entry.profiles["act_channel_absmax"];
+        column(metrics::actKurtosis, [](const LayerReport& r) { return r.input.kurtosis; });
+        column(metrics::actAbsmax, [](const LayerReport& r) { return r.input.absmax; });
+        column(metrics::actAbsmaxMedian, [](const LayerReport& r) { return finiteOrNan(r.input.absmaxMedian); });
+        column(metrics::actOutliers, [](const LayerReport& r) { return double(r.input.outliers); });
+        auto& profile = entry.profiles[metrics::actChannelAbsmax];
         for (const LayerReport& r : reports)
             profile.push_back(r.input.channelAbsmax);
     }
@@ -228,7 +229,7 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
             const double done = double(summary.computed + summary.skipped);
             char message[240];
             std::snprintf(message, sizeof message, "sweep: step %lld, %s: rel CE %+.4f, KL %.2e (%.1f s)",
-                          (long long)row.step, c->label().c_str(), entry.model["rel_ce"], entry.model["kl_mean"], seconds);
+                          (long long)row.step, c->label().c_str(), entry.model[metrics::relCe], entry.model[metrics::klMean], seconds);
             if (!reportProgress(progress, done / total, message))
                 throw Cancelled();
         }

@@ -2,6 +2,7 @@
 
 #include "core/data/config.h"
 #include "core/common/progress.h"
+#include "core/common/metrics.h"
 
 #include <map>
 #include <string>
@@ -17,7 +18,7 @@ struct SweepOptions
     int threads = 0;            // torch intra-op threads; 0: all cores
     std::string device = "cpu"; // torch device: "cpu", "cuda", "cuda:1"
     // Channels whose input absmax exceeds this count as outlier channels (LLM.int8's magnitude 6).
-    double outlierThreshold = 6.0;
+    double outlierThreshold = metrics::outlierThreshold;
 };
 
 struct SweepSummary

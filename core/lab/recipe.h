@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/common/metrics.h"
 #include "core/common/progress.h"
 
 #include <cstdint>
@@ -17,13 +18,13 @@ namespace qs {
 
 struct RecipeFigure
 {
-    std::string file;                 // base name, without extension
-    std::string run;                  // the run drawn
-    std::vector<std::string> overlay; // more runs (name patterns with '*'), drawn with it
-    std::string config;               // config id whose metric is drawn ("" = all)
-    std::string metric = "rel_ce";    // TrajectoryPage metric name
-    std::string x = "tokens";         // steps | tokens
-    std::string kind = "trajectory";  // trajectory | qat_fractions
+    std::string file;                    // base name, without extension
+    std::string run;                     // the run drawn
+    std::vector<std::string> overlay;    // more runs (name patterns with '*'), drawn with it
+    std::string config;                  // config id whose metric is drawn ("" = all)
+    std::string metric = metrics::relCe; // TrajectoryPage metric name
+    std::string x = "tokens";            // steps | tokens
+    std::string kind = "trajectory";     // trajectory | qat_fractions
 };
 
 struct Recipe

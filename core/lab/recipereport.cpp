@@ -5,6 +5,8 @@
 
 #include "core/data/config.h"
 #include "core/common/errors.h"
+#include "core/common/kinds.h"
+#include "core/common/metrics.h"
 #include "core/scaling/laws.h"
 #include "core/lab/recipedetail.h"
 #include "core/scaling/serialization.h"
@@ -69,14 +71,14 @@ public:
         const auto ids = m_store.configIds(run);
         for (const std::string& id : ids) {
             const ConfigResults r = m_store.results(run, id);
-            if (id == "fp") {
-                if (auto ce = r.model.find("ce"); ce != r.model.end())
+            if (id == fpConfigId) {
+                if (auto ce = r.model.find(metrics::ce); ce != r.model.end())
                     t.fpCe = ce->second;
                 continue;
             }
-            if (auto v = r.model.find("rel_ce"); v != r.model.end())
+            if (auto v = r.model.find(metrics::relCe); v != r.model.end())
                 t.relCe[id] = v->second;
-            if (auto v = r.model.find("delta_ce"); v != r.model.end())
+            if (auto v = r.model.find(metrics::deltaCe); v != r.model.end())
                 t.deltaCe[id] = v->second;
         }
         t.fpCe.resize(t.rows.size(), std::nan(""));
@@ -231,9 +233,9 @@ std::string fc2Table(Reader& reader, const json& spec)
     std::string out = "Final checkpoint (step " + std::to_string(t.rows[last].step) + "): ΔCE " + base + " = "
         + fmt(d) + ", " + fc2 + " = " + fmt(d8) + " nats/byte; keeping the FC2 input at 8 bits removes "
         + pct(1.0 - d8 / d) + " of the W4A4 error (the paper: 20.5–42.9 %).\n\n";
-    const ConfigResults fp = reader.store().results(run, "fp");
+    const ConfigResults fp = reader.store().results(run, fpConfigId);
     const auto layers = reader.store().layers(run);
-    auto kurt = fp.layers.find("act_kurtosis");
+    auto kurt = fp.layers.find(metrics::actKurtosis);
     if (kurt == fp.layers.end() || last >= kurt->second.size())
         return out;
     std::map<std::string, std::pair<double, int>> byKind;
@@ -243,10 +245,12 @@ std::string fc2Table(Reader& reader, const json& spec)
         ++n;
     }
     out += header({"layer input", "mean kurtosis (final checkpoint)"});
-    for (const char* kind : {"q", "o", "gate", "down"}) {
+    const std::pair<const char*, const char*> inputs[] = {{layerkinds::q, "q/k/v (attention input)"},
+                                                          {layerkinds::o, "o_proj"},
+                                                          {layerkinds::gate, "gate/up (FC1)"},
+                                                          {layerkinds::down, "down_proj (FC2)"}};
+    for (const auto& [kind, label] : inputs) {
         const auto& [sum, n] = byKind[kind];
-        const char* label = std::string(kind) == "q" ? "q/k/v (attention input)" : std::string(kind) == "o" ? "o_proj"
-            : std::string(kind) == "gate" ? "gate/up (FC1)" : "down_proj (FC2)";
         out += row({label, fmt(n ? sum / n : std::nan(""), "%.1f")});
     }
     return out;

@@ -8,12 +8,14 @@
 #include "tests/support/testutils.h"
 
 #include "models/coefficientmodel.h"
+#include "models/metricnames.h"
 #include "widgets/dialogs/exportdialog.h"
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
 #include "models/settings.h"
 #include "app/gui/theme.h"
 
+#include "core/common/metrics.h"
 #include "core/scaling/serialization.h"
 
 #include <QAction>
@@ -290,6 +292,27 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(qs::scaling::lawToJson(model.law())).contains(QStringLiteral("edited by hand")));
         QCOMPARE(model.index(alpha, qs::CoefficientModel::ReferenceColumn).data().toString(), QStringLiteral("editado a mano"));
         qs::installUiTranslators(QStringLiteral("en"));
+    }
+
+    void metricTitlesTranslated()
+    {
+        // The metric titles' one table (context qs::MetricNames) kept the translations the pages had;
+        // the store names stay as they are.
+        QCOMPARE(qs::installUiTranslators(QStringLiteral("es")), QStringLiteral("es"));
+        QCOMPARE(qs::MetricNames::title(qs::metrics::relCe), QStringLiteral("CE relativa"));
+        QCOMPARE(qs::MetricNames::shortTitle(qs::metrics::klMean), QStringLiteral("KL media"));
+        QCOMPARE(qs::MetricNames::title(qs::metrics::wRelErr), QStringLiteral("error rel. de pesos"));
+        QCOMPARE(qs::MetricNames::title("no_such_metric"), QStringLiteral("no_such_metric"));
+        QCOMPARE(qs::installUiTranslators(QStringLiteral("ko")), QStringLiteral("ko"));
+        QCOMPARE(qs::MetricNames::title(qs::metrics::klMean), QStringLiteral("KL 평균(nats)"));
+        QCOMPARE(qs::MetricNames::title(qs::metrics::actKurtosis), QStringLiteral("입력 첨도"));
+        QCOMPARE(qs::installUiTranslators(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        QCOMPARE(qs::MetricNames::shortTitle(qs::metrics::top1Agree), QStringLiteral("top-1 一致"));
+        QCOMPARE(qs::installUiTranslators(QStringLiteral("nl")), QStringLiteral("nl"));
+        QCOMPARE(qs::MetricNames::title(qs::metrics::relCe), QStringLiteral("relatieve CE"));
+        QCOMPARE(qs::MetricNames::title(qs::metrics::wRelErr), QStringLiteral("rel. gewichtsfout"));
+        qs::installUiTranslators(QStringLiteral("en"));
+        QCOMPARE(qs::MetricNames::title(qs::metrics::relCe), QStringLiteral("relative CE"));
     }
 
     void tsFile_data()

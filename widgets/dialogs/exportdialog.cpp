@@ -1,5 +1,6 @@
 #include "widgets/dialogs/exportdialog.h"
 
+#include "models/figurewords.h"
 #include "models/settings.h"
 
 #include <QComboBox>
@@ -15,7 +16,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstddef>
 
 namespace qs {
 
@@ -39,43 +39,6 @@ QDoubleSpinBox* inchSpin(QWidget* parent, double minimum)
     spin->setSingleStep(0.1);
     spin->setSuffix(ExportDialog::tr(" in"));
     return spin;
-}
-
-// The words Settings (and the command line) use for the enumerations.
-template<typename Enum>
-struct Word
-{
-    Enum value;
-    const char* word;
-};
-constexpr Word<FigureFormat> formatWords[] = {
-    {FigureFormat::Pdf, "pdf"}, {FigureFormat::Svg, "svg"}, {FigureFormat::Png, "png"}, {FigureFormat::Csv, "csv"}};
-constexpr Word<FigureExportOptions::Size> sizeWords[] = {{FigureExportOptions::Size::SingleColumn, "single"},
-                                                         {FigureExportOptions::Size::DoubleColumn, "double"},
-                                                         {FigureExportOptions::Size::Custom, "custom"}};
-constexpr Word<FigureStyle::Kind> styleWords[] = {{FigureStyle::Kind::Paper, "paper"},
-                                                  {FigureStyle::Kind::Screen, "screen"}};
-constexpr Word<FigureStyle::Legend> legendWords[] = {
-    {FigureStyle::Legend::Below, "below"}, {FigureStyle::Legend::Inside, "inside"}, {FigureStyle::Legend::None, "none"}};
-
-template<typename Enum, std::size_t N>
-QString wordOf(Enum value, const Word<Enum> (&words)[N])
-{
-    for (const Word<Enum>& w : words) {
-        if (w.value == value)
-            return QLatin1String(w.word);
-    }
-    return QLatin1String(words[0].word);
-}
-
-template<typename Enum, std::size_t N>
-Enum enumOf(const QString& word, const Word<Enum> (&words)[N], Enum fallback)
-{
-    for (const Word<Enum>& w : words) {
-        if (word == QLatin1String(w.word))
-            return w.value;
-    }
-    return fallback;
 }
 
 } // namespace
@@ -232,16 +195,16 @@ ExportChoices ExportDialog::choices() const
 {
     const FigureExportOptions o = options();
     ExportChoices c;
-    c.format = wordOf(format(), formatWords);
-    c.size = wordOf(o.size, sizeWords);
+    c.format = figureWord(format());
+    c.size = figureWord(o.size);
     c.customWidth = o.customWidth;
     c.height = o.height;
     c.dpi = o.dpi;
-    c.style = wordOf(o.style.kind, styleWords);
+    c.style = figureWord(o.style.kind);
     c.fontFamily = o.style.fontFamily;
     c.fontPt = o.style.fontPt;
     c.lineWidth = o.style.lineWidth;
-    c.legend = wordOf(o.style.legend, legendWords);
+    c.legend = figureWord(o.style.legend);
     return c;
 }
 
@@ -249,17 +212,17 @@ void ExportDialog::setChoices(const ExportChoices& choices)
 {
     const FigureStyle paper = FigureStyle::paper();
     FigureExportOptions o;
-    o.size = enumOf(choices.size, sizeWords, o.size);
+    o.size = figureWordValue<FigureSize>(choices.size).value_or(o.size);
     o.customWidth = choices.customWidth;
     o.height = choices.height;
     o.dpi = choices.dpi;
-    o.style.kind = enumOf(choices.style, styleWords, paper.kind);
+    o.style.kind = figureWordValue<FigureKind>(choices.style).value_or(paper.kind);
     o.style.fontFamily = choices.fontFamily.isEmpty() ? paper.fontFamily : choices.fontFamily;
     o.style.fontPt = choices.fontPt > 0.0 ? choices.fontPt : paper.fontPt;
     o.style.lineWidth = choices.lineWidth > 0.0 ? choices.lineWidth : paper.lineWidth;
-    o.style.legend = enumOf(choices.legend, legendWords, paper.legend);
+    o.style.legend = figureWordValue<FigureLegend>(choices.legend).value_or(paper.legend);
     setOptions(o);
-    setFormat(enumOf(choices.format, formatWords, FigureFormat::Pdf));
+    setFormat(figureWordValue<FigureFormat>(choices.format).value_or(FigureFormat::Pdf));
 }
 
 FigureFormat ExportDialog::format() const

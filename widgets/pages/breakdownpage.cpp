@@ -1,11 +1,15 @@
 #include "widgets/pages/breakdownpage.h"
 
 #include "widgets/pages/heatmappage.h"
-#include "models/layertablemodel.h"
+#include "models/layermetrics.h"
+#include "models/metricnames.h"
 #include "widgets/plot/plotstyle.h"
 #include "models/selection.h"
 
 #include "widgets/plot/qcp.h"
+
+#include "core/common/kinds.h"
+#include "core/common/metrics.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -14,7 +18,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <tuple>
 
@@ -29,85 +32,12 @@ constexpr double outlinePad = 0.1; // around the selected bar, in x units
 // Weight-only, activation-only, both: Okabe–Ito blue, orange, reddish purple.
 const QColor trioColors[3] = {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0xCC, 0x79, 0xA7)};
 
-bool sameWeights(const QuantConfig& a, const QuantConfig& b)
-{
-    if (a.method != b.method || a.bits != b.bits || a.groupSize != b.groupSize || a.symmetric != b.symmetric)
-        return false;
-    // The GPTQ options that make a different config id make a different weight quantizer.
-    return a.method != QuantMethod::Gptq
-           || (a.actOrder == b.actOrder && a.calibSequences == b.calibSequences && a.calibSeqLen == b.calibSeqLen);
-}
-
-bool sameActivations(const QuantConfig& a, const QuantConfig& b)
-{
-    return a.actBits == b.actBits && a.actGroupSize == b.actGroupSize;
-}
-
-int findConfig(const RunSnapshot& run, const std::function<bool(const QuantConfig&)>& match)
-{
-    for (size_t i = 0; i < run.configs.size(); ++i) {
-        const QuantConfig& c = run.configs[i].config;
-        if (c.overrides.empty() && match(c))
-            return int(i);
-    }
-    return -1;
-}
-
-DecompositionTrio trioFor(const RunSnapshot& run, const QuantConfig& weights, const QuantConfig& acts)
-{
-    DecompositionTrio trio;
-    trio.weightOnly = findConfig(run, [&](const QuantConfig& c) { return c.actBits == 16 && sameWeights(c, weights); });
-    trio.activationOnly = findConfig(
-        run, [&](const QuantConfig& c) { return c.method == QuantMethod::None && sameActivations(c, acts); });
-    trio.both = findConfig(run, [&](const QuantConfig& c) { return sameWeights(c, weights) && sameActivations(c, acts); });
-    return trio;
-}
-
 QString kindLabel(const std::string& kind)
 {
-    return kind == "down" ? BreakdownPage::tr("down (FC2)") : QString::fromStdString(kind);
+    return kind == layerkinds::down ? BreakdownPage::tr("down (FC2)") : QString::fromStdString(kind);
 }
 
 } // namespace
-
-DecompositionTrio DecompositionTrio::find(const RunSnapshot& run, int configIndex)
-{
-    if (configIndex < 0 || configIndex >= int(run.configs.size()))
-        return {};
-    const QuantConfig& selected = run.configs[size_t(configIndex)].config;
-    const bool weights = selected.method != QuantMethod::None;
-    const bool acts = selected.actBits < 16;
-    if (weights && acts)
-        return trioFor(run, selected, selected);
-    if (!weights && !acts)
-        return {}; // the FP reference
-    // Weight-only or activation-only: the first "both" config of the run that shares its settings.
-    DecompositionTrio partial;
-    for (const ConfigSnapshot& other : run.configs) {
-        const QuantConfig& c = other.config;
-        if (!c.overrides.empty() || c.method == QuantMethod::None || c.actBits == 16)
-            continue;
-        if ((weights && sameWeights(c, selected)) || (!weights && sameActivations(c, selected))) {
-            const DecompositionTrio trio = trioFor(run, c, c);
-            if (trio.isValid())
-                return trio;
-            if (partial.both < 0)
-                partial = trio;
-        }
-    }
-    if (partial.both < 0) {
-        // No "both" config at all: say what the selected config itself stands for.
-        partial = trioFor(run, selected, selected);
-        partial.both = -1;
-    }
-    return partial;
-}
-
-const std::vector<std::string>& BreakdownPage::decompositionMetrics()
-{
-    static const std::vector<std::string> metrics {"kl_mean", "delta_ce"};
-    return metrics;
-}
 
 BreakdownPage::BreakdownPage(Selection* selection, QWidget* parent)
     : PlotPage(parent)
@@ -308,25 +238,14 @@ void BreakdownPage::rebuildBars()
     const int checkpoint = m_selection ? m_selection->checkpoint() : -1;
     const ConfigSnapshot* source =
         current ? layerMetricSource(*current, m_selection->configIndex(), m_metric) : nullptr;
-    std::vector<double> values;
-    if (source && source->isDone(checkpoint)) {
-        const auto it = source->results.layers.find(m_metric);
-        if (it != source->results.layers.end() && checkpoint < int(it->second.size()))
-            values = it->second[size_t(checkpoint)];
-    }
+    const std::vector<double> values = source ? source->layerMetricRow(m_metric, checkpoint) : std::vector<double>();
     const auto valueOf = [&](int layer) { return layer < int(values.size()) ? values[size_t(layer)] : nan; };
 
     // The kinds present, in block order (q k v o gate up down, unknown kinds after them by name).
-    std::vector<std::string> kinds;
+    const std::vector<std::string> kinds = current ? layerKindsInOrder(current->layers) : std::vector<std::string>();
     std::vector<int> order;
-    for (int i = 0; current && i < int(current->layers.size()); ++i) {
+    for (int i = 0; current && i < int(current->layers.size()); ++i)
         order.push_back(i);
-        if (std::find(kinds.begin(), kinds.end(), current->layers[size_t(i)].kind) == kinds.end())
-            kinds.push_back(current->layers[size_t(i)].kind);
-    }
-    std::sort(kinds.begin(), kinds.end(), [](const std::string& a, const std::string& b) {
-        return std::tuple(LayerTableModel::kindOrder(a), a) < std::tuple(LayerTableModel::kindOrder(b), b);
-    });
     const auto kindIndex = [&](const std::string& kind) {
         return int(std::find(kinds.begin(), kinds.end(), kind) - kinds.begin());
     };
@@ -355,18 +274,10 @@ void BreakdownPage::rebuildBars()
             ticker->addTick((groupStart + key - 1.0) / 2.0, QString::number(current->layers[size_t(order.back())].block));
         setWrappedLabel(plot()->xAxis, isPaperStyle() ? tr("block") : tr("block (bars: module kinds in block order)"));
     } else {
-        for (size_t k = 0; k < kinds.size(); ++k) {
-            double sum = 0.0;
-            int count = 0;
-            for (int layer : order) {
-                const double v = valueOf(layer);
-                if (current->layers[size_t(layer)].kind == kinds[k] && std::isfinite(v)) {
-                    sum += v;
-                    ++count;
-                }
-            }
-            m_bars.push_back({double(k), count > 0 ? sum / count : nan, -1, kinds[k], -1, count});
-            ticker->addTick(double(k), kindLabel(kinds[k]));
+        const std::vector<KindMean> means = meanByKind(current->layers, values);
+        for (size_t k = 0; k < means.size(); ++k) {
+            m_bars.push_back({double(k), means[k].mean, -1, means[k].kind, -1, means[k].count});
+            ticker->addTick(double(k), kindLabel(means[k].kind));
         }
         setWrappedLabel(plot()->xAxis, tr("module kind (mean over blocks)"));
     }
@@ -397,13 +308,13 @@ void BreakdownPage::rebuildBars()
     plot()->yAxis->setRange(lo < 0.0 ? lo - 0.05 * span : 0.0, hi > 0.0 ? hi + 0.08 * span : 0.0);
     plot()->xAxis->setRange(-0.7, m_bars.empty() ? 1.0 : m_bars.back().key + 0.7);
 
-    QString title = m_metric.empty() ? QString() : LayerTableModel::metricTitle(m_metric);
+    QString title = m_metric.empty() ? QString() : MetricNames::title(m_metric);
     setWrappedLabel(plot()->yAxis, title);
     if (!current) {
         setWrappedText(m_title, m_selection && m_selection->snapshot() ? tr("This store holds no runs")
                                                                        : tr("No store open"));
     } else {
-        const bool fromFp = m_metric.rfind("act_", 0) == 0;
+        const bool fromFp = isInputStatistic(m_metric);
         const QString configText = fromFp ? tr("full-precision model")
                                    : m_selection->config() ? m_selection->config()->label
                                                            : tr("no config");
@@ -472,15 +383,17 @@ void BreakdownPage::rebuildTrio()
     setTrioText(tr("Decomposition: %1 + %2 vs %3").arg(label(0), label(1), label(2)));
     // A paper figure's decomposition is a third of a column wide: short titles.
     const bool paper = isPaperStyle();
-    const QStringList titles = paper ? QStringList {tr("KL mean"), tr("ΔCE")}
-                                     : QStringList {tr("KL mean (nats)"), tr("ΔCE (nats/byte)")};
     for (int m = 0; m < 2; ++m) {
         const std::string& metric = decompositionMetrics()[size_t(m)];
+        const QString title = paper ? MetricNames::shortTitle(metric) : MetricNames::title(metric);
+        const DecompositionValues values = decompositionValues(*current, m_trio, metric, checkpoint);
+        m_trioValues[m][0] = values.weightOnly;
+        m_trioValues[m][1] = values.activationOnly;
+        m_trioValues[m][2] = values.both;
         double lo = 0.0;
         double hi = 0.0;
         for (int t = 0; t < 3; ++t) {
-            const double v = current->configs[size_t(members[t])].modelMetric(metric, checkpoint);
-            m_trioValues[m][t] = v;
+            const double v = m_trioValues[m][t];
             if (std::isfinite(v))
                 m_trioBars[m][t]->setData({double(t)}, {v}, true);
             else
@@ -488,7 +401,7 @@ void BreakdownPage::rebuildTrio()
             lo = std::min(lo, std::isfinite(v) ? v : 0.0);
             hi = std::max(hi, std::isfinite(v) ? v : 0.0);
         }
-        const double sum = m_trioValues[m][0] + m_trioValues[m][1];
+        const double sum = values.sum();
         if (std::isfinite(sum)) {
             m_trioSums[m]->setData({2.0}, {sum}, true);
             lo = std::min(lo, sum);
@@ -498,14 +411,13 @@ void BreakdownPage::rebuildTrio()
         }
         const double span = hi - lo > 0.0 ? hi - lo : 1.0;
         m_trioRects[m]->axis(QCPAxis::atLeft)->setRange(lo < 0.0 ? lo - 0.08 * span : 0.0, hi + 0.12 * span);
-        const double both = m_trioValues[m][2];
-        QString text = titles[m];
+        QString text = title;
         if (paper)
-            text = titles[m]; // the bars and the sum's marker show the ratio
-        else if (std::isfinite(both) && std::isfinite(sum) && sum != 0.0)
-            text = tr("%1: both / sum = %2").arg(titles[m], QString::number(both / sum, 'f', 2));
-        else if (!std::isfinite(both) || !std::isfinite(sum))
-            text = tr("%1: not computed at this checkpoint").arg(titles[m]);
+            text = title; // the bars and the sum's marker show the ratio
+        else if (std::isfinite(values.ratio()))
+            text = tr("%1: both / sum = %2").arg(title, QString::number(values.ratio(), 'f', 2));
+        else if (!std::isfinite(values.both) || !std::isfinite(sum))
+            text = tr("%1: not computed at this checkpoint").arg(title);
         setWrappedText(m_trioTitles[m], text);
     }
 }
@@ -561,7 +473,7 @@ QString BreakdownPage::describeBar(int index) const
     if (!current || index < 0 || index >= int(m_bars.size()))
         return {};
     const Bar& bar = m_bars[size_t(index)];
-    const QString title = LayerTableModel::metricTitle(m_metric);
+    const QString title = MetricNames::title(m_metric);
     const QString value = std::isfinite(bar.value) ? QString::number(bar.value, 'g', 6) : tr("not computed");
     if (bar.layer >= 0) {
         return tr("%1\nblock %2 · %3\n%4: %5")

@@ -4,9 +4,10 @@
 // (grouped by block) or per module kind (mean over blocks), and, where the run holds the W4A16 /
 // W16A4 / W4A4 trio of the selected config's settings, the model-level damage of weight-only,
 // activation-only and both, with the sum of the first two as a marker (papers.md §3:
-// δ_W4A4 ≈ δ_W4A16 + δ_W16A4).
+// δ_W4A4 ≈ δ_W4A16 + δ_W16A4; the trio and its values: models/decomposition.h).
 
 #include "widgets/plot/plotpage.h"
+#include "models/decomposition.h"
 #include "models/storesnapshot.h"
 
 #include <string>
@@ -24,25 +25,6 @@ class QLabel;
 namespace qs {
 
 class Selection;
-
-// The three configs of the W4A4 decomposition that go with one config: same weight quantizer
-// (method, bits, group, grid, GPTQ options) and no activation quantization; no weight quantization
-// ("none") and the same activation bits and grouping; and both. Indices into the run's configs.
-struct DecompositionTrio
-{
-    int weightOnly = -1;
-    int activationOnly = -1;
-    int both = -1;
-
-    bool isValid() const { return weightOnly >= 0 && activationOnly >= 0 && both >= 0; }
-    bool operator==(const DecompositionTrio&) const = default;
-
-    // The trio around config `configIndex` of `run`, mixed-precision rules ignored (the trio members
-    // have none). The selected config's weight settings and, when it quantizes activations, its
-    // activation settings fix the trio; a weight-only or activation-only config takes the first
-    // matching "both" config of the run. Invalid (all −1 or partly found) when a member is missing.
-    static DecompositionTrio find(const RunSnapshot& run, int configIndex);
-};
 
 class BreakdownPage : public PlotPage
 {
@@ -65,9 +47,6 @@ public:
         int block = -1;     // PerLayer only
         int count = 0;      // PerKind: layers with a finite value in the mean
     };
-
-    // The model-level metrics the decomposition shows.
-    static const std::vector<std::string>& decompositionMetrics(); // kl_mean, delta_ce
 
     explicit BreakdownPage(Selection* selection, QWidget* parent = nullptr);
     ~BreakdownPage() override;
@@ -94,7 +73,8 @@ public:
     QStringList availableMetrics() const;
 
     // The decomposition shown (invalid when the run lacks the trio) and its values:
-    // [metric][0 weight-only, 1 activation-only, 2 both] at the selected checkpoint; NaN where absent.
+    // [metric of decompositionMetrics()][0 weight-only, 1 activation-only, 2 both] at the selected
+    // checkpoint; NaN where absent.
     const DecompositionTrio& trio() const { return m_trio; }
     double trioValue(int metricIndex, int member) const;
     QCPAxisRect* trioRect(int metricIndex) const; // nullptr when no trio is shown

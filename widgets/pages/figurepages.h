@@ -5,6 +5,8 @@
 
 #include "widgets/plot/figureexport.h"
 
+#include "core/common/metrics.h"
+
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -39,7 +41,7 @@ bool waitForFigurePage(const FigurePage& page, int timeoutMs);
 // savePlotFigure.
 bool exportTrajectoryFigure(const QString& storePath, const QString& runName, const QString& outPath,
                             QString* error, int widthPx = 1200, int heightPx = 700,
-                            const QString& metric = QStringLiteral("rel_ce"));
+                            const QString& metric = QLatin1String(metrics::relCe));
 
 // Draws what `shown` shows (run, x unit, metric, FP loss, x range) black on white at the given
 // size and saves it like savePlotFigure.

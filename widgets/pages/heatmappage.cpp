@@ -1,10 +1,14 @@
 #include "widgets/pages/heatmappage.h"
 
 #include "models/layertablemodel.h"
+#include "models/metricnames.h"
 #include "widgets/plot/plotstyle.h"
 #include "models/selection.h"
 
 #include "widgets/plot/qcp.h"
+
+#include "core/common/kinds.h"
+#include "core/common/metrics.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,11 +27,6 @@ namespace {
 
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 const QColor nanGrey(0xC8, 0xC8, 0xC8);
-
-bool isActivationMetric(const std::string& metric)
-{
-    return metric.rfind("act_", 0) == 0;
-}
 
 // The smallest of 1, 2, 5, 10, 20, 50, … that is at least `exact`.
 double niceIntegerStep(double exact)
@@ -105,61 +104,18 @@ private:
 
 } // namespace
 
-std::vector<std::string> layerMetricChoices(const RunSnapshot& run, int configIndex)
-{
-    std::vector<std::string> names;
-    if (configIndex >= 0 && configIndex < int(run.configs.size()))
-        names = run.configs[size_t(configIndex)].layerMetricNames();
-    // The known metrics first in a sensible order, the rest after them alphabetically.
-    static const std::vector<std::string> preferred {"w_rel_err", "sqnr_db", "gptq_loss", "damp_used"};
-    std::stable_sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) {
-        const auto rank = [](const std::string& n) {
-            const auto it = std::find(preferred.begin(), preferred.end(), n);
-            return it == preferred.end() ? int(preferred.size()) : int(it - preferred.begin());
-        };
-        return rank(a) < rank(b);
-    });
-    const int fp = run.configIndex(QuantConfig::fullPrecision().id());
-    if (fp >= 0) {
-        for (const std::string& name : run.configs[size_t(fp)].layerMetricNames()) {
-            if (isActivationMetric(name) && std::find(names.begin(), names.end(), name) == names.end())
-                names.push_back(name);
-        }
-    }
-    return names;
-}
-
-const ConfigSnapshot* layerMetricSource(const RunSnapshot& run, int configIndex, const std::string& metric)
-{
-    if (isActivationMetric(metric)) {
-        const int fp = run.configIndex(QuantConfig::fullPrecision().id());
-        return fp < 0 ? nullptr : &run.configs[size_t(fp)];
-    }
-    if (configIndex < 0 || configIndex >= int(run.configs.size()))
-        return nullptr;
-    return &run.configs[size_t(configIndex)];
-}
-
 void fillLayerMetricCombo(QComboBox* combo, const Selection* selection, std::string& metric)
 {
     const RunSnapshot* run = selection ? selection->run() : nullptr;
     const std::vector<std::string> choices =
         run ? layerMetricChoices(*run, selection->configIndex()) : std::vector<std::string>();
     const bool configIsFp = selection && selection->config() && selection->config()->config.isFullPrecision();
-    const auto offered = [&](const std::string& name) {
-        return std::find(choices.begin(), choices.end(), name) != choices.end();
-    };
-    if (!offered(metric)) {
-        // A new run or a config without the shown metric: the weight error, or for the FP reference
-        // (whose weights are exact) the input kurtosis.
-        const std::string preferred = configIsFp ? "act_kurtosis" : "w_rel_err";
-        metric = offered(preferred) ? preferred : choices.empty() ? std::string() : choices.front();
-    }
+    metric = defaultLayerMetric(choices, configIsFp, metric);
     const QSignalBlocker blocker(combo);
     combo->clear();
     for (const std::string& name : choices) {
-        QString text = LayerTableModel::metricTitle(name);
-        if (isActivationMetric(name) && !configIsFp)
+        QString text = MetricNames::title(name);
+        if (isInputStatistic(name) && !configIsFp)
             text = HeatmapPage::tr("%1 (FP reference)").arg(text);
         combo->addItem(text, QString::fromStdString(name));
         combo->setItemData(combo->count() - 1, LayerTableModel::metricDescription(name), Qt::ToolTipRole);
@@ -449,7 +405,7 @@ QString HeatmapPage::describeCell(int checkpoint, int layer) const
                  .arg(QString::fromStdString(info.kind))
                  .arg(checkpoint)
                  .arg(current->checkpoints[size_t(checkpoint)].step);
-    const QString title = LayerTableModel::metricTitle(m_metric);
+    const QString title = MetricNames::title(m_metric);
     const double v = value(checkpoint, layer);
     if (!source) {
         lines << tr("%1: not available, the run has no full-precision reference (config \"fp\")").arg(title);
@@ -466,7 +422,7 @@ QString HeatmapPage::describeCell(int checkpoint, int layer) const
         if (m_logColor && v <= 0.0)
             lines << tr("(≤ 0: drawn grey on the log colour scale)");
     }
-    if (source && isActivationMetric(m_metric))
+    if (source && isInputStatistic(m_metric))
         lines << tr("(measured on the full-precision model's inputs)");
     return lines.join(QLatin1Char('\n'));
 }
@@ -503,7 +459,7 @@ void HeatmapPage::rebuild()
             m_rowLayers.push_back(i);
         const auto key = [&](int i) {
             const LayerInfo& l = current->layers[size_t(i)];
-            const int kind = LayerTableModel::kindOrder(l.kind);
+            const int kind = layerKindOrder(l.kind);
             return m_rowOrder == RowOrder::ByBlock ? std::tuple(l.block, kind, i) : std::tuple(kind, l.block, i);
         };
         std::sort(m_rowLayers.begin(), m_rowLayers.end(), [&](int a, int b) { return key(a) < key(b); });
@@ -606,7 +562,7 @@ void HeatmapPage::refreshData()
     m_scale->axis()->setTicker(m_logColor ? QSharedPointer<QCPAxisTicker>(QSharedPointer<QCPAxisTickerLog>::create())
                                           : QSharedPointer<QCPAxisTicker>::create());
     m_map->setDataRange(range);
-    QString label = m_metric.empty() ? QString() : LayerTableModel::metricTitle(m_metric);
+    QString label = m_metric.empty() ? QString() : MetricNames::title(m_metric);
     if (m_logColor && !label.isEmpty())
         label = tr("%1, log scale").arg(label);
     m_scale->axis()->setLabel(label);
@@ -637,8 +593,8 @@ void HeatmapPage::updateTitle()
         m_configLabel->clear();
         return;
     }
-    const QString title = m_metric.empty() ? tr("no per-layer metrics") : LayerTableModel::metricTitle(m_metric);
-    const bool fromFp = isActivationMetric(m_metric);
+    const QString title = m_metric.empty() ? tr("no per-layer metrics") : MetricNames::title(m_metric);
+    const bool fromFp = isInputStatistic(m_metric);
     const QString configText = fromFp ? tr("full-precision model") : config ? config->label : tr("no config");
     setWrappedText(m_title, tr("%1: %2 per layer, %3").arg(current->name(), title, configText));
     m_configLabel->setText(config ? tr("config: %1").arg(config->label) : QString());

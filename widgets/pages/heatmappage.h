@@ -5,6 +5,7 @@
 // training the damage appears; a click selects that layer and checkpoint everywhere.
 
 #include "widgets/plot/plotpage.h"
+#include "models/layermetrics.h"
 #include "models/storesnapshot.h"
 
 #include <string>
@@ -24,15 +25,10 @@ namespace qs {
 
 class Selection;
 
-// The per-layer metrics a page can show for config `configIndex` of `run`: the ones that config
-// stores, then the FP reference's input-activation statistics (act_*), which only "fp" measures.
-std::vector<std::string> layerMetricChoices(const RunSnapshot& run, int configIndex);
-// The config whose results hold `metric` for the selected config: "fp" for act_* metrics (nullptr
-// when the run has no FP reference), the selected config otherwise.
-const ConfigSnapshot* layerMetricSource(const RunSnapshot& run, int configIndex, const std::string& metric);
-// Fills `combo` with the per-layer metrics the selected config offers (readable names, descriptions
-// as tool tips; act_* marked as the FP reference's) and selects `metric`, which is first replaced by
-// a default when the config lacks it: the weight error, or the input kurtosis for the FP reference.
+// Fills `combo` with the per-layer metrics the selected config offers (layerMetricChoices, in
+// models/layermetrics.h; readable names, descriptions as tool tips; act_* marked as the FP
+// reference's) and selects `metric`, which is first replaced by defaultLayerMetric() when the config
+// lacks it.
 void fillLayerMetricCombo(QComboBox* combo, const Selection* selection, std::string& metric);
 // A perceptually uniform, colour-blind-safe gradient (viridis: dark violet → yellow). NaN cells get
 // `nanColor`.

@@ -5,6 +5,9 @@
 
 #include "widgets/plot/qcp.h"
 
+#include "core/common/kinds.h"
+#include "core/common/metrics.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFutureWatcher>
@@ -23,55 +26,7 @@ namespace qs {
 
 namespace {
 
-constexpr const char* fpConfigId = "fp";
-constexpr const char* profileMetric = "act_channel_absmax";
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-
-// Channel maxima binned as (lo, hi]: with the threshold on a bin edge, the bars right of its line
-// hold exactly the channels above it.
-struct Histogram
-{
-    double width = 1.0;
-    std::vector<int> counts;
-};
-
-Histogram histogramOf(const std::vector<float>& values, double threshold)
-{
-    Histogram h;
-    if (values.empty())
-        return h;
-    const double top = std::max(double(*std::max_element(values.begin(), values.end())), 0.0);
-    // Rice's rule for the number of bins, then a width that puts the threshold on an edge.
-    const int bins = std::clamp(int(std::ceil(2.0 * std::cbrt(double(values.size())))), 6, 40);
-    h.width = top > 0.0 ? top / bins : 1.0;
-    if (top > threshold)
-        h.width = threshold / std::max(1.0, std::round(threshold / h.width));
-    h.counts.assign(size_t(std::max(1.0, std::ceil(top / h.width))), 0);
-    for (const float v : values) {
-        double edges = double(v) / h.width;
-        if (std::abs(edges - std::round(edges)) < 1e-9)
-            edges = std::round(edges); // a value on an edge (the threshold) belongs to the bin below
-        const int bin = std::clamp(int(std::ceil(edges)) - 1, 0, int(h.counts.size()) - 1);
-        ++h.counts[size_t(bin)];
-    }
-    return h;
-}
-
-OutlierPage::ProfileRead readProfile(const std::string& path, const std::string& run, int checkpoint, int layer)
-{
-    OutlierPage::ProfileRead read;
-    try {
-        const QMutexLocker lock(&storeOpenMutex());
-        const Store store = Store::open(path, Store::Mode::ReadOnly);
-        const std::vector<std::string> names = store.profileNames(run, fpConfigId);
-        read.storeHasProfiles = std::find(names.begin(), names.end(), profileMetric) != names.end();
-        if (read.storeHasProfiles)
-            read.values = store.profile(run, fpConfigId, profileMetric, checkpoint, layer);
-    } catch (const std::exception& e) {
-        read.error = QString::fromStdString(e.what());
-    }
-    return read;
-}
 
 // "1 channel above 6", "135 channels above 6" (no translation catalogue resolves %n today).
 QString channelsAbove(int count)
@@ -296,7 +251,7 @@ int OutlierPage::outlierCount() const
 {
     if (m_profile.empty())
         return -1;
-    return int(std::count_if(m_profile.begin(), m_profile.end(), [](float v) { return v > outlierThreshold; }));
+    return countAbove(m_profile, outlierThreshold);
 }
 
 const ConfigSnapshot* OutlierPage::fpConfig() const
@@ -310,13 +265,7 @@ double OutlierPage::layerStat(const char* metric, int checkpoint) const
 {
     const ConfigSnapshot* fp = fpConfig();
     const int layer = m_selection ? m_selection->layerIndex() : -1;
-    if (!fp || !fp->isDone(checkpoint) || layer < 0)
-        return nan;
-    const auto it = fp->results.layers.find(metric);
-    if (it == fp->results.layers.end() || checkpoint >= int(it->second.size())
-        || layer >= int(it->second[size_t(checkpoint)].size()))
-        return nan;
-    return it->second[size_t(checkpoint)][size_t(layer)];
+    return fp ? fp->layerMetric(metric, checkpoint, layer) : nan;
 }
 
 QString OutlierPage::layerTitle(int layer) const
@@ -328,7 +277,7 @@ QString OutlierPage::layerTitle(int layer) const
     QString name = QString::fromStdString(info.name);
     if (name.endsWith(QLatin1String(".weight")))
         name.chop(7);
-    return info.kind == "down" ? tr("%1 (FC2)").arg(name) : name;
+    return info.kind == layerkinds::down ? tr("%1 (FC2)").arg(name) : name;
 }
 
 void OutlierPage::showMessage(const QString& text)
@@ -353,7 +302,7 @@ void OutlierPage::fillLayerCombo()
         m_layerCombo->clear();
         for (int i = 0; i < int(run->layers.size()); ++i) {
             const LayerInfo& layer = run->layers[size_t(i)];
-            const QString kind = layer.kind == "down" ? tr("down (FC2)") : QString::fromStdString(layer.kind);
+            const QString kind = layer.kind == layerkinds::down ? tr("down (FC2)") : QString::fromStdString(layer.kind);
             m_layerCombo->addItem(tr("block %1 · %2").arg(layer.block).arg(kind), i);
             m_layerCombo->setItemData(i, layerTitle(i), Qt::ToolTipRole);
         }
@@ -369,7 +318,7 @@ void OutlierPage::jumpToFc2()
         return;
     const int block = m_selection->layer() ? m_selection->layer()->block : 0;
     const auto fc2 = std::find_if(run->layers.begin(), run->layers.end(),
-                                  [block](const LayerInfo& l) { return l.block == block && l.kind == "down"; });
+                                  [block](const LayerInfo& l) { return l.block == block && l.kind == layerkinds::down; });
     if (fc2 != run->layers.end())
         m_selection->setLayer(int(fc2 - run->layers.begin()));
 }
@@ -387,7 +336,7 @@ void OutlierPage::refresh()
     }
     fillLayerCombo();
     const LayerInfo* layer = m_selection->layer();
-    m_fc2Button->setEnabled(layer && layer->kind != "down");
+    m_fc2Button->setEnabled(layer && layer->kind != layerkinds::down);
 
     // What is missing, in words; every case is cured the same way.
     const ConfigSnapshot* fp = fpConfig();
@@ -395,7 +344,7 @@ void OutlierPage::refresh()
     if (!fp)
         missing = tr("This store has no activation statistics: run “%1” has no full-precision reference "
                      "(config “fp”), which is where a sweep records them.");
-    else if (fp->results.layers.find("act_kurtosis") == fp->results.layers.end())
+    else if (fp->results.layers.find(metrics::actKurtosis) == fp->results.layers.end())
         missing = tr("This store has no activation statistics: the full-precision reference of run “%1” was "
                      "measured by a QuantScope that did not record them.");
     else
@@ -449,8 +398,8 @@ void OutlierPage::requestProfile()
         if (generation == m_generation)
             onProfileRead(read);
     });
-    const QFuture<ProfileRead> future = QtConcurrent::run(readProfile, m_selection->snapshot()->path.toStdString(),
-                                                          run->info.name, checkpoint, layer);
+    const QFuture<ProfileRead> future = QtConcurrent::run(
+        readActivationProfile, m_selection->snapshot()->path.toStdString(), run->info.name, checkpoint, layer);
     m_futures.push_back(future);
     watcher->setFuture(future);
 }
@@ -502,7 +451,7 @@ void OutlierPage::rebuildProfile()
     absmaxAxis->setRange(log ? QCPRange(std::min(std::isfinite(lo) ? lo : 1.0, 1.0) / 1.5, hi * 1.5)
                              : QCPRange(0.0, hi * 1.08));
 
-    const Histogram histogram = histogramOf(m_profile, outlierThreshold);
+    const ChannelHistogram histogram = channelHistogram(m_profile, outlierThreshold);
     QVector<double> binKeys, counts;
     int maxCount = 1;
     for (size_t b = 0; b < histogram.counts.size() && !m_profile.empty(); ++b) {
@@ -544,7 +493,7 @@ void OutlierPage::rebuildKurtosis()
     double lo = 3.0;
     double hi = 3.0;
     for (int k = 0; k < int(run->checkpoints.size()); ++k) {
-        const double kurtosis = layerStat("act_kurtosis", k);
+        const double kurtosis = layerStat(metrics::actKurtosis, k);
         if (!fp->isDone(k) || !std::isfinite(kurtosis))
             continue;
         const double step = double(run->checkpoints[size_t(k)].step);
@@ -616,10 +565,10 @@ QStringList OutlierPage::statsOf(int checkpoint) const
         if (const double value = layerStat(metric, checkpoint); std::isfinite(value))
             stats << format.arg(QString::number(value, 'g', 4));
     };
-    add("act_kurtosis", tr("kurtosis %1"));
-    add("act_absmax", tr("max |x| %1"));
-    add("act_absmax_median", tr("max/median %1"));
-    if (const double outliers = layerStat("act_outliers", checkpoint); std::isfinite(outliers))
+    add(metrics::actKurtosis, tr("kurtosis %1"));
+    add(metrics::actAbsmax, tr("max |x| %1"));
+    add(metrics::actAbsmaxMedian, tr("max/median %1"));
+    if (const double outliers = layerStat(metrics::actOutliers, checkpoint); std::isfinite(outliers))
         stats << channelsAbove(int(outliers));
     return stats;
 }
@@ -651,7 +600,7 @@ QString OutlierPage::csv() const
             const int k = m_kurtCheckpoints[i];
             fields[2] = QString::number(k);
             fields[3] = QString::number(run->checkpoints[size_t(k)].step);
-            fields[4] = csvNumber(layerStat("act_kurtosis", k));
+            fields[4] = csvNumber(layerStat(metrics::actKurtosis, k));
         }
         out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
     }

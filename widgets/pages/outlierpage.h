@@ -14,14 +14,18 @@
 // (opened read-only, closed after each read); the statistics come from the snapshot. A store without
 // the FP reference, its activation statistics or its profiles gets a message naming what is missing
 // instead of a plot; a profile that cannot be read (store moved, locked by a writer) gets its error
-// above the plot, and the rest stays.
+// above the plot, and the rest stays. The reading, the outlier count and the histogram's bins are
+// models/activationprofile.h's.
 //
 // csv(): one table, header "channel,absmax,checkpoint,step,act_kurtosis". The first two columns are
 // the profile (one row per channel), the last three the kurtosis trajectory (one row per point);
 // rows run to the longer of the two and the shorter series' fields are empty below its end.
 
 #include "widgets/plot/plotpage.h"
+#include "models/activationprofile.h"
 #include "models/storesnapshot.h"
+
+#include "core/common/metrics.h"
 
 #include <QFuture>
 #include <QStringList>
@@ -50,7 +54,7 @@ class OutlierPage : public PlotPage
 
 public:
     // LLM.int8()'s outlier magnitude; the store's act_outliers counts channels above it.
-    static constexpr double outlierThreshold = 6.0;
+    static constexpr double outlierThreshold = metrics::outlierThreshold;
 
     explicit OutlierPage(Selection* selection, QWidget* parent = nullptr);
     ~OutlierPage() override;
@@ -92,12 +96,7 @@ public:
     int checkpointNearPixel(const QPointF& pos, double maxDistance = 20.0) const;
 
     // What one read of the store returns (internal: the reading thread's result).
-    struct ProfileRead
-    {
-        std::vector<float> values;
-        bool storeHasProfiles = true;
-        QString error;
-    };
+    using ProfileRead = ActivationProfileRead;
 
 protected:
     void applyColors() override;

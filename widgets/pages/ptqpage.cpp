@@ -3,6 +3,7 @@
 #include "core/common/errors.h"
 #include "widgets/plot/plotstyle.h"
 #include "widgets/plot/qcp.h"
+#include "models/metricnames.h"
 #include "models/scalingsource.h"
 #include "models/selection.h"
 #include "models/storesnapshot.h"
@@ -18,18 +19,6 @@ namespace qs {
 
 namespace {
 
-struct MetricChoice
-{
-    const char* name;
-    const char* label;
-};
-
-const MetricChoice metricChoices[] = {
-    {"rel_ce", QT_TRANSLATE_NOOP("qs::PtqPage", "relative CE")},
-    {"delta_ce", QT_TRANSLATE_NOOP("qs::PtqPage", "ΔCE (nats/byte)")},
-    {"kl_mean", QT_TRANSLATE_NOOP("qs::PtqPage", "KL mean (nats)")},
-};
-
 QString number(double value)
 {
     return QString::number(value, 'g', 3);
@@ -44,8 +33,8 @@ PtqPage::PtqPage(Selection* selection, QWidget* parent)
     setObjectName(QStringLiteral("ptqPage"));
     m_metricCombo = new QComboBox(this);
     m_metricCombo->setObjectName(QStringLiteral("ptqMetricCombo"));
-    for (const MetricChoice& choice : metricChoices)
-        m_metricCombo->addItem(tr(choice.label), QString::fromLatin1(choice.name));
+    for (const std::string& name : ptqDamageMetrics())
+        m_metricCombo->addItem(MetricNames::title(name), QString::fromStdString(name));
     auto* metricLabel = new QLabel(tr("&Metric:"), this);
     metricLabel->setBuddy(m_metricCombo);
     auto* controls = new QHBoxLayout;

@@ -7,6 +7,7 @@
 // than the tokens. Follows the shared selection (run, config).
 
 #include "widgets/plot/plotpage.h"
+#include "models/scalingsource.h"
 
 #include "core/scaling/ptq.h"
 
@@ -38,7 +39,7 @@ public:
     // step,tokens,lr,lr_decay,<metric>,used,tokens_fit,decay_fit
     QString csv() const override;
 
-    // The damage metric: "rel_ce" (default), "delta_ce" or "kl_mean".
+    // The damage metric: one of ptqDamageMetrics() (models/scalingsource.h), the first by default.
     QString metric() const { return QString::fromStdString(m_metric); }
     bool setMetric(const QString& name);
 
@@ -59,7 +60,7 @@ private:
     void rebuild();
 
     Selection* m_selection = nullptr;
-    std::string m_metric = "rel_ce";
+    std::string m_metric = ptqDamageMetrics().front();
     std::vector<scaling::PtqTrajectoryPoint> m_points;
     std::vector<bool> m_used; // per point: entered the fit (after warmup, measured)
     std::optional<scaling::PtqDegradation> m_analysis;

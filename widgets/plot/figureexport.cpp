@@ -1,6 +1,6 @@
 #include "widgets/plot/figureexport.h"
 
-
+#include "models/figurewords.h"
 #include "widgets/plot/qcp.h"
 
 #include <QCoreApplication>
@@ -16,6 +16,7 @@
 #include <QSvgGenerator>
 
 #include <algorithm>
+#include <optional>
 
 namespace qs {
 
@@ -175,41 +176,22 @@ double FigureExportOptions::heightInches() const
 
 bool figureFormatFromPath(const QString& path, FigureFormat* format)
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    for (FigureFormat f : {FigureFormat::Pdf, FigureFormat::Svg, FigureFormat::Png, FigureFormat::Csv}) {
-        if (suffix == figureFormatSuffix(f)) {
-            *format = f;
-            return true;
-        }
-    }
-    return false;
+    const std::optional<FigureFormat> named = figureWordValue<FigureFormat>(QFileInfo(path).suffix().toLower());
+    if (named)
+        *format = *named;
+    return named.has_value();
 }
 
 QString figureFormatSuffix(FigureFormat format)
 {
-    switch (format) {
-    case FigureFormat::Pdf:
-        return QStringLiteral("pdf");
-    case FigureFormat::Svg:
-        return QStringLiteral("svg");
-    case FigureFormat::Png:
-        return QStringLiteral("png");
-    case FigureFormat::Csv:
-        break;
-    }
-    return QStringLiteral("csv");
+    return figureWord(format);
 }
 
 bool parseFigureSize(const QString& text, FigureExportOptions* options)
 {
     const QString t = text.trimmed().toLower();
-    if (t == QLatin1String("single")) {
-        options->size = FigureExportOptions::Size::SingleColumn;
-        options->height = 0.0;
-        return true;
-    }
-    if (t == QLatin1String("double")) {
-        options->size = FigureExportOptions::Size::DoubleColumn;
+    if (const std::optional<FigureSize> preset = figureWordValue<FigureSize>(t); preset && *preset != FigureSize::Custom) {
+        options->size = *preset;
         options->height = 0.0;
         return true;
     }

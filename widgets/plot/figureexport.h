@@ -29,22 +29,12 @@ namespace qs {
 class Selection;
 class TrajectoryPage;
 
-enum class FigureFormat
-{
-    Pdf,
-    Svg,
-    Png,
-    Csv, // the data behind the figure (exportCsv)
-};
+// FigureFormat (Pdf, Svg, Png, Csv: the data behind the figure, exportCsv) and the words of every
+// export choice are models/figurewords.h's.
 
 struct FigureExportOptions
 {
-    enum class Size
-    {
-        SingleColumn, // 3.3 in wide
-        DoubleColumn, // 6.9 in wide
-        Custom,       // customWidth
-    };
+    using Size = FigureSize; // SingleColumn (3.3 in wide), DoubleColumn (6.9 in wide), Custom (customWidth)
 
     static constexpr double singleColumnWidth = 3.3; // inches
     static constexpr double doubleColumnWidth = 6.9;

@@ -3,6 +3,8 @@
 // What every plot page offers for papers: its plot as a figure (PDF/SVG/PNG through
 // figureexport.h, styled for a paper or the screen) and the data behind it as CSV.
 
+#include "models/figurewords.h"
+
 #include <QColor>
 #include <QString>
 
@@ -14,17 +16,9 @@ namespace qs {
 // with the given font and line widths, sized for a journal column.
 struct FigureStyle
 {
-    enum class Kind
-    {
-        Screen,
-        Paper,
-    };
-    enum class Legend
-    {
-        Inside, // top right inside the axes, in as many columns as fit them
-        Below,  // under the axes, in as many columns as fit the figure's width
-        None,   // no legend, and no room kept for one
-    };
+    // The enumerations and their command-line words: models/figurewords.h.
+    using Kind = FigureKind;     // Screen, Paper
+    using Legend = FigureLegend; // Inside, Below, None
 
     Kind kind = Kind::Screen;
     QString fontFamily = QStringLiteral("DejaVu Sans");

@@ -6,6 +6,8 @@
 #include "widgets/plot/plotstyle.h"
 #include "models/schedulephases.h"
 
+#include "core/common/metrics.h"
+
 #include "widgets/plot/qcp.h"
 
 #include <algorithm>
@@ -29,7 +31,7 @@ QString TrajectoryPage::csv() const
     runs.prepend(m_runIndex);
 
     QStringList header = {QStringLiteral("run"), QStringLiteral("step"), QStringLiteral("tokens"), QStringLiteral("lr"),
-                          QStringLiteral("fp_val_ce")};
+                          QLatin1String(metrics::fpValCe)};
     for (const std::string& id : m_colorIds)
         header << csvField(QString::fromStdString(id));
     QStringList names;

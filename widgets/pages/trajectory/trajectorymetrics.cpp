@@ -3,6 +3,7 @@
 #include "widgets/pages/trajectory/trajectorypage.h"
 
 #include "widgets/plot/plotstyle.h"
+#include "models/metricnames.h"
 #include "models/schedulephases.h"
 
 #include "core/data/config.h"
@@ -16,59 +17,22 @@ namespace qs {
 
 double TrajectoryPage::metricValue(const ConfigSnapshot& config, int checkpoint) const
 {
-    switch (m_metric) {
-    case Metric::RelativeCe:
-        return config.modelMetric("rel_ce", checkpoint);
-    case Metric::DeltaCe:
-        return config.modelMetric("delta_ce", checkpoint);
-    case Metric::KlMean:
-        return config.modelMetric("kl_mean", checkpoint);
-    case Metric::KlP99:
-        return config.modelMetric("kl_p99", checkpoint);
-    case Metric::Top1Agree:
-        return 100.0 * config.modelMetric("top1_agree", checkpoint);
-    case Metric::LayerSqnr:
-        return config.meanLayerMetric("sqnr_db", checkpoint);
-    }
-    return qQNaN();
+    return trajectoryMetricValue(config, m_metric, checkpoint);
 }
-
-namespace {
-
-const std::pair<const char*, TrajectoryPage::Metric> metricsByName[] = {
-    {"rel_ce", TrajectoryPage::Metric::RelativeCe}, {"delta_ce", TrajectoryPage::Metric::DeltaCe},
-    {"kl_mean", TrajectoryPage::Metric::KlMean},    {"kl_p99", TrajectoryPage::Metric::KlP99},
-    {"top1_agree", TrajectoryPage::Metric::Top1Agree}, {"sqnr_db", TrajectoryPage::Metric::LayerSqnr},
-};
-
-} // namespace
 
 bool TrajectoryPage::metricFromName(const QString& name, Metric* metric)
 {
-    for (const auto& [key, value] : metricsByName) {
-        if (name == QLatin1String(key)) {
-            *metric = value;
-            return true;
-        }
-    }
-    return false;
+    return trajectoryMetricFromName(name.toStdString(), metric);
 }
 
 QString TrajectoryPage::metricName(Metric metric)
 {
-    for (const auto& [key, value] : metricsByName) {
-        if (value == metric)
-            return QString::fromLatin1(key);
-    }
-    return {};
+    return QString::fromLatin1(trajectoryMetricName(metric));
 }
 
 QStringList TrajectoryPage::metricNames()
 {
-    QStringList names;
-    for (const auto& entry : metricsByName)
-        names << QString::fromLatin1(entry.first);
-    return names;
+    return trajectoryMetricNames();
 }
 
 QString TrajectoryPage::metricAxisLabel() const
@@ -96,13 +60,10 @@ QString TrajectoryPage::metricShortTitle() const
     case Metric::RelativeCe:
         break;
     case Metric::DeltaCe:
-        return tr("ΔCE");
     case Metric::KlMean:
-        return tr("KL mean");
     case Metric::KlP99:
-        return tr("KL p99");
     case Metric::Top1Agree:
-        return tr("same top-1");
+        return MetricNames::shortTitle(trajectoryMetricName(m_metric));
     case Metric::LayerSqnr:
         return tr("mean SQNR");
     }

@@ -1,6 +1,7 @@
 #include "widgets/pages/trajectory/trajectorypage.h"
 
 #include "widgets/plot/plotstyle.h"
+#include "models/metricnames.h"
 #include "models/schedulephases.h"
 #include "models/selection.h"
 
@@ -69,10 +70,8 @@ TrajectoryPage::TrajectoryPage(Selection* selection, QWidget* parent)
 
     m_metricCombo = new QComboBox(this);
     m_metricCombo->setObjectName(QStringLiteral("metricCombo"));
-    m_metricCombo->addItem(tr("relative CE"), int(Metric::RelativeCe));
-    m_metricCombo->addItem(tr("ΔCE"), int(Metric::DeltaCe));
-    m_metricCombo->addItem(tr("KL mean"), int(Metric::KlMean));
-    m_metricCombo->addItem(tr("KL p99"), int(Metric::KlP99));
+    for (const Metric metric : {Metric::RelativeCe, Metric::DeltaCe, Metric::KlMean, Metric::KlP99})
+        m_metricCombo->addItem(MetricNames::shortTitle(trajectoryMetricName(metric)), int(metric));
     m_metricCombo->addItem(tr("same top-1 (%)"), int(Metric::Top1Agree));
     m_metricCombo->addItem(tr("mean layer SQNR (dB)"), int(Metric::LayerSqnr));
     m_metricCombo->setToolTip(tr("What the left axis shows for every quantization config: the change of the "
@@ -428,7 +427,7 @@ void TrajectoryPage::rebuild()
             customPlot->xAxis->setRange(0.0, 1.0);
     }
     // Damage metrics grow from 0; agreement and SQNR live far from it.
-    const bool fromZero = m_metric != Metric::Top1Agree && m_metric != Metric::LayerSqnr;
+    const bool fromZero = !trajectoryMetricHigherIsBetter(m_metric);
     customPlot->yAxis->setRange(yMin <= yMax ? paddedRange(yMin, yMax, fromZero) : QCPRange(0.0, 1.0));
     customPlot->yAxis2->setRange(0.0, lrMax > 0.0 ? lrMax * 1.1 : 1.0);
 

@@ -7,6 +7,7 @@
 
 #include "widgets/plot/plotpage.h"
 #include "models/storesnapshot.h"
+#include "models/trajectorymetric.h"
 
 #include <QList>
 #include <QStringList>
@@ -39,15 +40,9 @@ public:
         Step,
         Tokens,
     };
-    enum class Metric
-    {
-        RelativeCe, // "rel_ce": CE(Ŵ)/CE(W) − 1
-        DeltaCe,    // "delta_ce": CE(Ŵ) − CE(W)
-        KlMean,     // "kl_mean": mean KL of the quantized next-byte distribution from the FP one (nats)
-        KlP99,      // "kl_p99": its 99th percentile over tokens
-        Top1Agree,  // 100 · "top1_agree": % of tokens whose argmax is the FP argmax
-        LayerSqnr,  // mean over layers of "sqnr_db" (layers without a value skipped)
-    };
+    // RelativeCe, DeltaCe, KlMean, KlP99, Top1Agree (in %), LayerSqnr (mean over layers):
+    // models/trajectorymetric.h says what each is and computes it.
+    using Metric = TrajectoryMetric;
 
     // With a `selection`, the page shows the selection's snapshot and run and marks its checkpoint,
     // and a click writes the run and checkpoint back to it. Without one, setSnapshot() says what to
@@ -95,8 +90,8 @@ public:
     void setXAxis(XAxis axis);
     Metric metric() const { return m_metric; }
     void setMetric(Metric metric);
-    // The metric named as on the command line ("rel_ce", "delta_ce", "kl_mean", "kl_p99", "top1_agree",
-    // "sqnr_db"); false for any other name.
+    // The metric named as on the command line (trajectoryMetricNames(): "rel_ce", "delta_ce", "kl_mean",
+    // "kl_p99", "top1_agree", "sqnr_db"); false for any other name.
     static bool metricFromName(const QString& name, Metric* metric);
     static QStringList metricNames();
     static QString metricName(Metric metric);

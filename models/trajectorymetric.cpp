@@ -1,0 +1,70 @@
+#include "models/trajectorymetric.h"
+
+#include "core/common/metrics.h"
+
+#include <limits>
+#include <utility>
+
+namespace qs {
+
+namespace {
+
+constexpr std::pair<TrajectoryMetric, const char*> names[] = {
+    {TrajectoryMetric::RelativeCe, metrics::relCe}, {TrajectoryMetric::DeltaCe, metrics::deltaCe},
+    {TrajectoryMetric::KlMean, metrics::klMean},     {TrajectoryMetric::KlP99, metrics::klP99},
+    {TrajectoryMetric::Top1Agree, metrics::top1Agree}, {TrajectoryMetric::LayerSqnr, metrics::sqnrDb},
+};
+
+} // namespace
+
+const char* trajectoryMetricName(TrajectoryMetric metric)
+{
+    for (const auto& [value, name] : names) {
+        if (value == metric)
+            return name;
+    }
+    return "";
+}
+
+bool trajectoryMetricFromName(std::string_view name, TrajectoryMetric* metric)
+{
+    for (const auto& [value, key] : names) {
+        if (name == key) {
+            *metric = value;
+            return true;
+        }
+    }
+    return false;
+}
+
+QStringList trajectoryMetricNames()
+{
+    QStringList list;
+    for (const auto& entry : names)
+        list << QLatin1String(entry.second);
+    return list;
+}
+
+double trajectoryMetricValue(const ConfigSnapshot& config, TrajectoryMetric metric, int checkpoint)
+{
+    switch (metric) {
+    case TrajectoryMetric::RelativeCe:
+    case TrajectoryMetric::DeltaCe:
+    case TrajectoryMetric::KlMean:
+    case TrajectoryMetric::KlP99:
+        return config.modelMetric(trajectoryMetricName(metric), checkpoint);
+    case TrajectoryMetric::Top1Agree:
+        return 100.0 * config.modelMetric(metrics::top1Agree, checkpoint);
+    case TrajectoryMetric::LayerSqnr:
+        return config.meanLayerMetric(metrics::sqnrDb, checkpoint);
+    }
+    return std::numeric_limits<double>::quiet_NaN();
+}
+
+bool trajectoryMetricHigherIsBetter(TrajectoryMetric metric)
+{
+    const MetricInfo* info = findMetric(trajectoryMetricName(metric));
+    return info && info->higherIsBetter;
+}
+
+} // namespace qs
