@@ -154,12 +154,8 @@ OutlierPage::OutlierPage(Selection* selection, QWidget* parent)
     refresh();
 }
 
-OutlierPage::~OutlierPage()
-{
-    // Reads are short; let them end before the store they read can go away under them.
-    for (QFuture<ProfileRead>& future : m_futures)
-        future.waitForFinished();
-}
+// m_profileReads waits for the reads still running (they are short) before the page is gone.
+OutlierPage::~OutlierPage() = default;
 
 void OutlierPage::buildFigure()
 {
@@ -382,26 +378,17 @@ void OutlierPage::requestProfile()
     m_profileKey = key;
     m_profile.clear();
     m_profileError.clear();
-    ++m_generation; // a read still running is for another profile
+    m_profileReads.invalidate(); // a read still running is for another profile
     if (!fp->isDone(checkpoint) || layer < 0) {
         m_profileState = ProfileState::NotMeasured;
         return;
     }
     m_profileState = ProfileState::Loading;
-    ++m_pending;
-    auto* watcher = new QFutureWatcher<ProfileRead>(this);
-    connect(watcher, &QFutureWatcher<ProfileRead>::finished, this, [this, watcher, generation = m_generation] {
-        --m_pending;
-        const ProfileRead read = watcher->result();
-        watcher->deleteLater();
-        std::erase_if(m_futures, [](const QFuture<ProfileRead>& f) { return f.isFinished(); });
-        if (generation == m_generation)
-            onProfileRead(read);
-    });
-    const QFuture<ProfileRead> future = QtConcurrent::run(
-        readActivationProfile, m_selection->snapshot()->path.toStdString(), run->info.name, checkpoint, layer);
-    m_futures.push_back(future);
-    watcher->setFuture(future);
+    m_profileReads.request(
+        [path = m_selection->snapshot()->path.toStdString(), run = run->info.name, checkpoint, layer] {
+            return readActivationProfile(path, run, checkpoint, layer);
+        },
+        [this](const ProfileRead& read) { onProfileRead(read); });
 }
 
 void OutlierPage::onProfileRead(const ProfileRead& read)

@@ -23,6 +23,7 @@
 
 #include "widgets/plot/plotpage.h"
 #include "models/activationprofile.h"
+#include "models/latestonly.h"
 #include "models/storesnapshot.h"
 
 #include "core/common/metrics.h"
@@ -87,7 +88,7 @@ public:
     QString profileTitle() const;
     // Checkpoint index of each kurtosis point, in point order.
     const std::vector<int>& kurtosisCheckpoints() const { return m_kurtCheckpoints; }
-    bool isLoadingProfile() const { return m_pending > 0; }
+    bool isLoadingProfile() const { return m_profileReads.isBusy(); }
 
     // Selects the down_proj (FC2) layer of the selected layer's block.
     void jumpToFc2();
@@ -137,9 +138,7 @@ private:
     std::vector<float> m_profile;
     QString m_profileError;
     bool m_storeHasProfiles = true;
-    quint64 m_generation = 0;
-    int m_pending = 0;
-    std::vector<QFuture<ProfileRead>> m_futures;
+    LatestOnly<ProfileRead> m_profileReads {this}; // a read still running for another profile is dropped
     std::vector<int> m_kurtCheckpoints;
     QString m_layerComboKey; // store and run the layer combo lists
 
