@@ -41,6 +41,8 @@ ScalingPage::ScalingPage(QWidget* parent)
         [this](QCPAxis* axis, const QString& label) { setWrappedLabel(axis, label); });
     setScreenOnly(m_figure->title());
     setLegendPlaces(m_figure->legendRow(), 2, m_figure->mainRect(), 4);
+    // The contour and f* views keep their plottables (colour map, f̂, f*) for good; the others add theirs
+    // at each draw.
     m_contour = std::make_unique<ScalingContourView>(*m_figure);
     m_fraction = std::make_unique<ScalingFractionView>(*m_figure);
     m_curves = std::make_unique<ScalingCurvesView>(*m_figure);
