@@ -1,8 +1,10 @@
 #pragma once
 
-// The main window only assembles pages: the trajectory plot over the tabbed views, a File menu and
-// tool bar, a View menu (theme, language), and a status bar that shows and cancels the running job
-// (demo or sweep).
+// The main window assembles: the trajectory plot over the tabbed views and the run browser, a File
+// menu and tool bar, a View menu (theme, language), and a status bar with the running job's progress
+// and Cancel (JobStatusArea). What the window shows of the store comes from its StoreFollower
+// (models/storefollower.h), which loads it, follows a job or another process writing it, and keeps
+// the run shown by name; the window starts the jobs and shows their outcome.
 
 #include "core/data/config.h"
 #include "widgets/plot/figureexport.h"
@@ -10,19 +12,15 @@
 
 #include <QMainWindow>
 #include <QPointer>
-#include <QTimer>
 
 #include <vector>
 
 class QComboBox;
-class QFileSystemWatcher;
 class QLabel;
 class QMenu;
-class QProgressBar;
 class QSplitter;
 class QTabWidget;
 class QToolBar;
-class QToolButton;
 
 namespace qs {
 
@@ -34,12 +32,13 @@ class PtqPage;
 class FigureExportJob;
 class InterventionJob;
 class Job;
+class JobStatusArea;
 class LayerTablePage;
 class OutlierPage;
 class RunBrowserPage;
 class Selection;
 class Settings;
-class StoreLoadJob;
+class StoreFollower;
 class TrajectoryPage;
 
 class MainWindow : public QMainWindow
@@ -51,8 +50,9 @@ public:
     explicit MainWindow(Settings* settings = nullptr, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    StoreSnapshotPtr currentSnapshot() const { return m_snapshot; }
+    StoreSnapshotPtr currentSnapshot() const;
     QString currentStorePath() const;
+    StoreFollower* storeFollower() const { return m_follower; }
     TrajectoryPage* trajectoryPage() const { return m_trajectory; }
     LayerTablePage* layerTablePage() const { return m_layerTable; }
     ScalingPage* scalingPage() const { return m_scaling; }
@@ -66,7 +66,7 @@ public:
     bool isDemoRunning() const;
     bool isJobRunning() const;
     // How often the store of a running job (demo or sweep) is re-read.
-    void setJobPollInterval(int ms) { m_pollTimer.setInterval(ms); }
+    void setJobPollInterval(int ms);
     // File > Run Sweep…: enabled while a store with runs is shown and no job runs.
     QAction* sweepAction() const { return m_sweepAction; }
     QAction* exportAction() const { return m_exportAction; }
@@ -131,22 +131,18 @@ private:
     void chooseLanguage(const QString& code);
     void createStatusBar();
     void rebuildRecentMenu();
-    void showSnapshot(const StoreSnapshotPtr& snapshot);
+    void showSnapshot(const StoreSnapshotPtr& snapshot, int runIndex);
     void showRun(int runIndex);
-    void onLoaded(const StoreSnapshotPtr& snapshot);
-    void onLoadFailed(const QString& path, const QString& message);
+    void onLoaded(const StoreSnapshotPtr& snapshot, int runIndex, bool userRequest);
+    void onLoadFailed(const QString& message);
     // Runs `job` (owned by the window from now on) with the status bar's progress, ETA and Cancel
     // button, following the store at `storePath` while it runs and reloading it afterwards.
     void runJob(Job* job, const QString& storePath, const QString& startMessage, const QString& failTitle,
                 const QString& cancelledMessage);
     void reloadAfterJob(const QString& storePath, const QString& message);
-    void pollJobStore();
-    // Re-reads `path`: a refresh of the snapshot shown when it is that store, else a load.
-    void reload(const QString& path);
     // Gives the scaling page the open store's points for its law (scalingsource.h), unless the user
     // brought points of their own (a CSV).
     void feedScalingPoints();
-    void setJobUi(bool running, const QString& message = {});
     void updateActions();
     void reportError(const QString& title, const QString& message);
     void updateTitle();
@@ -156,10 +152,7 @@ private:
     void runDemoFromMenu();
 
     Settings* m_settings = nullptr;
-    StoreLoadJob* m_loader = nullptr;
-    StoreSnapshotPtr m_snapshot;
-    QString m_requestedPath; // the store the user asked for last
-    bool m_pollLoad = false;  // the pending load is a job poll: failures are not reported
+    StoreFollower* m_follower = nullptr;
     QString m_afterLoadMessage; // status text for when the pending load succeeds (a job's outcome)
     int m_runIndex = -1;
 
@@ -191,21 +184,11 @@ private:
     QAction* m_cooldownAction = nullptr;
     QAction* m_lawaAction = nullptr;
 
-    QLabel* m_jobLabel = nullptr;
     QLabel* m_runLabel = nullptr; // what the shown run is: schedule, size, corpus
-    QProgressBar* m_progress = nullptr;
-    QToolButton* m_cancelButton = nullptr;
+    JobStatusArea* m_jobStatus = nullptr;
 
     QPointer<Job> m_job;
-    QString m_jobStorePath; // absolute; empty when no job runs
     QString m_jobDoneMessage; // set by the job's own result signal, shown once its store is reloaded
-    QTimer m_pollTimer;
-    // Another process writing the shown store: reload when the file changes (debounced), and retry a
-    // read that raced a write.
-    QFileSystemWatcher* m_watcher = nullptr;
-    QTimer m_externalReload;
-    void watchStore(const QString& path);
-    void reloadExternalChange();
 };
 
 } // namespace qs

@@ -12,7 +12,7 @@
 #include "models/jobs/importjob.h"
 #include "widgets/pages/scaling/scalingpage.h"
 #include "models/settings.h"
-#include "models/jobs/storeloadjob.h"
+#include "models/storefollower.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
 
 #include <QApplication>
@@ -77,7 +77,7 @@ FigureView* MainWindow::activeView() const
 void MainWindow::chooseExportFile()
 {
     FigureView* view = activeView();
-    if (!m_snapshot && view != m_scaling)
+    if (!currentSnapshot() && view != m_scaling)
         return;
     ExportDialog dialog(this);
     dialog.setWindowTitle(tr("Export %1").arg(view->viewName()));
@@ -92,9 +92,10 @@ void MainWindow::chooseExportFile()
     const FigureExportOptions options = dialog.options();
     const FigureFormat format = dialog.format();
     const QString suffix = figureFormatSuffix(format);
-    const QFileInfo store(m_snapshot ? m_snapshot->path : QStringLiteral("quantscope"));
+    const bool hasStore = currentSnapshot() != nullptr;
+    const QFileInfo store(hasStore ? currentStorePath() : QStringLiteral("quantscope"));
     const QString dir = !lastDirectory.isEmpty() && QFileInfo(lastDirectory).isDir() ? lastDirectory
-                        : m_snapshot                                                 ? store.absolutePath()
+                        : hasStore                                                   ? store.absolutePath()
                                                                                      : QDir::homePath();
     const QString base = dir + QLatin1Char('/') + store.completeBaseName() + QLatin1Char('-') + view->viewName()
                          + QLatin1Char('.') + suffix;
@@ -162,12 +163,12 @@ void MainWindow::chooseImport(const QString& revisions)
 {
     if (isJobRunning())
         return;
-    auto* dialog = new ImportDialog(m_snapshot ? m_snapshot->path : QString(), revisions, this);
+    auto* dialog = new ImportDialog(currentSnapshot() ? currentStorePath() : QString(), revisions, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         if (isJobRunning())
             return;
-        m_loader->waitForIdle(); // HDF5 refuses a writer while this process still reads the file
+        m_follower->waitForIdle(); // HDF5 refuses a writer while this process still reads the file
         auto* job = new ImportJob(dialog->storePath(), dialog->runName(), dialog->options(), this);
         connect(job, &ImportJob::imported, this, [this](const QString&, const QString& run, int revisions) {
             m_jobDoneMessage = tr("Imported %n revision(s) as run %1; File > Run Sweep quantizes them", nullptr, revisions).arg(run);

@@ -10,7 +10,7 @@
 #include "models/jobs/recipejob.h"
 #include "app/gui/recipes.h"
 #include "models/settings.h"
-#include "models/jobs/storeloadjob.h"
+#include "models/storefollower.h"
 
 #include <QDir>
 
@@ -59,7 +59,7 @@ void MainWindow::startRecipe(const QString& name, const QString& dir)
         statusBar()->showMessage(QString::fromUtf8(e.what()), statusTimeoutMs);
         return;
     }
-    m_loader->waitForIdle();
+    m_follower->waitForIdle();
     auto* job = new RecipeJob(recipe, dir, this);
     connect(job, &RecipeJob::recipeFinished, this, [this, job, dir](const QString& store, const QString& report) {
         // The figures need widgets: drawn here, on the GUI thread, from the finished store.
@@ -120,19 +120,19 @@ void MainWindow::createLabActions(QMenu* file)
 
 void MainWindow::startCooldown(const QString& run, qint64 step, qint64 steps)
 {
-    if (!m_snapshot || isJobRunning())
+    if (!currentSnapshot() || isJobRunning())
         return;
-    m_loader->waitForIdle();
-    auto* job = InterventionJob::cooldown(m_snapshot->path, run, step, steps, this);
+    m_follower->waitForIdle();
+    auto* job = InterventionJob::cooldown(currentStorePath(), run, step, steps, this);
     runIntervention(job, tr("Training the cooldown %1…").arg(job->newRun()));
 }
 
 void MainWindow::startLawa(const QString& run, int window)
 {
-    if (!m_snapshot || isJobRunning())
+    if (!currentSnapshot() || isJobRunning())
         return;
-    m_loader->waitForIdle();
-    auto* job = InterventionJob::lawa(m_snapshot->path, run, window, this);
+    m_follower->waitForIdle();
+    auto* job = InterventionJob::lawa(currentStorePath(), run, window, this);
     runIntervention(job, tr("Averaging %1 into %2…").arg(run, job->newRun()));
 }
 

@@ -1,0 +1,152 @@
+#include "models/storefollower.h"
+
+#include "models/jobs/storeloadjob.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+
+#include <algorithm>
+
+namespace qs {
+
+namespace {
+
+constexpr int jobPollMs = 2000;
+// Another process writes the shown store: re-read it at most this often.
+constexpr int externalReloadMs = 500;
+
+// The messages were the main window's and keep its translation context (translations/*.ts).
+class WindowText
+{
+    Q_DECLARE_TR_FUNCTIONS(qs::MainWindow)
+};
+
+} // namespace
+
+StoreFollower::StoreFollower(QObject* parent)
+    : QObject(parent)
+{
+    m_loader = new StoreLoadJob(this);
+    connect(m_loader, &StoreLoadJob::loaded, this, &StoreFollower::onLoaded);
+    connect(m_loader, &StoreLoadJob::failed, this, &StoreFollower::onFailed);
+    // A poll that found the store as it was rebuilds nothing.
+    connect(m_loader, &StoreLoadJob::unchanged, this, &StoreFollower::unchanged);
+
+    m_pollTimer.setInterval(jobPollMs);
+    connect(&m_pollTimer, &QTimer::timeout, this, &StoreFollower::pollJobStore);
+
+    m_watcher = new QFileSystemWatcher(this);
+    m_externalReload.setSingleShot(true);
+    m_externalReload.setInterval(externalReloadMs);
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, [this](const QString& path) {
+        if (path == currentPath() && !m_externalReload.isActive())
+            m_externalReload.start();
+    });
+    connect(&m_externalReload, &QTimer::timeout, this, &StoreFollower::reloadExternalChange);
+}
+
+StoreFollower::~StoreFollower()
+{
+    m_pollTimer.stop();
+}
+
+QString StoreFollower::currentPath() const
+{
+    return m_snapshot ? m_snapshot->path : QString();
+}
+
+bool StoreFollower::isLoading() const
+{
+    return m_loader->isLoading();
+}
+
+void StoreFollower::waitForIdle()
+{
+    m_loader->waitForIdle();
+}
+
+QString StoreFollower::open(const QString& path)
+{
+    m_requestedPath = QFileInfo(path).absoluteFilePath();
+    m_pollLoad = false;
+    m_loader->load(m_requestedPath);
+    return m_requestedPath;
+}
+
+void StoreFollower::followJob(const QString& path)
+{
+    m_jobPath = QFileInfo(path).absoluteFilePath();
+    m_requestedPath = m_jobPath; // follow the job's store while it grows
+    m_pollTimer.start();
+}
+
+void StoreFollower::stopFollowingJob()
+{
+    m_pollTimer.stop();
+    m_jobPath.clear();
+}
+
+void StoreFollower::onLoaded(const StoreSnapshotPtr& snapshot)
+{
+    const bool sameStore = m_snapshot && m_snapshot->path == snapshot->path;
+    const QString keep = sameStore ? m_shownRun : QString();
+    m_snapshot = snapshot;
+    const int run = snapshot->runs.empty() ? -1 : std::max(0, snapshot->runIndex(keep));
+    watch(snapshot->path);
+    Q_EMIT loaded(snapshot, run, !m_pollLoad);
+}
+
+void StoreFollower::onFailed(const QString& path, const QString& message)
+{
+    if (m_pollLoad) {
+        // A store being written can be briefly unreadable; the next poll tries again.
+        Q_EMIT waiting(WindowText::tr("Waiting for %1: %2").arg(path, message));
+        if (!isFollowingJob() && path == currentPath())
+            m_externalReload.start(); // no further change may come to trigger it
+        return;
+    }
+    Q_EMIT failed(path, message.contains(path) ? message : WindowText::tr("%1: %2").arg(path, message));
+}
+
+void StoreFollower::reload(const QString& path)
+{
+    if (m_snapshot && m_snapshot->path == path)
+        m_loader->refresh(m_snapshot);
+    else
+        m_loader->load(path);
+}
+
+void StoreFollower::pollJobStore()
+{
+    if (!isFollowingJob() || m_loader->isLoading())
+        return;
+    if (m_requestedPath != m_jobPath || !QFileInfo::exists(m_jobPath))
+        return; // the user opened another store meanwhile, or the job has not created it yet
+    m_pollLoad = true;
+    reload(m_jobPath);
+}
+
+void StoreFollower::reloadExternalChange()
+{
+    // A job of this process has its own polling; a load in progress is waited for.
+    if (isFollowingJob() || currentPath().isEmpty())
+        return;
+    if (m_loader->isLoading()) {
+        m_externalReload.start();
+        return;
+    }
+    m_pollLoad = true;
+    reload(currentPath());
+}
+
+void StoreFollower::watch(const QString& path)
+{
+    const QStringList watched = m_watcher->files();
+    if (!watched.isEmpty() && watched != QStringList {path})
+        m_watcher->removePaths(watched);
+    if (!m_watcher->files().contains(path))
+        m_watcher->addPath(path);
+}
+
+} // namespace qs
