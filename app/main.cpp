@@ -1,98 +1,76 @@
-// quantscope: the GUI by default; with a subcommand (demo, train, sweep, figure, info) it works
-// headless. `quantscope demo` opens the GUI when a display is available and otherwise finishes on the
-// console and prints where the store and figures are. The GUI starts in the language and theme saved
-// in the settings (View menu); `--lang xx` (or --lang=xx) picks a language for this start only. The
-// subcommands stay English: scripts read their output.
+// quantscope: the command line, with QtCore only — no widget, GUI or X libraries are loaded, so the
+// commands that compute (train, import, sweep, resume, average, info, fit, query, help) run on
+// compute nodes without a display. For what draws — the GUI (no command, or a store file), demo,
+// recipe and figure — it starts quantscope-gui from its own folder with the same arguments
+// (guimain.cpp). Exit codes and messages: app/cli/clioutput.h.
 
 #include "app/cli/cli.h"
-#include "core/lab/demo.h"
-#include "app/gui/language.h"
-#include "app/gui/mainwindow.h"
-#include "models/settings.h"
-#include "app/gui/theme.h"
+#include "app/cli/command.h"
 
-#include <QApplication>
-#include <QDir>
+#include <QCoreApplication>
 #include <QFileInfo>
-#include <QIcon>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <unistd.h>
+#include <vector>
 
 namespace {
 
-// Removes `--lang xx` or `--lang=xx` from `args`; returns xx, empty when not given.
-QString takeLanguageOption(QStringList& args)
+// quantscope-gui in the folder of this executable (found through /proc/self/exe, so symlinks and
+// relative starts work).
+std::string guiProgram()
 {
-    QString language;
-    for (int i = 0; i < args.size();) {
-        if (args.at(i) == QLatin1String("--lang") && i + 1 < args.size()) {
-            language = args.at(i + 1);
-            args.remove(i, 2);
-        } else if (args.at(i).startsWith(QLatin1String("--lang="))) {
-            language = args.at(i).mid(7);
-            args.remove(i);
-        } else {
-            ++i;
-        }
+    std::error_code error;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+    return (error ? std::filesystem::path("quantscope-gui") : self.parent_path() / "quantscope-gui").string();
+}
+
+// Replaces this process with quantscope-gui and the same arguments; returns only when that fails.
+int execGui(int argc, char** argv, const std::string& what)
+{
+    const std::string gui = guiProgram();
+    if (access(gui.c_str(), X_OK) != 0) {
+        std::fprintf(stderr, "quantscope: %s needs quantscope-gui, which is missing: %s (it is installed next to quantscope)\n",
+                     what.c_str(), gui.c_str());
+        return 1;
     }
-    return language;
+    std::vector<char*> args(argv, argv + argc);
+    args[0] = const_cast<char*>(gui.c_str());
+    args.push_back(nullptr);
+    execv(gui.c_str(), args.data());
+    std::fprintf(stderr, "quantscope: cannot start %s: %s\n", gui.c_str(), std::strerror(errno));
+    return 1;
+}
+
+bool asksForHelp(int argc, char** argv)
+{
+    for (int i = 2; i < argc && std::strcmp(argv[i], "--") != 0; ++i)
+        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0)
+            return true;
+    return false;
 }
 
 } // namespace
 
 int main(int argc, char** argv)
 {
-    const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    const bool subcommand = qs::cli::isSubcommand(first);
-    bool forceHeadless = false;
-    for (int i = 1; i < argc; ++i)
-        forceHeadless |= QString::fromLocal8Bit(argv[i]) == QLatin1String("--headless");
-    const bool noDisplay = qs::cli::headlessEnvironment() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
-    const bool guiDemo = first == QLatin1String("demo") && !noDisplay && !forceHeadless;
-    if (!first.isEmpty() && !subcommand && !first.startsWith(QLatin1Char('-')) && !QFileInfo::exists(first)) {
-        std::fprintf(stderr, "quantscope: '%s' is neither a command nor a file\n", argv[1]);
-        QCoreApplication app(argc, argv);
-        return qs::cli::run({QStringLiteral("help-unknown")});
-    }
-    if (!subcommand && noDisplay) {
-        std::fprintf(stderr, "quantscope: no display for the GUI (DISPLAY is not set); use a subcommand, "
-                             "e.g. `quantscope demo` or `quantscope help`\n");
-        return 2;
-    }
-    if (subcommand && !guiDemo) {
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-        if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) // keeps QStandardPaths from warning on consoles
-            qputenv("XDG_RUNTIME_DIR", QDir::tempPath().toLocal8Bit() + "/quantscope-runtime");
+    const std::string first = argc > 1 ? argv[1] : "";
+    if (const qs::cli::Command* command = qs::cli::findCommand(first)) {
+        // A widget command's --help is in the table: no need to start the GUI program for it.
+        if (command->needsWidgets && !asksForHelp(argc, argv))
+            return execGui(argc, argv, "quantscope " + first);
+    } else if (first.empty() || first[0] == '-' || QFileInfo::exists(QString::fromLocal8Bit(argv[1]))) {
+        return execGui(argc, argv, "the GUI"); // no command: the GUI, maybe with a store or --lang
     }
 
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("QuantScope"));
-    QApplication::setOrganizationName(QStringLiteral("QuantScope"));
-    QApplication::setApplicationVersion(QStringLiteral(QS_VERSION));
-
-    QStringList args = QApplication::arguments().mid(1);
-    args.removeAll(QStringLiteral("--headless"));
-    if (subcommand && !guiDemo)
-        return qs::cli::run(args);
-
-    // Translators and theme before the first window exists, so every text and colour is right from
-    // the start. The settings outlive the window that uses them.
-    qs::Settings settings;
-    const QString language = takeLanguageOption(args);
-    qs::installUiTranslators(language.isEmpty() ? settings.language() : language);
-    qs::applyTheme(settings.theme());
-
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/quantscope/quantscope.svg")));
-    MainWindow window(&settings);
-    window.show();
-    if (guiDemo) {
-        QString dir = QDir::current().filePath(QStringLiteral("demo-output"));
-        const int at = args.indexOf(QStringLiteral("--dir"));
-        if (at >= 0 && at + 1 < args.size())
-            dir = args.at(at + 1);
-        window.startDemo(QDir(dir).absolutePath());
-    } else if (!args.isEmpty() && QFileInfo::exists(args.first())) {
-        window.openStore(QFileInfo(args.first()).absoluteFilePath());
-    }
-    return app.exec();
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("QuantScope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("QuantScope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(QS_VERSION));
+    return qs::cli::run(QCoreApplication::arguments().mid(1));
 }

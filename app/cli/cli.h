@@ -1,18 +1,18 @@
 #pragma once
 
+// Runs a command line against the command table (command.h): parses and checks it, runs the command,
+// and maps what happened to the exit code (clioutput.h: 0 done, 1 failed, 2 bad command line,
+// 130 interrupted), printing one clear message for anything but success.
+
 #include <QStringList>
 
 namespace qs::cli {
 
-// True if `arg` names a headless subcommand (demo, train, sweep, resume, figure, info, fit, query, help).
-bool isSubcommand(const QString& arg);
-
-// True when no display is available (no DISPLAY / WAYLAND_DISPLAY and no explicit QT_QPA_PLATFORM).
-bool headlessEnvironment();
-
-// Runs a subcommand; `args` starts with the subcommand name. Returns the process exit code:
-// 0 success, 1 a user-facing error (message printed to stderr), 2 bad command line, 130 cancelled.
-// Needs a QApplication (figure export renders widgets offscreen).
+// `args` starts with the command name (or -h / --help). Needs a QCoreApplication; the widget
+// commands need a QApplication and their run functions (quantscope-gui).
 int run(const QStringList& args);
+
+// True when no display is available (no DISPLAY and no WAYLAND_DISPLAY).
+bool headlessEnvironment();
 
 } // namespace qs::cli

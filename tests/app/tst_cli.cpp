@@ -226,7 +226,7 @@ private Q_SLOTS:
             << 1 << garbage;
         QTest::addRow("bad bits") << QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), m_store,
                                                   QStringLiteral("--quant"), QStringLiteral("rtn:9:g16")}
-                                  << 1 << QStringLiteral("[2, 8]");
+                                  << 2 << QStringLiteral("[2, 8]");
         QTest::addRow("unknown figure metric")
             << QStringList {QStringLiteral("figure"), QStringLiteral("--store"), m_store, QStringLiteral("--out"),
                             m_dir.filePath(QStringLiteral("m.png")), QStringLiteral("--metric"), QStringLiteral("loss")}

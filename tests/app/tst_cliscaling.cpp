@@ -140,7 +140,7 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("no measured points")), qPrintable(r.err));
         r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla")});
-        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.exitCode, 2); // a command line without data points
         QVERIFY2(r.err.contains(QStringLiteral("--csv")), qPrintable(r.err));
         r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("ptq"), QStringLiteral("--store"), m_store,
                     QStringLiteral("--config"), QStringLiteral("gptq_w9")});
@@ -183,10 +183,10 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(QStringLiteral("k")) && r.err.contains(QStringLiteral("unset")), qPrintable(r.err));
         r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--law"),
                     QStringLiteral("chinchilla"), QStringLiteral("--scaling-view"), QStringLiteral("sideways"), QStringLiteral("--out"), never});
-        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.exitCode, 2); // not one of the views: the command line is wrong
         QVERIFY2(r.err.contains(QStringLiteral("sideways")), qPrintable(r.err));
         r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--out"), never});
-        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("--law")), qPrintable(r.err));
         QVERIFY(!QFile::exists(never));
     }

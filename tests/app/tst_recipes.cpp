@@ -144,7 +144,7 @@ private Q_SLOTS:
         QVERIFY(lawa.out.contains(QStringLiteral("Run 's.lawa2s2': 2 averaged checkpoints written")));
         const CliResult bad = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--lawa"),
                                    QStringLiteral("s"), QStringLiteral("--window"), QStringLiteral("x")});
-        QCOMPARE(bad.exitCode, 1);
+        QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.contains(QStringLiteral("--window 'x' is not a whole number")));
         // A branch from the command line.
         const CliResult branch = runCli({QStringLiteral("train"), QStringLiteral("--corpus"), m_dir.filePath(QStringLiteral("corpus.txt")),

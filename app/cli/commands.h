@@ -1,0 +1,38 @@
+#pragma once
+
+// The entries of the command table (command.h), one function per command, each defined next to its
+// run function: app/cli/<command>.cpp. The entries of the commands that draw figures (demo, recipe,
+// figure) are in widgetcommands.cpp without a run function; quantscope-gui gives them theirs
+// (app/gui/commands/).
+
+#include "app/cli/command.h"
+
+namespace qs {
+struct SweepSummary;
+}
+
+namespace qs::cli {
+
+Command demoCommand();
+Command trainCommand();
+Command importCommand();
+Command sweepCommand();
+Command resumeCommand();
+Command averageCommand();
+Command recipeCommand();
+Command figureCommand();
+Command infoCommand();
+Command fitCommand();
+Command queryCommand();
+Command helpCommand();
+
+// The options that name a scaling law, shared by query and figure --view scaling: --law-file, --store,
+// --fit, --law, --variant, --preset. `prefix` starts each help text ("Scaling view: ").
+std::vector<Option> lawOptions(std::string_view prefix);
+// The inputs of a law: --N, --D, --G, --bits, --f.
+std::vector<Option> lawInputOptions(std::string_view prefix);
+
+// Seconds per (checkpoint, config), per config, for the entries a sweep computed (sweep and demo).
+void printSweepTimes(const SweepSummary& summary);
+
+} // namespace qs::cli

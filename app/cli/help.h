@@ -1,0 +1,23 @@
+#pragma once
+
+// The texts generated from the command table (command.h): the usage block (every command's
+// synopsis), `quantscope help` (the usage and the list of commands with their summaries) and
+// `quantscope <command> --help` (synopsis, description, options with their defaults and accepted
+// values). A man page or shell completion would be generated from the same records.
+
+#include "app/cli/command.h"
+
+#include <QString>
+
+namespace qs::cli {
+
+// "usage: quantscope [STORE.h5] …" and one line (wrapped) per synopsis of every command.
+QString usageText();
+// The usage, then "Commands:" with each command once and its summary.
+QString helpText();
+// "usage: quantscope <synopsis>" for each of the command's synopses, wrapped.
+QString commandUsage(const Command& command);
+// One command's synopsis, description, options and arguments.
+QString commandHelp(const Command& command);
+
+} // namespace qs::cli

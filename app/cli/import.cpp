@@ -1,0 +1,114 @@
+// quantscope import: a trajectory of Hugging Face revisions (folders with config.json and safetensors
+// weights) as a run of a results store, which `quantscope sweep` then quantizes like a run of the
+// built-in trainer (core/data/hfrun.h).
+
+#include "app/cli/clioptions.h"
+#include "app/cli/clioutput.h"
+#include "app/cli/commands.h"
+
+#include "core/data/hfconfig.h"
+#include "core/data/hfrun.h"
+#include "core/data/store.h"
+
+#include <QFileInfo>
+
+namespace qs::cli {
+
+namespace {
+
+int runImport(const Arguments& args)
+{
+    args.requireOneOf({"text", "tokens"});
+    args.forbidTogether("lr-log", "lr-schedule");
+    if (args.isSet("tokenizer") && !args.isSet("text"))
+        throw BadUsage(QStringLiteral("--tokenizer goes with --text (a --tokens file is tokenized already)"));
+    HfImportOptions options;
+    options.lrSchedule = args.value("lr-schedule").toStdString();
+    if (!options.lrSchedule.empty()) // its syntax is part of the command line: checked before any work
+        args.parsed<double>("lr-schedule", args.value("lr-schedule"),
+                            [](const std::string& spec) { return describedScheduleLr(spec, 0); });
+    const std::string storePath = args.value("store").toStdString();
+    const std::string run = args.value("run").toStdString();
+    for (const QString& p : args.positionals())
+        options.sources.push_back(p.toStdString());
+    options.manifest = args.value("manifest").toStdString();
+    options.lrLog = args.value("lr-log").toStdString();
+    options.tokensPerStep = args.number("tokens-per-step", 0.0);
+    HfEvalData& data = options.data;
+    data.seqLen = int(args.integer("seq-len"));
+    data.valSequences = int(args.integer("val-sequences"));
+    data.batchSize = int(args.integer("batch"));
+    data.rawTokenType = args.value("token-type").toStdString();
+    if (args.isSet("tokens")) {
+        data.data = args.value("tokens").toStdString();
+    } else {
+        data.data = args.value("text").toStdString();
+        data.tokenizer = args.value("tokenizer").toStdString();
+        if (data.tokenizer.empty()) {
+            const auto revisions = collectRevisions(options);
+            const QString candidate = QString::fromStdString(revisions.front().path) + QStringLiteral("/tokenizer.json");
+            if (!QFileInfo::exists(candidate))
+                throw ConfigError(revisions.front().path + " has no tokenizer.json; name the model's tokenizer with --tokenizer");
+            data.tokenizer = candidate.toStdString();
+        }
+    }
+
+    Store store = Store::openOrCreate(storePath);
+    const auto added = importHfTrajectory(store, run, options);
+    const auto rows = store.checkpoints(run);
+    const HfArch arch = HfArch::fromJson(store.runInfo(run).modelConfigJson, storePath);
+    out(QStringLiteral("Run '%1' (%2, %3 non-embedding parameters): %4 revisions added, %5 in all")
+            .arg(QString::fromStdString(run), QString::fromStdString(arch.summary()))
+            .arg(double(arch.parameterCount()), 0, 'g', 3)
+            .arg(added.size())
+            .arg(rows.size()));
+    for (const RevisionInfo& r : added) {
+        out(QStringLiteral("  %1  step %2%3%4")
+                .arg(QString::fromStdString(r.name), -40)
+                .arg(r.step ? *r.step : -1)
+                .arg(r.tokens ? QStringLiteral("  tokens %1").arg(*r.tokens, 0, 'g', 4) : QString())
+                .arg(r.lr ? QStringLiteral("  lr %1").arg(*r.lr, 0, 'g', 4) : QString()));
+    }
+    out(QStringLiteral("Next: quantscope sweep --store %1 --run %2 --quant gptq:4:g128:sym:act …")
+            .arg(QString::fromStdString(storePath), QString::fromStdString(run)));
+    return ExitSuccess;
+}
+
+} // namespace
+
+Command importCommand()
+{
+    return {
+        .name = "import",
+        .synopsis = {"import --store FILE --run NAME REVISION... (--text FILE [--tokenizer FILE] | --tokens FILE) "
+                     "[--manifest FILE] [--lr-log FILE | --lr-schedule SPEC] [--seq-len N]"},
+        .summary = "Make a trajectory of Hugging Face revisions a run of a store, for sweep to quantize.",
+        .description = "Revisions are folders with config.json and safetensors weights (Llama, Qwen2, OLMo-2, "
+                       "SmolLM3, GPT-NeoX/Pythia); their steps come from the folder names or a manifest. The "
+                       "validation and calibration data is a text file with a tokenizer, or pre-tokenized ids.",
+        .options = {
+            text("store", "FILE", "Results store (.h5); created if absent.").require(),
+            text("run", "NAME", "Name of the run the revisions become (extended if it exists).").require(),
+            text("manifest", "FILE", "CSV or JSON manifest: path, step, tokens, lr, stage per revision."),
+            text("text", "FILE", "Validation and calibration text, tokenized with --tokenizer."),
+            text("tokenizer", "FILE", "tokenizer.json. Default: the one in the first revision folder."),
+            text("tokens", "FILE", "Pre-tokenized validation and calibration data (.npy, or raw .bin)."),
+            word("token-type", "TYPE", "Value type of a raw token file.", {"uint16", "uint32"}).withDefault("uint16"),
+            integer("seq-len", "N", "Tokens per validation sequence.", 1, 1 << 20).withDefault("256"),
+            integer("val-sequences", "N", "Validation sequences, taken from the end of the data.", 1, 1 << 20)
+                .withDefault("16"),
+            integer("batch", "N", "Sequences per forward pass.", 1, 4096).withDefault("4"),
+            text("lr-log", "FILE", "Training log (CSV with step and lr or learning_rate columns) giving each revision's LR."),
+            text("lr-schedule", "SPEC",
+                 "The run's LR schedule, e.g. wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2,min=0 (kinds wsd, "
+                 "cosine, linear, constant)."),
+            positiveNumber("tokens-per-step", "N", "Tokens per optimizer step, for revisions whose names give only the step."),
+        },
+        .positionals = {{.name = "REVISION",
+                         .help = "Revision folders, folders holding them, or files listing them (none: the manifest's).",
+                         .repeatable = true}},
+        .run = &runImport,
+    };
+}
+
+} // namespace qs::cli

@@ -1,0 +1,111 @@
+// quantscope sweep / resume: every checkpoint of a run (or of every run) quantized with each config,
+// each (checkpoint, config) result stored as soon as it is done (core/engine/sweep.h).
+
+#include "app/cli/clioptions.h"
+#include "app/cli/clioutput.h"
+#include "app/cli/commands.h"
+
+#include "core/data/store.h"
+#include "core/engine/sweep.h"
+
+#include <algorithm>
+
+namespace qs::cli {
+
+namespace {
+
+int runSweep(const Arguments& args)
+{
+    QStringList specs = args.values("quant");
+    if (specs.isEmpty())
+        specs = {QStringLiteral("rtn:4:g128:sym"), QStringLiteral("rtn:3:g128:sym")};
+    std::vector<QuantConfig> configs;
+    for (const QString& spec : specs)
+        configs.push_back(args.parsed<QuantConfig>("quant", spec, &QuantConfig::parse));
+    SweepOptions options;
+    options.threads = int(args.integer("threads", 0));
+    options.device = args.value("device").toStdString();
+
+    Store store = Store::open(args.value("store").toStdString(), Store::Mode::ReadWrite);
+    std::vector<std::string> runs;
+    if (args.isSet("run"))
+        runs.push_back(args.value("run").toStdString());
+    else
+        runs = store.runs();
+    for (const auto& run : runs) {
+        SweepSummary summary;
+        {
+            ConsoleProgress console;
+            summary = sweepRun(store, run, configs, options, console.callback());
+        }
+        out(QStringLiteral("Run '%1': %2 results computed, %3 already stored")
+                .arg(QString::fromStdString(run))
+                .arg(summary.computed)
+                .arg(summary.skipped));
+        printSweepTimes(summary);
+    }
+    return ExitSuccess;
+}
+
+std::vector<Option> sweepOptions()
+{
+    return {
+        text("store", "FILE", "Results store (.h5).").require(),
+        text("run", "NAME", "Run name. Default: every run of the store."),
+        texts("quant", "SPEC",
+              "Quantization config: method[:bits][:options] with method none, rtn or gptq and options pc|gN, "
+              "sym|asym, act|noact and calNxT (gptq: act-order, N calibration sequences of T tokens), aB|aBgN "
+              "(activation bits, per token or per group of N channels), kind=wBaB (mixed precision, kind q k v o "
+              "gate up down). E.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8, none:a4. The FP "
+              "reference (fp) is always measured. Default: rtn:4:g128:sym and rtn:3:g128:sym."),
+        integer("threads", "N", "Torch threads. Default: all cores.", 1, 4096),
+        text("device", "DEVICE", "Torch device: cpu, cuda or cuda:N.").withDefault("cpu"),
+    };
+}
+
+constexpr std::string_view kSweepDescription =
+    "Each result is stored as soon as it is done: an interrupted sweep (Ctrl+C, a killed process) keeps "
+    "everything finished, and the same command again computes only what is missing.";
+
+} // namespace
+
+void printSweepTimes(const SweepSummary& summary)
+{
+    if (summary.references > 0)
+        out(QStringLiteral("  loading + FP distributions: %1 checkpoints, %2 s per checkpoint")
+                .arg(summary.references)
+                .arg(summary.referenceSeconds / summary.references, 0, 'f', 2));
+    for (const auto& [id, seconds] : summary.seconds) {
+        const int n = summary.entries.at(id);
+        out(QStringLiteral("  %1: %2 checkpoints, %3 s per checkpoint")
+                .arg(QString::fromStdString(id))
+                .arg(n)
+                .arg(seconds / std::max(n, 1), 0, 'f', 2));
+    }
+}
+
+Command sweepCommand()
+{
+    return {
+        .name = "sweep",
+        .synopsis = {"sweep --store FILE [--run NAME] [--quant SPEC]... [--threads N] [--device DEVICE]"},
+        .summary = "Quantize every checkpoint of a run with each config and store the metrics.",
+        .description = kSweepDescription,
+        .options = sweepOptions(),
+        .run = &runSweep,
+    };
+}
+
+Command resumeCommand()
+{
+    return {
+        .name = "resume",
+        .synopsis = {"resume --store FILE [--run NAME] [--quant SPEC]... [--threads N] [--device DEVICE]"},
+        .summary = "The same as sweep: compute what an interrupted sweep left (give it the same configs).",
+        .description = kSweepDescription,
+        .options = sweepOptions(),
+        .run = &runSweep,
+    };
+}
+
+} // namespace qs::cli
