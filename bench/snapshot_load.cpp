@@ -6,7 +6,7 @@
 //   bench_snapshot_load [--store FILE] [--repeat N] [--phases 1] [checkpoints layers configs]
 //
 // --phases 1 first times each core read the load makes, on its own. Last, the time sameContent() takes
-// to compare two loads (what StoreLoadJob::refresh() adds to a poll that found nothing new).
+// to compare two loads (what StoreLoader::refresh() adds to a poll that found nothing new).
 
 #include "core/data/store.h"
 #include "models/storesnapshot.h"
@@ -125,7 +125,7 @@ int main(int argc, char** argv)
         previous = snapshot; // as a reload does: the snapshot before this one is freed
     }
     {
-        // What StoreLoadJob::refresh() adds on the loading thread to tell an unchanged store.
+        // What StoreLoader::refresh() adds on the loading thread to tell an unchanged store.
         const StoreSnapshotPtr again = loadStoreSnapshot(path);
         QElapsedTimer t;
         t.start();

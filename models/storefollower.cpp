@@ -1,6 +1,6 @@
 #include "models/storefollower.h"
 
-#include "models/jobs/storeloadjob.h"
+#include "models/storeloader.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -27,11 +27,11 @@ class WindowText
 StoreFollower::StoreFollower(QObject* parent)
     : QObject(parent)
 {
-    m_loader = new StoreLoadJob(this);
-    connect(m_loader, &StoreLoadJob::loaded, this, &StoreFollower::onLoaded);
-    connect(m_loader, &StoreLoadJob::failed, this, &StoreFollower::onFailed);
+    m_loader = new StoreLoader(this);
+    connect(m_loader, &StoreLoader::loaded, this, &StoreFollower::onLoaded);
+    connect(m_loader, &StoreLoader::failed, this, &StoreFollower::onFailed);
     // A poll that found the store as it was rebuilds nothing.
-    connect(m_loader, &StoreLoadJob::unchanged, this, &StoreFollower::unchanged);
+    connect(m_loader, &StoreLoader::unchanged, this, &StoreFollower::unchanged);
 
     m_pollTimer.setInterval(jobPollMs);
     connect(&m_pollTimer, &QTimer::timeout, this, &StoreFollower::pollJobStore);

@@ -1,7 +1,7 @@
 #pragma once
 
 // Follows the results store the window shows. It loads the store the user opens off the GUI thread
-// (StoreLoadJob), re-reads it periodically while a job of this process writes it, and re-reads it
+// (StoreLoader), re-reads it periodically while a job of this process writes it, and re-reads it
 // when another process changes the file (a file watcher, at most every 500 ms). A re-read that finds
 // the store as shown rebuilds nothing (unchanged()); one that fails keeps the snapshot shown, says
 // why (waiting()) and tries again. It keeps the snapshot shown and, across newer snapshots of the same
@@ -17,7 +17,7 @@ class QFileSystemWatcher;
 
 namespace qs {
 
-class StoreLoadJob;
+class StoreLoader;
 
 class StoreFollower : public QObject
 {
@@ -74,7 +74,7 @@ private:
     void reloadExternalChange();
     void watch(const QString& path);
 
-    StoreLoadJob* m_loader = nullptr;
+    StoreLoader* m_loader = nullptr;
     StoreSnapshotPtr m_snapshot;
     QString m_shownRun;
     QString m_requestedPath;

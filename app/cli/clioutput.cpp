@@ -37,6 +37,7 @@ void err(const QString& command, const QString& message)
 
 ConsoleProgress::ConsoleProgress()
     : m_tty(isatty(fileno(stderr)))
+    , m_throttle(m_tty ? ProgressThrottle::Options::terminal() : ProgressThrottle::Options::log())
 {
     m_timer.start();
     g_interrupted = false;
@@ -60,24 +61,15 @@ Progress ConsoleProgress::callback()
 
 void ConsoleProgress::report(const ProgressInfo& p)
 {
-    const qint64 ms = m_timer.elapsed();
-    const bool step = m_tty ? (ms - m_lastMs >= 200) : (p.fraction - m_lastFraction >= 0.05);
-    if (!step && p.fraction < 1.0)
+    const auto update = m_throttle.offer(p, double(m_timer.elapsed()) / 1000.0);
+    if (!update)
         return;
-    if (p.fraction >= 1.0 && m_lastFraction >= 1.0)
-        return;
-    m_lastMs = ms;
-    m_lastFraction = p.fraction;
-    QString eta;
-    if (p.fraction > 0.01 && p.fraction < 1.0) {
-        const double left = ms / 1000.0 * (1.0 - p.fraction) / p.fraction;
-        eta = QStringLiteral(", ~%1 s left").arg(std::lround(left));
-    }
+    const std::string eta = formatEta(update->etaSeconds);
     const QString line = QStringLiteral("[%1%] %2 (%3 s elapsed%4)")
-                             .arg(p.fraction * 100.0, 5, 'f', 1)
-                             .arg(QString::fromStdString(p.message))
-                             .arg(ms / 1000)
-                             .arg(eta);
+                             .arg(update->fraction * 100.0, 5, 'f', 1)
+                             .arg(QString::fromStdString(update->message))
+                             .arg(qint64(update->elapsedSeconds))
+                             .arg(eta.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(eta));
     if (m_tty)
         std::fprintf(stderr, "\r\033[K%s", line.toUtf8().constData());
     else

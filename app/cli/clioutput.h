@@ -5,6 +5,7 @@
 // command line is English only: scripts read it.
 
 #include "core/common/progress.h"
+#include "core/common/progressthrottle.h"
 
 #include <QElapsedTimer>
 #include <QString>
@@ -56,8 +57,7 @@ private:
     bool m_tty;
     bool m_printed = false;
     QElapsedTimer m_timer;
-    qint64 m_lastMs = -1000;
-    double m_lastFraction = -1.0;
+    ProgressThrottle m_throttle; // the GUI's jobs use the same one (core/common/progressthrottle.h)
 };
 
 } // namespace qs::cli

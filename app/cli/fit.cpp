@@ -3,6 +3,7 @@
 // (docs/scaling.md). A table, or JSON with --json.
 
 #include "app/cli/clioptions.h"
+#include "core/common/metrics.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
 #include "app/cli/scalinglaw.h"
@@ -202,7 +203,7 @@ Command fitCommand()
             text("store", "FILE", "Results store: data points from its runs, and where the fit is saved."),
             texts("run", "NAME", "Take points from this run only."),
             text("config", "ID", "ptq: the quantization config id."),
-            text("metric", "NAME", "ptq: the damage metric.").withDefault("delta_ce"),
+            text("metric", "NAME", "ptq: the damage metric.").withDefault(metrics::deltaCe),
             word("target", "TARGET", "What the residuals are taken of.", {"auto", "loss", "delta"}).withDefault("auto"),
             positiveNumber("huber", "DELTA", "Huber delta.").withDefault("1e-3"),
             integer("grid", "N", "Starting values per free parameter.", 1, 64).withDefault("4"),

@@ -2,6 +2,7 @@
 // relative CE).
 
 #include "app/cli/clioptions.h"
+#include "core/common/metrics.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
 
@@ -27,10 +28,10 @@ int runInfo(const Arguments& args)
                 .arg(QString::fromStdString(info.corpus)));
         const auto ids = store.configIds(run);
         QString header = QStringLiteral("%1 %2 %3 %4").arg(QStringLiteral("step"), 8).arg(QStringLiteral("tokens"), 10)
-                             .arg(QStringLiteral("lr"), 10).arg(QStringLiteral("fp_ce"), 8);
+                             .arg(QStringLiteral("lr"), 10).arg(QLatin1String(metrics::fpCe), 8);
         std::vector<ConfigResults> results;
         for (const auto& id : ids) {
-            header += QStringLiteral(" %1").arg(QString::fromStdString(id + ":rel_ce"), 22);
+            header += QStringLiteral(" %1").arg(QString::fromStdString(id + ":" + metrics::relCe), 22);
             results.push_back(store.results(run, id));
         }
         out(header);
@@ -39,7 +40,7 @@ int runInfo(const Arguments& args)
             QString line = QStringLiteral("%1 %2 %3 %4").arg(c.step, 8).arg(c.tokens, 10).arg(c.lr, 10, 'e', 2)
                                .arg(c.fpValCe, 8, 'f', 4);
             for (const auto& r : results) {
-                const auto it = r.model.find("rel_ce");
+                const auto it = r.model.find(metrics::relCe);
                 const double v = (it != r.model.end() && i < it->second.size()) ? it->second[i] : std::nan("");
                 line += QStringLiteral(" %1").arg(v, 22, 'f', 5);
             }

@@ -3,8 +3,23 @@
 // `quantscope` starts quantscope-gui for them (needsWidgets).
 
 #include "app/cli/commands.h"
+#include "models/figurewords.h"
 
 namespace qs::cli {
+
+namespace {
+
+// The words of one figure choice (models/figurewords.h), in its table's order: the first is the default.
+template<typename Enum>
+std::vector<std::string_view> wordsOf(std::span<const figurewords::Word<Enum>> table)
+{
+    std::vector<std::string_view> words;
+    for (const auto& w : table)
+        words.push_back(w.word);
+    return words;
+}
+
+} // namespace
 
 Command demoCommand()
 {
@@ -76,13 +91,14 @@ Command figureCommand()
             text("size", "SIZE",
                  "Figure size: single (3.3 in wide), double (6.9 in) or WxH in inches (height 0.62 × width when "
                  "left out).")
-                .withDefault("single"),
+                .withDefault(figurewords::sizes[0].word),
             integer("dpi", "N", "PNG resolution.", 1, 4800).withDefault("300"),
             // Not "--style": QApplication takes that one as its widget style.
             word("figure-style", "STYLE", "paper: black on white, 8 pt; screen: as the GUI shows it.",
-                 {"paper", "screen"})
-                .withDefault("paper"),
-            word("legend", "WHERE", "Paper legend placement.", {"below", "inside", "none"}).withDefault("below"),
+                 wordsOf<FigureKind>(figurewords::styles))
+                .withDefault(figurewords::styles[0].word),
+            word("legend", "WHERE", "Paper legend placement.", wordsOf<FigureLegend>(figurewords::legends))
+                .withDefault(figurewords::legends[0].word),
             texts("out", "FILE", "Figure file (.pdf, .svg, .png)."),
             text("csv", "FILE", "Also write the data behind the figure as CSV."),
         },

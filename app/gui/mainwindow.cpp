@@ -6,7 +6,7 @@
 #include "widgets/pages/breakdownpage.h"
 #include "core/common/errors.h"
 #include "widgets/plot/figureexport.h"
-#include "widgets/plot/figureexportjob.h"
+#include "widgets/plot/figureexporter.h"
 #include "widgets/pages/heatmappage.h"
 #include "app/gui/jobstatusarea.h"
 #include "widgets/pages/layertablepage.h"
@@ -49,12 +49,12 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     setObjectName(QStringLiteral("mainWindow"));
     registerSnapshotMetaTypes();
 
-    m_exports = new FigureExportJob(this);
-    connect(m_exports, &FigureExportJob::saved, this, [this](const QString& path) {
+    m_exports = new FigureExporter(this);
+    connect(m_exports, &FigureExporter::saved, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Saved %1").arg(path), statusTimeoutMs);
         Q_EMIT figureSaved(path);
     });
-    connect(m_exports, &FigureExportJob::failed, this, [this](const QString&, const QString& message) {
+    connect(m_exports, &FigureExporter::failed, this, [this](const QString&, const QString& message) {
         statusBar()->clearMessage();
         reportError(tr("Cannot export figure"), message);
     });

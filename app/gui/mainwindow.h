@@ -29,7 +29,7 @@ class HeatmapPage;
 class FigureView;
 class ScalingPage;
 class PtqPage;
-class FigureExportJob;
+class FigureExporter;
 class InterventionJob;
 class Job;
 class JobStatusArea;
@@ -72,7 +72,7 @@ public:
     QAction* exportAction() const { return m_exportAction; }
     // File > Import Hugging Face Trajectory…: enabled while no job runs.
     QAction* importAction() const { return m_importAction; }
-    FigureExportJob* exportJob() const { return m_exports; }
+    FigureExporter* exporter() const { return m_exports; }
 
 public Q_SLOTS:
     // Loads the store off the GUI thread; storeLoaded() or errorOccurred() follows.
@@ -166,7 +166,7 @@ private:
 
     ScalingPage* m_scaling = nullptr;
     PtqPage* m_ptq = nullptr;
-    FigureExportJob* m_exports = nullptr;
+    FigureExporter* m_exports = nullptr;
     QString m_runAfterLoad; // a dropped checkpoint folder's run, shown once its store has loaded
     std::string m_scalingStoreSource; // the source of the points the store gave the scaling page
     RunBrowserPage* m_browser = nullptr;

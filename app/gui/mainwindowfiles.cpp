@@ -7,7 +7,7 @@
 #include "models/checkpointfolder.h"
 #include "widgets/dialogs/exportdialog.h"
 #include "widgets/pages/figurepages.h"
-#include "widgets/plot/figureexportjob.h"
+#include "widgets/plot/figureexporter.h"
 #include "widgets/dialogs/importdialog.h"
 #include "models/jobs/importjob.h"
 #include "widgets/pages/scaling/scalingpage.h"

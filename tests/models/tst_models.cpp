@@ -9,7 +9,7 @@
 #include "models/layertablemodel.h"
 #include "models/settings.h"
 #include "tests/support/storefixture.h"
-#include "models/jobs/storeloadjob.h"
+#include "models/storeloader.h"
 #include "models/storesnapshot.h"
 #include "models/jobs/sweepjob.h"
 #include "tests/support/trainedstore.h"
@@ -549,11 +549,11 @@ private Q_SLOTS:
         QVERIFY(snapshot);
     }
 
-    void storeLoadJobNewestWins()
+    void storeLoaderNewestWins()
     {
-        qs::StoreLoadJob loader;
-        QSignalSpy loaded(&loader, &qs::StoreLoadJob::loaded);
-        QSignalSpy failed(&loader, &qs::StoreLoadJob::failed);
+        qs::StoreLoader loader;
+        QSignalSpy loaded(&loader, &qs::StoreLoader::loaded);
+        QSignalSpy failed(&loader, &qs::StoreLoader::failed);
 
         // An older request (which would fail) is superseded by a newer one before it returns.
         loader.load(m_dir.filePath(QStringLiteral("does-not-exist.h5")));

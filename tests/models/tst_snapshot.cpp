@@ -1,12 +1,12 @@
 // Store snapshots as the GUI loads them: the snapshot of the sample store holds exactly the sample's
 // values, sameContent() tells a store that changed from one that did not (down to one bit, a NaN
-// equal to a NaN), and StoreLoadJob::refresh() reports a poll that found nothing new as unchanged()
+// equal to a NaN), and StoreLoader::refresh() reports a poll that found nothing new as unchanged()
 // instead of delivering a snapshot that would rebuild every view.
 
 #include "core/data/config.h"
 #include "core/data/store.h"
 #include "tests/support/storefiles.h"
-#include "models/jobs/storeloadjob.h"
+#include "models/storeloader.h"
 #include "tests/support/storesample.h"
 #include "models/storesnapshot.h"
 #include "tests/support/testutils.h"
@@ -134,10 +134,10 @@ private slots:
     void refreshReportsUnchanged()
     {
         const QString path = sampleStore();
-        StoreLoadJob job;
-        QSignalSpy loaded(&job, &StoreLoadJob::loaded);
-        QSignalSpy unchanged(&job, &StoreLoadJob::unchanged);
-        QSignalSpy failed(&job, &StoreLoadJob::failed);
+        StoreLoader job;
+        QSignalSpy loaded(&job, &StoreLoader::loaded);
+        QSignalSpy unchanged(&job, &StoreLoader::unchanged);
+        QSignalSpy failed(&job, &StoreLoader::failed);
 
         job.load(path);
         QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);

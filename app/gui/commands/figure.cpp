@@ -3,6 +3,7 @@
 // (widgets/plot/figureexport.h). --view scaling is in figurescaling.cpp.
 
 #include "app/gui/commands/widgetcommands.h"
+#include "models/figurewords.h"
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
@@ -127,13 +128,10 @@ FigureExportOptions exportOptions(const Arguments& args, const QStringList& outs
     if (!parseFigureSize(args.value("size"), &options))
         throw BadUsage(QStringLiteral("--size '%1' is not single, double or WxH in inches (e.g. 5x3)").arg(args.value("size")));
     options.dpi = int(args.integer("dpi"));
-    if (args.value("figure-style") == QLatin1String("screen"))
+    // The table checked both words (models/figurewords.h).
+    if (figureWordValue<FigureKind>(args.value("figure-style")) == FigureKind::Screen)
         options.style = FigureStyle::screen();
-    const QString legend = args.value("legend");
-    if (legend == QLatin1String("inside"))
-        options.style.legend = FigureStyle::Legend::Inside;
-    else if (legend == QLatin1String("none"))
-        options.style.legend = FigureStyle::Legend::None;
+    options.style.legend = figureWordValue<FigureLegend>(args.value("legend")).value_or(FigureLegend::Below);
     for (const QString& out : outs) {
         FigureFormat format;
         if (!figureFormatFromPath(out, &format) || format == FigureFormat::Csv)

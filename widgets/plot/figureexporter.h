@@ -15,13 +15,13 @@
 
 namespace qs {
 
-class FigureExportJob : public QObject
+class FigureExporter : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit FigureExportJob(QObject* parent = nullptr);
-    ~FigureExportJob() override; // waits for the exports still writing
+    explicit FigureExporter(QObject* parent = nullptr);
+    ~FigureExporter() override; // waits for the exports still writing
 
     // Records `view` now and writes it in the background. False with `error` (nothing started) when
     // the export is refused: an unknown format, a size or DPI out of range, a view that shows nothing.

@@ -1,4 +1,4 @@
-#include "widgets/plot/figureexportjob.h"
+#include "widgets/plot/figureexporter.h"
 
 #include <QThread>
 
@@ -9,18 +9,18 @@
 
 namespace qs {
 
-FigureExportJob::FigureExportJob(QObject* parent)
+FigureExporter::FigureExporter(QObject* parent)
     : QObject(parent)
 {
 }
 
-FigureExportJob::~FigureExportJob()
+FigureExporter::~FigureExporter()
 {
     for (QFutureWatcher<QString>* watcher : std::as_const(m_watchers))
         watcher->waitForFinished();
 }
 
-bool FigureExportJob::start(FigureView& view, const QString& path, const FigureExportOptions& options, QString* error)
+bool FigureExporter::start(FigureView& view, const QString& path, const FigureExportOptions& options, QString* error)
 {
     RecordedFigure figure;
     if (!recordFigure(view, path, options, &figure, error))
@@ -32,7 +32,7 @@ bool FigureExportJob::start(FigureView& view, const QString& path, const FigureE
     return true;
 }
 
-bool FigureExportJob::startCsv(FigureView& view, const QString& path, QString* error)
+bool FigureExporter::startCsv(FigureView& view, const QString& path, QString* error)
 {
     QByteArray bytes;
     if (!takeCsv(view, path, &bytes, error))
@@ -44,7 +44,7 @@ bool FigureExportJob::startCsv(FigureView& view, const QString& path, QString* e
     return true;
 }
 
-void FigureExportJob::launch(const QString& path, std::function<QString()> write)
+void FigureExporter::launch(const QString& path, std::function<QString()> write)
 {
     auto* watcher = new QFutureWatcher<QString>(this);
     watcher->setProperty("path", path);
@@ -53,9 +53,9 @@ void FigureExportJob::launch(const QString& path, std::function<QString()> write
     watcher->setFuture(QtConcurrent::run(std::move(write)));
 }
 
-void FigureExportJob::deliver(QFutureWatcher<QString>* watcher, const QString& path)
+void FigureExporter::deliver(QFutureWatcher<QString>* watcher, const QString& path)
 {
-    Q_ASSERT_X(QThread::currentThread() == thread(), "FigureExportJob", "results are delivered on the owner's thread");
+    Q_ASSERT_X(QThread::currentThread() == thread(), "FigureExporter", "results are delivered on the owner's thread");
     if (!m_watchers.removeOne(watcher))
         return; // delivered already (waitForDone)
     const QString error = watcher->result();
@@ -66,7 +66,7 @@ void FigureExportJob::deliver(QFutureWatcher<QString>* watcher, const QString& p
         Q_EMIT failed(path, error);
 }
 
-void FigureExportJob::waitForDone()
+void FigureExporter::waitForDone()
 {
     while (!m_watchers.isEmpty()) {
         QFutureWatcher<QString>* watcher = m_watchers.first();

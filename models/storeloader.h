@@ -13,13 +13,13 @@
 
 namespace qs {
 
-class StoreLoadJob : public QObject
+class StoreLoader : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit StoreLoadJob(QObject* parent = nullptr);
-    ~StoreLoadJob() override;
+    explicit StoreLoader(QObject* parent = nullptr);
+    ~StoreLoader() override;
 
     // Starts loading `path`; returns the generation of this request. loaded() or failed() follows.
     quint64 load(const QString& path);

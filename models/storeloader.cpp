@@ -1,34 +1,34 @@
-#include "models/jobs/storeloadjob.h"
+#include "models/storeloader.h"
 
 #include "core/common/errors.h"
 
 
 namespace qs {
 
-StoreLoadJob::StoreLoadJob(QObject* parent)
+StoreLoader::StoreLoader(QObject* parent)
     : QObject(parent)
 {
     registerSnapshotMetaTypes();
 }
 
-StoreLoadJob::~StoreLoadJob() = default;
+StoreLoader::~StoreLoader() = default;
 
-void StoreLoadJob::waitForIdle()
+void StoreLoader::waitForIdle()
 {
     m_loads.waitForIdle();
 }
 
-quint64 StoreLoadJob::load(const QString& path)
+quint64 StoreLoader::load(const QString& path)
 {
     return start(path, nullptr);
 }
 
-quint64 StoreLoadJob::refresh(const StoreSnapshotPtr& current)
+quint64 StoreLoader::refresh(const StoreSnapshotPtr& current)
 {
     return start(current ? current->path : QString(), current);
 }
 
-quint64 StoreLoadJob::start(const QString& path, StoreSnapshotPtr current)
+quint64 StoreLoader::start(const QString& path, StoreSnapshotPtr current)
 {
     return m_loads.request(
         [path, current = std::move(current)] {
@@ -48,7 +48,7 @@ quint64 StoreLoadJob::start(const QString& path, StoreSnapshotPtr current)
         [this](const Outcome& outcome) { deliver(outcome); });
 }
 
-void StoreLoadJob::deliver(const Outcome& outcome)
+void StoreLoader::deliver(const Outcome& outcome)
 {
     if (outcome.unchanged)
         Q_EMIT unchanged(outcome.path);

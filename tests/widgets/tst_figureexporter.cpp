@@ -1,11 +1,11 @@
 // Exports off the GUI thread: the recording replayed on a worker draws what painting the plot directly
-// draws, and FigureExportJob delivers saved() or failed() for every export it starts.
+// draws, and FigureExporter delivers saved() or failed() for every export it starts.
 
 #include "tests/support/testutils.h"
 
 #include "widgets/pages/figurepages.h"
 #include "widgets/plot/figureexport.h"
-#include "widgets/plot/figureexportjob.h"
+#include "widgets/plot/figureexporter.h"
 #include "tests/support/heatmapfixture.h"
 #include "models/selection.h"
 #include "models/storesnapshot.h"
@@ -169,9 +169,9 @@ private Q_SLOTS:
     {
         qs::Selection selection;
         const qs::FigurePage page = figurePage(selection, QStringLiteral("trajectory"));
-        qs::FigureExportJob job;
-        QSignalSpy saved(&job, &qs::FigureExportJob::saved);
-        QSignalSpy failed(&job, &qs::FigureExportJob::failed);
+        qs::FigureExporter job;
+        QSignalSpy saved(&job, &qs::FigureExporter::saved);
+        QSignalSpy failed(&job, &qs::FigureExporter::failed);
         const QStringList files = {path(QStringLiteral("job.pdf")), path(QStringLiteral("job.svg")),
                                    path(QStringLiteral("job.png"))};
         QString error;
@@ -209,9 +209,9 @@ private Q_SLOTS:
     {
         qs::Selection selection;
         const qs::FigurePage page = figurePage(selection, QStringLiteral("trajectory"));
-        qs::FigureExportJob job;
-        QSignalSpy saved(&job, &qs::FigureExportJob::saved);
-        QSignalSpy failed(&job, &qs::FigureExportJob::failed);
+        qs::FigureExporter job;
+        QSignalSpy saved(&job, &qs::FigureExporter::saved);
+        QSignalSpy failed(&job, &qs::FigureExporter::failed);
 
         // Refused before anything starts: an unknown format.
         QString error;
@@ -241,4 +241,4 @@ private Q_SLOTS:
 };
 
 QS_TEST_MAIN(TestExportJob)
-#include "tst_exportjob.moc"
+#include "tst_figureexporter.moc"

@@ -1,0 +1,71 @@
+"""The layers of docs/architecture.md, checked on the sources: every project include of a file names a
+folder its layer may depend on, torch is included only by the engine (and the tests and benchmarks that
+test it), and the core includes no Qt. Prints each violation as file:line and exits 1 when there is one.
+
+    check_layers.py PROJECT_DIR
+"""
+import os
+import re
+import sys
+
+# folder -> the folders its files may include (its own always allowed). Longest prefix wins.
+ALLOWED = {
+    "core/common": [],
+    "core/data": ["core/common"],
+    "core/scaling": ["core/common"],
+    "core/engine": ["core/common", "core/data"],
+    "core/lab": ["core/common", "core/data", "core/engine", "core/scaling"],
+    "models": ["core"],
+    "widgets/plot": ["core", "models"],
+    "widgets/pages": ["core", "models", "widgets/plot"],
+    "widgets/dialogs": ["core", "models", "widgets/plot", "widgets/pages"],
+    "app/cli": ["core", "models"],
+    "app/gui": ["core", "models", "widgets", "app/cli"],
+    "app": ["core", "models", "widgets", "app"],
+}
+# Only these may include torch (headers: the engine's own torch headers).
+TORCH_OK = ("core/engine/", "tests/", "bench/")
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
+
+
+def layer_of(path):
+    best = None
+    for folder in ALLOWED:
+        if path.startswith(folder + "/") and (best is None or len(folder) > len(best)):
+            best = folder
+    return best
+
+
+def main(root):
+    problems = []
+    for top in ("core", "models", "widgets", "app"):
+        for dirpath, _, files in os.walk(os.path.join(root, top)):
+            for name in sorted(files):
+                if not name.endswith((".h", ".cpp")):
+                    continue
+                full = os.path.join(dirpath, name)
+                rel = os.path.relpath(full, root)
+                layer = layer_of(rel)
+                allowed = [layer] + ALLOWED[layer]
+                with open(full, encoding="utf-8") as f:
+                    for number, line in enumerate(f, 1):
+                        m = INCLUDE.match(line)
+                        if not m:
+                            continue
+                        kind, target = m.groups()
+                        where = f"{rel}:{number}"
+                        if kind == '"' and "/" in target and not target.endswith(".moc"):
+                            if not any(target.startswith(a + "/") for a in allowed):
+                                problems.append(f"{where}: {layer} includes {target}")
+                        if target.startswith("torch/") and not rel.startswith(TORCH_OK):
+                            problems.append(f"{where}: torch outside the engine ({target})")
+                        if rel.startswith("core/") and kind == "<" and re.match(r"Q[A-Za-z]|qt", target):
+                            problems.append(f"{where}: Qt in the core ({target})")
+    for p in problems:
+        print(p)
+    print(f"{len(problems)} layer violation(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
