@@ -538,8 +538,8 @@ private Q_SLOTS:
         QSignalSpy cancelled(&job, &qs::Job::cancelled);
         QSignalSpy failed(&job, &qs::Job::failed);
         QSignalSpy finished(&job, &qs::DemoJob::demoFinished);
+        connect(&job, &qs::Job::started, &job, &qs::Job::cancel, Qt::DirectConnection); // before the worker runs
         job.start();
-        job.cancel(); // honoured at the trainer's first step
         QTRY_VERIFY_WITH_TIMEOUT(cancelled.count() + failed.count() + finished.count() > 0, 240000);
         QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.at(0).at(0).toString()));
         QCOMPARE(cancelled.count(), 1);
@@ -750,8 +750,11 @@ private Q_SLOTS:
         QSignalSpy cancelled(&job, &qs::Job::cancelled);
         QSignalSpy failed(&job, &qs::Job::failed);
         QSignalSpy finished(&job, &qs::Job::finished);
+        // The user's cancel arrives before the worker runs (started() is emitted before the work is queued),
+        // so the work's first progress report stops it before the sweep stores anything. A cancel issued
+        // after start() returns would race the worker: on a loaded machine it can store an entry first.
+        connect(&job, &qs::Job::started, &job, &qs::Job::cancel, Qt::DirectConnection);
         job.start();
-        job.cancel(); // honoured at the next progress report, before the sweep's first entry is stored
         QTRY_VERIFY_WITH_TIMEOUT(cancelled.count() + failed.count() + finished.count() > 0, 60000);
         QCOMPARE(cancelled.count(), 1);
         QCOMPARE(finished.count(), 0);
