@@ -75,8 +75,9 @@ int main(int argc, char** argv)
     const std::optional<QString> demoFolder =
         command && command->name == "demo" ? guiDemoFolder(*command, rawArgs.mid(1), noDisplay) : std::nullopt;
     if (!command && noDisplay) {
-        std::fprintf(stderr, "quantscope: no display for the GUI (DISPLAY is not set); use a command, "
-                             "e.g. `quantscope demo` or `quantscope help`\n");
+        std::fprintf(stderr,
+                     "quantscope: no display for the GUI (DISPLAY is not set); use a command, "
+                     "e.g. `quantscope demo` or `quantscope help`\n");
         return qs::cli::ExitUsage;
     }
     if (command && !demoFolder) {

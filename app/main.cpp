@@ -35,7 +35,8 @@ int execGui(int argc, char** argv, const std::string& what)
 {
     const std::string gui = guiProgram();
     if (access(gui.c_str(), X_OK) != 0) {
-        std::fprintf(stderr, "quantscope: %s needs quantscope-gui, which is missing: %s (it is installed next to quantscope)\n",
+        std::fprintf(stderr,
+                     "quantscope: %s needs quantscope-gui, which is missing: %s (it is installed next to quantscope)\n",
                      what.c_str(), gui.c_str());
         return 1;
     }

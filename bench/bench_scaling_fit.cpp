@@ -130,7 +130,8 @@ int main(int argc, char** argv)
             std::printf("\nscipy comparison SKIPPED: %s (install python3-scipy: apt-get install python3-scipy)\n",
                         py.value("error", std::string("numpy/scipy missing")).c_str());
         else if (status != 0 || !py.contains("seconds"))
-            std::printf("\nscipy comparison FAILED: %s exited with %d, output:\n%s\n", script.c_str(), status, out.c_str());
+            std::printf("\nscipy comparison FAILED: %s exited with %d, output:\n%s\n", script.c_str(), status,
+                        out.c_str());
         else
             haveScipy = true;
     }

@@ -7,10 +7,10 @@
 //
 // --store FILE keeps the synthetic store there and reuses it on the next run (writing it takes ~40 s).
 
-#include "widgets/pages/heatmappage.h"
+#include "bench/syntheticstore.h"
 #include "models/selection.h"
 #include "models/storesnapshot.h"
-#include "bench/syntheticstore.h"
+#include "widgets/pages/heatmappage.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
 
 #include "widgets/plot/qcp.h"
@@ -109,7 +109,9 @@ int main(int argc, char** argv)
     std::printf("open + both first draws     %8.1f ms   (target < 300 ms)\n", openMs + heatmapMs + trajectoryMs);
     const auto [heatMean, heatWorst] = panTimes(heatmap.plot(), 60);
     const auto [trajMean, trajWorst] = panTimes(trajectory.plot(), 60);
-    std::printf("heatmap replot while panning    mean %6.2f ms, worst %6.2f ms   (target < 16 ms)\n", heatMean, heatWorst);
-    std::printf("trajectory replot while panning mean %6.2f ms, worst %6.2f ms   (target < 16 ms)\n", trajMean, trajWorst);
+    std::printf("heatmap replot while panning    mean %6.2f ms, worst %6.2f ms   (target < 16 ms)\n", heatMean,
+                heatWorst);
+    std::printf("trajectory replot while panning mean %6.2f ms, worst %6.2f ms   (target < 16 ms)\n", trajMean,
+                trajWorst);
     return 0;
 }

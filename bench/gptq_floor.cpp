@@ -91,8 +91,8 @@ int main(int argc, char** argv)
     std::printf("%-22s %10.3f %10.3f %8.2f\n", "column loop", timings.columns, floorLoop, timings.columns / floorLoop);
     std::printf("%-22s %10.3f %10.3f %8.2f\n", "other (perm, grids)", gptqSeconds - timings.cholesky - timings.columns,
                 0.0, 0.0);
-    std::printf("%-22s %10.3f %10.3f %8.2f   <- ratio to the BLAS floor (target <= 1.5)\n", "total", total,
-                floorTotal, total / floorTotal);
+    std::printf("%-22s %10.3f %10.3f %8.2f   <- ratio to the BLAS floor (target <= 1.5)\n", "total", total, floorTotal,
+                total / floorTotal);
     std::printf("GPTQ loss %.4g, damping used %.3g\n", r.loss, r.dampUsed);
     return 0;
 }

@@ -21,20 +21,20 @@
 // the store of its running sweep (default here 250 ms, not the window's 2 s, so that the short sweep
 // of the tiny run is followed through several live reloads).
 
-#include "core/common/kinds.h"
-#include "widgets/pages/breakdownpage.h"
-#include "widgets/plot/figureexport.h"
-#include "widgets/pages/heatmappage.h"
-#include "widgets/pages/layertablepage.h"
 #include "app/gui/mainwindow.h"
-#include "widgets/pages/outlierpage.h"
-#include "widgets/pages/runbrowserpage.h"
+#include "bench/syntheticstore.h"
+#include "core/common/kinds.h"
 #include "models/selection.h"
 #include "models/settings.h"
 #include "models/storesnapshot.h"
-#include "bench/syntheticstore.h"
 #include "tests/support/trainedstore.h"
+#include "widgets/pages/breakdownpage.h"
+#include "widgets/pages/heatmappage.h"
+#include "widgets/pages/layertablepage.h"
+#include "widgets/pages/outlierpage.h"
+#include "widgets/pages/runbrowserpage.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
+#include "widgets/plot/figureexport.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -144,10 +144,11 @@ public:
 
     void print() const
     {
-        std::printf("\nGUI-thread lateness of a %d ms timer, per phase (target: never > %.0f ms). 'busy': CPU time the\n"
-                    "GUI thread itself used between two ticks; lateness beyond it is time the machine gave to\n"
-                    "other threads and processes.\n",
-                    tickMs, stallMs);
+        std::printf(
+            "\nGUI-thread lateness of a %d ms timer, per phase (target: never > %.0f ms). 'busy': CPU time the\n"
+            "GUI thread itself used between two ticks; lateness beyond it is time the machine gave to\n"
+            "other threads and processes.\n",
+            tickMs, stallMs);
         std::printf("%-30s %7s %9s %8s %5s %9s  %s\n", "phase", "ticks", "worst ms", "p99 ms", ">100", "busy max",
                     "worst tick's step (GUI thread busy in it)");
         for (const auto& [name, ticks] : m_phases) {
@@ -192,7 +193,8 @@ private:
         const qint64 now = m_clock.nsecsElapsed();
         const double cpu = threadCpuMs();
         if (m_lastNs > 0)
-            m_phases.back().second.push_back({std::max(0.0, double(now - m_lastNs) / 1e6 - tickMs), cpu - m_lastCpu, g_step});
+            m_phases.back().second.push_back(
+                {std::max(0.0, double(now - m_lastNs) / 1e6 - tickMs), cpu - m_lastCpu, g_step});
         m_lastNs = now;
         m_lastCpu = cpu;
     }
@@ -272,9 +274,11 @@ void exportAll(MainWindow& window, const QString& dir, const std::string& label)
     };
     // The outlier inspector shows the selected layer: pick the first FC2 input, as a user would.
     if (const RunSnapshot* run = window.selection()->run()) {
-        const auto fc2 = std::find_if(run->layers.begin(), run->layers.end(), [](const LayerInfo& l) { return l.kind == layerkinds::down; });
+        const auto fc2 = std::find_if(run->layers.begin(), run->layers.end(),
+                                      [](const LayerInfo& l) { return l.kind == layerkinds::down; });
         if (fc2 != run->layers.end())
-            runStep(label + ": select the first FC2 layer", [&] { window.selection()->setLayer(int(fc2 - run->layers.begin())); });
+            runStep(label + ": select the first FC2 layer",
+                    [&] { window.selection()->setLayer(int(fc2 - run->layers.begin())); });
     }
     waitUntil([&] { return !window.outlierPage()->isLoadingProfile(); }, 20000);
     for (const auto& [name, view] : views) {
@@ -283,7 +287,8 @@ void exportAll(MainWindow& window, const QString& dir, const std::string& label)
             continue;
         }
         for (const char* format : {"pdf", "svg", "png"}) {
-            const QString path = QDir(dir).filePath(QStringLiteral("%1.%2").arg(QLatin1String(name), QLatin1String(format)));
+            const QString path =
+                QDir(dir).filePath(QStringLiteral("%1.%2").arg(QLatin1String(name), QLatin1String(format)));
             // What Export Figure does once the file is chosen: recorded on the GUI thread, written on
             // the pool; the monitor keeps ticking until the file is saved.
             int saved = 0;
@@ -309,7 +314,8 @@ void timeExportParts(FigureView& view, const char* name, const QString& dir)
     if (!view.figurePlot())
         return;
     for (const char* format : {"pdf", "svg", "png"}) {
-        const QString path = QDir(dir).filePath(QStringLiteral("parts-%1.%2").arg(QLatin1String(name), QLatin1String(format)));
+        const QString path =
+            QDir(dir).filePath(QStringLiteral("parts-%1.%2").arg(QLatin1String(name), QLatin1String(format)));
         QElapsedTimer t;
         t.start();
         RecordedFigure figure;
@@ -358,7 +364,8 @@ void timeSuspects(const StoreSnapshotPtr& first, const StoreSnapshotPtr& second)
             t.restart();
             page.replotNow();
             std::printf("  %-46s %8.1f ms + replot %6.1f ms\n",
-                        s == first ? "HeatmapPage: Selection::setSnapshot, first" : "HeatmapPage: Selection::setSnapshot, reload",
+                        s == first ? "HeatmapPage: Selection::setSnapshot, first"
+                                   : "HeatmapPage: Selection::setSnapshot, reload",
                         setMs, double(t.nsecsElapsed()) / 1e6);
         }
         std::printf("  %-46s snapshotChanged x%d, runChanged x%d, configChanged x%d\n",
@@ -368,36 +375,51 @@ void timeSuspects(const StoreSnapshotPtr& first, const StoreSnapshotPtr& second)
         Selection selection;
         BreakdownPage page(&selection);
         page.resize(1200, 700);
-        report("BreakdownPage: Selection::setSnapshot + replot",
-               [&](const StoreSnapshotPtr& s) { selection.setSnapshot(s); page.replotNow(); }, first, second);
+        report(
+            "BreakdownPage: Selection::setSnapshot + replot",
+            [&](const StoreSnapshotPtr& s) {
+                selection.setSnapshot(s);
+                page.replotNow();
+            },
+            first, second);
     }
     {
         Selection selection;
         OutlierPage page(&selection);
         page.resize(1200, 700);
-        report("OutlierPage: Selection::setSnapshot + replot",
-               [&](const StoreSnapshotPtr& s) { selection.setSnapshot(s); page.replotNow(); }, first, second);
+        report(
+            "OutlierPage: Selection::setSnapshot + replot",
+            [&](const StoreSnapshotPtr& s) {
+                selection.setSnapshot(s);
+                page.replotNow();
+            },
+            first, second);
         waitUntil([&] { return !page.isLoadingProfile(); }, 20000);
     }
     {
         Selection selection;
         RunBrowserPage page(&selection);
         page.resize(400, 900);
-        report("RunBrowserPage: Selection::setSnapshot", [&](const StoreSnapshotPtr& s) { selection.setSnapshot(s); },
-               first, second);
+        report(
+            "RunBrowserPage: Selection::setSnapshot", [&](const StoreSnapshotPtr& s) { selection.setSnapshot(s); },
+            first, second);
     }
     {
         TrajectoryPage page;
         page.resize(1200, 500);
-        report("TrajectoryPage: setSnapshot + replot", [&](const StoreSnapshotPtr& s) {
-            page.setSnapshot(s, 0);
-            page.replotNow();
-        }, first, second);
+        report(
+            "TrajectoryPage: setSnapshot + replot",
+            [&](const StoreSnapshotPtr& s) {
+                page.setSnapshot(s, 0);
+                page.replotNow();
+            },
+            first, second);
     }
     {
         LayerTablePage page;
         page.resize(1200, 500);
-        report("LayerTablePage: setSnapshot", [&](const StoreSnapshotPtr& s) { page.setSnapshot(s, 0); }, first, second);
+        report(
+            "LayerTablePage: setSnapshot", [&](const StoreSnapshotPtr& s) { page.setSnapshot(s, 0); }, first, second);
     }
     {
         // What is left on the GUI thread when the last reference to a replaced snapshot goes.
@@ -445,7 +467,8 @@ int main(int argc, char** argv)
     {
         QElapsedTimer t;
         t.start();
-        test::TrainedStore::train(dir.filePath(QStringLiteral("corpus.txt")), trained, dir.filePath(QStringLiteral("ckpt")));
+        test::TrainedStore::train(dir.filePath(QStringLiteral("corpus.txt")), trained,
+                                  dir.filePath(QStringLiteral("ckpt")));
         std::printf("trained store written in %.1f s (setup)\n", double(t.elapsed()) / 1000.0);
     }
     const QString exports = dir.filePath(QStringLiteral("figures"));
@@ -482,9 +505,8 @@ int main(int argc, char** argv)
         configs.push_back(QuantConfig::parse("gptq:3:pc:sym:act"));
     QElapsedTimer sweepClock;
     sweepClock.start();
-    runStep("(a) MainWindow::startSweep", [&] {
-        window.startSweep(trained, QString::fromLatin1(test::TrainedStore::runName), configs);
-    });
+    runStep("(a) MainWindow::startSweep",
+            [&] { window.startSweep(trained, QString::fromLatin1(test::TrainedStore::runName), configs); });
     g_step = "(a) sweep running";
     waitUntil([&] { return sweepDone; }, 600000);
     g_step = "(a) reload after the sweep";
@@ -547,10 +569,12 @@ int main(int argc, char** argv)
     monitor.print();
     std::printf("load average at the end: %s", qPrintable(loadAverage()));
 
-    std::sort(g_slowEvents.begin(), g_slowEvents.end(), [](const SlowEvent& a, const SlowEvent& b) { return a.ms > b.ms; });
+    std::sort(g_slowEvents.begin(), g_slowEvents.end(),
+              [](const SlowEvent& a, const SlowEvent& b) { return a.ms > b.ms; });
     std::printf("\nSlowest event deliveries on the GUI thread (> 30 ms; the exports run outside events):\n");
     for (size_t i = 0; i < std::min<size_t>(g_slowEvents.size(), 12); ++i)
-        std::printf("  %8.1f ms  %s  [%s]\n", g_slowEvents[i].ms, g_slowEvents[i].what.c_str(), g_slowEvents[i].step.c_str());
+        std::printf("  %8.1f ms  %s  [%s]\n", g_slowEvents[i].ms, g_slowEvents[i].what.c_str(),
+                    g_slowEvents[i].step.c_str());
 
     std::printf("\nAn export's two halves, big store:\n");
     timeExportParts(*window.trajectoryPage(), "trajectory", exports);

@@ -5,9 +5,9 @@
 // bench/hf_stream.sh builds the model, runs the sweep inside a memory cgroup of half the model's size
 // and compares the forward pass with tests/support/hf_reference.py on the same model, in one run.
 
-#include "core/engine/hfmodel.h"
 #include "core/data/hfrun.h"
 #include "core/data/store.h"
+#include "core/engine/hfmodel.h"
 #include "core/engine/sweep.h"
 
 #include <chrono>
@@ -52,8 +52,9 @@ int main(int argc, char** argv)
             const auto summary = qs::sweepRun(store, "bench", configs, qs::SweepOptions {2});
             const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
             const auto row = store.checkpoints("bench").front();
-            std::printf("{\"revisions\": %zu, \"entries\": %d, \"seconds\": %.2f, \"peak_rss_mb\": %.1f, \"fp_ce\": %.5f}\n",
-                        added.size(), summary.computed, seconds, double(peakRssKb()) / 1024.0, row.fpValCe);
+            std::printf(
+                "{\"revisions\": %zu, \"entries\": %d, \"seconds\": %.2f, \"peak_rss_mb\": %.1f, \"fp_ce\": %.5f}\n",
+                added.size(), summary.computed, seconds, double(peakRssKb()) / 1024.0, row.fpValCe);
             return 0;
         }
         if (mode == "forward" && argc == 7) {
@@ -75,6 +76,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "bench_hf_stream: %s\n", e.what());
         return 1;
     }
-    std::fprintf(stderr, "usage: bench_hf_stream sweep STORE MODEL_DIR TOKENS.bin QUANT... | forward MODEL_DIR B T R THREADS\n");
+    std::fprintf(
+        stderr, "usage: bench_hf_stream sweep STORE MODEL_DIR TOKENS.bin QUANT... | forward MODEL_DIR B T R THREADS\n");
     return 2;
 }

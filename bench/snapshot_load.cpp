@@ -8,9 +8,9 @@
 // --phases 1 first times each core read the load makes, on its own. Last, the time sameContent() takes
 // to compare two loads (what StoreLoader::refresh() adds to a poll that found nothing new).
 
+#include "bench/syntheticstore.h"
 #include "core/data/store.h"
 #include "models/storesnapshot.h"
-#include "bench/syntheticstore.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -119,9 +119,10 @@ int main(int argc, char** argv)
         times.push_back(double(t.nsecsElapsed()) / 1e6);
         const auto cpuAfter = cpuMs();
         const long faults = minorFaults() - faultsBefore;
-        std::printf("load %d: %8.1f ms (cpu: user %5.1f ms, sys %5.1f ms), %ld page faults (%.1f MiB of fresh memory)\n",
-                    i + 1, times.back(), cpuAfter.first - cpuBefore.first, cpuAfter.second - cpuBefore.second, faults,
-                    double(faults) * 4096.0 / (1 << 20));
+        std::printf(
+            "load %d: %8.1f ms (cpu: user %5.1f ms, sys %5.1f ms), %ld page faults (%.1f MiB of fresh memory)\n", i + 1,
+            times.back(), cpuAfter.first - cpuBefore.first, cpuAfter.second - cpuBefore.second, faults,
+            double(faults) * 4096.0 / (1 << 20));
         previous = snapshot; // as a reload does: the snapshot before this one is freed
     }
     {
@@ -130,7 +131,8 @@ int main(int argc, char** argv)
         QElapsedTimer t;
         t.start();
         const bool same = sameContent(*previous, *again);
-        std::printf("sameContent of two loads: %s in %.1f ms\n", same ? "equal" : "DIFFERENT", double(t.nsecsElapsed()) / 1e6);
+        std::printf("sameContent of two loads: %s in %.1f ms\n", same ? "equal" : "DIFFERENT",
+                    double(t.nsecsElapsed()) / 1e6);
     }
     std::sort(times.begin(), times.end());
     std::printf("snapshot load: best %.1f ms, median %.1f ms, worst %.1f ms over %d loads\n", times.front(),

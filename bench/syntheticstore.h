@@ -29,15 +29,19 @@ inline void writeSyntheticStore(const std::string& path, int checkpoints, int la
     store.createRun(info, layerInfos);
     std::vector<LogRow> log;
     for (int s = 1; s <= checkpoints * 10; ++s) {
-        const double lr = s < 100 ? 3e-4 * s / 100.0 : s < checkpoints * 8 ? 3e-4 : 3e-4 * (checkpoints * 10 - s) / (checkpoints * 2.0);
+        const double lr = s < 100 ? 3e-4 * s / 100.0
+            : s < checkpoints * 8 ? 3e-4
+                                  : 3e-4 * (checkpoints * 10 - s) / (checkpoints * 2.0);
         log.push_back({s, int64_t(s) * 1000000, lr, 3.0 - std::log10(double(s))});
     }
     store.appendLog("synthetic", log);
     for (int c = 0; c < checkpoints; ++c)
-        store.appendCheckpoint("synthetic", {c * 10, int64_t(c) * 10000000, log[size_t(std::max(0, c * 10 - 1))].lr,
-                                             3.0 - 0.001 * c, "", "trained", ""});
+        store.appendCheckpoint("synthetic",
+                               {c * 10, int64_t(c) * 10000000, log[size_t(std::max(0, c * 10 - 1))].lr, 3.0 - 0.001 * c,
+                                "", "trained", ""});
     for (int k = 0; k < configs; ++k) {
-        const QuantConfig config = QuantConfig::parse("rtn:" + std::to_string(2 + k % 7) + ":g" + std::to_string(32 << (k / 7)));
+        const QuantConfig config =
+            QuantConfig::parse("rtn:" + std::to_string(2 + k % 7) + ":g" + std::to_string(32 << (k / 7)));
         store.ensureConfig("synthetic", config.id(), config.toJson());
         for (int c = 0; c < checkpoints; ++c) {
             ResultEntry entry;

@@ -6,8 +6,8 @@
 //
 //   bench_tokenizer [merges=8000] [corpus=/tmp/quantscope-bench/kjv.txt]
 
-#include "core/data/corpus.h"
 #include "core/data/tokenizer.h"
+#include "core/data/corpus.h"
 
 #include <nlohmann/json.hpp>
 
@@ -64,7 +64,7 @@ nlohmann::json trainModel(const std::string& text, int count)
         }
         if (pairs.empty())
             break;
-        std::pair<uint64_t, int64_t> best{0, 0};
+        std::pair<uint64_t, int64_t> best {0, 0};
         for (const auto& [key, n] : pairs) {
             if (n > best.second || (n == best.second && key < best.first))
                 best = {key, n};
@@ -127,8 +127,11 @@ int main(int argc, char** argv)
     const nlohmann::json model = trainModel(text.substr(0, 1'000'000), mergeCount);
     std::printf("trained %d merges on the first MB in %.1f s\n", mergeCount, seconds(start));
 
-    nlohmann::json gpt2 = {{"normalizer", nullptr}, {"added_tokens", nlohmann::json::array()}, {"model", model},
-                           {"pre_tokenizer", {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", true}}}};
+    nlohmann::json gpt2 = {
+        {"normalizer", nullptr},
+        {"added_tokens", nlohmann::json::array()},
+        {"model", model},
+        {"pre_tokenizer", {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", true}}}};
     nlohmann::json llama3 = gpt2;
     llama3["model"]["ignore_merges"] = true;
     llama3["pre_tokenizer"] = {
@@ -136,7 +139,8 @@ int main(int argc, char** argv)
         {"pretokenizers",
          {{{"type", "Split"},
            {"pattern",
-            {{"Regex", R"((?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)"}}},
+            {{"Regex",
+              R"((?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+)"}}},
            {"behavior", "Isolated"},
            {"invert", false}},
           {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", false}}}}};

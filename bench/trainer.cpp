@@ -9,9 +9,9 @@
 // checkpoint is counted). With PROFILE_TRACE, a second 6-step run trains under torch's profiler and
 // its Chrome trace is written there. Prints one JSON line like the reference.
 
+#include "core/engine/trainer.h"
 #include "core/data/corpus.h"
 #include "core/data/store.h"
-#include "core/engine/trainer.h"
 
 #include <torch/csrc/autograd/profiler_legacy.h>
 

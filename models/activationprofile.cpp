@@ -13,8 +13,7 @@
 
 namespace qs {
 
-ActivationProfileRead readActivationProfile(const std::string& path, const std::string& run, int checkpoint,
-                                            int layer)
+ActivationProfileRead readActivationProfile(const std::string& path, const std::string& run, int checkpoint, int layer)
 {
     ActivationProfileRead read;
     try {

@@ -20,8 +20,7 @@ struct ActivationProfileRead
 
 // Layer `layer`'s channel profile at checkpoint `checkpoint` of run `run` in the store at `path`,
 // opened read-only under storeOpenMutex() and closed again. Meant for a worker thread; never throws.
-ActivationProfileRead readActivationProfile(const std::string& path, const std::string& run, int checkpoint,
-                                            int layer);
+ActivationProfileRead readActivationProfile(const std::string& path, const std::string& run, int checkpoint, int layer);
 
 // How many of `values` exceed `threshold`.
 int countAbove(const std::vector<float>& values, double threshold);

@@ -23,8 +23,8 @@ QStringList candidateStores(const QDir& folder, const QStringList& recentStores)
     QStringList stores;
     QDir dir = folder;
     for (int level = 0; level < 3; ++level) {
-        for (const QFileInfo& file : dir.entryInfoList({QStringLiteral("*.h5"), QStringLiteral("*.hdf5")}, QDir::Files,
-                                                       QDir::Name))
+        for (const QFileInfo& file :
+             dir.entryInfoList({QStringLiteral("*.h5"), QStringLiteral("*.hdf5")}, QDir::Files, QDir::Name))
             stores << file.absoluteFilePath();
         if (!dir.cdUp())
             break;
@@ -76,11 +76,12 @@ bool findStoreForCheckpoints(const QString& folder, const QStringList& recentSto
             continue; // not a store, or one being written: the next candidate
         }
     }
-    *error = CheckpointFolder::tr("No results store uses the checkpoints in %1 (looked at %n store(s) in it, next to "
-                                  "it and among the recent ones). Sweep them into a store first: quantscope sweep --store "
-                                  "S --run R",
-                                  nullptr, int(stores.size()))
-                 .arg(root);
+    *error =
+        CheckpointFolder::tr("No results store uses the checkpoints in %1 (looked at %n store(s) in it, next to "
+                             "it and among the recent ones). Sweep them into a store first: quantscope sweep --store "
+                             "S --run R",
+                             nullptr, int(stores.size()))
+            .arg(root);
     return false;
 }
 

@@ -45,9 +45,9 @@ int CoefficientModel::rowOf(const QString& name) const
 QString CoefficientModel::symbol(const std::string& name)
 {
     static const std::pair<const char*, const char*> greek[] = {
-        {"alpha", "α"}, {"beta", "β"}, {"theta", "θ"}, {"kappa", "κ"}, {"phi", "φ"}, {"chi", "χ"},
-        {"psi", "ψ"}, {"omega", "ω"}, {"lambda", "λ"}, {"mu", "μ"}, {"nu", "ν"}, {"xi", "ξ"}, {"rho", "ρ"},
-        {"gamma_N", "γ_N"}, {"gamma_D", "γ_D"}, {"gamma_G", "γ_G"}, {"a_f", "a (f̂)"},
+        {"alpha", "α"}, {"beta", "β"},      {"theta", "θ"},     {"kappa", "κ"},     {"phi", "φ"},     {"chi", "χ"},
+        {"psi", "ψ"},   {"omega", "ω"},     {"lambda", "λ"},    {"mu", "μ"},        {"nu", "ν"},      {"xi", "ξ"},
+        {"rho", "ρ"},   {"gamma_N", "γ_N"}, {"gamma_D", "γ_D"}, {"gamma_G", "γ_G"}, {"a_f", "a (f̂)"},
     };
     for (const auto& [ascii, shown] : greek) {
         if (name == ascii)
@@ -59,10 +59,14 @@ QString CoefficientModel::symbol(const std::string& name)
 QString CoefficientModel::sourceText(scaling::Source source)
 {
     switch (source) {
-    case scaling::Source::Published: return tr("published");
-    case scaling::Source::Fit: return tr("fit");
-    case scaling::Source::UserEdit: return tr("user edit");
-    case scaling::Source::Unset: return tr("unset");
+    case scaling::Source::Published:
+        return tr("published");
+    case scaling::Source::Fit:
+        return tr("fit");
+    case scaling::Source::UserEdit:
+        return tr("user edit");
+    case scaling::Source::Unset:
+        return tr("unset");
     }
     return {};
 }
@@ -84,12 +88,18 @@ QVariant CoefficientModel::data(const QModelIndex& index, int role) const
     const scaling::Coefficient& c = m_law.coefficients()[size_t(index.row())];
     const bool set = c.isSet();
     switch (role) {
-    case CoefficientNameRole: return QString::fromStdString(c.name);
-    case ValueRole: return set ? c.value : qQNaN();
-    case SourceRole: return int(c.source);
-    case IntervalLowRole: return c.ci95 ? c.ci95->first : qQNaN();
-    case IntervalHighRole: return c.ci95 ? c.ci95->second : qQNaN();
-    default: break;
+    case CoefficientNameRole:
+        return QString::fromStdString(c.name);
+    case ValueRole:
+        return set ? c.value : qQNaN();
+    case SourceRole:
+        return int(c.source);
+    case IntervalLowRole:
+        return c.ci95 ? c.ci95->first : qQNaN();
+    case IntervalHighRole:
+        return c.ci95 ? c.ci95->second : qQNaN();
+    default:
+        break;
     }
     switch (index.column()) {
     case NameColumn:
@@ -139,12 +149,18 @@ QVariant CoefficientModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case NameColumn: return tr("Coefficient");
-    case ValueColumn: return tr("Value");
-    case SourceColumn: return tr("Source");
-    case ReferenceColumn: return tr("Reference");
-    case IntervalColumn: return tr("95 % CI");
-    default: return {};
+    case NameColumn:
+        return tr("Coefficient");
+    case ValueColumn:
+        return tr("Value");
+    case SourceColumn:
+        return tr("Source");
+    case ReferenceColumn:
+        return tr("Reference");
+    case IntervalColumn:
+        return tr("95 % CI");
+    default:
+        return {};
     }
 }
 

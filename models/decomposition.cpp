@@ -18,7 +18,7 @@ bool sameWeights(const QuantConfig& a, const QuantConfig& b)
         return false;
     // The GPTQ options that make a different config id make a different weight quantizer.
     return a.method != QuantMethod::Gptq
-           || (a.actOrder == b.actOrder && a.calibSequences == b.calibSequences && a.calibSeqLen == b.calibSeqLen);
+        || (a.actOrder == b.actOrder && a.calibSequences == b.calibSequences && a.calibSeqLen == b.calibSeqLen);
 }
 
 bool sameActivations(const QuantConfig& a, const QuantConfig& b)
@@ -42,7 +42,8 @@ DecompositionTrio trioFor(const RunSnapshot& run, const QuantConfig& weights, co
     trio.weightOnly = findConfig(run, [&](const QuantConfig& c) { return c.actBits == 16 && sameWeights(c, weights); });
     trio.activationOnly = findConfig(
         run, [&](const QuantConfig& c) { return c.method == QuantMethod::None && sameActivations(c, acts); });
-    trio.both = findConfig(run, [&](const QuantConfig& c) { return sameWeights(c, weights) && sameActivations(c, acts); });
+    trio.both =
+        findConfig(run, [&](const QuantConfig& c) { return sameWeights(c, weights) && sameActivations(c, acts); });
     return trio;
 }
 

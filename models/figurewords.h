@@ -62,10 +62,22 @@ inline constexpr Word<FigureKind> styles[] = {{FigureKind::Paper, "paper"}, {Fig
 inline constexpr Word<FigureLegend> legends[] = {
     {FigureLegend::Below, "below"}, {FigureLegend::Inside, "inside"}, {FigureLegend::None, "none"}};
 
-constexpr std::span<const Word<FigureFormat>> table(FigureFormat) { return formats; }
-constexpr std::span<const Word<FigureSize>> table(FigureSize) { return sizes; }
-constexpr std::span<const Word<FigureKind>> table(FigureKind) { return styles; }
-constexpr std::span<const Word<FigureLegend>> table(FigureLegend) { return legends; }
+constexpr std::span<const Word<FigureFormat>> table(FigureFormat)
+{
+    return formats;
+}
+constexpr std::span<const Word<FigureSize>> table(FigureSize)
+{
+    return sizes;
+}
+constexpr std::span<const Word<FigureKind>> table(FigureKind)
+{
+    return styles;
+}
+constexpr std::span<const Word<FigureLegend>> table(FigureLegend)
+{
+    return legends;
+}
 
 } // namespace figurewords
 

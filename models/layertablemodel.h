@@ -15,8 +15,8 @@ namespace qs {
 struct LayerTableData
 {
     std::vector<LayerInfo> layers;
-    std::vector<std::string> metricNames;      // column order
-    std::vector<std::vector<double>> values;   // [metric][layer]; NaN where not computed
+    std::vector<std::string> metricNames;    // column order
+    std::vector<std::vector<double>> values; // [metric][layer]; NaN where not computed
 
     // The table of `run` at checkpoint `checkpoint` for config `config`; empty metric columns when
     // either index is out of range (the layer list is still shown).

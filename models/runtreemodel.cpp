@@ -321,8 +321,8 @@ QString RunTreeModel::toolTip(const Node& node, int column) const
     if (node.kind == NodeKind::Run) {
         QStringList lines;
         lines << tr("Run %1").arg(run.name());
-        lines << tr("LR schedule: %1").arg(run.info.schedule.empty() ? tr("unknown")
-                                                                     : QString::fromStdString(run.info.schedule));
+        lines << tr("LR schedule: %1")
+                     .arg(run.info.schedule.empty() ? tr("unknown") : QString::fromStdString(run.info.schedule));
         lines << tr("Checkpoints: %1, layers: %2, configs: %3")
                      .arg(run.checkpoints.size())
                      .arg(run.layers.size())

@@ -2,10 +2,10 @@
 
 #include "core/data/hfconfig.h"
 
-#include "core/data/config.h"
 #include "core/common/errors.h"
 #include "core/common/kinds.h"
 #include "core/common/metrics.h"
+#include "core/data/config.h"
 
 #include <cmath>
 
@@ -115,8 +115,8 @@ scaling::ScalingData scalingDataFromSnapshot(const StoreSnapshot& snapshot, scal
     if (data.points.empty())
         throw ConfigError("the store " + snapshot.path.toStdString() + " has no measured points for the "
                           + scaling::lawKindName(kind)
-                          + (variant ? " (" + scaling::variantName(*variant) + ")" : std::string())
-                          + " law" + (kind == scaling::LawKind::W4A4 ? ": sweep a matching config first" : ""));
+                          + (variant ? " (" + scaling::variantName(*variant) + ")" : std::string()) + " law"
+                          + (kind == scaling::LawKind::W4A4 ? ": sweep a matching config first" : ""));
     return data;
 }
 
@@ -126,7 +126,8 @@ const std::vector<std::string>& ptqDamageMetrics()
     return names;
 }
 
-std::vector<scaling::PtqTrajectoryPoint> ptqTrajectory(const RunSnapshot& run, int configIndex, const std::string& metric)
+std::vector<scaling::PtqTrajectoryPoint> ptqTrajectory(const RunSnapshot& run, int configIndex,
+                                                       const std::string& metric)
 {
     std::vector<scaling::PtqTrajectoryPoint> points;
     if (configIndex < 0 || configIndex >= int(run.configs.size()))

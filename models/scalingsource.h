@@ -36,8 +36,7 @@ namespace qs {
 // `runs`: names of the runs to take points from; empty = every run. qs::ConfigError naming the store
 // when a run is absent or no point matches (e.g. no config of the variant).
 scaling::ScalingData scalingDataFromSnapshot(const StoreSnapshot& snapshot, scaling::LawKind kind,
-                                             std::optional<scaling::W4A4Variant> variant,
-                                             const QStringList& runs = {});
+                                             std::optional<scaling::W4A4Variant> variant, const QStringList& runs = {});
 
 // Whether `config` is what the W4A4-law variant describes (see above).
 bool configMatchesVariant(const QuantConfig& config, scaling::W4A4Variant variant);

@@ -40,25 +40,33 @@ std::vector<std::string> coefficientsOf(LawKind kind, Quantity q)
 {
     const std::vector<std::string> chinchilla {"E", "A", "B", "alpha", "beta"};
     const std::vector<std::string> w4a4 {"k", "gamma_N", "gamma_D", "gamma_G"};
-    const std::vector<std::string> qat {"theta", "kappa", "phi", "chi", "psi", "omega", "lambda", "mu", "nu", "xi", "rho"};
+    const std::vector<std::string> qat {"theta",  "kappa", "phi", "chi", "psi", "omega",
+                                        "lambda", "mu",    "nu",  "xi",  "rho"};
     const std::vector<std::string>& delta = kind == LawKind::W4A4 ? w4a4 : qat;
     std::vector<std::string> names;
     switch (q) {
-    case Quantity::FpLoss: names = chinchilla; break;
+    case Quantity::FpLoss:
+        names = chinchilla;
+        break;
     case Quantity::Loss:
         names = chinchilla;
         if (kind != LawKind::Chinchilla)
             names.insert(names.end(), delta.begin(), delta.end());
         break;
     case Quantity::Delta:
-    case Quantity::OptimalQatFraction: names = delta; break;
+    case Quantity::OptimalQatFraction:
+        names = delta;
+        break;
     case Quantity::EffectiveFraction:
     case Quantity::EffectiveParameters:
         names = {"A", "alpha"};
         names.insert(names.end(), w4a4.begin(), w4a4.end());
         break;
-    case Quantity::DirectQatFraction: names = {"a_f"}; break;
-    case Quantity::TokensPerParameterByte: break;
+    case Quantity::DirectQatFraction:
+        names = {"a_f"};
+        break;
+    case Quantity::TokensPerParameterByte:
+        break;
     }
     return names;
 }
@@ -68,11 +76,16 @@ std::vector<std::string> coefficientsOf(LawKind kind, Quantity q)
 ScalingState::InputSpec ScalingState::inputSpec(Variable v)
 {
     switch (v) {
-    case Variable::N: return {1e6, 1e13, 1e9, 0};
-    case Variable::D: return {1e8, 1e15, 2e10, 0};
-    case Variable::G: return {2.0, 4096.0, 128.0, 0};
-    case Variable::Bits: return {1.0, 16.0, 4.0, 0};
-    case Variable::QatFraction: return {0.001, 0.999, 0.2, 3};
+    case Variable::N:
+        return {1e6, 1e13, 1e9, 0};
+    case Variable::D:
+        return {1e8, 1e15, 2e10, 0};
+    case Variable::G:
+        return {2.0, 4096.0, 128.0, 0};
+    case Variable::Bits:
+        return {1.0, 16.0, 4.0, 0};
+    case Variable::QatFraction:
+        return {0.001, 0.999, 0.2, 3};
     }
     return {1.0, 2.0, 1.0, 0};
 }
@@ -120,7 +133,7 @@ void ScalingState::setLaw(Law law)
         m_quantity = m_model->law().kind() == LawKind::Chinchilla ? Quantity::Loss : Quantity::Delta;
         m_logY = m_quantity == Quantity::Delta;
         m_series = m_model->law().kind() == LawKind::Chinchilla ? Variable::N
-                   : m_model->law().kind() == LawKind::W4A4     ? Variable::G
+            : m_model->law().kind() == LawKind::W4A4            ? Variable::G
                                                                 : Variable::Bits;
         m_variable = Variable::D;
     }
@@ -135,9 +148,15 @@ void ScalingState::chooseLaw(LawKind kind, W4A4Variant variant, ChinchillaPreset
 {
     setStatus(QString(), false); // what it said was about the law before
     switch (kind) {
-    case LawKind::Chinchilla: setLaw(Law::chinchilla(preset)); break;
-    case LawKind::W4A4: setLaw(Law::w4a4(variant, preset)); break;
-    case LawKind::Qat: setLaw(Law::qat(preset)); break;
+    case LawKind::Chinchilla:
+        setLaw(Law::chinchilla(preset));
+        break;
+    case LawKind::W4A4:
+        setLaw(Law::w4a4(variant, preset));
+        break;
+    case LawKind::Qat:
+        setLaw(Law::qat(preset));
+        break;
     }
 }
 
@@ -189,9 +208,12 @@ std::optional<ChinchillaPreset> ScalingState::chinchillaPreset() const
 QList<Variable> ScalingState::lawVariables() const
 {
     switch (law().kind()) {
-    case LawKind::Chinchilla: return {Variable::N, Variable::D};
-    case LawKind::W4A4: return {Variable::N, Variable::D, Variable::G};
-    case LawKind::Qat: return {Variable::N, Variable::D, Variable::Bits, Variable::QatFraction};
+    case LawKind::Chinchilla:
+        return {Variable::N, Variable::D};
+    case LawKind::W4A4:
+        return {Variable::N, Variable::D, Variable::G};
+    case LawKind::Qat:
+        return {Variable::N, Variable::D, Variable::Bits, Variable::QatFraction};
     }
     return {};
 }
@@ -199,13 +221,18 @@ QList<Variable> ScalingState::lawVariables() const
 QList<Quantity> ScalingState::availableQuantities() const
 {
     switch (law().kind()) {
-    case LawKind::Chinchilla: return {Quantity::Loss};
+    case LawKind::Chinchilla:
+        return {Quantity::Loss};
     case LawKind::W4A4:
         return {Quantity::Delta, Quantity::Loss, Quantity::FpLoss, Quantity::EffectiveFraction,
                 Quantity::EffectiveParameters};
     case LawKind::Qat:
-        return {Quantity::Delta, Quantity::Loss, Quantity::FpLoss, Quantity::OptimalQatFraction,
-                Quantity::DirectQatFraction, Quantity::TokensPerParameterByte};
+        return {Quantity::Delta,
+                Quantity::Loss,
+                Quantity::FpLoss,
+                Quantity::OptimalQatFraction,
+                Quantity::DirectQatFraction,
+                Quantity::TokensPerParameterByte};
     }
     return {};
 }
@@ -298,9 +325,12 @@ std::vector<double> ScalingState::seriesValues() const
     if (!m_series)
         return {};
     switch (*m_series) {
-    case Variable::G: return {32, 64, 128, 256};
-    case Variable::Bits: return {2, 3, 4, 8};
-    case Variable::QatFraction: return {0.1, 0.25, 0.5};
+    case Variable::G:
+        return {32, 64, 128, 256};
+    case Variable::Bits:
+        return {2, 3, 4, 8};
+    case Variable::QatFraction:
+        return {0.1, 0.25, 0.5};
     case Variable::N:
     case Variable::D: {
         // Decades around the input, inside its range.
@@ -377,7 +407,8 @@ std::vector<std::string> ScalingState::refittableCoefficients(FitTarget requeste
     const FitTarget target = resolveTarget(law().kind(), requested, m_data);
     std::vector<std::string> names;
     for (const Coefficient& c : law().coefficients()) {
-        const bool chinchilla = c.name == "E" || c.name == "A" || c.name == "B" || c.name == "alpha" || c.name == "beta";
+        const bool chinchilla =
+            c.name == "E" || c.name == "A" || c.name == "B" || c.name == "alpha" || c.name == "beta";
         if (c.name == "a_f" || (chinchilla && target == FitTarget::Delta))
             continue;
         if (c.source == Source::Published || c.source == Source::UserEdit)

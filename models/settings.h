@@ -25,12 +25,12 @@ struct ExportChoices
     double customWidth = 3.3;                            // inches, size "custom"
     double height = 0.0;                                 // inches; 0: automatic
     int dpi = 300;
-    QString style = figureWord(FigureKind::Paper);       // paper, screen
-    QString fontFamily;                                  // empty: the paper style's default
-    double fontPt = 0.0;                                 // 0: the paper style's default
-    double lineWidth = 0.0;                              // 0: the paper style's default
-    QString legend = figureWord(FigureLegend::Below);    // below, inside, none
-    QString directory;                                   // where the last figure went; empty: next to the store
+    QString style = figureWord(FigureKind::Paper);    // paper, screen
+    QString fontFamily;                               // empty: the paper style's default
+    double fontPt = 0.0;                              // 0: the paper style's default
+    double lineWidth = 0.0;                           // 0: the paper style's default
+    QString legend = figureWord(FigureLegend::Below); // below, inside, none
+    QString directory;                                // where the last figure went; empty: next to the store
 
     bool operator==(const ExportChoices&) const = default;
 };

@@ -2,7 +2,6 @@
 
 #include "core/common/errors.h"
 
-
 namespace qs {
 
 StoreLoader::StoreLoader(QObject* parent)

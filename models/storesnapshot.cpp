@@ -29,9 +29,8 @@ ConfigSnapshot readConfig(const Store& store, const std::string& run, const std:
     ConfigSnapshot snapshot;
     snapshot.results = store.results(run, configId);
     try {
-        snapshot.config = QuantConfig::fromJson(snapshot.results.configJson.empty()
-                                                    ? store.configJson(run, configId)
-                                                    : snapshot.results.configJson);
+        snapshot.config = QuantConfig::fromJson(snapshot.results.configJson.empty() ? store.configJson(run, configId)
+                                                                                    : snapshot.results.configJson);
     } catch (const Error& e) {
         throw FormatError(store.path() + ": run '" + run + "', config '" + configId
                           + "': unreadable config JSON: " + e.what());
@@ -166,7 +165,7 @@ bool sameContent(const StoreSnapshot& a, const StoreSnapshot& b)
         return false;
     const auto sameInfo = [](const RunInfo& i, const RunInfo& j) {
         return std::tie(i.name, i.modelConfigJson, i.trainConfigJson, i.corpus, i.corpusPath, i.schedule, i.source)
-               == std::tie(j.name, j.modelConfigJson, j.trainConfigJson, j.corpus, j.corpusPath, j.schedule, j.source);
+            == std::tie(j.name, j.modelConfigJson, j.trainConfigJson, j.corpus, j.corpusPath, j.schedule, j.source);
     };
     const auto sameLog = [](const LogRow& i, const LogRow& j) {
         return i.step == j.step && i.tokens == j.tokens && sameBits(i.lr, j.lr) && sameBits(i.trainLoss, j.trainLoss);
@@ -176,15 +175,17 @@ bool sameContent(const StoreSnapshot& a, const StoreSnapshot& b)
     };
     const auto sameCheckpoint = [](const CheckpointRow& i, const CheckpointRow& j) {
         return i.step == j.step && i.tokens == j.tokens && sameBits(i.lr, j.lr) && sameBits(i.fpValCe, j.fpValCe)
-               && i.path == j.path && i.kind == j.kind;
+            && i.path == j.path && i.kind == j.kind;
     };
     const auto sameLayer = [](const LayerInfo& i, const LayerInfo& j) {
         return std::tie(i.name, i.block, i.kind, i.rows, i.cols) == std::tie(j.name, j.block, j.kind, j.rows, j.cols);
     };
-    const auto sameMetric = [](const auto& m, const auto& n) { return m.first == n.first && sameBits(m.second, n.second); };
+    const auto sameMetric = [](const auto& m, const auto& n) {
+        return m.first == n.first && sameBits(m.second, n.second);
+    };
     const auto sameMatrix = [](const auto& m, const auto& n) {
         return m.first == n.first
-               && std::ranges::equal(m.second, n.second, [](const auto& u, const auto& v) { return sameBits(u, v); });
+            && std::ranges::equal(m.second, n.second, [](const auto& u, const auto& v) { return sameBits(u, v); });
     };
     for (size_t r = 0; r < a.runs.size(); ++r) {
         const RunSnapshot& x = a.runs[r];
@@ -199,7 +200,8 @@ bool sameContent(const StoreSnapshot& a, const StoreSnapshot& b)
             const ConfigResults& i = x.configs[c].results;
             const ConfigResults& j = y.configs[c].results;
             if (i.configId != j.configId || i.configJson != j.configJson || i.done != j.done
-                || !std::ranges::equal(i.model, j.model, sameMetric) || !std::ranges::equal(i.layers, j.layers, sameMatrix))
+                || !std::ranges::equal(i.model, j.model, sameMetric)
+                || !std::ranges::equal(i.layers, j.layers, sameMatrix))
                 return false;
         }
     }

@@ -10,8 +10,8 @@ namespace qs {
 namespace {
 
 constexpr std::pair<TrajectoryMetric, const char*> names[] = {
-    {TrajectoryMetric::RelativeCe, metrics::relCe}, {TrajectoryMetric::DeltaCe, metrics::deltaCe},
-    {TrajectoryMetric::KlMean, metrics::klMean},     {TrajectoryMetric::KlP99, metrics::klP99},
+    {TrajectoryMetric::RelativeCe, metrics::relCe},    {TrajectoryMetric::DeltaCe, metrics::deltaCe},
+    {TrajectoryMetric::KlMean, metrics::klMean},       {TrajectoryMetric::KlP99, metrics::klP99},
     {TrajectoryMetric::Top1Agree, metrics::top1Agree}, {TrajectoryMetric::LayerSqnr, metrics::sqnrDb},
 };
 

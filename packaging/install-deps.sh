@@ -14,6 +14,7 @@ PACKAGES=(
   bible-kjv bible-kjv-text
   nlohmann-json3-dev libpcre2-dev libicu-dev
   python3-h5py python3-numpy python3-torch
+  clang-format-14
 )
 
 SUDO=""

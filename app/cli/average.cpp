@@ -30,11 +30,13 @@ int runAverage(const Arguments& args)
         const std::string run = args.value("lawa").toStdString();
         const int window = int(args.integer("window")), stride = int(args.integer("stride"));
         const QString name = QString::fromStdString(lawaRunName(run, window, stride));
-        const QString dir = args.isSet("checkpoints") ? args.value("checkpoints") : defaultCheckpointFolder(storePath, name);
+        const QString dir =
+            args.isSet("checkpoints") ? args.value("checkpoints") : defaultCheckpointFolder(storePath, name);
         summary = lawaRun(store, run, window, stride, dir.toStdString());
     } else {
         const QString name = args.value("soup");
-        const QString dir = args.isSet("checkpoints") ? args.value("checkpoints") : defaultCheckpointFolder(storePath, name);
+        const QString dir =
+            args.isSet("checkpoints") ? args.value("checkpoints") : defaultCheckpointFolder(storePath, name);
         summary = soupRun(store, name.toStdString(), ingredients, dir.toStdString());
     }
     out(QStringLiteral("Run '%1': %2 averaged checkpoints written, %3 already in the store. Sweep it with "
@@ -55,15 +57,18 @@ Command averageCommand()
         .synopsis = {"average --store FILE --lawa RUN [--window K] [--stride S] [--checkpoints DIR]",
                      "average --store FILE --soup NAME --of RUN@STEP[*WEIGHT]... [--checkpoints DIR]"},
         .summary = "Average checkpoints into a new run: LAWA along a run, or a soup of chosen checkpoints.",
-        .options = {
-            text("store", "FILE", "Results store (.h5).").require(),
-            text("lawa", "RUN", "LAWA over this run: run <RUN>.lawa<K> of rolling uniform averages."),
-            integer("window", "K", "LAWA window: checkpoints per average.", 1, 100000).withDefault("5"),
-            integer("stride", "S", "LAWA: take every S-th checkpoint.", 1, 100000).withDefault("1"),
-            text("soup", "NAME", "Name of a soup run: one checkpoint, the average of --of."),
-            texts("of", "INGREDIENT", "Soup ingredient RUN@STEP or RUN@STEP*WEIGHT (RUN alone: its last checkpoint)."),
-            text("checkpoints", "DIR", "Folder for the averaged checkpoints. Default: checkpoints/<new run> next to the store."),
-        },
+        .options =
+            {
+                text("store", "FILE", "Results store (.h5).").require(),
+                text("lawa", "RUN", "LAWA over this run: run <RUN>.lawa<K> of rolling uniform averages."),
+                integer("window", "K", "LAWA window: checkpoints per average.", 1, 100000).withDefault("5"),
+                integer("stride", "S", "LAWA: take every S-th checkpoint.", 1, 100000).withDefault("1"),
+                text("soup", "NAME", "Name of a soup run: one checkpoint, the average of --of."),
+                texts("of", "INGREDIENT",
+                      "Soup ingredient RUN@STEP or RUN@STEP*WEIGHT (RUN alone: its last checkpoint)."),
+                text("checkpoints", "DIR",
+                     "Folder for the averaged checkpoints. Default: checkpoints/<new run> next to the store."),
+            },
         .run = &runAverage,
     };
 }

@@ -27,7 +27,8 @@ int run(const QStringList& args)
     const QString name = args.value(0);
     const Command* command = findCommand(name.toStdString());
     if (!command) {
-        err(name.isEmpty() ? QStringLiteral("no command given") : QStringLiteral("'%1' is neither a command nor a file").arg(name));
+        err(name.isEmpty() ? QStringLiteral("no command given")
+                           : QStringLiteral("'%1' is neither a command nor a file").arg(name));
         printUsage(usageText() + QStringLiteral("\nRun 'quantscope help' for the list of commands."));
         return ExitUsage;
     }
@@ -39,7 +40,9 @@ int run(const QStringList& args)
             return ExitSuccess;
         }
         if (!command->run) {
-            err(commandName, QStringLiteral("this program draws no figures; run quantscope-gui %1").arg(args.join(QLatin1Char(' '))));
+            err(commandName,
+                QStringLiteral("this program draws no figures; run quantscope-gui %1")
+                    .arg(args.join(QLatin1Char(' '))));
             return ExitFailure;
         }
         return command->run(arguments);
@@ -48,7 +51,8 @@ int run(const QStringList& args)
         printUsage(commandUsage(*command));
         return ExitUsage;
     } catch (const Cancelled&) {
-        err(commandName, QStringLiteral("interrupted; what was finished is in the store, run the same command again to resume"));
+        err(commandName,
+            QStringLiteral("interrupted; what was finished is in the store, run the same command again to resume"));
         return ExitInterrupted;
     } catch (const Error& e) {
         err(commandName, QString::fromUtf8(e.what()));

@@ -55,7 +55,8 @@ QString checkValue(const Option& option, const QString& value)
     }
     if (ok)
         return {};
-    return QStringLiteral("--%1 '%2' is not %3").arg(str(option.name), value, QString::fromStdString(option.accepted()));
+    return QStringLiteral("--%1 '%2' is not %3")
+        .arg(str(option.name), value, QString::fromStdString(option.accepted()));
 }
 
 Arguments Arguments::parse(const Command& command, const QStringList& args)

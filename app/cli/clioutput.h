@@ -15,7 +15,8 @@
 namespace qs::cli {
 
 // The process exit codes, one per kind of outcome.
-enum ExitCode : int {
+enum ExitCode : int
+{
     ExitSuccess = 0,
     ExitFailure = 1,      // the command line was fine, the work failed: a file missing or malformed, …
     ExitUsage = 2,        // the command line is wrong: unknown command or option, missing option, bad value

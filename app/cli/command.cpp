@@ -20,7 +20,7 @@ std::vector<Command>& table()
 {
     // The order of `quantscope help`: the demo, the pipeline (train, import, sweep, resume, average,
     // recipe), its outputs (figure, info), the scaling laws, help.
-    static std::vector<Command> commands = {demoCommand(),   trainCommand(),  importCommand(), sweepCommand(),
+    static std::vector<Command> commands = {demoCommand(),   trainCommand(),   importCommand(), sweepCommand(),
                                             resumeCommand(), averageCommand(), recipeCommand(), figureCommand(),
                                             infoCommand(),   fitCommand(),     queryCommand(),  helpCommand()};
     return commands;
@@ -68,7 +68,8 @@ std::string Option::accepted() const
             return "a finite number";
         if (std::isinf(max))
             return std::string("a number ") + (minExclusive ? "> " : ">= ") + formatNumber(min);
-        return "a number in " + std::string(minExclusive ? "(" : "[") + formatNumber(min) + ", " + formatNumber(max) + "]";
+        return "a number in " + std::string(minExclusive ? "(" : "[") + formatNumber(min) + ", " + formatNumber(max)
+            + "]";
     case OptionKind::Word: {
         std::string list;
         for (std::string_view w : words)
@@ -118,7 +119,8 @@ Option positiveNumber(std::string_view name, std::string_view valueName, std::st
     return option;
 }
 
-Option word(std::string_view name, std::string_view valueName, std::string_view help, std::vector<std::string_view> words)
+Option word(std::string_view name, std::string_view valueName, std::string_view help,
+            std::vector<std::string_view> words)
 {
     Option option = make(name, valueName, help, OptionKind::Word);
     option.words = std::move(words);

@@ -19,13 +19,14 @@ namespace qs::cli {
 
 class Arguments;
 
-enum class OptionKind {
-    Flag,     // --name, no value
-    String,   // --name VALUE (the last one given counts)
-    Strings,  // --name VALUE, repeatable: every value counts
-    Integer,  // a whole number in [intMin, intMax]
-    Number,   // a finite number in [min, max] (min excluded when minExclusive)
-    Word,     // one of `words`
+enum class OptionKind
+{
+    Flag,    // --name, no value
+    String,  // --name VALUE (the last one given counts)
+    Strings, // --name VALUE, repeatable: every value counts
+    Integer, // a whole number in [intMin, intMax]
+    Number,  // a finite number in [min, max] (min excluded when minExclusive)
+    Word,    // one of `words`
 };
 
 struct Option
@@ -42,7 +43,7 @@ struct Option
     bool minExclusive = false;
     std::vector<std::string_view> words;
 
-    Option require() const;                       // this option, marked required
+    Option require() const; // this option, marked required
     Option withDefault(std::string_view value) const;
     // "a whole number in [1, 4096]", "a number > 0", "one of paper, screen", "" for strings.
     std::string accepted() const;

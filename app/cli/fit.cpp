@@ -3,10 +3,10 @@
 // (docs/scaling.md). A table, or JSON with --json.
 
 #include "app/cli/clioptions.h"
-#include "core/common/metrics.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
 #include "app/cli/scalinglaw.h"
+#include "core/common/metrics.h"
 
 #include "core/common/errors.h"
 #include "core/data/store.h"
@@ -43,14 +43,20 @@ std::vector<std::string> list(const Arguments& args, std::string_view option)
 
 QString coefficientTable(const Law& law)
 {
-    QString text = QStringLiteral("%1 %2 %3 %4  %5").arg(QStringLiteral("coefficient"), -12)
-                       .arg(QStringLiteral("value"), 14).arg(QStringLiteral("95% CI"), 29)
-                       .arg(QStringLiteral("source"), -10).arg(QStringLiteral("reference"));
+    QString text = QStringLiteral("%1 %2 %3 %4  %5")
+                       .arg(QStringLiteral("coefficient"), -12)
+                       .arg(QStringLiteral("value"), 14)
+                       .arg(QStringLiteral("95% CI"), 29)
+                       .arg(QStringLiteral("source"), -10)
+                       .arg(QStringLiteral("reference"));
     for (const Coefficient& c : law.coefficients()) {
         const QString ci = c.ci95 ? QStringLiteral("[%1, %2]").arg(formatted(c.ci95->first), formatted(c.ci95->second))
                                   : QStringLiteral("-");
-        text += QStringLiteral("\n%1 %2 %3 %4  %5").arg(QString::fromStdString(c.name), -12)
-                    .arg(formatted(c.value), 14).arg(ci, 29).arg(QString::fromStdString(sourceName(c.source)), -10)
+        text += QStringLiteral("\n%1 %2 %3 %4  %5")
+                    .arg(QString::fromStdString(c.name), -12)
+                    .arg(formatted(c.value), 14)
+                    .arg(ci, 29)
+                    .arg(QString::fromStdString(sourceName(c.source)), -10)
                     .arg(QString::fromStdString(c.reference));
     }
     return text;
@@ -65,7 +71,8 @@ int fitPtq(const Arguments& args, bool json)
     const QStringList runs = args.values("run");
     const int runIndex = runs.isEmpty() ? 0 : snapshot->runIndex(runs.first());
     if (runIndex < 0 || runIndex >= int(snapshot->runs.size()))
-        throw ConfigError("the store has no run '" + (runs.isEmpty() ? std::string() : runs.first().toStdString()) + "'");
+        throw ConfigError("the store has no run '" + (runs.isEmpty() ? std::string() : runs.first().toStdString())
+                          + "'");
     const RunSnapshot& run = snapshot->runs[size_t(runIndex)];
     const std::string configId = args.value("config").toStdString();
     const int configIndex = run.configIndex(configId);
@@ -100,13 +107,21 @@ int fitPtq(const Arguments& args, bool json)
     }
     out(QStringLiteral("PTQ degradation of %1 / %2, metric %3: %4 checkpoints after warmup (%5 in the LR decay), "
                        "%6 warmup and %7 unmeasured left out")
-            .arg(QString::fromStdString(run.info.name), QString::fromStdString(configId), QString::fromStdString(metric))
-            .arg(r.pointsUsed).arg(r.decayPoints).arg(r.warmupExcluded).arg(r.missingExcluded));
+            .arg(QString::fromStdString(run.info.name), QString::fromStdString(configId),
+                 QString::fromStdString(metric))
+            .arg(r.pointsUsed)
+            .arg(r.decayPoints)
+            .arg(r.warmupExcluded)
+            .arg(r.missingExcluded));
     for (const OlsModel* m : {&r.tokensOnly, &r.tokensAndDecay}) {
-        QString line = QStringLiteral("  %1  R² %2  adj. R² %3  AIC %4 :").arg(QString::fromStdString(m->name), -13)
-                           .arg(m->r2, 0, 'f', 3).arg(m->adjustedR2, 0, 'f', 3).arg(m->aic, 0, 'f', 1);
+        QString line = QStringLiteral("  %1  R² %2  adj. R² %3  AIC %4 :")
+                           .arg(QString::fromStdString(m->name), -13)
+                           .arg(m->r2, 0, 'f', 3)
+                           .arg(m->adjustedR2, 0, 'f', 3)
+                           .arg(m->aic, 0, 'f', 1);
         for (const RegressionTerm& t : m->terms)
-            line += QStringLiteral("  %1 = %2 ± %3").arg(QString::fromStdString(t.name), formatted(t.estimate), formatted(t.stdError));
+            line += QStringLiteral("  %1 = %2 ± %3")
+                        .arg(QString::fromStdString(t.name), formatted(t.estimate), formatted(t.stdError));
         out(line);
     }
     double slope = 0.0;
@@ -159,7 +174,8 @@ int runFit(const Arguments& args)
     }
     if (args.isSet("out")) {
         QFile file(args.value("out"));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(lawJson.data(), qint64(lawJson.size())) < 0)
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+            || file.write(lawJson.data(), qint64(lawJson.size())) < 0)
             throw IoError("cannot write " + file.fileName().toStdString() + ": " + file.errorString().toStdString());
     }
     if (json) {
@@ -168,13 +184,18 @@ int runFit(const Arguments& args)
     }
     const FitInfo& info = result.info;
     out(QStringLiteral("%1 fitted to %2 points of %3 (target %4; %5 held out, %6 left out with δ ≤ 0)")
-            .arg(QString::fromStdString(result.law.displayName())).arg(info.points)
+            .arg(QString::fromStdString(result.law.displayName()))
+            .arg(info.points)
             .arg(QString::fromStdString(info.dataSource), QString::fromStdString(info.target))
-            .arg(info.heldOutPoints).arg(info.rejectedPoints));
+            .arg(info.heldOutPoints)
+            .arg(info.rejectedPoints));
     out(coefficientTable(result.law));
     out(QStringLiteral("mean relative error: train %1, held out %2; %3 of %4 starts and %5 of %6 resamples converged")
-            .arg(formatted(info.trainMre), formatted(info.heldOutMre)).arg(info.startsConverged).arg(info.starts)
-            .arg(info.bootstrapConverged).arg(info.bootstrapResamples));
+            .arg(formatted(info.trainMre), formatted(info.heldOutMre))
+            .arg(info.startsConverged)
+            .arg(info.starts)
+            .arg(info.bootstrapConverged)
+            .arg(info.bootstrapResamples));
     if (!info.message.empty())
         out(QString::fromStdString(info.message));
     if (!savedTo.isEmpty())
@@ -194,29 +215,35 @@ Command fitCommand()
         .summary = "Fit a scaling law to measured points (saved in the store), or the PTQ damage along a run.",
         .description = "docs/scaling.md describes the laws, the CSV columns and the fit (Huber loss from a grid "
                        "of starts, bootstrap confidence intervals).",
-        .options = {
-            word("law", "LAW", "The law: chinchilla, w4a4, qat, or ptq (PTQ error along a run against tokens and LR decay).",
-                 {"chinchilla", "w4a4", "qat", "ptq"}).require(),
-            word("variant", "VARIANT", "Variant of the w4a4 law.", {"w4a16", "w16a4", "w16a4-fc2a8", "w4a4"}),
-            word("preset", "PRESET", "Chinchilla part of a w4a4 or qat law, kept fixed.", {"none", "hoffmann2022", "besiroglu2024"}),
-            text("csv", "FILE", "Data points (columns: docs/scaling.md)."),
-            text("store", "FILE", "Results store: data points from its runs, and where the fit is saved."),
-            texts("run", "NAME", "Take points from this run only."),
-            text("config", "ID", "ptq: the quantization config id."),
-            text("metric", "NAME", "ptq: the damage metric.").withDefault(metrics::deltaCe),
-            word("target", "TARGET", "What the residuals are taken of.", {"auto", "loss", "delta"}).withDefault("auto"),
-            positiveNumber("huber", "DELTA", "Huber delta.").withDefault("1e-3"),
-            integer("grid", "N", "Starting values per free parameter.", 1, 64).withDefault("4"),
-            integer("bootstrap", "N", "Bootstrap resamples for the CIs (0: none).", 0, 100000).withDefault("100"),
-            integer("seed", "N", "Seed of the start subset and the bootstrap.", 0, std::numeric_limits<std::int64_t>::max())
-                .withDefault("20240101"),
-            texts("free", "NAMES", "Also fit these published coefficients (comma list)."),
-            texts("fix", "NAMES", "Keep these coefficients (comma list)."),
-            text("name", "NAME", "Name of the fit in the store. Default: the law's name."),
-            flag("replace", "Replace a stored fit of the same name."),
-            text("out", "FILE", "Also write the fitted law as JSON to this file."),
-            flag("json", "Print the fitted law as JSON instead of a table."),
-        },
+        .options =
+            {
+                word("law", "LAW",
+                     "The law: chinchilla, w4a4, qat, or ptq (PTQ error along a run against tokens and LR decay).",
+                     {"chinchilla", "w4a4", "qat", "ptq"})
+                    .require(),
+                word("variant", "VARIANT", "Variant of the w4a4 law.", {"w4a16", "w16a4", "w16a4-fc2a8", "w4a4"}),
+                word("preset", "PRESET", "Chinchilla part of a w4a4 or qat law, kept fixed.",
+                     {"none", "hoffmann2022", "besiroglu2024"}),
+                text("csv", "FILE", "Data points (columns: docs/scaling.md)."),
+                text("store", "FILE", "Results store: data points from its runs, and where the fit is saved."),
+                texts("run", "NAME", "Take points from this run only."),
+                text("config", "ID", "ptq: the quantization config id."),
+                text("metric", "NAME", "ptq: the damage metric.").withDefault(metrics::deltaCe),
+                word("target", "TARGET", "What the residuals are taken of.", {"auto", "loss", "delta"})
+                    .withDefault("auto"),
+                positiveNumber("huber", "DELTA", "Huber delta.").withDefault("1e-3"),
+                integer("grid", "N", "Starting values per free parameter.", 1, 64).withDefault("4"),
+                integer("bootstrap", "N", "Bootstrap resamples for the CIs (0: none).", 0, 100000).withDefault("100"),
+                integer("seed", "N", "Seed of the start subset and the bootstrap.", 0,
+                        std::numeric_limits<std::int64_t>::max())
+                    .withDefault("20240101"),
+                texts("free", "NAMES", "Also fit these published coefficients (comma list)."),
+                texts("fix", "NAMES", "Keep these coefficients (comma list)."),
+                text("name", "NAME", "Name of the fit in the store. Default: the law's name."),
+                flag("replace", "Replace a stored fit of the same name."),
+                text("out", "FILE", "Also write the fitted law as JSON to this file."),
+                flag("json", "Print the fitted law as JSON instead of a table."),
+            },
         .run = &runFit,
     };
 }

@@ -25,7 +25,9 @@ QStringList synopsisWords(const QString& text)
     QString unit;
     int depth = 0;
     for (const QChar c : text) {
-        depth += (c == QLatin1Char('[') || c == QLatin1Char('(')) ? 1 : (c == QLatin1Char(']') || c == QLatin1Char(')')) ? -1 : 0;
+        depth += (c == QLatin1Char('[') || c == QLatin1Char('(')) ? 1
+            : (c == QLatin1Char(']') || c == QLatin1Char(')'))    ? -1
+                                                                  : 0;
         if (c == QLatin1Char(' ') && depth <= 0) {
             units << unit;
             unit.clear();
@@ -127,7 +129,9 @@ QString usageText()
     for (const Command& command : commands()) {
         for (std::string_view synopsis : command.synopsis) {
             const QString prefix = QStringLiteral("       quantscope ");
-            lines << prefix + wrap(synopsisWords(str(synopsis)), prefix.size(), prefix.size() + qsizetype(command.name.size()) + 1);
+            lines << prefix
+                    + wrap(synopsisWords(str(synopsis)), prefix.size(),
+                           prefix.size() + qsizetype(command.name.size()) + 1);
         }
     }
     return lines.join(QLatin1Char('\n'));
@@ -147,8 +151,10 @@ QString commandUsage(const Command& command)
 {
     QStringList lines;
     for (std::string_view synopsis : command.synopsis) {
-        const QString prefix = lines.isEmpty() ? QStringLiteral("usage: quantscope ") : QStringLiteral("       quantscope ");
-        lines << prefix + wrap(synopsisWords(str(synopsis)), prefix.size(), prefix.size() + qsizetype(command.name.size()) + 1);
+        const QString prefix =
+            lines.isEmpty() ? QStringLiteral("usage: quantscope ") : QStringLiteral("       quantscope ");
+        lines << prefix
+                + wrap(synopsisWords(str(synopsis)), prefix.size(), prefix.size() + qsizetype(command.name.size()) + 1);
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -46,9 +46,11 @@ int runImport(const Arguments& args)
         data.tokenizer = args.value("tokenizer").toStdString();
         if (data.tokenizer.empty()) {
             const auto revisions = collectRevisions(options);
-            const QString candidate = QString::fromStdString(revisions.front().path) + QStringLiteral("/tokenizer.json");
+            const QString candidate =
+                QString::fromStdString(revisions.front().path) + QStringLiteral("/tokenizer.json");
             if (!QFileInfo::exists(candidate))
-                throw ConfigError(revisions.front().path + " has no tokenizer.json; name the model's tokenizer with --tokenizer");
+                throw ConfigError(revisions.front().path
+                                  + " has no tokenizer.json; name the model's tokenizer with --tokenizer");
             data.tokenizer = candidate.toStdString();
         }
     }
@@ -86,26 +88,31 @@ Command importCommand()
         .description = "Revisions are folders with config.json and safetensors weights (Llama, Qwen2, OLMo-2, "
                        "SmolLM3, GPT-NeoX/Pythia); their steps come from the folder names or a manifest. The "
                        "validation and calibration data is a text file with a tokenizer, or pre-tokenized ids.",
-        .options = {
-            text("store", "FILE", "Results store (.h5); created if absent.").require(),
-            text("run", "NAME", "Name of the run the revisions become (extended if it exists).").require(),
-            text("manifest", "FILE", "CSV or JSON manifest: path, step, tokens, lr, stage per revision."),
-            text("text", "FILE", "Validation and calibration text, tokenized with --tokenizer."),
-            text("tokenizer", "FILE", "tokenizer.json. Default: the one in the first revision folder."),
-            text("tokens", "FILE", "Pre-tokenized validation and calibration data (.npy, or raw .bin)."),
-            word("token-type", "TYPE", "Value type of a raw token file.", {"uint16", "uint32"}).withDefault("uint16"),
-            integer("seq-len", "N", "Tokens per validation sequence.", 1, 1 << 20).withDefault("256"),
-            integer("val-sequences", "N", "Validation sequences, taken from the end of the data.", 1, 1 << 20)
-                .withDefault("16"),
-            integer("batch", "N", "Sequences per forward pass.", 1, 4096).withDefault("4"),
-            text("lr-log", "FILE", "Training log (CSV with step and lr or learning_rate columns) giving each revision's LR."),
-            text("lr-schedule", "SPEC",
-                 "The run's LR schedule, e.g. wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2,min=0 (kinds wsd, "
-                 "cosine, linear, constant)."),
-            positiveNumber("tokens-per-step", "N", "Tokens per optimizer step, for revisions whose names give only the step."),
-        },
+        .options =
+            {
+                text("store", "FILE", "Results store (.h5); created if absent.").require(),
+                text("run", "NAME", "Name of the run the revisions become (extended if it exists).").require(),
+                text("manifest", "FILE", "CSV or JSON manifest: path, step, tokens, lr, stage per revision."),
+                text("text", "FILE", "Validation and calibration text, tokenized with --tokenizer."),
+                text("tokenizer", "FILE", "tokenizer.json. Default: the one in the first revision folder."),
+                text("tokens", "FILE", "Pre-tokenized validation and calibration data (.npy, or raw .bin)."),
+                word("token-type", "TYPE", "Value type of a raw token file.", {"uint16", "uint32"})
+                    .withDefault("uint16"),
+                integer("seq-len", "N", "Tokens per validation sequence.", 1, 1 << 20).withDefault("256"),
+                integer("val-sequences", "N", "Validation sequences, taken from the end of the data.", 1, 1 << 20)
+                    .withDefault("16"),
+                integer("batch", "N", "Sequences per forward pass.", 1, 4096).withDefault("4"),
+                text("lr-log", "FILE",
+                     "Training log (CSV with step and lr or learning_rate columns) giving each revision's LR."),
+                text("lr-schedule", "SPEC",
+                     "The run's LR schedule, e.g. wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2,min=0 (kinds wsd, "
+                     "cosine, linear, constant)."),
+                positiveNumber("tokens-per-step", "N",
+                               "Tokens per optimizer step, for revisions whose names give only the step."),
+            },
         .positionals = {{.name = "REVISION",
-                         .help = "Revision folders, folders holding them, or files listing them (none: the manifest's).",
+                         .help =
+                             "Revision folders, folders holding them, or files listing them (none: the manifest's).",
                          .repeatable = true}},
         .run = &runImport,
     };

@@ -2,9 +2,9 @@
 // relative CE).
 
 #include "app/cli/clioptions.h"
-#include "core/common/metrics.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
+#include "core/common/metrics.h"
 
 #include "core/data/store.h"
 
@@ -27,8 +27,11 @@ int runInfo(const Arguments& args)
                 .arg(checkpoints.size())
                 .arg(QString::fromStdString(info.corpus)));
         const auto ids = store.configIds(run);
-        QString header = QStringLiteral("%1 %2 %3 %4").arg(QStringLiteral("step"), 8).arg(QStringLiteral("tokens"), 10)
-                             .arg(QStringLiteral("lr"), 10).arg(QLatin1String(metrics::fpCe), 8);
+        QString header = QStringLiteral("%1 %2 %3 %4")
+                             .arg(QStringLiteral("step"), 8)
+                             .arg(QStringLiteral("tokens"), 10)
+                             .arg(QStringLiteral("lr"), 10)
+                             .arg(QLatin1String(metrics::fpCe), 8);
         std::vector<ConfigResults> results;
         for (const auto& id : ids) {
             header += QStringLiteral(" %1").arg(QString::fromStdString(id + ":" + metrics::relCe), 22);
@@ -37,7 +40,10 @@ int runInfo(const Arguments& args)
         out(header);
         for (size_t i = 0; i < checkpoints.size(); ++i) {
             const auto& c = checkpoints[i];
-            QString line = QStringLiteral("%1 %2 %3 %4").arg(c.step, 8).arg(c.tokens, 10).arg(c.lr, 10, 'e', 2)
+            QString line = QStringLiteral("%1 %2 %3 %4")
+                               .arg(c.step, 8)
+                               .arg(c.tokens, 10)
+                               .arg(c.lr, 10, 'e', 2)
                                .arg(c.fpValCe, 8, 'f', 4);
             for (const auto& r : results) {
                 const auto it = r.model.find(metrics::relCe);

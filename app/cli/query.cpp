@@ -33,16 +33,32 @@ QStringList budget(const Arguments& args, const Law& law, const Inputs& inputs, 
     q.qatFraction = inputs.qatFraction;
     const BudgetResult r = optimalBitsAndSize(law, q);
     QStringList lines;
-    lines << QStringLiteral("%1 %2 %3 %4 %5 %6").arg(QStringLiteral("bits"), 5).arg(QStringLiteral("N"), 12)
-                 .arg(QStringLiteral("D"), 12).arg(QStringLiteral("f"), 8).arg(QStringLiteral("loss"), 10).arg(QStringLiteral("delta"), 10);
+    lines << QStringLiteral("%1 %2 %3 %4 %5 %6")
+                 .arg(QStringLiteral("bits"), 5)
+                 .arg(QStringLiteral("N"), 12)
+                 .arg(QStringLiteral("D"), 12)
+                 .arg(QStringLiteral("f"), 8)
+                 .arg(QStringLiteral("loss"), 10)
+                 .arg(QStringLiteral("delta"), 10);
     for (size_t i = 0; i < r.candidates.size(); ++i) {
         const BudgetCandidate& c = r.candidates[i];
-        doc["budget"]["candidates"].push_back({{"bits", c.bits}, {"N", c.N}, {"D", c.D}, {"f", c.qatFraction},
-                                               {"loss", c.loss}, {"delta", c.delta}, {"memory_bound", c.memoryBound},
+        doc["budget"]["candidates"].push_back({{"bits", c.bits},
+                                               {"N", c.N},
+                                               {"D", c.D},
+                                               {"f", c.qatFraction},
+                                               {"loss", c.loss},
+                                               {"delta", c.delta},
+                                               {"memory_bound", c.memoryBound},
                                                {"feasible", c.feasible}});
-        lines << QStringLiteral("%1 %2 %3 %4 %5 %6%7").arg(formatted(c.bits), 5).arg(formatted(c.N), 12).arg(formatted(c.D), 12)
-                     .arg(formatted(c.qatFraction), 8).arg(formatted(c.loss), 10).arg(formatted(c.delta), 10)
-                     .arg(i == r.best ? QStringLiteral("  <- best") : (c.feasible ? QString() : QStringLiteral("  (does not fit)")));
+        lines << QStringLiteral("%1 %2 %3 %4 %5 %6%7")
+                     .arg(formatted(c.bits), 5)
+                     .arg(formatted(c.N), 12)
+                     .arg(formatted(c.D), 12)
+                     .arg(formatted(c.qatFraction), 8)
+                     .arg(formatted(c.loss), 10)
+                     .arg(formatted(c.delta), 10)
+                     .arg(i == r.best ? QStringLiteral("  <- best")
+                                      : (c.feasible ? QString() : QStringLiteral("  (does not fit)")));
     }
     doc["budget"]["best"] = r.best;
     return lines;
@@ -61,7 +77,8 @@ QStringList sweepTable(const Law& law, const std::vector<Quantity>& quantities, 
         nlohmann::json row = {{variableName(variable), t.x[i]}};
         for (size_t q = 0; q < quantities.size(); ++q) {
             line += QStringLiteral(" %1").arg(formatted(t.values[q][i]), 12);
-            row[quantityName(quantities[q])] = std::isfinite(t.values[q][i]) ? nlohmann::json(t.values[q][i]) : nlohmann::json();
+            row[quantityName(quantities[q])] =
+                std::isfinite(t.values[q][i]) ? nlohmann::json(t.values[q][i]) : nlohmann::json();
         }
         lines << line;
         doc["sweep"].push_back(row);
@@ -74,10 +91,11 @@ int runQuery(const Arguments& args)
     // The whole command line is checked before the law is read.
     std::vector<Quantity> quantities;
     for (const QString& name : args.listValues("predict"))
-        quantities.push_back(args.parsed<Quantity>("predict", name, [](const std::string& s) { return quantityFromName(s); }));
+        quantities.push_back(
+            args.parsed<Quantity>("predict", name, [](const std::string& s) { return quantityFromName(s); }));
     const auto badSpec = [&](std::string_view option, const QString& form) {
-        return BadUsage(QStringLiteral("--%1 '%2' is not %3").arg(QString::fromUtf8(option.data(), qsizetype(option.size())),
-                                                                  args.value(option), form));
+        return BadUsage(QStringLiteral("--%1 '%2' is not %3")
+                            .arg(QString::fromUtf8(option.data(), qsizetype(option.size())), args.value(option), form));
     };
     double lo = kNaN, hi = kNaN, from = kNaN, to = kNaN;
     int steps = 0;
@@ -100,13 +118,16 @@ int runQuery(const Arguments& args)
         from = spec.value(1).toDouble(&ok1);
         to = spec.value(2).toDouble(&ok2);
         steps = spec.value(3).toInt(&ok3);
-        if (spec.size() != 4 || !ok1 || !ok2 || !ok3 || !std::isfinite(from) || !std::isfinite(to) || steps < 2 || steps > 100000)
+        if (spec.size() != 4 || !ok1 || !ok2 || !ok3 || !std::isfinite(from) || !std::isfinite(to) || steps < 2
+            || steps > 100000)
             throw badSpec("sweep", QStringLiteral("VAR:FROM:TO:STEPS (STEPS in [2, 100000])"));
-        variable = args.parsed<Variable>("sweep", spec.first(), [](const std::string& s) { return variableFromName(s); });
+        variable =
+            args.parsed<Variable>("sweep", spec.first(), [](const std::string& s) { return variableFromName(s); });
         if (quantities.empty())
             throw BadUsage(QStringLiteral("--sweep needs at least one --predict QUANTITY"));
     } else if (quantities.empty()) {
-        throw BadUsage(QStringLiteral("ask for something: --predict QUANTITY, --solve VAR, --sweep SPEC or --memory-bytes B"));
+        throw BadUsage(
+            QStringLiteral("ask for something: --predict QUANTITY, --solve VAR, --sweep SPEC or --memory-bytes B"));
     }
 
     const Law law = lawFromArguments(args);
@@ -119,10 +140,14 @@ int runQuery(const Arguments& args)
     } else if (args.isSet("solve")) {
         const double target = args.number("target", kNaN);
         const Solution s = solve(law, quantities.front(), target, inputs, variable, lo, hi);
-        doc["solve"] = {{"variable", variableName(variable)}, {"quantity", quantityName(quantities.front())},
-                        {"target", target}, {"value", s.value}, {"achieved", s.achieved}};
-        lines << QStringLiteral("%1 = %2 gives %3 = %4").arg(QString::fromStdString(variableName(variable)), formatted(s.value),
-                                                            QString::fromStdString(quantityName(quantities.front())), formatted(s.achieved));
+        doc["solve"] = {{"variable", variableName(variable)},
+                        {"quantity", quantityName(quantities.front())},
+                        {"target", target},
+                        {"value", s.value},
+                        {"achieved", s.achieved}};
+        lines << QStringLiteral("%1 = %2 gives %3 = %4")
+                     .arg(QString::fromStdString(variableName(variable)), formatted(s.value),
+                          QString::fromStdString(quantityName(quantities.front())), formatted(s.achieved));
     } else if (args.isSet("sweep")) {
         lines = sweepTable(law, quantities, inputs, variable, from, to, steps, doc);
     } else {

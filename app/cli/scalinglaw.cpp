@@ -42,10 +42,8 @@ std::vector<Option> lawOptions(std::string_view prefix)
 std::vector<Option> lawInputOptions(std::string_view prefix)
 {
     std::vector<Option> options = {
-        positiveNumber("N", "N", "Parameters."),
-        positiveNumber("D", "D", "Tokens."),
-        positiveNumber("G", "G", "Group size."),
-        positiveNumber("bits", "B", "Weight bits."),
+        positiveNumber("N", "N", "Parameters."),     positiveNumber("D", "D", "Tokens."),
+        positiveNumber("G", "G", "Group size."),     positiveNumber("bits", "B", "Weight bits."),
         number("f", "F", "QAT fraction.", 0.0, 1.0),
     };
     for (Option& option : options)
@@ -56,8 +54,8 @@ std::vector<Option> lawInputOptions(std::string_view prefix)
 Law publishedLaw(const Arguments& args)
 {
     const LawKind kind = lawKindFromName(args.value("law").toStdString());
-    const ChinchillaPreset preset = args.isSet("preset") ? presetFromName(args.value("preset").toStdString())
-                                                         : ChinchillaPreset::None;
+    const ChinchillaPreset preset =
+        args.isSet("preset") ? presetFromName(args.value("preset").toStdString()) : ChinchillaPreset::None;
     switch (kind) {
     case LawKind::Chinchilla:
         return Law::chinchilla(preset);
@@ -86,7 +84,8 @@ Law lawFromArguments(const Arguments& args)
     }
     if (args.isSet("law"))
         return publishedLaw(args);
-    throw BadUsage(QStringLiteral("give the law with --law-file FILE, --store FILE --fit NAME, or --law LAW [--preset PRESET]"));
+    throw BadUsage(
+        QStringLiteral("give the law with --law-file FILE, --store FILE --fit NAME, or --law LAW [--preset PRESET]"));
 }
 
 Inputs lawInputs(const Arguments& args)

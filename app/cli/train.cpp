@@ -26,11 +26,13 @@ int runTrain(const Arguments& args)
         bool ok = false;
         fromStep = at > 0 ? from.mid(at + 1).toLongLong(&ok) : -1;
         if (!ok || fromStep < 0)
-            throw BadUsage(QStringLiteral("--from '%1' is not RUN@STEP (a run of the store and a checkpoint's step)").arg(from));
+            throw BadUsage(
+                QStringLiteral("--from '%1' is not RUN@STEP (a run of the store and a checkpoint's step)").arg(from));
         fromRun = from.left(at);
     }
 
-    TrainConfig config = args.isSet("config") ? TrainConfig::fromFile(args.value("config").toStdString()) : TrainConfig {};
+    TrainConfig config =
+        args.isSet("config") ? TrainConfig::fromFile(args.value("config").toStdString()) : TrainConfig {};
     if (!fromRun.isEmpty()) {
         config.initRun = fromRun.toStdString();
         config.initStep = fromStep;
@@ -41,7 +43,8 @@ int runTrain(const Arguments& args)
                                            "text file " + QFileInfo(corpusPath).fileName().toStdString());
     const QString storePath = args.value("store");
     const QString run = args.value("run");
-    const QString checkpoints = args.isSet("checkpoints") ? args.value("checkpoints") : defaultCheckpointFolder(storePath, run);
+    const QString checkpoints =
+        args.isSet("checkpoints") ? args.value("checkpoints") : defaultCheckpointFolder(storePath, run);
     Store store = Store::openOrCreate(storePath.toStdString());
     TrainSummary summary;
     {
@@ -62,20 +65,23 @@ Command trainCommand()
 {
     return {
         .name = "train",
-        .synopsis = {"train --corpus FILE --store FILE --run NAME [--config FILE] [--checkpoints DIR] [--from RUN@STEP]"},
+        .synopsis =
+            {"train --corpus FILE --store FILE --run NAME [--config FILE] [--checkpoints DIR] [--from RUN@STEP]"},
         .summary = "Train a byte-level LM on a text file; its checkpoints become a run of the store.",
         .description = "A run found complete in the store is reused; an incomplete one resumes from its last "
                        "checkpoint, so the same command continues an interrupted training.",
-        .options = {
-            text("config", "FILE", "Training config (JSON; docs/recipes.md lists the fields). Default: the built-in one."),
-            text("corpus", "FILE", "Text file to train on; its tail is the validation set.").require(),
-            text("store", "FILE", "Results store (.h5), created if missing.").require(),
-            text("run", "NAME", "Run name.").require(),
-            text("checkpoints", "DIR", "Checkpoint folder. Default: checkpoints/<run> next to the store."),
-            text("from", "RUN@STEP",
-                 "Branch: start from checkpoint STEP of run RUN of the store (its weights and optimizer state); "
-                 "steps and schedule then count from there."),
-        },
+        .options =
+            {
+                text("config", "FILE",
+                     "Training config (JSON; docs/recipes.md lists the fields). Default: the built-in one."),
+                text("corpus", "FILE", "Text file to train on; its tail is the validation set.").require(),
+                text("store", "FILE", "Results store (.h5), created if missing.").require(),
+                text("run", "NAME", "Run name.").require(),
+                text("checkpoints", "DIR", "Checkpoint folder. Default: checkpoints/<run> next to the store."),
+                text("from", "RUN@STEP",
+                     "Branch: start from checkpoint STEP of run RUN of the store (its weights and optimizer state); "
+                     "steps and schedule then count from there."),
+            },
         .run = &runTrain,
     };
 }

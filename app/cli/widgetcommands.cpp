@@ -31,12 +31,13 @@ Command demoCommand()
                        "configs over its checkpoints, and writes the store and the trajectory figures into the "
                        "folder. Running it again reuses what is stored. With a display it runs in the GUI; "
                        "without one (or with --headless) it finishes on the console.",
-        .options = {
-            text("dir", "DIR", "Demo folder.").withDefault("demo-output"),
-            integer("steps", "N", "Override the number of training steps.", 1, 1000000000),
-            integer("threads", "N", "Torch threads. Default: all cores.", 1, 4096),
-            flag("headless", "Finish on the console even when a display is available."),
-        },
+        .options =
+            {
+                text("dir", "DIR", "Demo folder.").withDefault("demo-output"),
+                integer("steps", "N", "Override the number of training steps.", 1, 1000000000),
+                integer("threads", "N", "Torch threads. Default: all cores.", 1, 4096),
+                flag("headless", "Finish on the console even when a display is available."),
+            },
         .needsWidgets = true,
     };
 }
@@ -49,11 +50,12 @@ Command recipeCommand()
         .summary = "Run an experiment recipe (train, branch, average, sweep) and write its report and figures.",
         .description = "Without a name it lists the built-in recipes with their cost (docs/recipes.md). Every step "
                        "is idempotent: running a recipe again finishes what an interrupted run left.",
-        .options = {
-            text("dir", "DIR", "Output folder. Default: ./recipe-<name>."),
-            integer("threads", "N", "Torch threads. Default: all cores.", 1, 4096),
-            flag("report-only", "Only write the report and figures of the store in --dir."),
-        },
+        .options =
+            {
+                text("dir", "DIR", "Output folder. Default: ./recipe-<name>."),
+                integer("threads", "N", "Torch threads. Default: all cores.", 1, 4096),
+                flag("report-only", "Only write the report and figures of the store in --dir."),
+            },
         .positionals = {{.name = "RECIPE", .help = "Built-in recipe name or recipe file; none lists them."}},
         .needsWidgets = true,
     };
@@ -63,45 +65,47 @@ Command figureCommand()
 {
     Command command {
         .name = "figure",
-        .synopsis = {"figure --store FILE [--run NAME]... [--view VIEW] [--config ID] [--checkpoint STEP] [--layer NAME] "
-                     "[--metric NAME] [--size single|double|WxH] [--figure-style paper|screen] "
-                     "[--legend below|inside|none] [--dpi N] --out FILE... [--csv FILE]",
-                     "figure --view scaling (--law-file FILE | --store FILE --fit NAME | --law LAW [--preset P]) "
-                     "[--scaling-view VIEW] [--quantity Q] [--x VAR] [--series VAR|none] [--N n --D n --G n --bits b --f x] "
-                     "[--data FILE] --out FILE... [--csv FILE]"},
+        .synopsis =
+            {"figure --store FILE [--run NAME]... [--view VIEW] [--config ID] [--checkpoint STEP] [--layer NAME] "
+             "[--metric NAME] [--size single|double|WxH] [--figure-style paper|screen] "
+             "[--legend below|inside|none] [--dpi N] --out FILE... [--csv FILE]",
+             "figure --view scaling (--law-file FILE | --store FILE --fit NAME | --law LAW [--preset P]) "
+             "[--scaling-view VIEW] [--quantity Q] [--x VAR] [--series VAR|none] [--N n --D n --G n --bits b --f x] "
+             "[--data FILE] --out FILE... [--csv FILE]"},
         .summary = "Export a view of a store (or a scaling law) as a figure for a paper: PDF, SVG, PNG and CSV.",
         .description = "The figure is the GUI's page drawn offscreen in the paper style (black on white, 8 pt) at "
                        "a journal's column width; --csv writes the data behind it.",
-        .options = {
-            text("store", "FILE", "Results store (.h5); optional for --view scaling."),
-            texts("run", "NAME",
-                  "Run name (default: the first run). Trajectory: repeat it (--run A --run B) or give a "
-                  "comma-separated list (--run A,B) to overlay several runs; the first is the selected one, each "
-                  "run gets its own line style."),
-            word("view", "VIEW", "View to export (scaling: a scaling law, --store optional).",
-                 {"trajectory", "heatmap", "breakdown", "outliers", "scaling"})
-                .withDefault("trajectory"),
-            text("config", "ID", "Quantization config id. Default: the first quantized one."),
-            integer("checkpoint", "STEP", "Checkpoint by training step. Default: the last with results.", 0,
-                    std::numeric_limits<std::int64_t>::max()),
-            text("layer", "NAME", "Layer by name. Default: the first down_proj."),
-            text("metric", "NAME",
-                 "Metric: for the trajectory rel_ce (default), delta_ce, kl_mean, kl_p99, top1_agree, sqnr_db; for "
-                 "the heatmap and breakdown one the config has."),
-            text("size", "SIZE",
-                 "Figure size: single (3.3 in wide), double (6.9 in) or WxH in inches (height 0.62 × width when "
-                 "left out).")
-                .withDefault(figurewords::sizes[0].word),
-            integer("dpi", "N", "PNG resolution.", 1, 4800).withDefault("300"),
-            // Not "--style": QApplication takes that one as its widget style.
-            word("figure-style", "STYLE", "paper: black on white, 8 pt; screen: as the GUI shows it.",
-                 wordsOf<FigureKind>(figurewords::styles))
-                .withDefault(figurewords::styles[0].word),
-            word("legend", "WHERE", "Paper legend placement.", wordsOf<FigureLegend>(figurewords::legends))
-                .withDefault(figurewords::legends[0].word),
-            texts("out", "FILE", "Figure file (.pdf, .svg, .png)."),
-            text("csv", "FILE", "Also write the data behind the figure as CSV."),
-        },
+        .options =
+            {
+                text("store", "FILE", "Results store (.h5); optional for --view scaling."),
+                texts("run", "NAME",
+                      "Run name (default: the first run). Trajectory: repeat it (--run A --run B) or give a "
+                      "comma-separated list (--run A,B) to overlay several runs; the first is the selected one, each "
+                      "run gets its own line style."),
+                word("view", "VIEW", "View to export (scaling: a scaling law, --store optional).",
+                     {"trajectory", "heatmap", "breakdown", "outliers", "scaling"})
+                    .withDefault("trajectory"),
+                text("config", "ID", "Quantization config id. Default: the first quantized one."),
+                integer("checkpoint", "STEP", "Checkpoint by training step. Default: the last with results.", 0,
+                        std::numeric_limits<std::int64_t>::max()),
+                text("layer", "NAME", "Layer by name. Default: the first down_proj."),
+                text("metric", "NAME",
+                     "Metric: for the trajectory rel_ce (default), delta_ce, kl_mean, kl_p99, top1_agree, sqnr_db; for "
+                     "the heatmap and breakdown one the config has."),
+                text("size", "SIZE",
+                     "Figure size: single (3.3 in wide), double (6.9 in) or WxH in inches (height 0.62 × width when "
+                     "left out).")
+                    .withDefault(figurewords::sizes[0].word),
+                integer("dpi", "N", "PNG resolution.", 1, 4800).withDefault("300"),
+                // Not "--style": QApplication takes that one as its widget style.
+                word("figure-style", "STYLE", "paper: black on white, 8 pt; screen: as the GUI shows it.",
+                     wordsOf<FigureKind>(figurewords::styles))
+                    .withDefault(figurewords::styles[0].word),
+                word("legend", "WHERE", "Paper legend placement.", wordsOf<FigureLegend>(figurewords::legends))
+                    .withDefault(figurewords::legends[0].word),
+                texts("out", "FILE", "Figure file (.pdf, .svg, .png)."),
+                text("csv", "FILE", "Also write the data behind the figure as CSV."),
+            },
         .needsWidgets = true,
     };
     const std::string_view scaling = "Scaling view: ";

@@ -38,10 +38,8 @@ void uninstall(std::unique_ptr<QTranslator>& translator)
 QList<UiLanguage> uiLanguages()
 {
     return {
-        {QStringLiteral("en"), QStringLiteral("English")},
-        {QStringLiteral("es"), QStringLiteral("Español")},
-        {QStringLiteral("zh_CN"), QStringLiteral("简体中文")},
-        {QStringLiteral("nl"), QStringLiteral("Nederlands")},
+        {QStringLiteral("en"), QStringLiteral("English")},     {QStringLiteral("es"), QStringLiteral("Español")},
+        {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}, {QStringLiteral("nl"), QStringLiteral("Nederlands")},
         {QStringLiteral("ko"), QStringLiteral("한국어")},
     };
 }

@@ -3,24 +3,24 @@
 
 #include "app/gui/mainwindow.h"
 
-#include "widgets/pages/breakdownpage.h"
-#include "core/common/errors.h"
-#include "widgets/plot/figureexport.h"
-#include "widgets/plot/figureexporter.h"
-#include "widgets/pages/heatmappage.h"
 #include "app/gui/jobstatusarea.h"
-#include "widgets/pages/layertablepage.h"
-#include "widgets/pages/outlierpage.h"
-#include "widgets/pages/ptqpage.h"
-#include "widgets/plot/qcp.h"
-#include "widgets/pages/runbrowserpage.h"
-#include "widgets/pages/scaling/scalingpage.h"
+#include "core/common/errors.h"
 #include "models/jobs/job.h"
 #include "models/scalingsource.h"
 #include "models/selection.h"
 #include "models/settings.h"
 #include "models/storefollower.h"
+#include "widgets/pages/breakdownpage.h"
+#include "widgets/pages/heatmappage.h"
+#include "widgets/pages/layertablepage.h"
+#include "widgets/pages/outlierpage.h"
+#include "widgets/pages/ptqpage.h"
+#include "widgets/pages/runbrowserpage.h"
+#include "widgets/pages/scaling/scalingpage.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
+#include "widgets/plot/figureexport.h"
+#include "widgets/plot/figureexporter.h"
+#include "widgets/plot/qcp.h"
 
 #include <QAction>
 #include <QApplication>
@@ -61,7 +61,8 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
 
     m_follower = new StoreFollower(this);
     connect(m_follower, &StoreFollower::loaded, this, &MainWindow::onLoaded);
-    connect(m_follower, &StoreFollower::failed, this, [this](const QString&, const QString& message) { onLoadFailed(message); });
+    connect(m_follower, &StoreFollower::failed, this,
+            [this](const QString&, const QString& message) { onLoadFailed(message); });
     connect(m_follower, &StoreFollower::waiting, this,
             [this](const QString& message) { statusBar()->showMessage(message, statusTimeoutMs); });
     // A poll that found the store as it was rebuilds nothing.
@@ -214,8 +215,8 @@ void MainWindow::onLoaded(const StoreSnapshotPtr& snapshot, int runIndex, bool u
     }
     if (userRequest) {
         m_settings->addRecentStore(snapshot->path);
-        statusBar()->showMessage(m_afterLoadMessage.isEmpty() ? tr("Loaded %1").arg(snapshot->path) : m_afterLoadMessage,
-                                 statusTimeoutMs);
+        statusBar()->showMessage(
+            m_afterLoadMessage.isEmpty() ? tr("Loaded %1").arg(snapshot->path) : m_afterLoadMessage, statusTimeoutMs);
         m_afterLoadMessage.clear();
     }
     Q_EMIT storeLoaded(snapshot->path);

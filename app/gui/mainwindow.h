@@ -7,8 +7,8 @@
 // the run shown by name; the window starts the jobs and shows their outcome.
 
 #include "core/data/config.h"
-#include "widgets/plot/figureexport.h"
 #include "models/storesnapshot.h"
+#include "widgets/plot/figureexport.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -167,7 +167,7 @@ private:
     ScalingPage* m_scaling = nullptr;
     PtqPage* m_ptq = nullptr;
     FigureExporter* m_exports = nullptr;
-    QString m_runAfterLoad; // a dropped checkpoint folder's run, shown once its store has loaded
+    QString m_runAfterLoad;           // a dropped checkpoint folder's run, shown once its store has loaded
     std::string m_scalingStoreSource; // the source of the points the store gave the scaling page
     RunBrowserPage* m_browser = nullptr;
     QTabWidget* m_tabs = nullptr;

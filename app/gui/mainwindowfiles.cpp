@@ -5,15 +5,15 @@
 #include "app/gui/mainwindow.h"
 
 #include "models/checkpointfolder.h"
-#include "widgets/dialogs/exportdialog.h"
-#include "widgets/pages/figurepages.h"
-#include "widgets/plot/figureexporter.h"
-#include "widgets/dialogs/importdialog.h"
 #include "models/jobs/importjob.h"
-#include "widgets/pages/scaling/scalingpage.h"
 #include "models/settings.h"
 #include "models/storefollower.h"
+#include "widgets/dialogs/exportdialog.h"
+#include "widgets/dialogs/importdialog.h"
+#include "widgets/pages/figurepages.h"
+#include "widgets/pages/scaling/scalingpage.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
+#include "widgets/plot/figureexporter.h"
 
 #include <QApplication>
 #include <QDir>
@@ -95,10 +95,10 @@ void MainWindow::chooseExportFile()
     const bool hasStore = currentSnapshot() != nullptr;
     const QFileInfo store(hasStore ? currentStorePath() : QStringLiteral("quantscope"));
     const QString dir = !lastDirectory.isEmpty() && QFileInfo(lastDirectory).isDir() ? lastDirectory
-                        : hasStore                                                   ? store.absolutePath()
+        : hasStore                                                                   ? store.absolutePath()
                                                                                      : QDir::homePath();
     const QString base = dir + QLatin1Char('/') + store.completeBaseName() + QLatin1Char('-') + view->viewName()
-                         + QLatin1Char('.') + suffix;
+        + QLatin1Char('.') + suffix;
     QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(view->viewName()), base, dialog.fileFilter());
     if (path.isEmpty())
         return;
@@ -115,8 +115,8 @@ bool MainWindow::startExport(FigureView& view, const QString& path, const Figure
     // than a frame may.
     QString error;
     const bool started = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)
-                             ? m_exports->startCsv(view, path, &error)
-                             : m_exports->start(view, path, options, &error);
+        ? m_exports->startCsv(view, path, &error)
+        : m_exports->start(view, path, options, &error);
     if (!started) {
         reportError(tr("Cannot export figure"), error);
         return false;
@@ -171,7 +171,8 @@ void MainWindow::chooseImport(const QString& revisions)
         m_follower->waitForIdle(); // HDF5 refuses a writer while this process still reads the file
         auto* job = new ImportJob(dialog->storePath(), dialog->runName(), dialog->options(), this);
         connect(job, &ImportJob::imported, this, [this](const QString&, const QString& run, int revisions) {
-            m_jobDoneMessage = tr("Imported %n revision(s) as run %1; File > Run Sweep quantizes them", nullptr, revisions).arg(run);
+            m_jobDoneMessage =
+                tr("Imported %n revision(s) as run %1; File > Run Sweep quantizes them", nullptr, revisions).arg(run);
         });
         const QString run = dialog->runName();
         runJob(job, dialog->storePath(), tr("Importing run %1…").arg(run), tr("Import failed"), tr("Import cancelled"));

@@ -81,8 +81,9 @@ void MainWindow::startSweep(const QString& storePath, const QString& run, const 
     auto* job = new SweepJob(storePath, run, configs, this);
     connect(job, &SweepJob::sweepFinished, this, [this, job](const QString& path) {
         const SweepSummary& summary = job->summary();
-        m_jobDoneMessage = tr("Sweep of %1 finished: %n entries computed", nullptr, summary.computed).arg(job->runName())
-                           + (summary.skipped > 0 ? tr(", %n already in the store", nullptr, summary.skipped) : QString());
+        m_jobDoneMessage =
+            tr("Sweep of %1 finished: %n entries computed", nullptr, summary.computed).arg(job->runName())
+            + (summary.skipped > 0 ? tr(", %n already in the store", nullptr, summary.skipped) : QString());
         Q_EMIT sweepFinished(QFileInfo(path).absoluteFilePath());
     });
     runJob(job, storePath, tr("Sweeping %n config(s) over run %1…", nullptr, int(configs.size())).arg(run),

@@ -3,22 +3,22 @@
 
 #include "app/gui/mainwindow.h"
 
+#include "app/gui/recipes.h"
 #include "core/common/errors.h"
 #include "models/jobs/interventionjob.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
 #include "models/jobs/recipejob.h"
-#include "app/gui/recipes.h"
+#include "models/selection.h"
 #include "models/settings.h"
 #include "models/storefollower.h"
+#include "models/storesnapshot.h"
 
 #include <QDir>
 
-#include <cmath>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMenu>
 #include <QStatusBar>
+#include <cmath>
 
 namespace qs {
 
@@ -41,8 +41,9 @@ void MainWindow::createRecipesMenu(QMenu* file)
         action->setToolTip(QString::fromStdString(recipe.paper + ".\n" + recipe.expect));
         action->setStatusTip(QString::fromStdString(recipe.paper));
         const QString name = QString::fromStdString(recipe.name);
-        connect(action, &QAction::triggered, this,
-                [this, name] { startRecipe(name, QDir(m_settings->demoDirectory()).filePath(QStringLiteral("recipes/") + name)); });
+        connect(action, &QAction::triggered, this, [this, name] {
+            startRecipe(name, QDir(m_settings->demoDirectory()).filePath(QStringLiteral("recipes/") + name));
+        });
     }
 }
 
@@ -87,12 +88,13 @@ void MainWindow::createLabActions(QMenu* file)
             return;
         const qint64 step = run->checkpoints[size_t(index)].step;
         bool ok = false;
-        const int steps = QInputDialog::getInt(this, tr("Branch a Cooldown"),
-                                               tr("Linear LR decay to the run's min LR, from checkpoint step %1 of %2.\n"
-                                                  "Cooldown length (steps):")
-                                                   .arg(step)
-                                                   .arg(run->name()),
-                                               200, 1, 100000000, 10, &ok);
+        const int steps =
+            QInputDialog::getInt(this, tr("Branch a Cooldown"),
+                                 tr("Linear LR decay to the run's min LR, from checkpoint step %1 of %2.\n"
+                                    "Cooldown length (steps):")
+                                     .arg(step)
+                                     .arg(run->name()),
+                                 200, 1, 100000000, 10, &ok);
         if (ok)
             startCooldown(run->name(), step, steps);
     });
@@ -104,18 +106,20 @@ void MainWindow::createLabActions(QMenu* file)
         if (!run)
             return;
         bool ok = false;
-        const int window = QInputDialog::getInt(this, tr("Average Checkpoints (LAWA)"),
-                                                tr("Uniform average of the last k checkpoints of %1, at every checkpoint.\n"
-                                                   "Window k:")
-                                                    .arg(run->name()),
-                                                5, 2, 1000, 1, &ok);
+        const int window =
+            QInputDialog::getInt(this, tr("Average Checkpoints (LAWA)"),
+                                 tr("Uniform average of the last k checkpoints of %1, at every checkpoint.\n"
+                                    "Window k:")
+                                     .arg(run->name()),
+                                 5, 2, 1000, 1, &ok);
         if (ok)
             startLawa(run->name(), window);
     });
     m_lawaAction->setObjectName(QStringLiteral("lawaAction"));
     // Both act on the selected run: follow it (a new snapshot selects a run after the actions' update).
     connect(m_selection, &Selection::runChanged, this, &MainWindow::updateActions);
-    m_lawaAction->setStatusTip(tr("Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other"));
+    m_lawaAction->setStatusTip(
+        tr("Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other"));
 }
 
 void MainWindow::startCooldown(const QString& run, qint64 step, qint64 steps)

@@ -5,10 +5,10 @@
 
 #include "app/gui/language.h"
 #include "app/gui/theme.h"
-#include "widgets/pages/scaling/scalingpage.h"
 #include "models/selection.h"
 #include "models/settings.h"
 #include "models/storesnapshot.h"
+#include "widgets/pages/scaling/scalingpage.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -1,11 +1,11 @@
 #include "app/gui/recipes.h"
 
 #include "core/common/errors.h"
-#include "widgets/pages/figurepages.h"
-#include "widgets/plot/figureexport.h"
 #include "models/selection.h"
 #include "models/storesnapshot.h"
+#include "widgets/pages/figurepages.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
+#include "widgets/plot/figureexport.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -97,7 +97,8 @@ QStringList exportQatFractions(const Recipe& recipe, const QString& storePath, c
             graph->setName(QStringLiteral("%1 steps, %2").arg(p.budgetSteps).arg(QString::fromStdString(p.fusion)));
             QPen pen(colors[b % colors.size()], 1.5, p.fusion == "fused" ? Qt::SolidLine : Qt::DashLine);
             graph->setPen(pen);
-            graph->setScatterStyle(QCPScatterStyle(p.fusion == "fused" ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssSquare, 6));
+            graph->setScatterStyle(
+                QCPScatterStyle(p.fusion == "fused" ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssSquare, 6));
         }
         const auto base = ptq.find(p.trunk);
         if (std::isfinite(p.quantizedCe) && base != ptq.end())

@@ -10,8 +10,7 @@ using S = MetricScope;
 using From = MetricSource;
 
 constexpr std::array<MetricInfo, 19> table {{
-    {metrics::ce, "CE", "nats/byte", S::Model, From::EveryConfig, false,
-     "validation CE of the quantized model"},
+    {metrics::ce, "CE", "nats/byte", S::Model, From::EveryConfig, false, "validation CE of the quantized model"},
     {metrics::fpCe, "FP CE", "nats/byte", S::Model, From::EveryConfig, false,
      "validation CE of the full-precision checkpoint"},
     {metrics::deltaCe, "ΔCE", "nats/byte", S::Model, From::EveryConfig, false, "CE − FP CE"},

@@ -68,9 +68,9 @@ enum class MetricSource
 
 struct MetricInfo
 {
-    const char* name;    // store and command-line name (metrics::relCe, …)
-    const char* title;   // short English title: "relative CE", "ΔCE", "SQNR"
-    const char* unit;    // "nats/byte", "nats", "dB"; "" for ratios, shares and counts
+    const char* name;  // store and command-line name (metrics::relCe, …)
+    const char* title; // short English title: "relative CE", "ΔCE", "SQNR"
+    const char* unit;  // "nats/byte", "nats", "dB"; "" for ratios, shares and counts
     MetricScope scope;
     MetricSource source;
     bool higherIsBetter; // an agreement or a signal-to-noise ratio; false for errors and damage

@@ -31,7 +31,8 @@ std::optional<ProgressThrottle::Update> ProgressThrottle::offer(const ProgressIn
     const bool first = m_lastShown < 0.0;
     const bool end = fraction >= 1.0 && !m_shownEnd;
     if (!first && !end) {
-        const bool moved = std::abs(fraction - m_lastFraction) >= m_options.minFractionStep && fraction != m_lastFraction;
+        const bool moved =
+            std::abs(fraction - m_lastFraction) >= m_options.minFractionStep && fraction != m_lastFraction;
         const bool newMessage = m_options.showNewMessages && info.message != m_lastMessage;
         if (!moved && !newMessage)
             return std::nullopt;

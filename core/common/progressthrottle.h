@@ -33,10 +33,10 @@ public:
 
     struct Update
     {
-        double fraction = 0.0;     // clamped to [0, 1]
+        double fraction = 0.0; // clamped to [0, 1]
         std::string message;
         double elapsedSeconds = 0.0;
-        double etaSeconds = -1.0;  // time left; negative when unknown
+        double etaSeconds = -1.0; // time left; negative when unknown
     };
 
     explicit ProgressThrottle(Options options = Options::gui());

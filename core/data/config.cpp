@@ -68,17 +68,17 @@ void rejectUnknownKeys(const json& j, const std::set<std::string>& known, const 
 
 json modelToJson(const ModelConfig& m)
 {
-    return json {{"vocab_size", m.vocabSize}, {"d_model", m.dModel},       {"n_layers", m.nLayers},
-                 {"n_heads", m.nHeads},       {"d_ff", m.dFf},             {"max_seq_len", m.maxSeqLen},
-                 {"rope_theta", m.ropeTheta}, {"norm_eps", m.normEps},     {"tie_embeddings", m.tieEmbeddings}};
+    return json {{"vocab_size", m.vocabSize}, {"d_model", m.dModel},   {"n_layers", m.nLayers},
+                 {"n_heads", m.nHeads},       {"d_ff", m.dFf},         {"max_seq_len", m.maxSeqLen},
+                 {"rope_theta", m.ropeTheta}, {"norm_eps", m.normEps}, {"tie_embeddings", m.tieEmbeddings}};
 }
 
 ModelConfig modelFromJson(const json& j)
 {
     const char* what = "model config";
     rejectUnknownKeys(j,
-                      {"vocab_size", "d_model", "n_layers", "n_heads", "d_ff", "max_seq_len", "rope_theta",
-                       "norm_eps", "tie_embeddings"},
+                      {"vocab_size", "d_model", "n_layers", "n_heads", "d_ff", "max_seq_len", "rope_theta", "norm_eps",
+                       "tie_embeddings"},
                       what);
     ModelConfig m;
     read(j, "vocab_size", m.vocabSize, what);
@@ -185,7 +185,8 @@ void TrainConfig::validate() const
             fail(std::string("qat.quant: ") + e.what());
         }
         if (q.method == QuantMethod::Gptq)
-            fail("qat.quant '" + qat.quant + "': QAT fake-quantizes with round-to-nearest; use rtn (or none for activations only)");
+            fail("qat.quant '" + qat.quant
+                 + "': QAT fake-quantizes with round-to-nearest; use rtn (or none for activations only)");
         if (q.isFullPrecision())
             fail("qat.quant '" + qat.quant + "' quantizes nothing");
         checkRange("qat.start_step", double(qat.startStep), 0, double(steps));
@@ -253,9 +254,27 @@ TrainConfig TrainConfig::fromJson(const std::string& text)
     const char* what = "train config";
     const json j = parseObject(text, what);
     rejectUnknownKeys(j,
-                      {"model", "schedule", "steps", "batch_size", "seq_len", "weight_decay", "beta1", "beta2",
-                       "adam_eps", "grad_clip", "checkpoint_every", "eval_every", "eval_batches", "val_fraction",
-                       "seed", "threads", "checkpoint_dtype", "qat", "ema_decay", "keep_optimizer_states", "init"},
+                      {"model",
+                       "schedule",
+                       "steps",
+                       "batch_size",
+                       "seq_len",
+                       "weight_decay",
+                       "beta1",
+                       "beta2",
+                       "adam_eps",
+                       "grad_clip",
+                       "checkpoint_every",
+                       "eval_every",
+                       "eval_batches",
+                       "val_fraction",
+                       "seed",
+                       "threads",
+                       "checkpoint_dtype",
+                       "qat",
+                       "ema_decay",
+                       "keep_optimizer_states",
+                       "init"},
                       what);
     TrainConfig c;
     if (auto it = j.find("model"); it != j.end()) {
@@ -371,7 +390,8 @@ bool isKind(const std::string& kind)
 void checkBits(const std::string& what, int bits, bool allowFull)
 {
     if ((bits < 2 || bits > 8) && !(allowFull && bits == 16))
-        fail(what + " = " + std::to_string(bits) + " is out of range [2, 8]" + (allowFull ? " (or 16: full precision)" : ""));
+        fail(what + " = " + std::to_string(bits) + " is out of range [2, 8]"
+             + (allowFull ? " (or 16: full precision)" : ""));
 }
 
 // "w4a8" / "w4" / "a8" -> KindPrecision; false if malformed.
@@ -462,7 +482,8 @@ void QuantConfig::validate() const
     if (actGroupSize != -1 && actGroupSize < 1)
         fail("activation group size = " + std::to_string(actGroupSize) + " must be -1 (per token) or >= 1");
     if (actBits == 16 && actGroupSize != -1)
-        fail("activation group size " + std::to_string(actGroupSize) + " given without activation bits (a<bits>g<group>)");
+        fail("activation group size " + std::to_string(actGroupSize)
+             + " given without activation bits (a<bits>g<group>)");
     for (const auto& [kind, p] : overrides) {
         if (!isKind(kind))
             fail("mixed-precision rule for unknown module kind '" + kind + "' (kinds: q, k, v, o, gate, up, down)");
@@ -616,7 +637,8 @@ QuantConfig QuantConfig::parse(const std::string& spec)
     for (std::string part; std::getline(ss, part, ':');)
         parts.push_back(part);
     const std::string usage = "quantization spec '" + spec
-        + "': expected method:bits[:options], e.g. rtn:4:g32:sym, gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8 or none:a4";
+        + "': expected method:bits[:options], e.g. rtn:4:g32:sym, gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8 or "
+          "none:a4";
     if (parts.empty() || spec.back() == ':')
         fail(usage);
     QuantConfig c;
@@ -671,12 +693,14 @@ QuantConfig QuantConfig::parse(const std::string& spec)
             const std::string kind = t.substr(0, eq);
             KindPrecision p;
             if (!parsePrecision(t.substr(eq + 1), p))
-                fail(where + "mixed-precision rule '" + t + "' must be <kind>=w<bits>a<bits>, <kind>=w<bits> or <kind>=a<bits>");
+                fail(where + "mixed-precision rule '" + t
+                     + "' must be <kind>=w<bits>a<bits>, <kind>=w<bits> or <kind>=a<bits>");
             if (c.overrides.count(kind))
                 fail(where + "module kind '" + kind + "' has two mixed-precision rules");
             c.overrides[kind] = p;
         } else {
-            fail(where + "'" + t + "' is not an option (pc, g<N>, sym, asym, act, noact, cal<N>x<T>, a<B>, a<B>g<N>, <kind>=w<B>a<B>)");
+            fail(where + "'" + t
+                 + "' is not an option (pc, g<N>, sym, asym, act, noact, cal<N>x<T>, a<B>, a<B>g<N>, <kind>=w<B>a<B>)");
         }
     }
     try {

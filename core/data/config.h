@@ -43,8 +43,8 @@ struct ScheduleConfig
 {
     ScheduleKind kind = ScheduleKind::Wsd;
     double peakLr = 3e-3;
-    double minLr = 0.0;        // final LR of cosine / linear / WSD decay
-    int64_t warmupSteps = 20;  // linear warmup from 0 to peakLr
+    double minLr = 0.0;         // final LR of cosine / linear / WSD decay
+    int64_t warmupSteps = 20;   // linear warmup from 0 to peakLr
     double decayFraction = 0.2; // WSD: share of all steps spent in the final linear decay
     bool operator==(const ScheduleConfig&) const = default;
 };
@@ -79,10 +79,10 @@ struct TrainConfig
     double gradClip = 1.0;
     int64_t checkpointEvery = 20; // also saves step 0 and the final step
     int64_t evalEvery = 20;
-    int evalBatches = 8; // validation blocks are evalBatches * batchSize sequences of seqLen bytes
+    int evalBatches = 8;       // validation blocks are evalBatches * batchSize sequences of seqLen bytes
     double valFraction = 0.05; // tail of the corpus held out for validation
     uint64_t seed = 1234;
-    int threads = 0; // 0: all cores
+    int threads = 0;                     // 0: all cores
     std::string checkpointDtype = "F32"; // F32, F16 or BF16
     QatConfig qat;
     // EMA of the weights, w_ema <- d * w_ema + (1 - d) * w after every step; 0 = off. Checkpointed with
@@ -129,8 +129,8 @@ const std::vector<std::string>& layerKinds(); // q, k, v, o, gate, up, down
 struct QuantConfig
 {
     QuantMethod method = QuantMethod::Rtn;
-    int bits = 4;          // 2..8
-    int groupSize = -1;    // -1: one scale per output channel; otherwise columns per group
+    int bits = 4;       // 2..8
+    int groupSize = -1; // -1: one scale per output channel; otherwise columns per group
     bool symmetric = true;
     // GPTQ only (papers.md §5): act-order, damping, lazy block size, and the calibration set — sequences
     // of calibSeqLen bytes drawn from the run's training text with calibSeed.

@@ -24,7 +24,7 @@ struct StackInfo
 };
 
 // Memory type and the fixed (little-endian, sized) type on disk, whatever the writing machine.
-template <class T>
+template<class T>
 std::pair<const H5::PredType&, const H5::PredType&> numTypes()
 {
     using P = H5::PredType;
@@ -80,7 +80,7 @@ std::pair<H5::DataSpace, H5::DataSpace> rowSlab(const H5::DataSet& ds, hsize_t o
 
 // Extendable column, 1-D, or 2-D [row x cols] when cols > 0. Unwritten rows read as HDF5's fill
 // value: NaN for floats, 0 for integers, "" for strings.
-template <class T>
+template<class T>
 H5::DataSet createColumn(const H5::Group& group, const std::string& name, hsize_t chunk, hsize_t rows = 0,
                          hsize_t cols = 0)
 {
@@ -103,7 +103,7 @@ H5::DataSet createColumn(const H5::Group& group, const std::string& name, hsize_
 }
 
 // Writes whole rows from `offset` on (values.size() / width of them).
-template <class T>
+template<class T>
 void writeAt(const H5::DataSet& ds, hsize_t offset, const std::vector<T>& values)
 {
     if (values.empty())
@@ -120,7 +120,7 @@ void writeAt(const H5::DataSet& ds, hsize_t offset, const std::vector<T>& values
 }
 
 // The first `rows` rows, row-major, into `out` (rows x width(ds) values), in one H5Dread.
-template <class T>
+template<class T>
 void readRowsInto(const H5::DataSet& ds, hsize_t rows, T* out)
 {
     static_assert(std::is_arithmetic_v<T>, "numeric columns only");
@@ -137,7 +137,7 @@ void readRowsInto(const H5::DataSet& ds, hsize_t rows, T* out)
 }
 
 // The first `rows` rows, row-major.
-template <class T>
+template<class T>
 std::vector<T> readColumn(const H5::DataSet& ds, hsize_t rows)
 {
     std::vector<T> values(rows * width(ds));

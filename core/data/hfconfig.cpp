@@ -48,10 +48,7 @@ public:
         return v->get<int64_t>();
     }
 
-    int64_t integer(const char* key, int64_t fallback)
-    {
-        return find(key) ? integer(key) : fallback;
-    }
+    int64_t integer(const char* key, int64_t fallback) { return find(key) ? integer(key) : fallback; }
 
     double number(const char* key, double fallback)
     {
@@ -112,7 +109,8 @@ HfActivation activationFrom(const std::string& name, const Reader& r)
         return HfActivation::Gelu;
     if (name == "gelu_new" || name == "gelu_fast" || name == "gelu_pytorch_tanh")
         return HfActivation::GeluTanh;
-    r.fail("hidden_act '" + name + "' is not implemented (supported: silu, gelu, gelu_new, gelu_fast, gelu_pytorch_tanh)");
+    r.fail("hidden_act '" + name
+           + "' is not implemented (supported: silu, gelu, gelu_new, gelu_fast, gelu_pytorch_tanh)");
 }
 
 RopeScaling ropeScalingFrom(const Reader& r)

@@ -36,8 +36,8 @@ struct RopeScaling
 {
     std::string type = "default"; // default, linear, dynamic, llama3
     double factor = 1.0;
-    double lowFreqFactor = 1.0;  // llama3
-    double highFreqFactor = 4.0; // llama3
+    double lowFreqFactor = 1.0;       // llama3
+    double highFreqFactor = 4.0;      // llama3
     int64_t originalMaxPositions = 0; // llama3
 };
 
@@ -65,12 +65,12 @@ struct HfArch
     RopeScaling ropeScaling;
     HfActivation activation = HfActivation::Silu;
     bool tiedEmbeddings = false;
-    bool qkvBias = false;         // q, k, v (NeoX: query_key_value)
-    bool outputBias = false;      // o_proj (NeoX: dense)
-    bool mlpBias = false;         // gate/up/down (NeoX: both MLP layers)
-    bool normBias = false;        // LayerNorm biases (NeoX)
-    bool postNorm = false;        // OLMo-2: norms on the attention and MLP outputs, none on the inputs
-    bool qkNorm = false;          // OLMo-2: RMSNorm over the projected q and k
+    bool qkvBias = false;          // q, k, v (NeoX: query_key_value)
+    bool outputBias = false;       // o_proj (NeoX: dense)
+    bool mlpBias = false;          // gate/up/down (NeoX: both MLP layers)
+    bool normBias = false;         // LayerNorm biases (NeoX)
+    bool postNorm = false;         // OLMo-2: norms on the attention and MLP outputs, none on the inputs
+    bool qkNorm = false;           // OLMo-2: RMSNorm over the projected q and k
     bool parallelResidual = false; // NeoX: x + attn(ln1(x)) + mlp(ln2(x))
     std::vector<bool> ropeInLayer; // per layer: whether RoPE is applied (SmolLM3's no_rope_layers)
 
@@ -82,7 +82,7 @@ struct HfArch
     static HfArch fromFolder(const std::string& folder);
 
     std::string embedName() const;
-    std::string headName() const; // the embedding itself when tied
+    std::string headName() const;                 // the embedding itself when tied
     std::string blockPrefix(int64_t block) const; // "model.layers.3." / "gpt_neox.layers.3."
     // Every tensor the checkpoint must hold, with its shape: embedding, blocks, final norm, head.
     std::vector<HfTensorSpec> expectedTensors() const;

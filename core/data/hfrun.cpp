@@ -71,8 +71,10 @@ std::vector<std::pair<double, double>> readLrLog(const std::string& path)
     const int stepCol = column({"step", "iteration", "iter", "_step"});
     const int lrCol = column({"lr", "learning_rate", "train/lr", "optim/learning_rate_group0"});
     if (stepCol < 0 || lrCol < 0)
-        throw FormatError(path + ": the LR log needs a header with a step column (step, iteration) and an LR column "
-                          "(lr, learning_rate); it has: " + line);
+        throw FormatError(path
+                          + ": the LR log needs a header with a step column (step, iteration) and an LR column "
+                            "(lr, learning_rate); it has: "
+                          + line);
     std::vector<std::pair<double, double>> rows;
     int lineNo = 1;
     while (std::getline(in, line)) {
@@ -89,8 +91,8 @@ std::vector<std::pair<double, double>> readLrLog(const std::string& path)
         try {
             rows.emplace_back(std::stod(cells[size_t(stepCol)]), std::stod(cells[size_t(lrCol)]));
         } catch (const std::exception&) {
-            throw FormatError(path + ", line " + std::to_string(lineNo) + ": step '" + cells[size_t(stepCol)] + "' or lr '"
-                              + cells[size_t(lrCol)] + "' is not a number");
+            throw FormatError(path + ", line " + std::to_string(lineNo) + ": step '" + cells[size_t(stepCol)]
+                              + "' or lr '" + cells[size_t(lrCol)] + "' is not a number");
         }
     }
     if (rows.empty())
@@ -105,7 +107,8 @@ double interpolate(const std::vector<std::pair<double, double>>& rows, double x)
         return rows.front().second;
     if (x >= rows.back().first)
         return rows.back().second;
-    const auto hi = std::lower_bound(rows.begin(), rows.end(), std::make_pair(x, -std::numeric_limits<double>::infinity()));
+    const auto hi =
+        std::lower_bound(rows.begin(), rows.end(), std::make_pair(x, -std::numeric_limits<double>::infinity()));
     const auto lo = hi - 1;
     const double t = (x - lo->first) / (hi->first - lo->first);
     return lo->second + t * (hi->second - lo->second);
@@ -211,9 +214,9 @@ void HfEvalData::validate() const
 
 std::string HfEvalData::toJson() const
 {
-    return nlohmann::ordered_json {{"kind", sourceKind},      {"tokenizer", tokenizer},
-                                   {"data", data},            {"raw_token_type", rawTokenType},
-                                   {"seq_len", seqLen},       {"val_sequences", valSequences},
+    return nlohmann::ordered_json {{"kind", sourceKind},     {"tokenizer", tokenizer},
+                                   {"data", data},           {"raw_token_type", rawTokenType},
+                                   {"seq_len", seqLen},      {"val_sequences", valSequences},
                                    {"batch_size", batchSize}}
         .dump();
 }
@@ -297,7 +300,8 @@ std::vector<RevisionInfo> collectRevisions(const HfImportOptions& options)
         if (options.sources.empty()) {
             for (const RevisionInfo& m : manifest) {
                 if (!isModelFolder(m.path))
-                    throw ConfigError(options.manifest + " lists " + m.path + ", which is not a model folder (no config.json)");
+                    throw ConfigError(options.manifest + " lists " + m.path
+                                      + ", which is not a model folder (no config.json)");
                 found.push_back(parseRevisionName(m.path));
             }
         }
@@ -318,7 +322,8 @@ std::vector<RevisionInfo> collectRevisions(const HfImportOptions& options)
         std::string names;
         for (const auto& n : stepless)
             names += (names.empty() ? "" : ", ") + n;
-        throw ConfigError("no step for " + names + ": their names carry none; give them in a manifest (path,step,tokens,lr)");
+        throw ConfigError("no step for " + names
+                          + ": their names carry none; give them in a manifest (path,step,tokens,lr)");
     }
     return ordered;
 }
@@ -336,9 +341,10 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
         const HfArch other = HfArch::fromFolder(r.path);
         const auto shapes = other.expectedTensors();
         const bool same = shapes.size() == expected.size()
-            && std::equal(shapes.begin(), shapes.end(), expected.begin(), [](const HfTensorSpec& a, const HfTensorSpec& b) {
-                   return a.name == b.name && a.shape == b.shape;
-               });
+            && std::equal(shapes.begin(), shapes.end(), expected.begin(),
+                          [](const HfTensorSpec& a, const HfTensorSpec& b) {
+                              return a.name == b.name && a.shape == b.shape;
+                          });
         if (!same || other.modelType != arch.modelType)
             throw ConfigError(r.path + " is a " + other.summary() + ", but " + revisions.front().path + " is a "
                               + arch.summary() + ": a trajectory has one architecture");
@@ -368,11 +374,12 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
     int64_t lastStep = std::numeric_limits<int64_t>::min();
     if (store.hasRun(run)) {
         if (!isHfRun(store, run))
-            throw ConfigError(store.path() + ": run '" + run + "' holds checkpoints of the built-in trainer; import into a new run");
+            throw ConfigError(store.path() + ": run '" + run
+                              + "' holds checkpoints of the built-in trainer; import into a new run");
         for (const CheckpointRow& row : store.checkpoints(run)) {
             present.insert(fs::weakly_canonical(fs::absolute(row.path.front() == '/'
-                                                                ? fs::path(row.path)
-                                                                : fs::absolute(store.path()).parent_path() / row.path))
+                                                                 ? fs::path(row.path)
+                                                                 : fs::absolute(store.path()).parent_path() / row.path))
                                .string());
             lastStep = std::max(lastStep, row.step);
         }

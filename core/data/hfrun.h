@@ -21,17 +21,17 @@ class Store;
 // validation set; calibration windows are drawn from the tokens before them.
 struct HfEvalData
 {
-    std::string tokenizer; // tokenizer.json; empty for a pre-tokenized file
-    std::string data;      // text (with a tokenizer) or token ids (without)
+    std::string tokenizer;               // tokenizer.json; empty for a pre-tokenized file
+    std::string data;                    // text (with a tokenizer) or token ids (without)
     std::string rawTokenType = "uint16"; // for headerless token files: uint16 or uint32
     int seqLen = 256;
     int valSequences = 16;
     int batchSize = 4;
 
-    void validate() const; // ConfigError naming the bad value
-    std::string toJson() const; // {"kind": "huggingface", ...}
+    void validate() const;                               // ConfigError naming the bad value
+    std::string toJson() const;                          // {"kind": "huggingface", ...}
     static HfEvalData fromJson(const std::string& json); // FormatError for anything else
-    std::string describe() const; // "wiki.txt, tokenized with tokenizer.json"
+    std::string describe() const;                        // "wiki.txt, tokenized with tokenizer.json"
 };
 
 struct HfImportOptions
@@ -40,8 +40,8 @@ struct HfImportOptions
     std::vector<std::string> sources;
     std::string manifest; // CSV/JSON (revision.h); its paths are imported too when sources is empty
     HfEvalData data;
-    std::string lrLog;      // CSV with step and lr (or learning_rate) columns, interpolated at each step
-    std::string lrSchedule; // e.g. "wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2,min=0"
+    std::string lrLog;          // CSV with step and lr (or learning_rate) columns, interpolated at each step
+    std::string lrSchedule;     // e.g. "wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2,min=0"
     double tokensPerStep = 0.0; // tokens of a revision whose name and manifest give none: step × this
 };
 

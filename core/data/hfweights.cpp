@@ -69,7 +69,8 @@ HfWeights HfWeights::open(const std::string& folder)
                 throw FormatError(index.string() + ": the shard of '" + name + "' is not a file name");
             const std::string shard = file.get<std::string>();
             if (shard.find('/') != std::string::npos || shard == ".." || shard.empty())
-                throw FormatError(index.string() + ": shard '" + shard + "' of '" + name + "' is not a file in the folder");
+                throw FormatError(index.string() + ": shard '" + shard + "' of '" + name
+                                  + "' is not a file in the folder");
             auto it = fileIndex.find(shard);
             if (it == fileIndex.end()) {
                 const fs::path shardPath = dir / shard;
@@ -80,7 +81,8 @@ HfWeights HfWeights::open(const std::string& folder)
                 it = fileIndex.emplace(shard, d->shards.size() - 1).first;
             }
             if (!d->shards[it->second].contains(name))
-                throw FormatError(index.string() + " puts '" + name + "' in " + shard + ", but that shard has no such tensor");
+                throw FormatError(index.string() + " puts '" + name + "' in " + shard
+                                  + ", but that shard has no such tensor");
             d->shardOf[name] = it->second;
         }
         if (d->shardOf.empty())
@@ -187,7 +189,8 @@ void HfWeights::validate(const HfArch& arch) const
             unexpected.push_back(name);
     }
     if (!unexpected.empty())
-        problems.push_back("tensors the config (model_type " + arch.modelType + ") does not have: " + listed(unexpected));
+        problems.push_back("tensors the config (model_type " + arch.modelType
+                           + ") does not have: " + listed(unexpected));
     if (problems.empty())
         return;
     std::string message = d->folder + " does not match its config.json:";

@@ -34,7 +34,7 @@ public:
     // FormatError naming the folder when absent.
     const TensorView& tensor(const std::string& name) const;
     void release(const TensorView& view) const;
-    uint64_t totalBytes() const;   // of all tensors
+    uint64_t totalBytes() const;            // of all tensors
     std::vector<std::string> files() const; // the shard files, in order
 
     // Checks the checkpoint against the architecture: every expected tensor present, F32/F16/BF16,

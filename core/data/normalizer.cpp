@@ -68,7 +68,11 @@ void Normalizer::addStep(const nlohmann::json& spec, const std::string& origin, 
     }
     static_assert(int(Step::Nfc) == 0 && int(Step::Nfd) == 1 && int(Step::Nfkc) == 2 && int(Step::Nfkd) == 3);
     static const std::pair<const char*, Step> known[] = {
-        {"NFC", Step::Nfc}, {"NFD", Step::Nfd}, {"NFKC", Step::Nfkc}, {"NFKD", Step::Nfkd}, {"Lowercase", Step::Lowercase},
+        {"NFC", Step::Nfc},
+        {"NFD", Step::Nfd},
+        {"NFKC", Step::Nfkc},
+        {"NFKD", Step::Nfkd},
+        {"Lowercase", Step::Lowercase},
     };
     for (const auto& [name, step] : known) {
         if (type != name)
@@ -82,8 +86,9 @@ void Normalizer::addStep(const nlohmann::json& spec, const std::string& origin, 
         m_steps.push_back(step);
         return;
     }
-    formatError(origin, "unsupported normalizer '" + type + "' in " + where
-                            + " (supported: NFC, NFD, NFKC, NFKD, Lowercase, a Sequence of those, null)");
+    formatError(origin,
+                "unsupported normalizer '" + type + "' in " + where
+                    + " (supported: NFC, NFD, NFKC, NFKD, Lowercase, a Sequence of those, null)");
 }
 
 void Normalizer::apply(std::string_view text, std::string& out) const
@@ -93,7 +98,8 @@ void Normalizer::apply(std::string_view text, std::string& out) const
         return;
     }
     if (text.size() > size_t(std::numeric_limits<int32_t>::max()))
-        formatError(m_origin, "the text is too long to normalize in one piece (" + std::to_string(text.size()) + " bytes)");
+        formatError(m_origin,
+                    "the text is too long to normalize in one piece (" + std::to_string(text.size()) + " bytes)");
     std::string current, next;
     for (size_t i = 0; i < m_steps.size(); ++i) {
         const bool last = i + 1 == m_steps.size();
@@ -122,8 +128,8 @@ void Normalizer::applyStep(Step step, std::string_view text, std::string& out) c
             const size_t sigma = std::min(text.find(capitalSigma, pos), text.size());
             if (sigma > pos) {
                 UErrorCode status = U_ZERO_ERROR;
-                icu::CaseMap::utf8ToLower("", 0, icu::StringPiece(text.data() + pos, int32_t(sigma - pos)), sink, nullptr,
-                                          status);
+                icu::CaseMap::utf8ToLower("", 0, icu::StringPiece(text.data() + pos, int32_t(sigma - pos)), sink,
+                                          nullptr, status);
                 if (U_FAILURE(status))
                     formatError(m_origin, std::string("the Lowercase normalizer failed: ") + u_errorName(status));
             }

@@ -15,13 +15,12 @@ namespace qs::tok {
 namespace {
 
 // GPT-2's pattern, which the ByteLevel pre-tokenizer applies when use_regex is true.
-constexpr const char* gpt2Pattern =
-    R"('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+)";
+constexpr const char* gpt2Pattern = R"('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+)";
 
 struct ByteMap
 {
-    std::array<std::string, 256> symbol;   // UTF-8 of each byte's symbol
-    std::array<int16_t, 256 + 68> byteOf;  // code point → byte, -1 for the 68 that are not symbols
+    std::array<std::string, 256> symbol;  // UTF-8 of each byte's symbol
+    std::array<int16_t, 256 + 68> byteOf; // code point → byte, -1 for the 68 that are not symbols
 
     ByteMap()
     {
@@ -113,9 +112,9 @@ size_t utf8Length(std::string_view text, size_t pos)
     }
     const char32_t cp = decodeUtf8(text, pos, n);
     // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8.
-    const bool valid = n == 2   ? cp >= 0x80
-                       : n == 3 ? cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF)
-                                : cp >= 0x10000 && cp <= 0x10FFFF;
+    const bool valid = n == 2 ? cp >= 0x80
+        : n == 3              ? cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF)
+                              : cp >= 0x10000 && cp <= 0x10FFFF;
     return valid ? n : 0;
 }
 
@@ -164,11 +163,12 @@ Regex::Regex(const std::string& pattern, bool literal, const std::string& origin
     int error = 0;
     PCRE2_SIZE offset = 0;
     const uint32_t options = PCRE2_UTF | (literal ? PCRE2_LITERAL : PCRE2_UCP); // LITERAL refuses UCP
-    code->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), options, &error,
-                               &offset, nullptr);
+    code->code =
+        pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), options, &error, &offset, nullptr);
     if (!code->code)
-        formatError(origin, "the pre_tokenizer pattern '" + pattern + "' does not compile: " + pcre2Message(error)
-                                + " at offset " + std::to_string(offset));
+        formatError(origin,
+                    "the pre_tokenizer pattern '" + pattern + "' does not compile: " + pcre2Message(error)
+                        + " at offset " + std::to_string(offset));
     // Without JIT (a build or a system that refuses it) pcre2_match interprets: slower, same matches.
     pcre2_jit_compile(code->code, PCRE2_JIT_COMPLETE);
     m_code = std::move(code);
@@ -187,13 +187,13 @@ void Regex::forEachMatch(std::string_view text, const std::function<void(size_t,
         // The JIT's fixed stack can run out on long runs of backtracking (thousands of spaces before
         // `\s+(?!\S)`); the interpreter keeps its frames on the heap.
         if (rc == PCRE2_ERROR_JIT_STACKLIMIT)
-            rc = pcre2_match(m_code->code, subject, text.size(), offset, PCRE2_NO_UTF_CHECK | PCRE2_NO_JIT,
-                             data.get(), nullptr);
+            rc = pcre2_match(m_code->code, subject, text.size(), offset, PCRE2_NO_UTF_CHECK | PCRE2_NO_JIT, data.get(),
+                             nullptr);
         if (rc == PCRE2_ERROR_NOMATCH)
             break;
         if (rc < 0)
-            formatError(m_origin, "the pre_tokenizer pattern failed at byte " + std::to_string(offset) + ": "
-                                      + pcre2Message(rc));
+            formatError(m_origin,
+                        "the pre_tokenizer pattern failed at byte " + std::to_string(offset) + ": " + pcre2Message(rc));
         const PCRE2_SIZE* ovector = pcre2_get_ovector_pointer(data.get());
         if (ovector[1] > ovector[0]) {
             offset = ovector[1];
@@ -242,17 +242,18 @@ void PreTokenizer::addStep(const nlohmann::json& spec, const std::string& origin
     } else if (type == "Split") {
         const auto pattern = spec.find("pattern");
         const bool isRegex = pattern != spec.end() && pattern->is_object() && pattern->size() == 1
-                             && pattern->contains("Regex") && (*pattern)["Regex"].is_string();
+            && pattern->contains("Regex") && (*pattern)["Regex"].is_string();
         const bool isString = pattern != spec.end() && pattern->is_object() && pattern->size() == 1
-                              && pattern->contains("String") && (*pattern)["String"].is_string();
+            && pattern->contains("String") && (*pattern)["String"].is_string();
         if (!isRegex && !isString)
             formatError(origin, where + ": a Split needs \"pattern\": {\"Regex\": …} or {\"String\": …}");
         const auto behavior = spec.find("behavior");
         if (behavior == spec.end() || !behavior->is_string())
             formatError(origin, where + ": a Split needs a \"behavior\"");
         if (behavior->get<std::string>() != "Isolated")
-            formatError(origin, where + ": Split behavior '" + behavior->get<std::string>()
-                                    + "' is not supported (only Isolated)");
+            formatError(origin,
+                        where + ": Split behavior '" + behavior->get<std::string>()
+                            + "' is not supported (only Isolated)");
         if (flag(spec, "invert", false, origin, where))
             formatError(origin, where + ": Split with \"invert\": true is not supported");
         const std::string text = (*pattern)[isRegex ? "Regex" : "String"].get<std::string>();
@@ -262,8 +263,9 @@ void PreTokenizer::addStep(const nlohmann::json& spec, const std::string& origin
         const bool individual = flag(spec, "individual_digits", false, origin, where);
         step.regex = std::make_shared<Regex>(individual ? R"(\p{N})" : R"(\p{N}+)", false, origin);
     } else {
-        formatError(origin, "unsupported pre_tokenizer '" + type + "' in " + where
-                                + " (supported: ByteLevel, Split, Digits, Sequence of those, null)");
+        formatError(origin,
+                    "unsupported pre_tokenizer '" + type + "' in " + where
+                        + " (supported: ByteLevel, Split, Digits, Sequence of those, null)");
     }
     m_steps.push_back(std::move(step));
 }
@@ -283,7 +285,8 @@ void PreTokenizer::apply(size_t index, std::string_view text, const std::functio
     }
     const Step& step = m_steps[index];
     // Isolated: each match is a piece, and so is each stretch between matches.
-    const auto isolate = [](std::string_view source, const Regex& regex, const std::function<void(std::string_view)>& part) {
+    const auto isolate = [](std::string_view source, const Regex& regex,
+                            const std::function<void(std::string_view)>& part) {
         size_t pos = 0;
         regex.forEachMatch(source, [&](size_t begin, size_t end) {
             if (begin > pos)

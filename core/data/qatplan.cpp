@@ -87,8 +87,9 @@ TrainConfig qatTrunkConfig(const QatPlanOptions& o, const std::vector<double>& f
     for (double f : fractions) {
         const int64_t fork = qatForkStep(o, f);
         if (o.cooldownSteps < 1 || fork - o.cooldownSteps < o.trunk.schedule.warmupSteps)
-            throw ConfigError("QAT plan: the FP cooldown of " + std::to_string(o.cooldownSteps) + " steps before the fork at step "
-                              + std::to_string(fork) + " (f = " + fractionText(f) + ") would start inside the warmup");
+            throw ConfigError("QAT plan: the FP cooldown of " + std::to_string(o.cooldownSteps)
+                              + " steps before the fork at step " + std::to_string(fork) + " (f = " + fractionText(f)
+                              + ") would start inside the warmup");
         include(fork);
         include(fork - o.cooldownSteps);
     }

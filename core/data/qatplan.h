@@ -28,11 +28,11 @@ QatFusion qatFusionFromString(const std::string& name); // ConfigError
 
 struct QatPlanOptions
 {
-    TrainConfig trunk;            // schedule.peakLr / warmupSteps, model, data; steps = the budget
-    std::string trunkRun;         // run name of the trunk
-    std::string quant;            // QAT quantizer spec (QatConfig::quant)
-    int64_t cooldownSteps = 0;    // length of every LR decay
-    int64_t rewarmupSteps = 0;    // unfused QAT's re-warmup
+    TrainConfig trunk;         // schedule.peakLr / warmupSteps, model, data; steps = the budget
+    std::string trunkRun;      // run name of the trunk
+    std::string quant;         // QAT quantizer spec (QatConfig::quant)
+    int64_t cooldownSteps = 0; // length of every LR decay
+    int64_t rewarmupSteps = 0; // unfused QAT's re-warmup
 };
 
 struct QatPhase

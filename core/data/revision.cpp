@@ -250,7 +250,8 @@ std::vector<RevisionInfo> readRevisionManifest(const std::string& path)
     return readCsvManifest(lines, path, base);
 }
 
-std::vector<RevisionInfo> orderTrajectory(std::vector<RevisionInfo> revisions, const std::vector<RevisionInfo>& manifest)
+std::vector<RevisionInfo> orderTrajectory(std::vector<RevisionInfo> revisions,
+                                          const std::vector<RevisionInfo>& manifest)
 {
     for (RevisionInfo& revision : revisions) {
         const std::string key = sameFolderKey(revision.path);
@@ -269,7 +270,8 @@ std::vector<RevisionInfo> orderTrajectory(std::vector<RevisionInfo> revisions, c
     }
     const auto key = [](const RevisionInfo& r) {
         const bool placed = r.step || r.index;
-        return std::make_tuple(stageNumber(r.stage), r.stage, !placed, r.step.value_or(-1), r.index.value_or(-1), r.name);
+        return std::make_tuple(stageNumber(r.stage), r.stage, !placed, r.step.value_or(-1), r.index.value_or(-1),
+                               r.name);
     };
     std::stable_sort(revisions.begin(), revisions.end(),
                      [&](const RevisionInfo& a, const RevisionInfo& b) { return key(a) < key(b); });

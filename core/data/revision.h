@@ -19,13 +19,13 @@ namespace qs {
 
 struct RevisionInfo
 {
-    std::string path;                 // the revision folder (as given)
-    std::string name;                 // its last path component
-    std::optional<std::int64_t> step; // optimizer step
+    std::string path;                  // the revision folder (as given)
+    std::string name;                  // its last path component
+    std::optional<std::int64_t> step;  // optimizer step
     std::optional<std::int64_t> index; // checkpoint number when the name gives an order only (ckpt_N)
-    std::optional<double> tokens;     // tokens seen (stepN-tokens84B: 84e9)
-    std::optional<double> lr;         // learning rate at the checkpoint (manifest only)
-    std::string stage;                // "stage1", "stage2-ingredient1", … ("" when none)
+    std::optional<double> tokens;      // tokens seen (stepN-tokens84B: 84e9)
+    std::optional<double> lr;          // learning rate at the checkpoint (manifest only)
+    std::string stage;                 // "stage1", "stage2-ingredient1", … ("" when none)
 };
 
 // Reads step, tokens, stage and index from a revision name (a folder name or a path: the last

@@ -43,10 +43,10 @@ struct DTypeName
 };
 
 constexpr DTypeName dtypeNames[] = {
-    {DType::F32, "F32", 4},   {DType::F16, "F16", 2},   {DType::BF16, "BF16", 2},       {DType::F64, "F64", 8},
-    {DType::I64, "I64", 8},   {DType::I32, "I32", 4},   {DType::I16, "I16", 2},         {DType::I8, "I8", 1},
-    {DType::U8, "U8", 1},     {DType::Bool, "BOOL", 1}, {DType::U16, "U16", 2},         {DType::U32, "U32", 4},
-    {DType::U64, "U64", 8},   {DType::F8E4M3, "F8_E4M3", 1}, {DType::F8E5M2, "F8_E5M2", 1},
+    {DType::F32, "F32", 4}, {DType::F16, "F16", 2},        {DType::BF16, "BF16", 2},      {DType::F64, "F64", 8},
+    {DType::I64, "I64", 8}, {DType::I32, "I32", 4},        {DType::I16, "I16", 2},        {DType::I8, "I8", 1},
+    {DType::U8, "U8", 1},   {DType::Bool, "BOOL", 1},      {DType::U16, "U16", 2},        {DType::U32, "U32", 4},
+    {DType::U64, "U64", 8}, {DType::F8E4M3, "F8_E4M3", 1}, {DType::F8E5M2, "F8_E5M2", 1},
 };
 
 const DTypeName& dtypeEntry(DType dtype)
@@ -279,12 +279,11 @@ struct SafetensorsFile::Private
             ::munmap(map, mapSize);
     }
 
-    void parseHeader(const nlohmann::json& header, const uint8_t* buffer, uint64_t bufferSize,
-                     uint64_t fileSize);
+    void parseHeader(const nlohmann::json& header, const uint8_t* buffer, uint64_t bufferSize, uint64_t fileSize);
 };
 
-void SafetensorsFile::Private::parseHeader(const nlohmann::json& header, const uint8_t* buffer,
-                                           uint64_t bufferSize, uint64_t fileSize)
+void SafetensorsFile::Private::parseHeader(const nlohmann::json& header, const uint8_t* buffer, uint64_t bufferSize,
+                                           uint64_t fileSize)
 {
     struct Range
     {
@@ -326,8 +325,7 @@ void SafetensorsFile::Private::parseHeader(const nlohmann::json& header, const u
         for (const auto& dim : shape) {
             if (!dim.is_number_integer())
                 formatError(path, where + ": 'shape' holds a non-integer " + dim.dump());
-            if (dim.is_number_unsigned()
-                && dim.get<uint64_t>() > uint64_t(std::numeric_limits<int64_t>::max()))
+            if (dim.is_number_unsigned() && dim.get<uint64_t>() > uint64_t(std::numeric_limits<int64_t>::max()))
                 formatError(path, where + ": shape dimension " + dim.dump() + " is too large");
             if (dim.get<int64_t>() < 0)
                 formatError(path, where + ": negative shape dimension " + dim.dump());
@@ -337,26 +335,29 @@ void SafetensorsFile::Private::parseHeader(const nlohmann::json& header, const u
         const auto& offsets = entry.at("data_offsets");
         if (!offsets.is_array() || offsets.size() != 2 || !offsets[0].is_number_unsigned()
             || !offsets[1].is_number_unsigned())
-            formatError(path, where + ": 'data_offsets' is not [begin, end] of non-negative "
-                                      "integers but "
-                                  + offsets.dump());
+            formatError(path,
+                        where
+                            + ": 'data_offsets' is not [begin, end] of non-negative "
+                              "integers but "
+                            + offsets.dump());
         const uint64_t begin = offsets[0].get<uint64_t>();
         const uint64_t end = offsets[1].get<uint64_t>();
         if (begin > end)
-            formatError(path, where + ": data_offsets begin " + std::to_string(begin)
-                                  + " is past end " + std::to_string(end));
+            formatError(
+                path, where + ": data_offsets begin " + std::to_string(begin) + " is past end " + std::to_string(end));
         if (end > bufferSize)
-            formatError(path, "truncated: " + where + " needs "
-                                  + std::to_string(fileSize - bufferSize + end)
-                                  + " bytes but the file has " + std::to_string(fileSize));
+            formatError(path,
+                        "truncated: " + where + " needs " + std::to_string(fileSize - bufferSize + end)
+                            + " bytes but the file has " + std::to_string(fileSize));
 
         uint64_t expected = 0;
         if (!byteSize(view.shape, dtypeSize(view.dtype), expected))
             formatError(path, where + ": shape " + shapeString(view.shape) + " is too large");
         if (end - begin != expected)
-            formatError(path, where + ": data_offsets span " + std::to_string(end - begin)
-                                  + " bytes but shape " + shapeString(view.shape) + " of "
-                                  + toString(view.dtype) + " needs " + std::to_string(expected));
+            formatError(path,
+                        where + ": data_offsets span " + std::to_string(end - begin) + " bytes but shape "
+                            + shapeString(view.shape) + " of " + toString(view.dtype) + " needs "
+                            + std::to_string(expected));
 
         view.data = buffer + begin;
         view.nbytes = static_cast<size_t>(end - begin);
@@ -377,8 +378,9 @@ void SafetensorsFile::Private::parseHeader(const nlohmann::json& header, const u
         if (r.begin == r.end)
             continue;
         if (previous && r.begin < previous->end)
-            formatError(path, "tensors '" + tensors[previous->tensor].name + "' and '"
-                                  + tensors[r.tensor].name + "' have overlapping data_offsets");
+            formatError(path,
+                        "tensors '" + tensors[previous->tensor].name + "' and '" + tensors[r.tensor].name
+                            + "' have overlapping data_offsets");
         if (!previous || r.end > previous->end)
             previous = &r;
     }
@@ -408,8 +410,7 @@ SafetensorsFile SafetensorsFile::open(const std::string& path)
         ioError(path, "read", S_ISDIR(st.st_mode) ? EISDIR : EINVAL);
     const uint64_t fileSize = static_cast<uint64_t>(st.st_size);
     if (fileSize < 8)
-        formatError(path, "file is " + std::to_string(fileSize)
-                              + " bytes, shorter than the 8-byte header length");
+        formatError(path, "file is " + std::to_string(fileSize) + " bytes, shorter than the 8-byte header length");
 
     d->mapSize = static_cast<size_t>(fileSize);
     void* map = ::mmap(nullptr, d->mapSize, PROT_READ, MAP_PRIVATE, fd.fd, 0);
@@ -420,12 +421,13 @@ SafetensorsFile SafetensorsFile::open(const std::string& path)
 
     const uint64_t headerSize = uint64_t(loadU32(bytes)) | (uint64_t(loadU32(bytes + 4)) << 32);
     if (headerSize > maxHeaderBytes)
-        formatError(path, "header length " + std::to_string(headerSize)
-                              + " is absurd (limit " + std::to_string(maxHeaderBytes) + ")");
+        formatError(path,
+                    "header length " + std::to_string(headerSize) + " is absurd (limit "
+                        + std::to_string(maxHeaderBytes) + ")");
     if (headerSize > fileSize - 8)
-        formatError(path, "header length " + std::to_string(headerSize)
-                              + " is larger than the file (" + std::to_string(fileSize)
-                              + " bytes)");
+        formatError(path,
+                    "header length " + std::to_string(headerSize) + " is larger than the file ("
+                        + std::to_string(fileSize) + " bytes)");
 
     const char* headerBegin = reinterpret_cast<const char*>(bytes + 8);
     nlohmann::json header;
@@ -527,8 +529,8 @@ std::vector<uint8_t> encode(const std::vector<float>& values, DType dtype)
     return out;
 }
 
-std::string buildHeader(const std::string& path, const std::vector<TensorData>& tensors,
-                        DType dtype, const std::map<std::string, std::string>& metadata)
+std::string buildHeader(const std::string& path, const std::vector<TensorData>& tensors, DType dtype,
+                        const std::map<std::string, std::string>& metadata)
 {
     // ordered_json keeps the tensors in the caller's order; plain json would sort the keys.
     nlohmann::ordered_json header = nlohmann::ordered_json::object();
@@ -545,21 +547,17 @@ std::string buildHeader(const std::string& path, const std::vector<TensorData>& 
         if (!byteSize(t.shape, 1, count))
             throw ConfigError(where + " has an invalid shape " + shapeString(t.shape));
         if (count != t.values.size())
-            throw ConfigError(where + " has " + std::to_string(t.values.size())
-                              + " values but shape " + shapeString(t.shape) + " needs "
-                              + std::to_string(count));
+            throw ConfigError(where + " has " + std::to_string(t.values.size()) + " values but shape "
+                              + shapeString(t.shape) + " needs " + std::to_string(count));
         const uint64_t nbytes = count * dtypeSize(dtype);
-        header[t.name] = {{"dtype", toString(dtype)},
-                          {"shape", t.shape},
-                          {"data_offsets", {offset, offset + nbytes}}};
+        header[t.name] = {{"dtype", toString(dtype)}, {"shape", t.shape}, {"data_offsets", {offset, offset + nbytes}}};
         offset += nbytes;
     }
     std::string text;
     try {
         text = header.dump();
     } catch (const nlohmann::json::exception& e) {
-        throw ConfigError("writing '" + path + "': tensor names and metadata must be UTF-8 ("
-                          + e.what() + ")");
+        throw ConfigError("writing '" + path + "': tensor names and metadata must be UTF-8 (" + e.what() + ")");
     }
     // Padding keeps the data buffer 8-byte aligned in the file, as the reference writer does.
     text.append((8 - text.size() % 8) % 8, ' ');

@@ -9,8 +9,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <optional>
 #include <limits>
+#include <optional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -30,7 +30,7 @@ constexpr hsize_t layerRowChunk = 8;
 // A table (log, val, checkpoints, layers) is a group of equally long 1-D columns, one per field of
 // its row struct. The columns are written one after the other, so after a crash in between the
 // shortest says how many rows are complete.
-template <class Row, class... T>
+template<class Row, class... T>
 struct TableSpec
 {
     const char* group;
@@ -106,30 +106,36 @@ struct TableSpec
     }
 };
 
-template <class Row, class... T>
+template<class Row, class... T>
 TableSpec(const char*, hsize_t, std::vector<std::string>, std::tuple<T Row::*...>) -> TableSpec<Row, T...>;
-template <class Row, class... T>
+template<class Row, class... T>
 TableSpec(const char*, hsize_t, std::vector<std::string>, std::tuple<T Row::*...>, size_t) -> TableSpec<Row, T...>;
 
-const TableSpec logTable{"log", logChunk, {"step", "tokens", "lr", "train_loss"},
-                         std::tuple{&LogRow::step, &LogRow::tokens, &LogRow::lr, &LogRow::trainLoss}};
-const TableSpec valTable{"val", columnChunk, {"step", "tokens", "val_loss"},
-                         std::tuple{&ValRow::step, &ValRow::tokens, &ValRow::valLoss}};
+const TableSpec logTable {"log",
+                          logChunk,
+                          {"step", "tokens", "lr", "train_loss"},
+                          std::tuple {&LogRow::step, &LogRow::tokens, &LogRow::lr, &LogRow::trainLoss}};
+const TableSpec valTable {
+    "val", columnChunk, {"step", "tokens", "val_loss"}, std::tuple {&ValRow::step, &ValRow::tokens, &ValRow::valLoss}};
 // `provenance` is new in QuantScope 0.2 (optional: stores written before lack it).
-const TableSpec checkpointTable{"checkpoints", columnChunk,
-                                {"step", "tokens", "lr", metrics::fpValCe, "path", "kind", "provenance"},
-                                std::tuple{&CheckpointRow::step, &CheckpointRow::tokens, &CheckpointRow::lr,
-                                           &CheckpointRow::fpValCe, &CheckpointRow::path, &CheckpointRow::kind,
-                                           &CheckpointRow::provenance},
-                                6};
-const TableSpec layerTable{"layers", columnChunk, {"name", "block", "kind", "rows", "cols"},
-                           std::tuple{&LayerInfo::name, &LayerInfo::block, &LayerInfo::kind, &LayerInfo::rows,
-                                      &LayerInfo::cols}};
+const TableSpec checkpointTable {"checkpoints",
+                                 columnChunk,
+                                 {"step", "tokens", "lr", metrics::fpValCe, "path", "kind", "provenance"},
+                                 std::tuple {&CheckpointRow::step, &CheckpointRow::tokens, &CheckpointRow::lr,
+                                             &CheckpointRow::fpValCe, &CheckpointRow::path, &CheckpointRow::kind,
+                                             &CheckpointRow::provenance},
+                                 6};
+const TableSpec layerTable {
+    "layers",
+    columnChunk,
+    {"name", "block", "kind", "rows", "cols"},
+    std::tuple {&LayerInfo::name, &LayerInfo::block, &LayerInfo::kind, &LayerInfo::rows, &LayerInfo::cols}};
 
-const std::pair<const char*, std::string RunInfo::*> runAttributes[] = {
-    {"model_config", &RunInfo::modelConfigJson}, {"train_config", &RunInfo::trainConfigJson},
-    {"corpus", &RunInfo::corpus},                {"corpus_path", &RunInfo::corpusPath},
-    {"schedule", &RunInfo::schedule}};
+const std::pair<const char*, std::string RunInfo::*> runAttributes[] = {{"model_config", &RunInfo::modelConfigJson},
+                                                                        {"train_config", &RunInfo::trainConfigJson},
+                                                                        {"corpus", &RunInfo::corpus},
+                                                                        {"corpus_path", &RunInfo::corpusPath},
+                                                                        {"schedule", &RunInfo::schedule}};
 
 // Opens (or with H5F_ACC_EXCL creates) the file. A read-only open that fails means the file is
 // not readable as HDF5 (FormatError), unless another process's lock is why.
@@ -151,7 +157,7 @@ H5::H5File openFile(const std::string& path, unsigned flags, const std::string& 
     } catch (const H5::Exception& e) {
         const StackInfo stack = takeH5Error();
         const std::string msg = path + ": cannot " + what + ": " + e.getDetailMsg()
-                                + (stack.innermost.empty() ? "" : " (" + stack.innermost + ")");
+            + (stack.innermost.empty() ? "" : " (" + stack.innermost + ")");
         if (stack.lockFailed)
             throw IoError(msg + "; another program holds it open");
         if (flags == H5F_ACC_RDONLY)
@@ -172,7 +178,7 @@ struct Store::Private
     mutable std::vector<double> scratch;
 
     // Runs `f`, turning HDF5 failures into an IoError that names the file and what failed.
-    template <class F>
+    template<class F>
     auto guard(const std::string& what, F&& f) const -> decltype(f())
     {
         resetH5Errors();
@@ -192,7 +198,7 @@ struct Store::Private
     }
 
     // A guarded change of a writable store, flushed once done.
-    template <class F>
+    template<class F>
     void write(const std::string& what, F&& f) const
     {
         requireWritable(what);
@@ -275,7 +281,8 @@ Store Store::create(const std::string& path)
     if (fs::exists(path, ec))
         throw IoError(path + ": cannot create store: file exists");
 
-    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadWrite, openFile(path, H5F_ACC_EXCL, "create store"), {}});
+    auto p =
+        std::unique_ptr<Private>(new Private {path, Mode::ReadWrite, openFile(path, H5F_ACC_EXCL, "create store"), {}});
     try {
         p->guard("writing the store header", [&] {
             const H5::Group root = p->file.openGroup("/");
@@ -313,7 +320,8 @@ Store Store::open(const std::string& path, Mode mode)
 
     // The header is always checked through a read-only handle: a file that is not a store of this
     // schema is never opened for writing, so looking at it cannot change it.
-    auto p = std::unique_ptr<Private>(new Private{path, Mode::ReadOnly, openFile(path, H5F_ACC_RDONLY, "open store"), {}});
+    auto p =
+        std::unique_ptr<Private>(new Private {path, Mode::ReadOnly, openFile(path, H5F_ACC_RDONLY, "open store"), {}});
     p->guard("reading the store header", [&] { p->checkHeader(); });
 
     if (mode == Mode::ReadWrite) {
@@ -375,7 +383,8 @@ void Store::createRun(const RunInfo& info, const std::vector<LayerInfo>& layers)
             writeStringAttr(run, "source", info.source);
         if (!info.parent.empty()) {
             writeStringAttr(run, "parent", info.parent);
-            const H5::Attribute step = run.createAttribute("parent_step", H5::PredType::STD_I64LE, H5::DataSpace(H5S_SCALAR));
+            const H5::Attribute step =
+                run.createAttribute("parent_step", H5::PredType::STD_I64LE, H5::DataSpace(H5S_SCALAR));
             const int64_t value = info.parentStep;
             step.write(H5::PredType::NATIVE_INT64, &value);
         }
@@ -437,7 +446,7 @@ int Store::appendCheckpoint(const std::string& run, const CheckpointRow& row)
 {
     hsize_t index = 0;
     d->write("appending a checkpoint to run '" + run + "'",
-             [&] { index = checkpointTable.append(d->runGroup(run), std::vector{row}); });
+             [&] { index = checkpointTable.append(d->runGroup(run), std::vector {row}); });
     return static_cast<int>(index);
 }
 
@@ -496,8 +505,7 @@ std::string Store::configJson(const std::string& run, const std::string& configI
                     [&] { return d->readStringAttr(d->configGroup(run, configId), "config"); });
 }
 
-void Store::writeResult(const std::string& run, const std::string& configId, int checkpoint,
-                        const ResultEntry& entry)
+void Store::writeResult(const std::string& run, const std::string& configId, int checkpoint, const ResultEntry& entry)
 {
     const std::string& path = d->path;
     const std::string where =
@@ -523,8 +531,9 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
         const hsize_t layerCount = layerTable.open(runGrp).second;
         for (const auto& [name, values] : entry.layers) {
             if (values.size() != layerCount || layerCount == 0)
-                throw ConfigError(path + ": layer metric '" + name + "' of " + where + ": " + std::to_string(values.size())
-                                  + " values for " + std::to_string(layerCount) + " layers");
+                throw ConfigError(path + ": layer metric '" + name + "' of " + where + ": "
+                                  + std::to_string(values.size()) + " values for " + std::to_string(layerCount)
+                                  + " layers");
         }
         // A profile row is every layer's channels one after the other, as many as the layer's cols.
         const std::vector<LayerInfo> layerInfos = layerTable.read(runGrp);
@@ -574,25 +583,26 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
                 ds.extend(size);
                 // A row written again holds only the new entry's values: metrics it lacks read NaN.
                 const bool given = g == 0 ? (name == "done" || entry.model.count(name) > 0)
-                                 : g == 1 ? entry.layers.count(name) > 0
+                    : g == 1              ? entry.layers.count(name) > 0
                                           : entry.profiles.count(name) > 0;
                 if (rewriting && !given)
                     writeAt<double>(ds, row, std::vector<double>(width(ds), nan));
             }
         }
         for (const auto& [name, value] : entry.model) {
-            const H5::DataSet ds = hasLink(model, name) ? model.openDataSet(name)
-                                                        : createColumn<double>(model, name, columnChunk, rows);
+            const H5::DataSet ds =
+                hasLink(model, name) ? model.openDataSet(name) : createColumn<double>(model, name, columnChunk, rows);
             writeAt<double>(ds, row, {value});
         }
         // Layer metrics and profiles: one [checkpoint, cols] dataset each, created on first use.
         const auto writeRow = [&](const H5::Group& group, const std::string& name, const auto& values, hsize_t cols,
                                   const std::string& runHas) {
             using T = typename std::decay_t<decltype(values)>::value_type;
-            const H5::DataSet ds =
-                hasLink(group, name) ? group.openDataSet(name) : createColumn<T>(group, name, layerRowChunk, rows, cols);
+            const H5::DataSet ds = hasLink(group, name) ? group.openDataSet(name)
+                                                        : createColumn<T>(group, name, layerRowChunk, rows, cols);
             if (width(ds) != cols)
-                throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds)) + " columns, " + runHas);
+                throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds)) + " columns, "
+                                  + runHas);
             writeAt(ds, row, values);
         };
         for (const auto& [name, values] : entry.layers)
@@ -684,7 +694,7 @@ std::vector<float> Store::profile(const std::string& run, const std::string& con
                                   int checkpoint, int layer) const
 {
     const std::string what = "reading profile '" + metric + "' of config '" + configId + "', checkpoint "
-                             + std::to_string(checkpoint) + ", layer " + std::to_string(layer) + " in run '" + run + "'";
+        + std::to_string(checkpoint) + ", layer " + std::to_string(layer) + " in run '" + run + "'";
     return d->guard(what, [&]() -> std::vector<float> {
         const H5::Group runGrp = d->runGroup(run);
         const H5::Group cfg = d->configGroup(run, configId);
@@ -750,7 +760,8 @@ std::string Store::fitJson(const std::string& name) const
         std::string known;
         for (const std::string& n : names)
             known += (known.empty() ? "" : ", ") + n;
-        throw ConfigError(d->path + ": no fit named '" + name + "' (stored fits: " + (known.empty() ? "none" : known) + ")");
+        throw ConfigError(d->path + ": no fit named '" + name + "' (stored fits: " + (known.empty() ? "none" : known)
+                          + ")");
     }
     return d->guard("reading fit '" + name + "'",
                     [&] { return d->readStringAttr(d->file.openGroup("fits").openGroup(name), "law"); });

@@ -30,8 +30,8 @@ struct CheckpointRow
     int64_t step = 0;
     int64_t tokens = 0;
     double lr = 0.0;
-    double fpValCe = 0.0;    // validation CE of the full-precision checkpoint (nats/byte); NaN until measured
-    std::string path;        // checkpoint file, relative to the store's folder when inside it
+    double fpValCe = 0.0; // validation CE of the full-precision checkpoint (nats/byte); NaN until measured
+    std::string path;     // checkpoint file, relative to the store's folder when inside it
     // "trained" (by the run's own training), "branch" (the parent's checkpoint a branch starts from;
     // the file is the parent's) or "averaged" (LAWA, EMA or a soup; provenance says which).
     std::string kind = "trained";
@@ -53,9 +53,9 @@ struct RunInfo
     std::string name;
     std::string modelConfigJson;
     std::string trainConfigJson;
-    std::string corpus;   // what the run trained on, in words
+    std::string corpus;     // what the run trained on, in words
     std::string corpusPath; // the text file, relative to the store's folder when inside it
-    std::string schedule; // schedule kind, e.g. "wsd"
+    std::string schedule;   // schedule kind, e.g. "wsd"
     // Where the checkpoints come from when not from the built-in trainer: JSON, e.g. a Hugging Face
     // trajectory's evaluation data (hfrun.h). Empty for trainer runs (and absent from older stores).
     std::string source;
@@ -135,8 +135,7 @@ public:
     std::vector<std::string> configIds(const std::string& run) const;
     std::string configJson(const std::string& run, const std::string& configId) const;
 
-    void writeResult(const std::string& run, const std::string& configId, int checkpoint,
-                     const ResultEntry& entry);
+    void writeResult(const std::string& run, const std::string& configId, int checkpoint, const ResultEntry& entry);
     bool hasResult(const std::string& run, const std::string& configId, int checkpoint) const;
     ConfigResults results(const std::string& run, const std::string& configId) const;
     // Profiles are read one (checkpoint, layer) at a time: names, then one layer's values (empty when
@@ -148,7 +147,7 @@ public:
     // Scaling-law fits (docs/scaling.md), one JSON document each under /fits/<name>. Saving under a
     // name that exists is a ConfigError unless `replace` (then the old document is overwritten).
     void saveFit(const std::string& name, const std::string& lawJson, bool replace = false);
-    std::vector<std::string> fitNames() const; // empty when the store has no /fits group
+    std::vector<std::string> fitNames() const;          // empty when the store has no /fits group
     std::string fitJson(const std::string& name) const; // ConfigError listing the fits when absent
 
 private:

@@ -74,7 +74,10 @@ public:
     const std::string& path() const { return m_path; }
     const uint8_t* data() const { return m_data; }
     size_t size() const { return m_size; }
-    bool isNpy() const { return m_size >= npyMagic.size() && std::memcmp(m_data, npyMagic.data(), npyMagic.size()) == 0; }
+    bool isNpy() const
+    {
+        return m_size >= npyMagic.size() && std::memcmp(m_data, npyMagic.data(), npyMagic.size()) == 0;
+    }
 
 private:
     std::string m_path;
@@ -83,7 +86,7 @@ private:
 };
 
 // One pass from the mapped bytes to the ids, each checked against [0, vocabSize).
-template <class T>
+template<class T>
 std::vector<int32_t> convert(const MappedFile& file, size_t offset, size_t count, int64_t vocabSize)
 {
     // Ids are returned as int32: a larger vocabulary cannot be addressed anyway.
@@ -102,7 +105,8 @@ std::vector<int32_t> convert(const MappedFile& file, size_t offset, size_t count
                 why = ", a negative id";
             else if (static_cast<uint64_t>(value) < uint64_t(vocabSize))
                 why = ", past the largest 32-bit id";
-            formatError(file.path(), "the token at position " + std::to_string(i) + " is " + std::to_string(value) + why);
+            formatError(file.path(),
+                        "the token at position " + std::to_string(i) + " is " + std::to_string(value) + why);
         }
         ids[i] = static_cast<int32_t>(value);
     }
@@ -120,8 +124,9 @@ std::vector<int32_t> readRaw(const MappedFile& file, RawTokenType type, int64_t 
 {
     const size_t width = type == RawTokenType::U16 ? 2 : 4;
     if (file.size() % width != 0)
-        formatError(file.path(), "its " + std::to_string(file.size()) + " bytes are not a whole number of "
-                                     + (width == 2 ? "uint16" : "uint32") + " tokens");
+        formatError(file.path(),
+                    "its " + std::to_string(file.size()) + " bytes are not a whole number of "
+                        + (width == 2 ? "uint16" : "uint32") + " tokens");
     const size_t count = file.size() / width;
     return type == RawTokenType::U16 ? convert<uint16_t>(file, 0, count, vocabSize)
                                      : convert<uint32_t>(file, 0, count, vocabSize);
@@ -218,7 +223,8 @@ private:
     bool boolean()
     {
         skipSpace();
-        for (const auto& [word, value] : {std::pair{std::string_view("True"), true}, std::pair{std::string_view("False"), false}}) {
+        for (const auto& [word, value] :
+             {std::pair {std::string_view("True"), true}, std::pair {std::string_view("False"), false}}) {
             if (m_text.substr(m_pos, word.size()) == word) {
                 m_pos += word.size();
                 return value;
@@ -235,7 +241,8 @@ private:
             const size_t begin = m_pos;
             uint64_t dim = 0;
             while (m_pos < m_text.size() && m_text[m_pos] >= '0' && m_text[m_pos] <= '9') {
-                if (__builtin_mul_overflow(dim, 10u, &dim) || __builtin_add_overflow(dim, uint64_t(m_text[m_pos] - '0'), &dim))
+                if (__builtin_mul_overflow(dim, 10u, &dim)
+                    || __builtin_add_overflow(dim, uint64_t(m_text[m_pos] - '0'), &dim))
                     fail("a dimension is too large");
                 ++m_pos;
             }
@@ -260,8 +267,9 @@ std::vector<int32_t> readNpy(const MappedFile& file, int64_t vocabSize)
 {
     const std::string& path = file.path();
     if (!file.isNpy())
-        formatError(path, "not a NumPy .npy file (it does not start with \\x93NUMPY); a headerless file "
-                          "(nanoGPT .bin, OLMo memmap) is read as raw tokens of a given type");
+        formatError(path,
+                    "not a NumPy .npy file (it does not start with \\x93NUMPY); a headerless file "
+                    "(nanoGPT .bin, OLMo memmap) is read as raw tokens of a given type");
     if (file.size() < 10)
         formatError(path, "the .npy file ends inside its header");
     const uint8_t major = file.data()[6];
@@ -277,12 +285,14 @@ std::vector<int32_t> readNpy(const MappedFile& file, int64_t vocabSize)
         for (int i = 0; i < 4; ++i)
             headerLength |= uint64_t(file.data()[8 + i]) << (8 * i);
     } else {
-        formatError(path, "NumPy format version " + std::to_string(major) + "." + std::to_string(file.data()[7])
-                              + " is not supported (1.0, 2.0 and 3.0 are)");
+        formatError(path,
+                    "NumPy format version " + std::to_string(major) + "." + std::to_string(file.data()[7])
+                        + " is not supported (1.0, 2.0 and 3.0 are)");
     }
     if (headerLength > file.size() - headerStart)
-        formatError(path, "the .npy header of " + std::to_string(headerLength) + " bytes is longer than the file ("
-                              + std::to_string(file.size()) + " bytes)");
+        formatError(path,
+                    "the .npy header of " + std::to_string(headerLength) + " bytes is longer than the file ("
+                        + std::to_string(file.size()) + " bytes)");
     const std::string_view text(reinterpret_cast<const char*>(file.data() + headerStart), size_t(headerLength));
     const NpyHeader header = HeaderParser(text, path).parse();
 
@@ -291,8 +301,8 @@ std::vector<int32_t> readNpy(const MappedFile& file, int64_t vocabSize)
     if (integer && d[0] == '>' && d[2] != '1')
         formatError(path, "big-endian dtype '" + d + "' is not supported");
     const bool supported = integer
-                           && (d[2] == '1' ? d[0] == '|' || d[0] == '<' || d[0] == '>'
-                                           : d[0] == '<' && (d[2] == '2' || d[2] == '4' || d[2] == '8'));
+        && (d[2] == '1' ? d[0] == '|' || d[0] == '<' || d[0] == '>'
+                        : d[0] == '<' && (d[2] == '2' || d[2] == '4' || d[2] == '8'));
     if (!supported)
         formatError(path, "unsupported dtype '" + d + "' (token ids need |u1, |i1, <u2, <i2, <u4, <i4, <u8 or <i8)");
     const size_t width = size_t(d[2] - '0');
@@ -315,19 +325,24 @@ std::vector<int32_t> readNpy(const MappedFile& file, int64_t vocabSize)
     uint64_t need = 0;
     const bool overflow = __builtin_mul_overflow(count, uint64_t(width), &need);
     if (overflow || need != have)
-        formatError(path, "shape " + shape + " of '" + d + "' needs " + (overflow ? "more than 2^64" : std::to_string(need))
-                              + " bytes of data after the header, the file has " + std::to_string(have));
+        formatError(path,
+                    "shape " + shape + " of '" + d + "' needs " + (overflow ? "more than 2^64" : std::to_string(need))
+                        + " bytes of data after the header, the file has " + std::to_string(have));
     const size_t n = size_t(count);
     const bool isSigned = d[1] == 'i';
     switch (width) {
     case 1:
-        return isSigned ? convert<int8_t>(file, dataStart, n, vocabSize) : convert<uint8_t>(file, dataStart, n, vocabSize);
+        return isSigned ? convert<int8_t>(file, dataStart, n, vocabSize)
+                        : convert<uint8_t>(file, dataStart, n, vocabSize);
     case 2:
-        return isSigned ? convert<int16_t>(file, dataStart, n, vocabSize) : convert<uint16_t>(file, dataStart, n, vocabSize);
+        return isSigned ? convert<int16_t>(file, dataStart, n, vocabSize)
+                        : convert<uint16_t>(file, dataStart, n, vocabSize);
     case 4:
-        return isSigned ? convert<int32_t>(file, dataStart, n, vocabSize) : convert<uint32_t>(file, dataStart, n, vocabSize);
+        return isSigned ? convert<int32_t>(file, dataStart, n, vocabSize)
+                        : convert<uint32_t>(file, dataStart, n, vocabSize);
     default:
-        return isSigned ? convert<int64_t>(file, dataStart, n, vocabSize) : convert<uint64_t>(file, dataStart, n, vocabSize);
+        return isSigned ? convert<int64_t>(file, dataStart, n, vocabSize)
+                        : convert<uint64_t>(file, dataStart, n, vocabSize);
     }
 }
 

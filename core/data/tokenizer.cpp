@@ -43,8 +43,8 @@ struct Segment
 
 bool isWhitespace(char32_t c)
 {
-    return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A)
-           || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+    return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680
+        || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
 }
 
 // Finds added tokens in text, leftmost first and the longest of those starting there (as the
@@ -61,8 +61,9 @@ public:
     void finish()
     {
         for (auto& list : m_byFirstByte)
-            std::stable_sort(list.begin(), list.end(),
-                             [](const AddedToken* a, const AddedToken* b) { return a->pattern.size() > b->pattern.size(); });
+            std::stable_sort(list.begin(), list.end(), [](const AddedToken* a, const AddedToken* b) {
+                return a->pattern.size() > b->pattern.size();
+            });
     }
 
     bool empty() const
@@ -228,14 +229,14 @@ struct BpeTokenizer::Private
     std::string origin;
     Vocabulary vocab;
     std::unordered_map<uint64_t, Merge> merges;
-    std::array<int32_t, 512> charIds{}; // id of each one-character token below U+0200 (the byte symbols
-                                        // end at U+0143), -1 where absent
+    std::array<int32_t, 512> charIds {}; // id of each one-character token below U+0200 (the byte symbols
+                                         // end at U+0143), -1 where absent
     std::optional<int32_t> unkId;
     std::string unkToken;
     bool byteFallback = false;
     bool fuseUnk = false;
     bool ignoreMerges = false;
-    std::array<int32_t, 256> fallbackIds{}; // ids of <0x00>…<0xFF>, -1 where absent
+    std::array<int32_t, 256> fallbackIds {}; // ids of <0x00>…<0xFF>, -1 where absent
 
     std::vector<AddedToken> added;
     Vocabulary addedIds;
@@ -346,7 +347,7 @@ void BpeTokenizer::Private::readModel(const json& model)
         if (merged == vocab.end())
             formatError(origin, pair + "merged token '" + left + right + "' is not in the vocabulary");
         // A repeated pair takes its last rank, as the library's map does.
-        merges[pairKey(a->second, b->second)] = Merge{rank++, merged->second};
+        merges[pairKey(a->second, b->second)] = Merge {rank++, merged->second};
     }
 }
 
@@ -374,7 +375,8 @@ void BpeTokenizer::Private::readAddedTokens(const json& tokens)
         // The library's default: special tokens are matched in the raw text, others after normalization.
         const bool special = flag(entry, "special", origin, where);
         const auto norm = entry.find("normalized");
-        const bool isNormalized = norm == entry.end() || norm->is_null() ? !special : flag(entry, "normalized", origin, where);
+        const bool isNormalized =
+            norm == entry.end() || norm->is_null() ? !special : flag(entry, "normalized", origin, where);
         if (token.content.empty())
             continue; // the library ignores it
         // The library does not take the ids from the file: a token of the vocabulary keeps its id, any
@@ -389,10 +391,11 @@ void BpeTokenizer::Private::readAddedTokens(const json& tokens)
         else
             expected = largestAdded >= entries ? largestAdded + 1 : entries;
         if (token.id != expected)
-            formatError(origin, where + " ('" + token.content + "') has the id " + std::to_string(token.id)
-                                    + " but the tokenizers library gives it " + std::to_string(expected)
-                                    + " (a vocabulary token keeps its id; others follow the " + std::to_string(entries)
-                                    + " vocabulary entries in file order)");
+            formatError(origin,
+                        where + " ('" + token.content + "') has the id " + std::to_string(token.id)
+                            + " but the tokenizers library gives it " + std::to_string(expected)
+                            + " (a vocabulary token keeps its id; others follow the " + std::to_string(entries)
+                            + " vocabulary entries in file order)");
         largestAdded = std::max(largestAdded, expected);
         size = std::max<int64_t>(size, int64_t(token.id) + 1);
         addedIds[token.content] = token.id;
@@ -417,8 +420,9 @@ void BpeTokenizer::Private::buildDecodeTable()
     // Ids index a table: refuse one so far past the token count that the table would be absurd.
     const int64_t tokens = int64_t(vocab.size() + added.size());
     if (size > 4 * tokens + 1024)
-        formatError(origin, "the largest id " + std::to_string(size - 1) + " is far past the " + std::to_string(tokens)
-                                + " tokens of the file");
+        formatError(origin,
+                    "the largest id " + std::to_string(size - 1) + " is far past the " + std::to_string(tokens)
+                        + " tokens of the file");
     decoded.assign(size_t(size), {});
     known.assign(size_t(size), false);
     const bool byteLevel = preTokenizer->byteLevel();
@@ -441,7 +445,8 @@ void BpeTokenizer::Private::buildDecodeTable()
     for (const auto& [token, id] : vocab) {
         known[size_t(id)] = true;
         unsigned value = 0;
-        if (byteFallback && token.size() == 6 && std::sscanf(token.c_str(), "<0x%2X>", &value) == 1 && hexByte(value) == token)
+        if (byteFallback && token.size() == 6 && std::sscanf(token.c_str(), "<0x%2X>", &value) == 1
+            && hexByte(value) == token)
             decoded[size_t(id)].assign(1, static_cast<char>(value));
         else
             decoded[size_t(id)] = bytesOf(token);
@@ -481,8 +486,9 @@ void BpeTokenizer::Private::encodePiece(std::string_view piece, Scratch& scratch
             lastWasUnk = false;
             continue;
         }
-        if (byteFallback && std::all_of(character.begin(), character.end(),
-                                        [&](char c) { return fallbackIds[static_cast<unsigned char>(c)] >= 0; })) {
+        if (byteFallback && std::all_of(character.begin(), character.end(), [&](char c) {
+                return fallbackIds[static_cast<unsigned char>(c)] >= 0;
+            })) {
             for (char c : character)
                 symbols.push_back(fallbackIds[static_cast<unsigned char>(c)]);
             lastWasUnk = false;
@@ -498,8 +504,9 @@ void BpeTokenizer::Private::encodePiece(std::string_view piece, Scratch& scratch
                                            : "its unk_token '" + unkToken + "' is not in the vocabulary";
         if (byteFallback)
             why = "byte_fallback lacks some of its <0xXX> tokens and " + why;
-        formatError(origin, "no token for '" + std::string(character) + "' (" + codePointName(cp) + ") in the piece '"
-                                + std::string(piece) + "': the vocabulary lacks it and " + why);
+        formatError(origin,
+                    "no token for '" + std::string(character) + "' (" + codePointName(cp) + ") in the piece '"
+                        + std::string(piece) + "': the vocabulary lacks it and " + why);
     }
     mergeAll(scratch);
     ids.insert(ids.end(), symbols.begin(), symbols.end());
@@ -629,7 +636,7 @@ std::vector<int32_t> BpeTokenizer::encode(std::string_view text) const
     }
     // As the tokenizers library: added tokens with "normalized": false are found in the raw text, the
     // text between them is normalized, then the normalized added tokens are found in that.
-    std::vector<Segment> segments{{text, -1}};
+    std::vector<Segment> segments {{text, -1}};
     std::vector<Segment> split;
     if (!d->rawMatcher.empty()) {
         d->rawMatcher.split(segments, split);
@@ -650,7 +657,8 @@ std::vector<int32_t> BpeTokenizer::encode(std::string_view text) const
             if (segments[i].id >= 0)
                 split.push_back(segments[i]);
             else if (ranges[i].second > ranges[i].first)
-                split.push_back({std::string_view(normalized).substr(ranges[i].first, ranges[i].second - ranges[i].first), -1});
+                split.push_back(
+                    {std::string_view(normalized).substr(ranges[i].first, ranges[i].second - ranges[i].first), -1});
         }
         segments.swap(split);
     }
@@ -679,8 +687,9 @@ std::string BpeTokenizer::decode(const std::vector<int32_t>& ids) const
     for (size_t i = 0; i < ids.size(); ++i) {
         const int32_t id = ids[i];
         if (id < 0 || id >= d->size || !d->known[size_t(id)])
-            formatError(d->origin, "cannot decode id " + std::to_string(id) + " at position " + std::to_string(i)
-                                       + ": no token has it");
+            formatError(d->origin,
+                        "cannot decode id " + std::to_string(id) + " at position " + std::to_string(i)
+                            + ": no token has it");
         text += d->decoded[size_t(id)];
     }
     return text;

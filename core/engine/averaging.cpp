@@ -72,8 +72,9 @@ void averageCheckpointFiles(const std::vector<std::string>& paths, const std::ve
             throw ConfigError(paths[i] + ": averaging weight " + std::to_string(weights[i]) + " must be positive");
         TinyLm model = i == 0 ? first : loadCheckpoint(paths[i]);
         if (!(model->config() == first->config()))
-            throw ConfigError(paths[i] + ": model config differs from " + paths.front() + "'s; only checkpoints of "
-                              "one architecture can be averaged");
+            throw ConfigError(paths[i] + ": model config differs from " + paths.front()
+                              + "'s; only checkpoints of "
+                                "one architecture can be averaged");
         const auto params = model->parameters();
         for (size_t p = 0; p < params.size(); ++p) {
             auto term = params[p].to(torch::kFloat64) * weights[i];
@@ -93,8 +94,8 @@ void averageCheckpointFiles(const std::vector<std::string>& paths, const std::ve
     saveCheckpoint(first, out, DType::F32, {{kMetaStep, std::to_string(step)}, {kMetaTokens, std::to_string(tokens)}});
 }
 
-AveragingSummary lawaRun(Store& store, const std::string& run, int window, int stride,
-                         const std::string& checkpointDir, const Progress& progress)
+AveragingSummary lawaRun(Store& store, const std::string& run, int window, int stride, const std::string& checkpointDir,
+                         const Progress& progress)
 {
     if (window < 2 || window > 1000)
         throw ConfigError("LAWA window " + std::to_string(window) + " is out of range [2, 1000]");
@@ -137,8 +138,7 @@ AveragingSummary lawaRun(Store& store, const std::string& run, int window, int s
         row.fpValCe = std::nan("");
         row.path = storeRelativePath(store, out.string());
         row.kind = "averaged";
-        row.provenance =
-            json {{"method", "lawa"}, {"window", window}, {"stride", stride}, {"sources", sources}}.dump();
+        row.provenance = json {{"method", "lawa"}, {"window", window}, {"stride", stride}, {"sources", sources}}.dump();
         store.appendCheckpoint(summary.run, row);
         ++summary.created;
         if (!reportProgress(progress, double(i - span + 1) / double(trajectory.size() - span),
@@ -216,7 +216,8 @@ AveragingSummary soupRun(Store& store, const std::string& name, std::vector<Soup
     if (!store.checkpoints(name).empty()) {
         const auto stored = json::parse(store.checkpoints(name).front().provenance, nullptr, false);
         if (stored.is_discarded() || stored.value("sources", json()) != sources)
-            throw ConfigError(store.path() + ": soup '" + name + "' exists with other ingredients; choose another name");
+            throw ConfigError(store.path() + ": soup '" + name
+                              + "' exists with other ingredients; choose another name");
         summary.reused = 1;
         return summary;
     }

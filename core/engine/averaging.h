@@ -26,8 +26,8 @@ struct AveragingSummary
 // LAWA: run `<run>.lawa<window>` (`.lawa<window>s<stride>` for stride > 1) whose checkpoint at step t is
 // the uniform average of the parent's last `window` checkpoints up to t, taking every `stride`-th
 // (the paper: checkpoints every 500 steps, window 5). Averaged checkpoints of the parent are skipped.
-AveragingSummary lawaRun(Store& store, const std::string& run, int window, int stride,
-                         const std::string& checkpointDir, const Progress& progress = {});
+AveragingSummary lawaRun(Store& store, const std::string& run, int window, int stride, const std::string& checkpointDir,
+                         const Progress& progress = {});
 std::string lawaRunName(const std::string& run, int window, int stride);
 
 // One ingredient of a soup: a checkpoint of a run of the store, with its weight in the average.

@@ -40,8 +40,8 @@ FpReference fpReference(TinyLm& model, const ValidationSet& set, int batchSize);
 // --kl-divergence statistics, papers.md §6).
 struct QuantizedEval
 {
-    double ce = 0.0;        // token-weighted mean CE, nats
-    double klMean = 0.0;    // KL(P_fp ‖ P_q) per token, nats: mean, median, 99th percentile
+    double ce = 0.0;     // token-weighted mean CE, nats
+    double klMean = 0.0; // KL(P_fp ‖ P_q) per token, nats: mean, median, 99th percentile
     double klMedian = 0.0;
     double klP99 = 0.0;
     double top1Agree = 0.0; // share of tokens whose most likely next token is the FP one

@@ -117,8 +117,8 @@ GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessia
             }
         }
         if (attempt >= 8)
-            throw Error("GPTQ: the Hessian is not positive definite even with damping "
-                        + std::to_string(damp) + "; the layer's calibration inputs are degenerate");
+            throw Error("GPTQ: the Hessian is not positive definite even with damping " + std::to_string(damp)
+                        + "; the layer's calibration inputs are degenerate");
         damp = damp > 0 ? damp * 10.0 : std::max(1e-2 * meanDiag, 1e-8);
     }
     result.dampUsed = damp;
@@ -162,8 +162,8 @@ GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessia
                     // As the reference: refit on W, which holds the updates of earlier blocks (the
                     // in-block updates live in the block copy until the block ends).
                     if (column % o.groupSize == 0)
-                        useGrid(findGrid(W.narrow(1, column, std::min<int64_t>(o.groupSize, cols - column)),
-                                         o.bits, o.symmetric));
+                        useGrid(findGrid(W.narrow(1, column, std::min<int64_t>(o.groupSize, cols - column)), o.bits,
+                                         o.symmetric));
                 } else if (column % o.groupSize == 0 || o.actOrder) {
                     const int64_t original = o.actOrder ? permuted[size_t(column)] : column;
                     useGrid(staticGrids[size_t(original / o.groupSize)]);

@@ -38,9 +38,9 @@ struct GptqOptions
 
 struct GptqResult
 {
-    torch::Tensor weight;   // dequantized Ŵ, columns in the original order
-    double loss = 0.0;      // Σ (w − q)² / d² / 2: the reference's per-layer "GPTQ loss"
-    double dampUsed = 0.0;  // damping actually added to diag(H) (raised if Cholesky failed)
+    torch::Tensor weight;  // dequantized Ŵ, columns in the original order
+    double loss = 0.0;     // Σ (w − q)² / d² / 2: the reference's per-layer "GPTQ loss"
+    double dampUsed = 0.0; // damping actually added to diag(H) (raised if Cholesky failed)
     int64_t deadColumns = 0;
 };
 

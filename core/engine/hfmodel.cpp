@@ -1,7 +1,7 @@
 #include "core/engine/hfmodel.h"
 
-#include "core/data/config.h"
 #include "core/common/errors.h"
+#include "core/data/config.h"
 #include "core/engine/quantizer.h"
 
 #include <cmath>
@@ -87,8 +87,9 @@ torch::Tensor HfModel::embed(const torch::Tensor& ids) const
     const int64_t* u = unique.data_ptr<int64_t>();
     for (int64_t i = 0; i < unique.numel(); ++i) {
         if (u[i] < 0 || u[i] >= m_arch.vocab)
-            throw Error("token id " + std::to_string(u[i]) + " is outside the vocabulary of " + std::to_string(m_arch.vocab)
-                        + " (" + m_weights.folder() + "): the tokenizer or token file does not belong to this model");
+            throw Error("token id " + std::to_string(u[i]) + " is outside the vocabulary of "
+                        + std::to_string(m_arch.vocab) + " (" + m_weights.folder()
+                        + "): the tokenizer or token file does not belong to this model");
         view.toFloat(rows.data_ptr<float>() + i * hidden, u[i] * hidden, hidden);
     }
     m_weights.release(view);

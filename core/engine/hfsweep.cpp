@@ -7,14 +7,14 @@
 
 #include "core/engine/sweep.h"
 
-#include "core/data/corpus.h"
 #include "core/common/errors.h"
-#include "core/engine/hfmodel.h"
+#include "core/data/corpus.h"
 #include "core/data/hfrun.h"
 #include "core/data/store.h"
-#include "core/engine/sweepdetail.h"
 #include "core/data/tokenfile.h"
 #include "core/data/tokenizer.h"
+#include "core/engine/hfmodel.h"
+#include "core/engine/sweepdetail.h"
 
 #include <chrono>
 #include <cmath>
@@ -35,8 +35,9 @@ std::vector<int32_t> evaluationTokens(const HfEvalData& data, int64_t vocab)
         return readTokenFile(data.data, data.rawTokenType == "uint32" ? RawTokenType::U32 : RawTokenType::U16, vocab);
     const BpeTokenizer tokenizer = BpeTokenizer::fromFile(data.tokenizer);
     if (tokenizer.vocabSize() > vocab)
-        throw ConfigError(data.tokenizer + " has " + std::to_string(tokenizer.vocabSize()) + " tokens, more than the model's "
-                          + std::to_string(vocab) + ": it is not this model's tokenizer");
+        throw ConfigError(data.tokenizer + " has " + std::to_string(tokenizer.vocabSize())
+                          + " tokens, more than the model's " + std::to_string(vocab)
+                          + ": it is not this model's tokenizer");
     std::ifstream in(data.data, std::ios::binary);
     if (!in)
         throw IoError("cannot read the evaluation text " + data.data);
@@ -55,7 +56,8 @@ torch::Tensor windows(const std::vector<int32_t>& tokens, size_t begin, int coun
     return t;
 }
 
-torch::Tensor calibrationWindows(const std::vector<int32_t>& tokens, size_t available, int count, int length, uint64_t seed)
+torch::Tensor calibrationWindows(const std::vector<int32_t>& tokens, size_t available, int count, int length,
+                                 uint64_t seed)
 {
     std::mt19937_64 rng(seed ^ 0xC0FFEEull);
     std::uniform_int_distribution<size_t> pick(0, available - size_t(length));
@@ -112,11 +114,13 @@ QuantizedEval compare(const HfModel& model, const HfModel::Head& head, const tor
 }
 
 // The block applied to x in chunks of `batch` sequences (no hooks: validation only).
-torch::Tensor forwardChunked(const HfModel& model, HfBlock& block, const torch::Tensor& x, const HfRope& rope, int batch)
+torch::Tensor forwardChunked(const HfModel& model, HfBlock& block, const torch::Tensor& x, const HfRope& rope,
+                             int batch)
 {
     std::vector<torch::Tensor> parts;
     for (int64_t begin = 0; begin < x.size(0); begin += batch)
-        parts.push_back(model.forwardBlock(block, x.narrow(0, begin, std::min<int64_t>(batch, x.size(0) - begin)), rope));
+        parts.push_back(
+            model.forwardBlock(block, x.narrow(0, begin, std::min<int64_t>(batch, x.size(0) - begin)), rope));
     return torch::cat(parts, 0);
 }
 
@@ -127,7 +131,8 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
 {
     using Clock = std::chrono::steady_clock;
     torch::NoGradGuard noGrad;
-    torch::set_num_threads(options.threads > 0 ? options.threads : int(std::max(1u, std::thread::hardware_concurrency())));
+    torch::set_num_threads(options.threads > 0 ? options.threads
+                                               : int(std::max(1u, std::thread::hardware_concurrency())));
     if (options.device != "cpu")
         parseDevice(options.device); // a bad name fails clearly; streaming itself runs on the CPU
     if (!store.hasRun(run))
@@ -148,9 +153,10 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
     const std::vector<int32_t> tokens = evaluationTokens(data, arch.vocab);
     const size_t valTokens = size_t(data.valSequences) * size_t(data.seqLen) + 1;
     if (tokens.size() < valTokens + size_t(data.seqLen))
-        throw ConfigError(data.data + " gives " + std::to_string(tokens.size()) + " tokens; " + std::to_string(data.valSequences)
-                          + " validation sequences of " + std::to_string(data.seqLen) + " need "
-                          + std::to_string(valTokens) + " plus at least one sequence for calibration");
+        throw ConfigError(data.data + " gives " + std::to_string(tokens.size()) + " tokens; "
+                          + std::to_string(data.valSequences) + " validation sequences of "
+                          + std::to_string(data.seqLen) + " need " + std::to_string(valTokens)
+                          + " plus at least one sequence for calibration");
     const size_t calibAvailable = tokens.size() - valTokens;
     const auto valAll = windows(tokens, calibAvailable, 1, int(valTokens)).flatten();
     const int64_t valCount = int64_t(data.valSequences) * data.seqLen;
@@ -208,26 +214,27 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                     walk.outlierThreshold = options.outlierThreshold;
                     auto groups = block.groups(model.arch().family);
                     size_t layer = size_t(b) * perBlock;
-                    lane.calibration = model.forwardBlock(block, lane.calibration, rope, [&](int group, const torch::Tensor& input) {
-                        std::vector<GroupMember> members;
-                        for (HfLinear* l : groups[size_t(group)])
-                            members.push_back({&infos[layer++], l->weight, l->actBits, l->actGroupSize});
-                        quantizeGroup(input, members, c, walk, lane.reports);
-                    });
+                    lane.calibration =
+                        model.forwardBlock(block, lane.calibration, rope, [&](int group, const torch::Tensor& input) {
+                            std::vector<GroupMember> members;
+                            for (HfLinear* l : groups[size_t(group)])
+                                members.push_back({&infos[layer++], l->weight, l->actBits, l->actGroupSize});
+                            quantizeGroup(input, members, c, walk, lane.reports);
+                        });
                     lane.validation = forwardChunked(model, block, lane.validation, rope, data.batchSize);
                 }
                 fpVal = forwardChunked(model, fpBlock, fpVal, rope, data.batchSize);
                 const double done = double(summary.computed + summary.skipped)
                     + double(missing.size()) * double(b + 1) / double(model.arch().layers);
                 if (!reportProgress(progress, done / total,
-                                    "sweep: step " + std::to_string(row.step) + ", block " + std::to_string(b + 1) + " of "
-                                        + std::to_string(model.arch().layers)))
+                                    "sweep: step " + std::to_string(row.step) + ", block " + std::to_string(b + 1)
+                                        + " of " + std::to_string(model.arch().layers)))
                     throw Cancelled();
             }
             const HfModel::Head head = model.loadHead();
             // Logits of a real vocabulary are large: compared a few sequences at a time (≈ 4 Mi values).
-            const int chunk = int(std::clamp<int64_t>((int64_t(1) << 22) / (int64_t(data.seqLen) * model.arch().vocab), 1,
-                                                      data.batchSize));
+            const int chunk = int(std::clamp<int64_t>((int64_t(1) << 22) / (int64_t(data.seqLen) * model.arch().vocab),
+                                                      1, data.batchSize));
             double fpCe = std::numeric_limits<double>::quiet_NaN();
             for (Lane& lane : lanes) {
                 const QuantizedEval eval = compare(model, head, fpVal, lane.validation, valTargets, chunk, &fpCe);

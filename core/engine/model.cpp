@@ -159,8 +159,7 @@ TinyLmImpl::TinyLmImpl(const ModelConfig& config)
         m_lmHead = register_module("lm_head", linear(config.dModel, config.vocabSize));
 
     const int headDim = config.dModel / config.nHeads;
-    auto invFreq = 1.0
-        / torch::pow(config.ropeTheta, torch::arange(0, headDim, 2, torch::kFloat64) / double(headDim));
+    auto invFreq = 1.0 / torch::pow(config.ropeTheta, torch::arange(0, headDim, 2, torch::kFloat64) / double(headDim));
     auto positions = torch::arange(config.maxSeqLen, torch::kFloat64);
     auto freqs = torch::outer(positions, invFreq);
     auto emb = torch::cat({freqs, freqs}, -1);
@@ -219,9 +218,8 @@ void TinyLmImpl::initWeights(uint64_t seed)
 std::vector<LayerInfo> TinyLmImpl::quantizableLayers() const
 {
     static const std::pair<const char*, const char*> kinds[] = {
-        {"self_attn.q_proj", layerkinds::q}, {"self_attn.k_proj", layerkinds::k},
-        {"self_attn.v_proj", layerkinds::v}, {"self_attn.o_proj", layerkinds::o},
-        {"mlp.gate_proj", layerkinds::gate}, {"mlp.up_proj", layerkinds::up},
+        {"self_attn.q_proj", layerkinds::q}, {"self_attn.k_proj", layerkinds::k}, {"self_attn.v_proj", layerkinds::v},
+        {"self_attn.o_proj", layerkinds::o}, {"mlp.gate_proj", layerkinds::gate}, {"mlp.up_proj", layerkinds::up},
         {"mlp.down_proj", layerkinds::down},
     };
     std::vector<LayerInfo> layers;

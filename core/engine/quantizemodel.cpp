@@ -161,8 +161,8 @@ std::vector<LayerReport> quantizeModel(TinyLm& model, const torch::Tensor& calib
     auto quantize = [&](const torch::Tensor& input, std::initializer_list<QLinear> layers) {
         std::vector<GroupMember> members;
         for (const QLinear& layer : layers)
-            members.push_back({&infos[reports.size() + members.size()], layer->weight, layer->inputBits(),
-                               layer->inputGroupSize()});
+            members.push_back(
+                {&infos[reports.size() + members.size()], layer->weight, layer->inputBits(), layer->inputGroupSize()});
         quantizeGroup(input, members, config, options, reports);
     };
 

@@ -7,8 +7,8 @@
 // per layer what the sweep stores: relative weight error, output SQNR, GPTQ loss, and the statistics of
 // the layer's input activations. Include only from core .cpp files.
 
-#include "core/data/config.h"
 #include "core/common/metrics.h"
+#include "core/data/config.h"
 #include "core/engine/model.h"
 
 #include <cstdint>
@@ -19,10 +19,10 @@ namespace qs {
 
 struct ActivationStats
 {
-    double kurtosis = 0.0;     // Pearson kurtosis E[(x−μ)⁴]/σ⁴ over all entries (3 for a Gaussian)
-    double absmax = 0.0;       // max |x|
-    double absmaxMedian = 0.0; // max |x| / median |x|
-    int64_t outliers = 0;      // channels whose absmax exceeds the threshold
+    double kurtosis = 0.0;            // Pearson kurtosis E[(x−μ)⁴]/σ⁴ over all entries (3 for a Gaussian)
+    double absmax = 0.0;              // max |x|
+    double absmaxMedian = 0.0;        // max |x| / median |x|
+    int64_t outliers = 0;             // channels whose absmax exceeds the threshold
     std::vector<float> channelAbsmax; // per input channel
 };
 

@@ -1,20 +1,20 @@
 #include "core/engine/sweep.h"
 
-#include "core/data/corpus.h"
 #include "core/common/errors.h"
 #include "core/common/metrics.h"
+#include "core/data/corpus.h"
+#include "core/data/store.h"
 #include "core/engine/evaluate.h"
 #include "core/engine/quantizemodel.h"
-#include "core/data/store.h"
 #include "core/engine/sweepdetail.h"
 #include "core/engine/tensors.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <optional>
-#include <filesystem>
 #include <thread>
 
 namespace fs = std::filesystem;
@@ -147,7 +147,8 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         if (c.method == QuantMethod::Gptq && c.calibSeqLen > train.model.maxSeqLen)
             throw ConfigError("calibration length " + std::to_string(c.calibSeqLen) + " of " + c.id()
                               + " exceeds the model's max_seq_len " + std::to_string(train.model.maxSeqLen));
-        const bool seen = std::any_of(configs.begin(), configs.end(), [&](const QuantConfig& o) { return o.id() == c.id(); });
+        const bool seen =
+            std::any_of(configs.begin(), configs.end(), [&](const QuantConfig& o) { return o.id() == c.id(); });
         if (!seen)
             configs.push_back(c);
     }
@@ -229,12 +230,14 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
             const double done = double(summary.computed + summary.skipped);
             char message[240];
             std::snprintf(message, sizeof message, "sweep: step %lld, %s: rel CE %+.4f, KL %.2e (%.1f s)",
-                          (long long)row.step, c->label().c_str(), entry.model[metrics::relCe], entry.model[metrics::klMean], seconds);
+                          (long long)row.step, c->label().c_str(), entry.model[metrics::relCe],
+                          entry.model[metrics::klMean], seconds);
             if (!reportProgress(progress, done / total, message))
                 throw Cancelled();
         }
-        if (missing.empty() && !reportProgress(progress, double(summary.computed + summary.skipped) / total,
-                                               "sweep: FP loss of step " + std::to_string(row.step)))
+        if (missing.empty()
+            && !reportProgress(progress, double(summary.computed + summary.skipped) / total,
+                               "sweep: FP loss of step " + std::to_string(row.step)))
             throw Cancelled();
     }
     reportProgress(progress, 1.0, "sweep complete");

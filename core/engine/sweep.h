@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/data/config.h"
-#include "core/common/progress.h"
 #include "core/common/metrics.h"
+#include "core/common/progress.h"
+#include "core/data/config.h"
 
 #include <map>
 #include <string>

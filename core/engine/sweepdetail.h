@@ -4,9 +4,9 @@
 // trajectories (hfsweep.cpp). Include only from core .cpp files: this header pulls in libtorch.
 
 #include "core/data/config.h"
+#include "core/data/store.h"
 #include "core/engine/evaluate.h"
 #include "core/engine/quantizemodel.h"
-#include "core/data/store.h"
 
 #include <string>
 #include <vector>

@@ -2,8 +2,8 @@
 
 // Bridge between safetensors files and the libtorch model. Include only from core .cpp files.
 
-#include "core/engine/model.h"
 #include "core/data/safetensors.h"
+#include "core/engine/model.h"
 
 #include <map>
 #include <string>
@@ -11,7 +11,7 @@
 namespace qs {
 
 // Metadata keys QuantScope writes into its checkpoints' __metadata__.
-inline constexpr const char* kMetaFormat = "format";        // "pt" (as HF writes it)
+inline constexpr const char* kMetaFormat = "format"; // "pt" (as HF writes it)
 inline constexpr const char* kMetaModelConfig = "quantscope.model_config";
 inline constexpr const char* kMetaStep = "quantscope.step";
 inline constexpr const char* kMetaTokens = "quantscope.tokens";

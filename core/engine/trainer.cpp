@@ -1,11 +1,11 @@
 #include "core/engine/trainer.h"
 
-#include "core/data/corpus.h"
 #include "core/common/errors.h"
-#include "core/engine/evaluate.h"
-#include "core/engine/model.h"
+#include "core/data/corpus.h"
 #include "core/data/schedule.h"
 #include "core/data/store.h"
+#include "core/engine/evaluate.h"
+#include "core/engine/model.h"
 #include "core/engine/sweepdetail.h"
 #include "core/engine/tensors.h"
 
@@ -95,8 +95,9 @@ BranchPoint findBranchPoint(const Store& store, const TrainConfig& config, const
     }
     const auto mustMatch = [&](bool same, const char* field) {
         if (!same)
-            throw ConfigError(what + ": a branch keeps the parent's " + field + "; only the schedule, steps, QAT, "
-                              "EMA and checkpointing may change");
+            throw ConfigError(what + ": a branch keeps the parent's " + field
+                              + "; only the schedule, steps, QAT, "
+                                "EMA and checkpointing may change");
     };
     mustMatch(p.model == config.model, "model");
     mustMatch(p.batchSize == config.batchSize && p.seqLen == config.seqLen, "batch_size and seq_len");
@@ -113,15 +114,16 @@ BranchPoint findBranchPoint(const Store& store, const TrainConfig& config, const
         point.optimizer = (fs::path(point.weights).parent_path() / optimizerName(row.step)).string();
         if (!fs::exists(point.optimizer))
             throw Error(what + ": the parent's optimizer state at step " + std::to_string(row.step) + " ("
-                        + point.optimizer + ") is missing; train the parent with \"keep_optimizer_states\": true "
-                        "to branch from any of its checkpoints");
+                        + point.optimizer
+                        + ") is missing; train the parent with \"keep_optimizer_states\": true "
+                          "to branch from any of its checkpoints");
         return point;
     }
     std::string steps;
     for (const CheckpointRow& row : rows)
         steps += (steps.empty() ? "" : ", ") + std::to_string(row.step);
-    throw ConfigError(what + ": the parent has no checkpoint at step " + std::to_string(config.initStep)
-                      + " (it has " + (steps.empty() ? std::string("none") : steps) + ")");
+    throw ConfigError(what + ": the parent has no checkpoint at step " + std::to_string(config.initStep) + " (it has "
+                      + (steps.empty() ? std::string("none") : steps) + ")");
 }
 
 // The exponential moving average of the weights, kept in a second model and checkpointed (always in
@@ -161,7 +163,8 @@ public:
     {
         const fs::path file = fs::path(checkpointDir) / emaName(step);
         if (!fs::exists(file))
-            throw Error(m_store.path() + ": run '" + m_parent + "' cannot resume its EMA: " + file.string() + " is missing");
+            throw Error(m_store.path() + ": run '" + m_parent + "' cannot resume its EMA: " + file.string()
+                        + " is missing");
         loadWeights(m_model, SafetensorsFile::open(file.string()));
     }
 
@@ -241,8 +244,8 @@ TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& st
     }
 
     const int64_t tokensPerStep = int64_t(config.batchSize) * config.seqLen;
-    const int64_t qatFirst = config.qat.enabled() ? config.qat.firstStep(tokensPerStep)
-                                                  : std::numeric_limits<int64_t>::max();
+    const int64_t qatFirst =
+        config.qat.enabled() ? config.qat.firstStep(tokensPerStep) : std::numeric_limits<int64_t>::max();
     const ValidationSet valSet =
         ValidationSet::fromBytes(corpus.val, config.evalBatches * config.batchSize, config.seqLen);
     const std::string configJson = config.toJson();
@@ -327,7 +330,9 @@ TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& st
     std::vector<ValRow> pendingVal;
     int64_t previousOptimizerStep = -1;
 
-    auto lrAt = [&](int64_t step) { return learningRate(config.schedule, std::max<int64_t>(step - 1, 0), config.steps); };
+    auto lrAt = [&](int64_t step) {
+        return learningRate(config.schedule, std::max<int64_t>(step - 1, 0), config.steps);
+    };
     auto evaluate = [&](int64_t step) {
         const int64_t global = offset + step;
         const double ce = validationCe(model, valSet, config.batchSize);

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/data/config.h"
 #include "core/common/progress.h"
+#include "core/data/config.h"
 
 #include <string>
 
@@ -21,8 +21,7 @@ struct TrainSummary
 // log, periodic validation loss, and a checkpoint (safetensors in `checkpointDir`) every
 // `config.checkpointEvery` steps plus step 0 and the last step. A run already complete in the store
 // is reused; a run that exists with a different config is an error.
-TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& store,
-                      const std::string& runName, const std::string& checkpointDir,
-                      const Progress& progress = {});
+TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& store, const std::string& runName,
+                      const std::string& checkpointDir, const Progress& progress = {});
 
 } // namespace qs

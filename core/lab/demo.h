@@ -1,8 +1,8 @@
 #pragma once
 
+#include "core/common/progress.h"
 #include "core/data/config.h"
 #include "core/engine/sweep.h"
-#include "core/common/progress.h"
 
 #include <string>
 #include <vector>
@@ -19,9 +19,9 @@ struct DemoOptions
     std::string runName = "demo-wsd";
 
     static DemoOptions defaults(const std::string& dir);
-    std::string storePath() const;      // dir + "/quantscope-demo.h5"
-    std::string corpusPath() const;     // dir + "/kjv.txt"
-    std::string checkpointDir() const;  // dir + "/checkpoints/" + runName
+    std::string storePath() const;     // dir + "/quantscope-demo.h5"
+    std::string corpusPath() const;    // dir + "/kjv.txt"
+    std::string checkpointDir() const; // dir + "/checkpoints/" + runName
 };
 
 struct DemoSummary

@@ -1,14 +1,14 @@
 #include "core/lab/recipe.h"
 
-#include "core/engine/averaging.h"
+#include "core/common/errors.h"
 #include "core/data/config.h"
 #include "core/data/corpus.h"
-#include "core/common/errors.h"
 #include "core/data/qatplan.h"
-#include "core/lab/recipedetail.h"
 #include "core/data/store.h"
+#include "core/engine/averaging.h"
 #include "core/engine/sweep.h"
 #include "core/engine/trainer.h"
+#include "core/lab/recipedetail.h"
 
 #include <nlohmann/json.hpp>
 
@@ -34,7 +34,8 @@ std::string verbOf(const json& step, const std::string& origin, size_t index)
         if (!step.contains(v))
             continue;
         if (!verb.empty())
-            throw ConfigError(origin + ": step " + std::to_string(index + 1) + " has both '" + verb + "' and '" + v + "'");
+            throw ConfigError(origin + ": step " + std::to_string(index + 1) + " has both '" + verb + "' and '" + v
+                              + "'");
         verb = v;
     }
     if (verb.empty())
@@ -94,8 +95,9 @@ public:
         fs::create_directories(m_options.dir, ec);
         if (ec)
             throw IoError(m_options.dir + ": cannot create the recipe folder: " + ec.message());
-        const std::string corpusPath = m_recipe.corpus == "kjv" ? prepareKjvCorpus((fs::path(m_options.dir) / "kjv.txt").string())
-                                                                : m_recipe.corpus;
+        const std::string corpusPath = m_recipe.corpus == "kjv"
+            ? prepareKjvCorpus((fs::path(m_options.dir) / "kjv.txt").string())
+            : m_recipe.corpus;
         const TrainConfig base = patchedConfig(m_base, json::object(), m_recipe.file + ": train");
         m_corpus = Corpus::fromFile(corpusPath, base.valFraction,
                                     m_recipe.corpus == "kjv" ? std::string(kjvDescription) : "text file " + corpusPath);
@@ -155,8 +157,8 @@ private:
         parentConfig.erase("init");
         for (size_t i = 0; i < at.size(); ++i) {
             std::string name = pattern;
-            for (const auto& [key, value] : {std::pair<std::string, std::string> {"{parent}", parent},
-                                             {"{step}", std::to_string(at[i])}}) {
+            for (const auto& [key, value] :
+                 {std::pair<std::string, std::string> {"{parent}", parent}, {"{step}", std::to_string(at[i])}}) {
                 for (size_t pos; (pos = name.find(key)) != std::string::npos;)
                     name.replace(pos, key.size(), value);
             }

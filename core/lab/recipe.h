@@ -32,8 +32,8 @@ struct Recipe
     std::string name;
     int version = 0;
     std::string title;
-    std::string paper;  // which finding it reproduces (papers.md section)
-    std::string expect; // what the paper found, in words
+    std::string paper;        // which finding it reproduces (papers.md section)
+    std::string expect;       // what the paper found, in words
     double costMinutes = 0.0; // measured on 2 cores
     std::string corpus;       // "kjv" (the demo's text, prepared on first use) or a text file
     std::string file;         // where it was read from
@@ -46,8 +46,8 @@ struct Recipe
 
 struct RecipeOptions
 {
-    std::string dir;  // output folder: store, checkpoints, corpus, report
-    int threads = 0;  // torch threads; 0: all cores
+    std::string dir;                // output folder: store, checkpoints, corpus, report
+    int threads = 0;                // torch threads; 0: all cores
     std::string storePath() const;  // dir + "/recipe.h5"
     std::string reportPath() const; // dir + "/report.md"
 };

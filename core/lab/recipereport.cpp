@@ -3,14 +3,14 @@
 
 #include "core/lab/recipe.h"
 
-#include "core/data/config.h"
 #include "core/common/errors.h"
 #include "core/common/kinds.h"
 #include "core/common/metrics.h"
-#include "core/scaling/laws.h"
-#include "core/lab/recipedetail.h"
-#include "core/scaling/serialization.h"
+#include "core/data/config.h"
 #include "core/data/store.h"
+#include "core/lab/recipedetail.h"
+#include "core/scaling/laws.h"
+#include "core/scaling/serialization.h"
 
 #include <nlohmann/json.hpp>
 
@@ -58,7 +58,10 @@ public:
 
     const Store& store() const { return m_store; }
 
-    std::vector<std::string> match(const std::vector<std::string>& patterns) const { return matchRuns(m_store, patterns); }
+    std::vector<std::string> match(const std::vector<std::string>& patterns) const
+    {
+        return matchRuns(m_store, patterns);
+    }
 
     const Trajectory& get(const std::string& run)
     {
@@ -230,9 +233,9 @@ std::string fc2Table(Reader& reader, const json& spec)
         return "(no checkpoints)\n";
     const size_t last = t.rows.size() - 1;
     const double d = Reader::at(t.deltaCe, base, last), d8 = Reader::at(t.deltaCe, fc2, last);
-    std::string out = "Final checkpoint (step " + std::to_string(t.rows[last].step) + "): ΔCE " + base + " = "
-        + fmt(d) + ", " + fc2 + " = " + fmt(d8) + " nats/byte; keeping the FC2 input at 8 bits removes "
-        + pct(1.0 - d8 / d) + " of the W4A4 error (the paper: 20.5–42.9 %).\n\n";
+    std::string out = "Final checkpoint (step " + std::to_string(t.rows[last].step) + "): ΔCE " + base + " = " + fmt(d)
+        + ", " + fc2 + " = " + fmt(d8) + " nats/byte; keeping the FC2 input at 8 bits removes " + pct(1.0 - d8 / d)
+        + " of the W4A4 error (the paper: 20.5–42.9 %).\n\n";
     const ConfigResults fp = reader.store().results(run, fpConfigId);
     const auto layers = reader.store().layers(run);
     auto kurt = fp.layers.find(metrics::actKurtosis);
@@ -309,12 +312,13 @@ std::string qatTable(Reader& reader, const json& recipe, const json& spec)
         }
         if (p.fraction == 0.0 && p.fusion != toString(s.fusions.front()))
             continue; // the PTQ row once
-        out += row({fmt(p.fraction, "%g"), p.fraction == 0 ? "PTQ" : p.fusion, p.run,
-                    std::to_string(p.forkStep) + " / " + std::to_string(p.budgetSteps - p.forkStep), fmt(p.quantizedCe)});
+        out +=
+            row({fmt(p.fraction, "%g"), p.fraction == 0 ? "PTQ" : p.fusion, p.run,
+                 std::to_string(p.forkStep) + " / " + std::to_string(p.budgetSteps - p.forkStep), fmt(p.quantizedCe)});
     }
     const double S = scaling::tokensPerParameterByte(D, N, q.bits);
-    out += "\nN = " + fmt(N, "%.0f") + " parameters, D = " + fmt(D, "%.3g") + " tokens (bytes), B = "
-        + std::to_string(q.bits) + " bits: S = D / (N·B/8) = " + fmt(S, "%.2f") + ".\n\n";
+    out += "\nN = " + fmt(N, "%.0f") + " parameters, D = " + fmt(D, "%.3g")
+        + " tokens (bytes), B = " + std::to_string(q.bits) + " bits: S = D / (N·B/8) = " + fmt(S, "%.2f") + ".\n\n";
     for (const auto& [fusion, value] : best)
         out += "- measured optimal f (" + fusion + "): **" + fmt(value.first, "%g") + "** (quantized CE "
             + fmt(value.second) + ")\n";

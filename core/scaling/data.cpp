@@ -14,7 +14,21 @@ namespace qs::scaling {
 
 namespace {
 
-enum class Column { N, D, G, Bits, Dfp, Dqat, Loss, Delta, FpLoss, HeldOut, Label, Ignored };
+enum class Column
+{
+    N,
+    D,
+    G,
+    Bits,
+    Dfp,
+    Dqat,
+    Loss,
+    Delta,
+    FpLoss,
+    HeldOut,
+    Label,
+    Ignored
+};
 
 struct ColumnName
 {
@@ -24,10 +38,17 @@ struct ColumnName
 
 // Canonical names, matched case-insensitively; "held_out" is accepted for heldout.
 constexpr ColumnName kColumns[] = {
-    {"N", Column::N},         {"D", Column::D},         {"G", Column::G},
-    {"bits", Column::Bits},   {"D_fp", Column::Dfp},    {"D_qat", Column::Dqat},
-    {"loss", Column::Loss},   {"delta", Column::Delta}, {"fp_loss", Column::FpLoss},
-    {"heldout", Column::HeldOut}, {"label", Column::Label},
+    {"N", Column::N},
+    {"D", Column::D},
+    {"G", Column::G},
+    {"bits", Column::Bits},
+    {"D_fp", Column::Dfp},
+    {"D_qat", Column::Dqat},
+    {"loss", Column::Loss},
+    {"delta", Column::Delta},
+    {"fp_loss", Column::FpLoss},
+    {"heldout", Column::HeldOut},
+    {"label", Column::Label},
 };
 
 using detail::lower;
@@ -85,8 +106,7 @@ double parseNumber(std::string_view cell, const std::string& where, const char* 
     double v = 0.0;
     const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v))
-        throw FormatError(where + ", column " + column + ": '" + std::string(cell)
-                          + "' is not a finite number");
+        throw FormatError(where + ", column " + column + ": '" + std::string(cell) + "' is not a finite number");
     return v;
 }
 
@@ -113,14 +133,22 @@ std::string pointName(const ScalingData& data, size_t index)
 
 double field(const ScalingPoint& p, std::string_view column)
 {
-    if (column == "N") return p.N;
-    if (column == "D") return p.D;
-    if (column == "G") return p.G;
-    if (column == "bits") return p.bits;
-    if (column == "D_fp") return p.D_fp;
-    if (column == "D_qat") return p.D_qat;
-    if (column == "loss") return p.loss;
-    if (column == "delta") return p.delta;
+    if (column == "N")
+        return p.N;
+    if (column == "D")
+        return p.D;
+    if (column == "G")
+        return p.G;
+    if (column == "bits")
+        return p.bits;
+    if (column == "D_fp")
+        return p.D_fp;
+    if (column == "D_qat")
+        return p.D_qat;
+    if (column == "loss")
+        return p.loss;
+    if (column == "delta")
+        return p.delta;
     return kNaN;
 }
 
@@ -190,18 +218,41 @@ ScalingData parseScalingCsv(std::string_view text, std::string source)
         for (size_t i = 0; i < cells.size(); ++i) {
             const std::string_view cell = cells[i];
             switch (layout[i]) {
-            case Column::N: p.N = parseNumber(cell, where, "N"); break;
-            case Column::D: p.D = parseNumber(cell, where, "D"); break;
-            case Column::G: p.G = parseNumber(cell, where, "G"); break;
-            case Column::Bits: p.bits = parseNumber(cell, where, "bits"); break;
-            case Column::Dfp: p.D_fp = parseNumber(cell, where, "D_fp"); break;
-            case Column::Dqat: p.D_qat = parseNumber(cell, where, "D_qat"); break;
-            case Column::Loss: p.loss = parseNumber(cell, where, "loss"); break;
-            case Column::Delta: p.delta = parseNumber(cell, where, "delta"); break;
-            case Column::FpLoss: p.fpLoss = parseNumber(cell, where, "fp_loss"); break;
-            case Column::HeldOut: p.heldOut = parseFlag(cell, where); break;
-            case Column::Label: p.label = cell; break;
-            case Column::Ignored: break;
+            case Column::N:
+                p.N = parseNumber(cell, where, "N");
+                break;
+            case Column::D:
+                p.D = parseNumber(cell, where, "D");
+                break;
+            case Column::G:
+                p.G = parseNumber(cell, where, "G");
+                break;
+            case Column::Bits:
+                p.bits = parseNumber(cell, where, "bits");
+                break;
+            case Column::Dfp:
+                p.D_fp = parseNumber(cell, where, "D_fp");
+                break;
+            case Column::Dqat:
+                p.D_qat = parseNumber(cell, where, "D_qat");
+                break;
+            case Column::Loss:
+                p.loss = parseNumber(cell, where, "loss");
+                break;
+            case Column::Delta:
+                p.delta = parseNumber(cell, where, "delta");
+                break;
+            case Column::FpLoss:
+                p.fpLoss = parseNumber(cell, where, "fp_loss");
+                break;
+            case Column::HeldOut:
+                p.heldOut = parseFlag(cell, where);
+                break;
+            case Column::Label:
+                p.label = cell;
+                break;
+            case Column::Ignored:
+                break;
             }
         }
         if (std::isnan(p.delta) && !std::isnan(p.loss) && !std::isnan(p.fpLoss))
@@ -227,9 +278,12 @@ ScalingData parseScalingCsv(std::string_view text, std::string source)
 std::string fitTargetName(FitTarget target)
 {
     switch (target) {
-    case FitTarget::Auto: return "auto";
-    case FitTarget::Loss: return "loss";
-    case FitTarget::Delta: return "delta";
+    case FitTarget::Auto:
+        return "auto";
+    case FitTarget::Loss:
+        return "loss";
+    case FitTarget::Delta:
+        return "delta";
     }
     return "auto";
 }
@@ -254,7 +308,8 @@ FitTarget resolveTarget(LawKind kind, FitTarget target, const ScalingData& data)
     if (kind == LawKind::W4A4)
         return FitTarget::Delta;
     const bool allDelta = !data.points.empty()
-        && std::all_of(data.points.begin(), data.points.end(), [](const ScalingPoint& p) { return !std::isnan(p.delta); });
+        && std::all_of(data.points.begin(), data.points.end(),
+                       [](const ScalingPoint& p) { return !std::isnan(p.delta); });
     return allDelta ? FitTarget::Delta : FitTarget::Loss;
 }
 
@@ -262,9 +317,12 @@ std::vector<std::string> requiredColumns(LawKind kind, FitTarget target)
 {
     const std::string y = target == FitTarget::Delta ? "delta" : "loss";
     switch (kind) {
-    case LawKind::Chinchilla: return {"N", "D", "loss"};
-    case LawKind::W4A4: return {"N", "D", "G", y};
-    case LawKind::Qat: return {"N", "D_fp", "D_qat", "bits", y};
+    case LawKind::Chinchilla:
+        return {"N", "D", "loss"};
+    case LawKind::W4A4:
+        return {"N", "D", "G", y};
+    case LawKind::Qat:
+        return {"N", "D_fp", "D_qat", "bits", y};
     }
     return {};
 }
@@ -295,12 +353,11 @@ void validateScalingData(const ScalingData& data, LawKind kind, FitTarget target
             const double v = field(p, c);
             if (std::isnan(v))
                 throw ConfigError(pointName(data, i) + ": column " + c + " is empty");
-            const bool ok = c == "G" ? v >= 2.0
-                : c == "bits"        ? v >= 1.0 && v <= 16.0
-                : c == "delta"       ? true
-                                     : v > 0.0;
+            const bool ok = c == "G" ? v >= 2.0 : c == "bits" ? v >= 1.0 && v <= 16.0 : c == "delta" ? true : v > 0.0;
             if (!ok) {
-                const char* rule = c == "G" ? "must be at least 2" : c == "bits" ? "must lie in [1, 16]" : "must be > 0";
+                const char* rule = c == "G" ? "must be at least 2"
+                    : c == "bits"           ? "must lie in [1, 16]"
+                                            : "must be > 0";
                 throw ConfigError(pointName(data, i) + ": " + c + " = " + number(v) + " " + rule);
             }
         }

@@ -56,8 +56,13 @@ ScalingData readScalingCsv(const std::string& path);
 ScalingData parseScalingCsv(std::string_view text, std::string source);
 
 // What the fit's residuals are taken of: log L̂ − log L (Loss) or log δ̂ − log δ (Delta).
-enum class FitTarget { Auto, Loss, Delta };
-std::string fitTargetName(FitTarget target); // "auto", "loss", "delta"
+enum class FitTarget
+{
+    Auto,
+    Loss,
+    Delta
+};
+std::string fitTargetName(FitTarget target);        // "auto", "loss", "delta"
 FitTarget fitTargetFromName(std::string_view name); // throws qs::ConfigError
 
 // Auto → chinchilla: Loss; w4a4: Delta; qat: Delta when every point has δ, else Loss. Asking a

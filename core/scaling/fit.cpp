@@ -23,8 +23,8 @@ template<class Body>
 void parallelFor(size_t count, int threads, const Progress& progress, double from, double to,
                  const std::string& message, Body&& body)
 {
-    std::atomic<size_t> next{0}, done{0};
-    std::atomic<bool> stop{false};
+    std::atomic<size_t> next {0}, done {0};
+    std::atomic<bool> stop {false};
     bool cancelled = false;
     std::exception_ptr error;
     std::mutex errorMutex;
@@ -48,8 +48,7 @@ void parallelFor(size_t count, int threads, const Progress& progress, double fro
     std::vector<std::thread> pool;
     for (int t = 1; t < threads && size_t(t) < count; ++t)
         pool.emplace_back([&] {
-            while (runOne()) {
-            }
+            while (runOne()) { }
         });
     double reported = -1.0;
     while (runOne()) {
@@ -73,7 +72,7 @@ void parallelFor(size_t count, int threads, const Progress& progress, double fro
 std::string utcNow()
 {
     const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
+    std::tm tm {};
     gmtime_r(&now, &tm);
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -100,8 +99,7 @@ FitResult fitLaw(const Law& law, const ScalingData& data, const FitOptions& opti
     if (options.threads < 0)
         throw ConfigError("the number of threads cannot be negative");
     const FitProblem problem(law, data, options);
-    const int threads = options.threads > 0 ? options.threads
-                                            : std::max(1, int(std::thread::hardware_concurrency()));
+    const int threads = options.threads > 0 ? options.threads : std::max(1, int(std::thread::hardware_concurrency()));
     const std::string source = options.dataSource.empty() ? data.source : options.dataSource;
     const Objective objective = [&problem](std::span<const double> x, std::span<double> g) {
         return problem.evaluate(x, g);
@@ -134,8 +132,7 @@ FitResult fitLaw(const Law& law, const ScalingData& data, const FitOptions& opti
     }
     if (best == runs.size())
         throw Error("the fit of the " + law.displayName() + " law to " + source
-                    + " failed: the objective is not finite at any of the " + std::to_string(runs.size())
-                    + " starts");
+                    + " failed: the objective is not finite at any of the " + std::to_string(runs.size()) + " starts");
     const LbfgsResult& bestRun = runs[best];
     result.parameters = bestRun.x;
 
@@ -153,8 +150,9 @@ FitResult fitLaw(const Law& law, const ScalingData& data, const FitOptions& opti
     info.date = utcNow();
     std::vector<std::string> notes;
     if (!bestRun.converged)
-        notes.push_back("the fit did not converge: the best of " + std::to_string(runs.size()) + " starts stopped with '"
-                        + bestRun.reason + "' (" + std::to_string(converged) + " of " + std::to_string(runs.size())
+        notes.push_back("the fit did not converge: the best of " + std::to_string(runs.size())
+                        + " starts stopped with '" + bestRun.reason + "' (" + std::to_string(converged) + " of "
+                        + std::to_string(runs.size())
                         + " starts converged); raise the iteration limit or check the data");
     if (info.rejectedPoints > 0)
         notes.push_back(std::to_string(info.rejectedPoints) + " of " + std::to_string(data.points.size())
@@ -162,7 +160,8 @@ FitResult fitLaw(const Law& law, const ScalingData& data, const FitOptions& opti
 
     // Bootstrap refits from the best optimum.
     if (options.bootstrapResamples > 0 && bestRun.converged) {
-        const auto weights = bootstrapWeights(problem.trainingPoints().size(), options.bootstrapResamples, options.seed);
+        const auto weights =
+            bootstrapWeights(problem.trainingPoints().size(), options.bootstrapResamples, options.seed);
         std::vector<LbfgsResult> refits(weights.size());
         parallelFor(weights.size(), threads, options.progress, startShare, 1.0, "bootstrap resamples", [&](size_t r) {
             const Objective weighted = [&problem, &w = weights[r]](std::span<const double> x, std::span<double> g) {
@@ -197,7 +196,8 @@ FitResult fitLaw(const Law& law, const ScalingData& data, const FitOptions& opti
     info.heldOutMre = meanRelativeError(predicted, observed, nTrain, predicted.size());
     result.predictions.assign(data.points.size(), kNaN);
     for (size_t u = 0; u < predicted.size(); ++u)
-        result.predictions[u < nTrain ? problem.trainingPoints()[u] : problem.heldOutPoints()[u - nTrain]] = predicted[u];
+        result.predictions[u < nTrain ? problem.trainingPoints()[u] : problem.heldOutPoints()[u - nTrain]] =
+            predicted[u];
 
     for (size_t j = 0; j < result.parameterNames.size(); ++j) {
         const std::string& name = result.parameterNames[j];

@@ -33,10 +33,10 @@
 // resample is refitted from the best optimum; CIs are the 2.5 and 97.5 percentiles (linear
 // interpolation between order statistics, numpy's default) of the converged refits, per coefficient.
 
+#include "core/common/progress.h"
 #include "core/scaling/data.h"
 #include "core/scaling/laws.h"
 #include "core/scaling/lbfgs.h"
-#include "core/common/progress.h"
 
 #include <cstdint>
 #include <span>
@@ -49,22 +49,25 @@ struct FitOptions
 {
     FitTarget target = FitTarget::Auto;
     double huberDelta = 1e-3;
-    int gridValues = 4;        // starting values per free parameter (≥ 1; 1 = the middle of each range)
-    int maxStarts = 1024;      // cap on the starts (random subset of the grid above it)
+    int gridValues = 4;           // starting values per free parameter (≥ 1; 1 = the middle of each range)
+    int maxStarts = 1024;         // cap on the starts (random subset of the grid above it)
     int bootstrapResamples = 100; // 0 = no confidence intervals
-    uint64_t seed = 20240101;  // start subset and bootstrap draws
+    uint64_t seed = 20240101;     // start subset and bootstrap draws
     // Tighter than scipy's defaults: the optimum must be reproducible to ~1e-6 relative.
-    LbfgsOptions lbfgs = {.maxIterations = 2000, .maxEvaluations = 20000, .history = 10,
-                          .gradientTolerance = 1e-10, .functionTolerance = 1e-15,
+    LbfgsOptions lbfgs = {.maxIterations = 2000,
+                          .maxEvaluations = 20000,
+                          .history = 10,
+                          .gradientTolerance = 1e-10,
+                          .functionTolerance = 1e-15,
                           .maxLineSearchEvaluations = 30};
     std::vector<std::string> freeCoefficients;  // fit these even if published or user-set
     std::vector<std::string> fixedCoefficients; // keep these (they must be set)
     // A fit whose best start did not converge throws qs::Error unless this is true; then the result
     // comes back flagged (FitInfo::converged false, FitInfo::message says why).
     bool allowUnconverged = false;
-    int threads = 0;           // worker threads for starts and resamples; 0 = hardware concurrency
-    std::string dataSource;    // for FitInfo; empty = ScalingData::source
-    Progress progress;         // called from the calling thread only; false → qs::Cancelled
+    int threads = 0;        // worker threads for starts and resamples; 0 = hardware concurrency
+    std::string dataSource; // for FitInfo; empty = ScalingData::source
+    Progress progress;      // called from the calling thread only; false → qs::Cancelled
 };
 
 // The objective of one law on one data set in the optimiser's parameters θ. Immutable once built;
@@ -94,8 +97,7 @@ public:
 
     // Σ_i w_i·Huber(log ŷ_i − log y_i) over the training points, and its gradient in grad (size()).
     // weights: one per training point (bootstrap multiplicities), empty = all 1.
-    double evaluate(std::span<const double> theta, std::span<double> grad,
-                    std::span<const double> weights = {}) const;
+    double evaluate(std::span<const double> theta, std::span<double> grad, std::span<const double> weights = {}) const;
     // ŷ (loss or δ) of every used point: training points first, then held-out points.
     std::vector<double> predict(std::span<const double> theta) const;
     // y of every used point, same order.
@@ -166,11 +168,11 @@ double percentile(std::vector<double> values, double q);
 
 struct FitResult
 {
-    Law law;       // the input law with the fitted coefficients (Source::Fit, CIs) and fitInfo()
-    FitInfo info;  // same as *law.fitInfo()
-    std::vector<std::string> parameterNames;   // free coefficients, θ order
-    std::vector<double> parameters;            // best θ
-    std::vector<double> startObjectives;       // final objective of every start (NaN: start unusable)
+    Law law;      // the input law with the fitted coefficients (Source::Fit, CIs) and fitInfo()
+    FitInfo info; // same as *law.fitInfo()
+    std::vector<std::string> parameterNames;          // free coefficients, θ order
+    std::vector<double> parameters;                   // best θ
+    std::vector<double> startObjectives;              // final objective of every start (NaN: start unusable)
     std::vector<std::vector<double>> bootstrapValues; // coefficient values per converged resample
     // Per data point (data.points order): ŷ (loss or δ, per info.target); NaN for left-out points.
     std::vector<double> predictions;

@@ -15,7 +15,8 @@ namespace qs::scaling {
 
 namespace {
 
-enum Feature : int {
+enum Feature : int
+{
     kOne = 0,
     kNegLogN,
     kLogD,
@@ -30,18 +31,17 @@ enum Feature : int {
 struct Spec
 {
     const char* name;
-    bool log; // optimised as log(value); enters its term with feature kOne
+    bool log;      // optimised as log(value); enters its term with feature kOne
     double lo, hi; // start range in θ space
 };
 
 constexpr Spec kSpecs[] = {
-    {"E", true, -1.0, 1.0},       {"A", true, 0.0, 25.0},      {"B", true, 0.0, 25.0},
-    {"alpha", false, 0.0, 2.0},   {"beta", false, 0.0, 2.0},
-    {"k", true, -5.0, 15.0},      {"gamma_N", false, 0.0, 1.0}, {"gamma_D", false, 0.0, 1.0},
-    {"gamma_G", false, 0.0, 2.0},
-    {"theta", true, -8.0, 0.0},   {"kappa", false, 0.0, 2.0},  {"phi", true, -5.0, 15.0},
-    {"chi", false, 0.0, 2.0},     {"psi", false, 0.0, 1.0},    {"omega", false, 0.0, 1.0},
-    {"lambda", true, -5.0, 15.0}, {"mu", false, 0.0, 2.0},     {"nu", false, 0.0, 1.0},
+    {"E", true, -1.0, 1.0},       {"A", true, 0.0, 25.0},       {"B", true, 0.0, 25.0},
+    {"alpha", false, 0.0, 2.0},   {"beta", false, 0.0, 2.0},    {"k", true, -5.0, 15.0},
+    {"gamma_N", false, 0.0, 1.0}, {"gamma_D", false, 0.0, 1.0}, {"gamma_G", false, 0.0, 2.0},
+    {"theta", true, -8.0, 0.0},   {"kappa", false, 0.0, 2.0},   {"phi", true, -5.0, 15.0},
+    {"chi", false, 0.0, 2.0},     {"psi", false, 0.0, 1.0},     {"omega", false, 0.0, 1.0},
+    {"lambda", true, -5.0, 15.0}, {"mu", false, 0.0, 2.0},      {"nu", false, 0.0, 1.0},
     {"xi", false, 0.0, 1.0},      {"rho", false, 0.0, 1.0},
 };
 
@@ -73,8 +73,8 @@ std::vector<TermSpec> termSpecs(LawKind kind, FitTarget target)
     if (kind == LawKind::Qat) {
         terms.push_back({{"theta", kOne}, {"kappa", kNegBitsLn2}});
         terms.push_back({{"phi", kOne}, {"chi", kNegBitsLn2}, {"psi", kNegLogN}, {"omega", kNegLogSqat}});
-        terms.push_back({{"lambda", kOne}, {"mu", kNegBitsLn2}, {"nu", kNegLogN}, {"xi", kNegLogSfp},
-                         {"rho", kNegLogSqat}});
+        terms.push_back(
+            {{"lambda", kOne}, {"mu", kNegBitsLn2}, {"nu", kNegLogN}, {"xi", kNegLogSfp}, {"rho", kNegLogSqat}});
     }
     return terms;
 }
@@ -82,14 +82,21 @@ std::vector<TermSpec> termSpecs(LawKind kind, FitTarget target)
 const char* featureVariable(int feature)
 {
     switch (feature) {
-    case kNegLogN: return "N";
+    case kNegLogN:
+        return "N";
     case kLogD:
-    case kNegLogD: return "D";
-    case kLogLog2G: return "G";
-    case kNegBitsLn2: return "bits";
-    case kNegLogSfp: return "S_fp = D_fp/(N·bits/8)";
-    case kNegLogSqat: return "S_qat = D_qat/(N·bits/8)";
-    default: return "1";
+    case kNegLogD:
+        return "D";
+    case kLogLog2G:
+        return "G";
+    case kNegBitsLn2:
+        return "bits";
+    case kNegLogSfp:
+        return "S_fp = D_fp/(N·bits/8)";
+    case kNegLogSqat:
+        return "S_qat = D_qat/(N·bits/8)";
+    default:
+        return "1";
     }
 }
 
@@ -166,14 +173,13 @@ FitProblem::FitProblem(const Law& law, const ScalingData& data, const FitOptions
                           + (fixedUnset.size() > 1 ? "them" : "it") + " or let the fit free "
                           + (fixedUnset.size() > 1 ? "them" : "it"));
     if (m_names.empty())
-        throw ConfigError("nothing to fit: every coefficient of the " + law.displayName()
-                          + " law that a " + fitTargetName(m_target)
+        throw ConfigError("nothing to fit: every coefficient of the " + law.displayName() + " law that a "
+                          + fitTargetName(m_target)
                           + " fit uses is fixed (published or set by hand); free some to refit them");
     if (m_train <= m_names.size()) {
-        std::string msg = data.source + ": " + std::to_string(m_train) + " training point"
-            + (m_train == 1 ? "" : "s") + " cannot determine " + std::to_string(m_names.size())
-            + " free coefficients (" + joined(m_names) + "): at least " + std::to_string(m_names.size() + 1)
-            + " are needed";
+        std::string msg = data.source + ": " + std::to_string(m_train) + " training point" + (m_train == 1 ? "" : "s")
+            + " cannot determine " + std::to_string(m_names.size()) + " free coefficients (" + joined(m_names)
+            + "): at least " + std::to_string(m_names.size() + 1) + " are needed";
         if (m_rejected > 0)
             msg += " (" + std::to_string(m_rejected) + " points with δ ≤ 0 were left out)";
         throw ConfigError(msg);
@@ -206,7 +212,7 @@ FitProblem::FitProblem(const Law& law, const ScalingData& data, const FitOptions
         for (const TermEntry& e : spec) {
             const auto it = std::find(m_names.begin(), m_names.end(), e.name);
             if (it != m_names.end()) {
-                term.entries.push_back(Entry{size_t(it - m_names.begin()), e.feature});
+                term.entries.push_back(Entry {size_t(it - m_names.begin()), e.feature});
                 continue;
             }
             const double v = law.coefficient(e.name).value;
@@ -259,8 +265,8 @@ double FitProblem::evaluate(std::span<const double> theta, std::span<double> gra
     std::fill(grad.begin(), grad.end(), 0.0);
     for (size_t t = 0; t < T; ++t)
         for (const Entry& e : m_terms[t].entries)
-            grad[e.param] += detail::dot3(c.data(), u.data() + t * n,
-                                          e.feature == kOne ? nullptr : featureColumn(e.feature), n);
+            grad[e.param] +=
+                detail::dot3(c.data(), u.data() + t * n, e.feature == kOne ? nullptr : featureColumn(e.feature), n);
     return total;
 }
 

@@ -21,7 +21,7 @@ namespace qs::scaling::detail {
 
 namespace {
 
-constexpr double kMagic = 6755399441055744.0; // 1.5·2^52: adding it rounds to an integer in the low bits
+constexpr double kMagic = 6755399441055744.0;         // 1.5·2^52: adding it rounds to an integer in the low bits
 constexpr double kLn2Hi = 6.93147180369123816490e-01; // fdlibm's split of ln 2 (kLn2Hi·k exact for |k| < 2^20)
 constexpr double kLn2Lo = 1.90821492927058770002e-10;
 

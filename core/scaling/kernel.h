@@ -9,12 +9,12 @@ namespace qs::scaling::detail {
 
 struct HuberLseArgs
 {
-    size_t n = 0;            // points
-    size_t terms = 0;        // T
-    double* u = nullptr;     // [T][n] term values u_t,i; overwritten with exp(u_t,i − max_t u_t,i)
-    double* c = nullptr;     // [n] out: w_i·Huber'(r_i) / Σ_t exp(u_t,i − max)
-    double* scratch = nullptr; // [2n]
-    const double* logY = nullptr; // [n]
+    size_t n = 0;                    // points
+    size_t terms = 0;                // T
+    double* u = nullptr;             // [T][n] term values u_t,i; overwritten with exp(u_t,i − max_t u_t,i)
+    double* c = nullptr;             // [n] out: w_i·Huber'(r_i) / Σ_t exp(u_t,i − max)
+    double* scratch = nullptr;       // [2n]
+    const double* logY = nullptr;    // [n]
     const double* weights = nullptr; // [n] or null (all 1)
     double huberDelta = 1e-3;
 };

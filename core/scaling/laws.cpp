@@ -19,8 +19,8 @@ const char* const kDremov = "Dremov et al. 2025, arXiv 2509.22935, direct fit of
 
 const std::array<std::string_view, 5> kChinchillaNames = {"E", "A", "B", "alpha", "beta"};
 const std::array<std::string_view, 4> kW4A4DeltaNames = {"k", "gamma_N", "gamma_D", "gamma_G"};
-const std::array<std::string_view, 11> kQatDeltaNames = {"theta", "kappa", "phi", "chi", "psi", "omega",
-                                                          "lambda", "mu", "nu", "xi", "rho"};
+const std::array<std::string_view, 11> kQatDeltaNames = {"theta",  "kappa", "phi", "chi", "psi", "omega",
+                                                         "lambda", "mu",    "nu",  "xi",  "rho"};
 
 using detail::lower;
 using detail::number;
@@ -45,8 +45,8 @@ void requireBits(double bits)
 void requireKind(const Law& law, LawKind kind, std::string_view what)
 {
     if (law.kind() != kind)
-        throw ConfigError(std::string(what) + " needs a " + lawKindName(kind) + " law, not a "
-                          + law.displayName() + " law");
+        throw ConfigError(std::string(what) + " needs a " + lawKindName(kind) + " law, not a " + law.displayName()
+                          + " law");
 }
 
 } // namespace
@@ -54,10 +54,14 @@ void requireKind(const Law& law, LawKind kind, std::string_view what)
 std::string sourceName(Source source)
 {
     switch (source) {
-    case Source::Published: return "published";
-    case Source::Fit: return "fit";
-    case Source::UserEdit: return "user-edit";
-    case Source::Unset: return "unset";
+    case Source::Published:
+        return "published";
+    case Source::Fit:
+        return "fit";
+    case Source::UserEdit:
+        return "user-edit";
+    case Source::Unset:
+        return "unset";
     }
     return "unset";
 }
@@ -74,9 +78,12 @@ Source sourceFromName(std::string_view name)
 std::string lawKindName(LawKind kind)
 {
     switch (kind) {
-    case LawKind::Chinchilla: return "chinchilla";
-    case LawKind::W4A4: return "w4a4";
-    case LawKind::Qat: return "qat";
+    case LawKind::Chinchilla:
+        return "chinchilla";
+    case LawKind::W4A4:
+        return "w4a4";
+    case LawKind::Qat:
+        return "qat";
     }
     return "chinchilla";
 }
@@ -92,18 +99,22 @@ LawKind lawKindFromName(std::string_view name)
 std::string variantName(W4A4Variant variant)
 {
     switch (variant) {
-    case W4A4Variant::WeightOnly: return "w4a16";
-    case W4A4Variant::ActivationOnly: return "w16a4";
-    case W4A4Variant::ActivationOnlyFc2At8: return "w16a4-fc2a8";
-    case W4A4Variant::Full: return "w4a4";
+    case W4A4Variant::WeightOnly:
+        return "w4a16";
+    case W4A4Variant::ActivationOnly:
+        return "w16a4";
+    case W4A4Variant::ActivationOnlyFc2At8:
+        return "w16a4-fc2a8";
+    case W4A4Variant::Full:
+        return "w4a4";
     }
     return "w4a4";
 }
 
 W4A4Variant variantFromName(std::string_view name)
 {
-    for (W4A4Variant v : {W4A4Variant::WeightOnly, W4A4Variant::ActivationOnly,
-                          W4A4Variant::ActivationOnlyFc2At8, W4A4Variant::Full})
+    for (W4A4Variant v :
+         {W4A4Variant::WeightOnly, W4A4Variant::ActivationOnly, W4A4Variant::ActivationOnlyFc2At8, W4A4Variant::Full})
         if (lower(name) == variantName(v))
             return v;
     throw ConfigError("unknown W4A4-law variant '" + std::string(name)
@@ -113,9 +124,12 @@ W4A4Variant variantFromName(std::string_view name)
 std::string presetName(ChinchillaPreset preset)
 {
     switch (preset) {
-    case ChinchillaPreset::None: return "none";
-    case ChinchillaPreset::Hoffmann2022: return "hoffmann2022";
-    case ChinchillaPreset::Besiroglu2024: return "besiroglu2024";
+    case ChinchillaPreset::None:
+        return "none";
+    case ChinchillaPreset::Hoffmann2022:
+        return "hoffmann2022";
+    case ChinchillaPreset::Besiroglu2024:
+        return "besiroglu2024";
     }
     return "none";
 }
@@ -158,12 +172,21 @@ Law::Law(LawKind kind, std::optional<W4A4Variant> variant)
 
 static void applyPreset(Law& law, ChinchillaPreset preset)
 {
-    struct Values { double E, A, B, alpha, beta; const char* ref; };
-    Values v{};
+    struct Values
+    {
+        double E, A, B, alpha, beta;
+        const char* ref;
+    };
+    Values v {};
     switch (preset) {
-    case ChinchillaPreset::None: return;
-    case ChinchillaPreset::Hoffmann2022: v = {1.69, 406.4, 410.7, 0.34, 0.28, kHoffmann}; break;
-    case ChinchillaPreset::Besiroglu2024: v = {1.8172, 482.01, 2085.43, 0.3478, 0.3658, kBesiroglu}; break;
+    case ChinchillaPreset::None:
+        return;
+    case ChinchillaPreset::Hoffmann2022:
+        v = {1.69, 406.4, 410.7, 0.34, 0.28, kHoffmann};
+        break;
+    case ChinchillaPreset::Besiroglu2024:
+        v = {1.8172, 482.01, 2085.43, 0.3478, 0.3658, kBesiroglu};
+        break;
     }
     law.setCoefficient("E", v.E, Source::Published, v.ref);
     law.setCoefficient("A", v.A, Source::Published, v.ref);
@@ -196,7 +219,8 @@ Law Law::w4a4(W4A4Variant variant, ChinchillaPreset preset)
     case W4A4Variant::ActivationOnlyFc2At8:
         law.setCoefficient("gamma_G", 0.4471, Source::Published, ref);
         break;
-    case W4A4Variant::Full: break;
+    case W4A4Variant::Full:
+        break;
     }
     return law;
 }
@@ -237,8 +261,8 @@ const Coefficient& Law::coefficient(std::string_view name) const
     std::string names;
     for (const Coefficient& c : m_coefficients)
         names += (names.empty() ? "" : ", ") + c.name;
-    throw ConfigError("the " + displayName() + " law has no coefficient '" + std::string(name)
-                      + "' (it has " + names + ")");
+    throw ConfigError("the " + displayName() + " law has no coefficient '" + std::string(name) + "' (it has " + names
+                      + ")");
 }
 
 Coefficient& Law::mutableCoefficient(std::string_view name)
@@ -299,9 +323,9 @@ void Law::requireSet(std::span<const std::string_view> names, std::string_view w
     if (count == 0)
         return;
     throw ConfigError(std::string(what) + " needs the " + displayName() + " law's coefficient"
-                      + (count > 1 ? "s " : " ") + unset + ", which " + (count > 1 ? "are" : "is")
-                      + " unset: fit " + (count > 1 ? "them" : "it") + " with `" + fitCommand()
-                      + "` or set " + (count > 1 ? "them" : "it") + " by hand");
+                      + (count > 1 ? "s " : " ") + unset + ", which " + (count > 1 ? "are" : "is") + " unset: fit "
+                      + (count > 1 ? "them" : "it") + " with `" + fitCommand() + "` or set "
+                      + (count > 1 ? "them" : "it") + " by hand");
 }
 
 double chinchillaLoss(const Law& law, double N, double D)
@@ -340,9 +364,9 @@ double effectiveParameterFraction(const Law& law, double N, double D, double G)
     law.requireSet(names, "the effective-parameter fraction");
     const double A = law.value("A"), alpha = law.value("alpha");
     // k·D^γD·(log2 G)^γG·N^(α−γN) = δ·N^α, written so that large N^α does not overflow first.
-    const double deltaNalpha = std::exp(std::log(law.value("k")) + law.value("gamma_D") * std::log(D)
-                                        + law.value("gamma_G") * std::log(std::log2(G))
-                                        + (alpha - law.value("gamma_N")) * std::log(N));
+    const double deltaNalpha =
+        std::exp(std::log(law.value("k")) + law.value("gamma_D") * std::log(D)
+                 + law.value("gamma_G") * std::log(std::log2(G)) + (alpha - law.value("gamma_N")) * std::log(N));
     return std::pow(A / (A + deltaNalpha), 1.0 / alpha);
 }
 
@@ -438,8 +462,8 @@ QatOptimum optimalQatFraction(const Law& law, double N, double D, double bits)
             bestValue = v, best = i;
     }
     if (!std::isfinite(bestValue))
-        throw ConfigError("the QAT δ is not finite for any QAT fraction at N = " + number(N) + ", D = "
-                          + number(D) + ", bits = " + number(bits));
+        throw ConfigError("the QAT δ is not finite for any QAT fraction at N = " + number(N) + ", D = " + number(D)
+                          + ", bits = " + number(bits));
     // Golden-section search on [t_best−1, t_best+1] (clamped to the grid).
     double a = kT0 + std::max(best - 1, 0) * kStep, b = kT0 + std::min(best + 1, kGrid - 1) * kStep;
     const double invPhi = (std::sqrt(5.0) - 1.0) / 2.0;

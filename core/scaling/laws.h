@@ -35,8 +35,14 @@ inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Dremov et al. 2025, direct fit of the optimal QAT fraction (papers.md §2).
 inline constexpr double kDremovA = 6.7297;
 
-enum class Source { Published, Fit, UserEdit, Unset };
-std::string sourceName(Source source); // "published", "fit", "user-edit", "unset"
+enum class Source
+{
+    Published,
+    Fit,
+    UserEdit,
+    Unset
+};
+std::string sourceName(Source source);        // "published", "fit", "user-edit", "unset"
 Source sourceFromName(std::string_view name); // throws qs::FormatError
 
 struct Coefficient
@@ -50,12 +56,18 @@ struct Coefficient
     bool isSet() const { return source != Source::Unset && std::isfinite(value); }
 };
 
-enum class LawKind { Chinchilla, W4A4, Qat };
-std::string lawKindName(LawKind kind); // "chinchilla", "w4a4", "qat"
+enum class LawKind
+{
+    Chinchilla,
+    W4A4,
+    Qat
+};
+std::string lawKindName(LawKind kind);          // "chinchilla", "w4a4", "qat"
 LawKind lawKindFromName(std::string_view name); // throws qs::ConfigError listing the names
 
 // Which quantization the W4A4-law coefficients describe (Chen et al. 2025).
-enum class W4A4Variant {
+enum class W4A4Variant
+{
     WeightOnly,           // "w4a16": γD 0.1610, γG 0.3533 published
     ActivationOnly,       // "w16a4": γD 0.0331, γG 0.9812 published
     ActivationOnlyFc2At8, // "w16a4-fc2a8": γG 0.4471 published, γD not published (fit it)
@@ -64,27 +76,32 @@ enum class W4A4Variant {
 std::string variantName(W4A4Variant variant);
 W4A4Variant variantFromName(std::string_view name); // throws qs::ConfigError listing the names
 
-enum class ChinchillaPreset { None, Hoffmann2022, Besiroglu2024 };
-std::string presetName(ChinchillaPreset preset); // "none", "hoffmann2022", "besiroglu2024"
+enum class ChinchillaPreset
+{
+    None,
+    Hoffmann2022,
+    Besiroglu2024
+};
+std::string presetName(ChinchillaPreset preset);        // "none", "hoffmann2022", "besiroglu2024"
 ChinchillaPreset presetFromName(std::string_view name); // throws qs::ConfigError listing the names
 
 // How a law's fitted coefficients came about; travels with the law (JSON, store).
 struct FitInfo
 {
-    std::string dataSource;         // CSV path, or a store/run description
-    std::string target;             // "loss" or "delta": what the residuals were taken of
-    int points = 0;                 // training points used
+    std::string dataSource; // CSV path, or a store/run description
+    std::string target;     // "loss" or "delta": what the residuals were taken of
+    int points = 0;         // training points used
     int heldOutPoints = 0;
-    int rejectedPoints = 0;         // δ ≤ 0 points left out of a log-δ fit
-    double trainMre = kNaN;         // mean |ŷ − y| / y over training points (y = loss or δ)
-    double heldOutMre = kNaN;       // same over held-out points; NaN without any
+    int rejectedPoints = 0;   // δ ≤ 0 points left out of a log-δ fit
+    double trainMre = kNaN;   // mean |ŷ − y| / y over training points (y = loss or δ)
+    double heldOutMre = kNaN; // same over held-out points; NaN without any
     double huberDelta = kNaN;
-    double objective = kNaN;        // best Huber sum
+    double objective = kNaN; // best Huber sum
     int starts = 0, startsConverged = 0;
     int bootstrapResamples = 0, bootstrapConverged = 0;
-    bool converged = false;         // the best start's L-BFGS converged
-    std::string message;            // why not converged, plus warnings (points rejected, ...)
-    std::string date;               // ISO 8601 UTC, e.g. "2026-11-30T12:00:00Z"
+    bool converged = false; // the best start's L-BFGS converged
+    std::string message;    // why not converged, plus warnings (points rejected, ...)
+    std::string date;       // ISO 8601 UTC, e.g. "2026-11-30T12:00:00Z"
 };
 
 class Law
@@ -158,8 +175,8 @@ double qatLoss(const Law& law, double N, double Dfp, double Dqat, double bits);
 
 struct QatOptimum
 {
-    double fraction = kNaN; // f* = D_qat / D
-    double delta = kNaN;    // δ at f*
+    double fraction = kNaN;  // f* = D_qat / D
+    double delta = kNaN;     // δ at f*
     bool atBoundary = false; // the minimum lies at the edge of the searched f range (see below)
 };
 // f* = argmin over f of L(N, (1−f)·D, f·D, B). Only δ depends on f (D is fixed), so only the δ

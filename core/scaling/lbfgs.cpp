@@ -54,8 +54,8 @@ public:
 
     // Strong-Wolfe step along p from (x, f0, g0). Returns false when no step with sufficient decrease
     // was found; `out` then holds nothing useful.
-    bool run(std::span<const double> x, double f0, std::span<const double> g0, std::span<const double> p,
-             double alpha1, Point& out)
+    bool run(std::span<const double> x, double f0, std::span<const double> g0, std::span<const double> p, double alpha1,
+             Point& out)
     {
         m_x0 = x;
         m_p = p;

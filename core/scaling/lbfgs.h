@@ -34,16 +34,16 @@ struct LbfgsOptions
 {
     int maxIterations = 1000;
     int maxEvaluations = 20000;
-    int history = 10;                              // stored (s, y) pairs
-    double gradientTolerance = 1e-5;               // scipy's default gtol
+    int history = 10;                                // stored (s, y) pairs
+    double gradientTolerance = 1e-5;                 // scipy's default gtol
     double functionTolerance = 2.220446049250313e-9; // scipy's default ftol (factr 1e7 · eps)
     int maxLineSearchEvaluations = 30;
 };
 
 struct LbfgsResult
 {
-    std::vector<double> x; // best point found
-    double f = 0.0;        // objective at x
+    std::vector<double> x;     // best point found
+    double f = 0.0;            // objective at x
     double gradientNorm = 0.0; // max |g_i| at x
     int iterations = 0;
     int evaluations = 0;

@@ -141,8 +141,7 @@ double regularizedBeta(double x, double a, double b)
         return 0.0;
     if (x >= 1.0)
         return 1.0;
-    const double logFront = std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x)
-        + b * std::log1p(-x);
+    const double logFront = std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
     if (x < (a + 1.0) / (a + b + 2.0))
         return std::exp(logFront) * betaContinuedFraction(a, b, x) / a;
     return 1.0 - std::exp(logFront) * betaContinuedFraction(b, a, 1.0 - x) / b;

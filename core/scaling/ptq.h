@@ -27,19 +27,19 @@ struct PtqTrajectoryPoint
     double step = 0.0;
     double tokens = 0.0; // > 0 for points that enter the fit
     double lr = 0.0;
-    double delta = 0.0;  // the damage metric; NaN = not measured (skipped)
+    double delta = 0.0; // the damage metric; NaN = not measured (skipped)
 };
 
 struct RegressionTerm
 {
-    std::string name;      // "intercept", "log10_tokens", "lr_decay"
+    std::string name; // "intercept", "log10_tokens", "lr_decay"
     double estimate = 0.0;
     double stdError = 0.0; // NaN when the residual degrees of freedom are zero
 };
 
 struct OlsModel
 {
-    std::string name;                // "tokens", "tokens+decay"
+    std::string name; // "tokens", "tokens+decay"
     std::vector<RegressionTerm> terms;
     double rss = 0.0;
     double r2 = 0.0;
@@ -59,8 +59,8 @@ struct PtqDegradation
     int decayPoints = 0;     // used points with u > 0
     OlsModel tokensOnly;
     OlsModel tokensAndDecay;
-    double decayF = 0.0;     // partial F statistic of the decay term (1, n − 3 degrees of freedom)
-    double decayP = 1.0;     // its p-value
+    double decayF = 0.0; // partial F statistic of the decay term (1, n − 3 degrees of freedom)
+    double decayP = 1.0; // its p-value
     // Per input point, in the order given: whether it entered the fits, and its u = 1 − η/η_peak
     // (NaN without a learning rate).
     std::vector<bool> used;

@@ -16,9 +16,14 @@ namespace {
 
 using detail::lower;
 using detail::number;
-constexpr Quantity kQuantities[] = {Quantity::Loss, Quantity::FpLoss, Quantity::Delta, Quantity::EffectiveFraction,
-                                    Quantity::EffectiveParameters, Quantity::OptimalQatFraction,
-                                    Quantity::DirectQatFraction, Quantity::TokensPerParameterByte};
+constexpr Quantity kQuantities[] = {Quantity::Loss,
+                                    Quantity::FpLoss,
+                                    Quantity::Delta,
+                                    Quantity::EffectiveFraction,
+                                    Quantity::EffectiveParameters,
+                                    Quantity::OptimalQatFraction,
+                                    Quantity::DirectQatFraction,
+                                    Quantity::TokensPerParameterByte};
 constexpr Variable kVariables[] = {Variable::N, Variable::D, Variable::G, Variable::Bits, Variable::QatFraction};
 
 double need(const Inputs& in, Variable v, Quantity q)
@@ -57,7 +62,8 @@ double brent(const std::function<double(double)>& f, double a, double b, double 
             a = b, b = c, c = a;
             fa = fb, fb = fc, fc = fa;
         }
-        const double tol = 2.0 * std::numeric_limits<double>::epsilon() * std::abs(b) + 0.5 * relTol * std::max(std::abs(b), 1e-300);
+        const double tol =
+            2.0 * std::numeric_limits<double>::epsilon() * std::abs(b) + 0.5 * relTol * std::max(std::abs(b), 1e-300);
         const double xm = 0.5 * (c - b);
         if (std::abs(xm) <= tol || fb == 0.0)
             return b;
@@ -114,14 +120,22 @@ double goldenSection(const std::function<double(double)>& f, double a, double b,
 std::string quantityName(Quantity q)
 {
     switch (q) {
-    case Quantity::Loss: return "loss";
-    case Quantity::FpLoss: return "fp_loss";
-    case Quantity::Delta: return "delta";
-    case Quantity::EffectiveFraction: return "eff";
-    case Quantity::EffectiveParameters: return "n_eff";
-    case Quantity::OptimalQatFraction: return "f_star";
-    case Quantity::DirectQatFraction: return "f_hat";
-    case Quantity::TokensPerParameterByte: return "S";
+    case Quantity::Loss:
+        return "loss";
+    case Quantity::FpLoss:
+        return "fp_loss";
+    case Quantity::Delta:
+        return "delta";
+    case Quantity::EffectiveFraction:
+        return "eff";
+    case Quantity::EffectiveParameters:
+        return "n_eff";
+    case Quantity::OptimalQatFraction:
+        return "f_star";
+    case Quantity::DirectQatFraction:
+        return "f_hat";
+    case Quantity::TokensPerParameterByte:
+        return "S";
     }
     return "loss";
 }
@@ -138,11 +152,16 @@ Quantity quantityFromName(std::string_view name)
 std::string variableName(Variable v)
 {
     switch (v) {
-    case Variable::N: return "N";
-    case Variable::D: return "D";
-    case Variable::G: return "G";
-    case Variable::Bits: return "bits";
-    case Variable::QatFraction: return "f";
+    case Variable::N:
+        return "N";
+    case Variable::D:
+        return "D";
+    case Variable::G:
+        return "G";
+    case Variable::Bits:
+        return "bits";
+    case Variable::QatFraction:
+        return "f";
     }
     return "N";
 }
@@ -163,11 +182,16 @@ bool isLogVariable(Variable v)
 double Inputs::get(Variable v) const
 {
     switch (v) {
-    case Variable::N: return N;
-    case Variable::D: return D;
-    case Variable::G: return G;
-    case Variable::Bits: return bits;
-    case Variable::QatFraction: return qatFraction;
+    case Variable::N:
+        return N;
+    case Variable::D:
+        return D;
+    case Variable::G:
+        return G;
+    case Variable::Bits:
+        return bits;
+    case Variable::QatFraction:
+        return qatFraction;
     }
     return kNaN;
 }
@@ -175,11 +199,21 @@ double Inputs::get(Variable v) const
 void Inputs::set(Variable v, double value)
 {
     switch (v) {
-    case Variable::N: N = value; break;
-    case Variable::D: D = value; break;
-    case Variable::G: G = value; break;
-    case Variable::Bits: bits = value; break;
-    case Variable::QatFraction: qatFraction = value; break;
+    case Variable::N:
+        N = value;
+        break;
+    case Variable::D:
+        D = value;
+        break;
+    case Variable::G:
+        G = value;
+        break;
+    case Variable::Bits:
+        bits = value;
+        break;
+    case Variable::QatFraction:
+        qatFraction = value;
+        break;
     }
 }
 
@@ -197,7 +231,8 @@ Inputs inputsOf(const ScalingPoint& p)
 double predict(const Law& law, Quantity q, const Inputs& in)
 {
     switch (q) {
-    case Quantity::FpLoss: return chinchillaLoss(law, need(in, Variable::N, q), need(in, Variable::D, q));
+    case Quantity::FpLoss:
+        return chinchillaLoss(law, need(in, Variable::N, q), need(in, Variable::D, q));
     case Quantity::TokensPerParameterByte:
         return tokensPerParameterByte(need(in, Variable::D, q), need(in, Variable::N, q), need(in, Variable::Bits, q));
     case Quantity::Loss:
@@ -292,7 +327,8 @@ Solution solve(const Law& law, Quantity q, double target, const Inputs& inputs, 
         prevT = t, prevG = v;
     }
     if (std::isnan(minV))
-        throw ConfigError(firstError.empty() ? "the " + quantityName(q) + " query is undefined over the range" : firstError);
+        throw ConfigError(firstError.empty() ? "the " + quantityName(q) + " query is undefined over the range"
+                                             : firstError);
     throw ConfigError(quantityName(q) + " does not reach " + number(target) + " for " + variableName(variable) + " in ["
                       + number(lo) + ", " + number(hi) + "]: it spans " + number(minV + target) + " … "
                       + number(maxV + target) + " there");
@@ -302,8 +338,8 @@ BudgetResult optimalBitsAndSize(const Law& law, const BudgetQuery& query)
 {
     if (law.kind() != LawKind::Qat)
         throw ConfigError("the optimal bit width needs a qat law (the " + law.displayName() + " law has no bits)");
-    const std::array<std::string_view, 16> names = {"E", "A", "B", "alpha", "beta", "theta", "kappa", "phi",
-                                                    "chi", "psi", "omega", "lambda", "mu", "nu", "xi", "rho"};
+    const std::array<std::string_view, 16> names = {"E",   "A",   "B",     "alpha",  "beta", "theta", "kappa", "phi",
+                                                    "chi", "psi", "omega", "lambda", "mu",   "nu",    "xi",    "rho"};
     law.requireSet(names, "the optimal bit width and model size");
     if (!(query.memoryBytes > 0.0) || !std::isfinite(query.memoryBytes))
         throw ConfigError("the memory budget must be a positive number of bytes");
@@ -397,7 +433,7 @@ SweepTable sweep(const Law& law, std::span<const Quantity> quantities, const Inp
     for (int i = 0; i < steps; ++i) {
         const double t = i / double(steps - 1);
         table.x.push_back(i == steps - 1 ? to
-                          : logScale     ? std::exp(std::log(from) + t * (std::log(to) - std::log(from)))
+                              : logScale ? std::exp(std::log(from) + t * (std::log(to) - std::log(from)))
                                          : from + t * (to - from));
     }
     Inputs in = base;

@@ -18,7 +18,8 @@
 
 namespace qs::scaling {
 
-enum class Quantity {
+enum class Quantity
+{
     Loss,                   // chinchilla L(N, D); w4a4 L(N, D) + δ(N, D, G); qat L(N, D_fp, D_qat, B)
     FpLoss,                 // the Chinchilla part E + A/N^α + B/D^β (any law)
     Delta,                  // w4a4 δ(N, D, G); qat δ(N, D_fp, D_qat, B)
@@ -28,11 +29,18 @@ enum class Quantity {
     DirectQatFraction,      // qat: f̂ = exp(−a_f / ln S) (needs N, D, bits; S > 1)
     TokensPerParameterByte, // S = D / (N·bits/8) (any law)
 };
-std::string quantityName(Quantity q); // "loss", "fp_loss", "delta", "eff", "n_eff", "f_star", "f_hat", "S"
+std::string quantityName(Quantity q);             // "loss", "fp_loss", "delta", "eff", "n_eff", "f_star", "f_hat", "S"
 Quantity quantityFromName(std::string_view name); // throws qs::ConfigError listing the names
 
-enum class Variable { N, D, G, Bits, QatFraction };
-std::string variableName(Variable v); // "N", "D", "G", "bits", "f"
+enum class Variable
+{
+    N,
+    D,
+    G,
+    Bits,
+    QatFraction
+};
+std::string variableName(Variable v);             // "N", "D", "G", "bits", "f"
 Variable variableFromName(std::string_view name); // case-insensitive; throws qs::ConfigError
 // N, D and G are searched and swept on a log scale by default; bits and f on a linear one.
 bool isLogVariable(Variable v);
@@ -60,8 +68,8 @@ struct Solution
 // The range is scanned at 200 points (log-spaced for N, D, G) for the first sign change of
 // quantity − target, then refined by Brent's method until the bracket is below 1e-14 relative. No
 // crossing in the range: qs::ConfigError naming the quantity, the range and the values it spans there.
-Solution solve(const Law& law, Quantity quantity, double target, const Inputs& inputs, Variable variable,
-               double lo, double hi);
+Solution solve(const Law& law, Quantity quantity, double target, const Inputs& inputs, Variable variable, double lo,
+               double hi);
 
 // Optimal bit width and model size of the QAT law under a weight-memory budget (bytes = N·bits/8) and a
 // token budget D, or a compute budget C ≈ 6·N·D (then D = C / (6N)).
@@ -72,19 +80,19 @@ struct BudgetQuery
     double flops = kNaN;
     double qatFraction = kNaN; // NaN: every candidate trains with its own optimal QAT fraction f*
     std::vector<double> bits = {1, 2, 3, 4, 6, 8, 16};
-    double minN = 1e6;         // smallest model considered
+    double minN = 1e6; // smallest model considered
 };
 
 struct BudgetCandidate
 {
     double bits = kNaN;
-    double N = kNaN;           // best N for these bits (≤ 8·memoryBytes / bits)
+    double N = kNaN; // best N for these bits (≤ 8·memoryBytes / bits)
     double D = kNaN;
     double qatFraction = kNaN;
     double loss = kNaN;
     double delta = kNaN;
-    bool memoryBound = false;  // the best N is the largest the memory allows
-    bool feasible = false;     // false: not even minN fits in memory at these bits
+    bool memoryBound = false; // the best N is the largest the memory allows
+    bool feasible = false;    // false: not even minN fits in memory at these bits
 };
 
 struct BudgetResult

@@ -51,22 +51,22 @@ std::string stringOf(const json& obj, const char* key, const std::string& where,
 
 json fitToJson(const FitInfo& f)
 {
-    return json{{"data_source", f.dataSource},
-                {"target", f.target},
-                {"points", f.points},
-                {"held_out_points", f.heldOutPoints},
-                {"rejected_points", f.rejectedPoints},
-                {"train_mre", numberOrNull(f.trainMre)},
-                {"held_out_mre", numberOrNull(f.heldOutMre)},
-                {"huber_delta", numberOrNull(f.huberDelta)},
-                {"objective", numberOrNull(f.objective)},
-                {"starts", f.starts},
-                {"starts_converged", f.startsConverged},
-                {"bootstrap_resamples", f.bootstrapResamples},
-                {"bootstrap_converged", f.bootstrapConverged},
-                {"converged", f.converged},
-                {"message", f.message},
-                {"date", f.date}};
+    return json {{"data_source", f.dataSource},
+                 {"target", f.target},
+                 {"points", f.points},
+                 {"held_out_points", f.heldOutPoints},
+                 {"rejected_points", f.rejectedPoints},
+                 {"train_mre", numberOrNull(f.trainMre)},
+                 {"held_out_mre", numberOrNull(f.heldOutMre)},
+                 {"huber_delta", numberOrNull(f.huberDelta)},
+                 {"objective", numberOrNull(f.objective)},
+                 {"starts", f.starts},
+                 {"starts_converged", f.startsConverged},
+                 {"bootstrap_resamples", f.bootstrapResamples},
+                 {"bootstrap_converged", f.bootstrapConverged},
+                 {"converged", f.converged},
+                 {"message", f.message},
+                 {"date", f.date}};
 }
 
 FitInfo fitFromJson(const json& j)
@@ -119,11 +119,11 @@ std::string lawToJson(const Law& law, int indent)
         json ci = nullptr;
         if (c.ci95)
             ci = json::array({numberOrNull(c.ci95->first), numberOrNull(c.ci95->second)});
-        coefficients.push_back(json{{"name", c.name},
-                                    {"value", c.isSet() ? json(c.value) : json(nullptr)},
-                                    {"source", sourceName(c.isSet() ? c.source : Source::Unset)},
-                                    {"reference", c.reference},
-                                    {"ci95", ci}});
+        coefficients.push_back(json {{"name", c.name},
+                                     {"value", c.isSet() ? json(c.value) : json(nullptr)},
+                                     {"source", sourceName(c.isSet() ? c.source : Source::Unset)},
+                                     {"reference", c.reference},
+                                     {"ci95", ci}});
     }
     j["coefficients"] = std::move(coefficients);
     j["fit"] = law.fitInfo() ? fitToJson(*law.fitInfo()) : json(nullptr);
@@ -180,8 +180,8 @@ Law lawFromJson(std::string_view text)
         if (ci != c.end() && !ci->is_null()) {
             if (!ci->is_array() || ci->size() != 2)
                 throw FormatError("scaling-law JSON: " + where + ".ci95 is not a pair of numbers");
-            law.setConfidenceInterval(name, std::make_pair(numberOf((*ci)[0], where + ".ci95"),
-                                                           numberOf((*ci)[1], where + ".ci95")));
+            law.setConfidenceInterval(
+                name, std::make_pair(numberOf((*ci)[0], where + ".ci95"), numberOf((*ci)[1], where + ".ci95")));
         }
     }
     const auto fit = j.find("fit");

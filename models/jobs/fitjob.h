@@ -5,9 +5,9 @@
 // resample; a fit that fails (too few points, a column missing, no convergence) reports failed() with
 // the core's message and leaves no result.
 
-#include "models/jobs/job.h"
 #include "core/scaling/data.h"
 #include "core/scaling/fit.h"
+#include "models/jobs/job.h"
 
 #include <memory>
 #include <optional>
@@ -40,7 +40,7 @@ private:
     scaling::Law m_law;
     scaling::ScalingData m_data;
     scaling::FitOptions m_options;
-    std::optional<scaling::FitResult> m_result;               // published on the owning thread
+    std::optional<scaling::FitResult> m_result;                   // published on the owning thread
     std::shared_ptr<std::optional<scaling::FitResult>> m_pending; // written by the work
 };
 

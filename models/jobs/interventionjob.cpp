@@ -1,14 +1,14 @@
 #include "models/jobs/interventionjob.h"
 
-#include "core/engine/averaging.h"
-#include "models/checkpointfolder.h"
+#include "core/common/errors.h"
 #include "core/data/config.h"
 #include "core/data/corpus.h"
-#include "core/common/errors.h"
-#include "models/storesnapshot.h"
 #include "core/data/store.h"
+#include "core/engine/averaging.h"
 #include "core/engine/sweep.h"
 #include "core/engine/trainer.h"
+#include "models/checkpointfolder.h"
+#include "models/storesnapshot.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -57,8 +57,8 @@ InterventionJob* InterventionJob::lawa(const QString& storePath, const QString& 
 
 Job::Work InterventionJob::prepare()
 {
-    return [kind = m_kind, storePath = m_store, parentRun = m_run, newRun = m_newRun, step = m_step,
-            steps = m_steps](const Progress& progress) { intervene(kind, storePath, parentRun, newRun, step, steps, progress); };
+    return [kind = m_kind, storePath = m_store, parentRun = m_run, newRun = m_newRun, step = m_step, steps = m_steps](
+               const Progress& progress) { intervene(kind, storePath, parentRun, newRun, step, steps, progress); };
 }
 
 void InterventionJob::intervene(Kind kind, const QString& storePath, const QString& parentRun, const QString& newRun,
@@ -77,7 +77,8 @@ void InterventionJob::intervene(Kind kind, const QString& storePath, const QStri
     try {
         config = TrainConfig::fromJson(store.runInfo(run).trainConfigJson);
     } catch (const ConfigError&) {
-        throw ConfigError(store.path() + ": run '" + run + "' was not trained by QuantScope; only its runs can be branched");
+        throw ConfigError(store.path() + ": run '" + run
+                          + "' was not trained by QuantScope; only its runs can be branched");
     }
     config.initRun = run;
     config.initStep = step;

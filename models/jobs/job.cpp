@@ -93,8 +93,8 @@ void Job::start()
             message = tr("unknown error");
         }
         // Queued to the owner's thread; dropped by Qt if the job is destroyed meanwhile.
-        QMetaObject::invokeMethod(this, [this, outcome, message] { complete(outcome, message); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, outcome, message] { complete(outcome, message); }, Qt::QueuedConnection);
     });
 }
 
@@ -115,7 +115,8 @@ bool Job::reportFromWorker(const ProgressInfo& info)
     const QString message = QString::fromStdString(update->message);
     const QString eta = formatEta(update->etaSeconds);
     QMetaObject::invokeMethod(
-        this, [this, fraction, message, eta] {
+        this,
+        [this, fraction, message, eta] {
             if (m_running)
                 Q_EMIT progressChanged(fraction, message, eta);
         },

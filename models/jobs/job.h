@@ -49,6 +49,8 @@ public Q_SLOTS:
     void cancel();
 
 Q_SIGNALS:
+    // Emitted by start() before the work is queued: a cancel() connected directly to it stops the work
+    // before its first step.
     void started();
     void progressChanged(double fraction, const QString& message, const QString& eta);
     void finished();
@@ -64,7 +66,7 @@ protected:
     virtual Work prepare() = 0;
     // Runs on the owning thread after the work returned normally, before finished(): the place to
     // publish results from the shared state and emit result signals.
-    virtual void succeeded() {}
+    virtual void succeeded() { }
 
 private:
     bool reportFromWorker(const ProgressInfo& info);

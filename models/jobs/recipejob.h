@@ -2,8 +2,8 @@
 
 // Runs an experiment recipe (recipe.h) off the GUI thread.
 
-#include "models/jobs/job.h"
 #include "core/lab/recipe.h"
+#include "models/jobs/job.h"
 
 #include <memory>
 

@@ -6,8 +6,8 @@
 // reports back.
 
 #include "core/data/config.h"
-#include "models/jobs/job.h"
 #include "core/engine/sweep.h"
+#include "models/jobs/job.h"
 
 #include <memory>
 #include <vector>
@@ -19,8 +19,7 @@ class SweepJob : public Job
     Q_OBJECT
 
 public:
-    SweepJob(const QString& storePath, const QString& run, std::vector<QuantConfig> configs,
-             QObject* parent = nullptr);
+    SweepJob(const QString& storePath, const QString& run, std::vector<QuantConfig> configs, QObject* parent = nullptr);
 
     QString storePath() const { return m_storePath; }
     QString runName() const { return m_run; }

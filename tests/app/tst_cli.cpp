@@ -66,19 +66,22 @@ private Q_SLOTS:
         for (int i = 0; text.size() < 40000; ++i)
             text += std::string(digits[i % 10]) + " " + digits[(i / 10) % 10] + (i % 7 == 0 ? ".\n" : ", ");
         writeFile(m_dir.filePath(QStringLiteral("corpus.txt")), QByteArray::fromStdString(text));
-        writeFile(m_dir.filePath(QStringLiteral("tiny.json")), R"({
+        writeFile(m_dir.filePath(QStringLiteral("tiny.json")),
+                  R"({
             "model": {"d_model": 32, "n_layers": 1, "n_heads": 2, "d_ff": 48, "max_seq_len": 32},
             "schedule": {"kind": "wsd", "peak_lr": 0.01, "warmup_steps": 2, "decay_fraction": 0.5},
             "steps": 20, "batch_size": 4, "seq_len": 32, "checkpoint_every": 5, "eval_every": 5,
-            "eval_batches": 2, "threads": )" + qs::test::threadsArg() + "}");
+            "eval_batches": 2, "threads": )"
+                      + qs::test::threadsArg() + "}");
         m_store = m_dir.filePath(QStringLiteral("cli.h5"));
     }
 
     void trainSweepInfoFigure()
     {
-        Result r = runCli({QStringLiteral("train"), QStringLiteral("--config"), m_dir.filePath(QStringLiteral("tiny.json")),
-                           QStringLiteral("--corpus"), m_dir.filePath(QStringLiteral("corpus.txt")),
-                           QStringLiteral("--store"), m_store, QStringLiteral("--run"), QStringLiteral("cli-run")});
+        Result r =
+            runCli({QStringLiteral("train"), QStringLiteral("--config"), m_dir.filePath(QStringLiteral("tiny.json")),
+                    QStringLiteral("--corpus"), m_dir.filePath(QStringLiteral("corpus.txt")), QStringLiteral("--store"),
+                    m_store, QStringLiteral("--run"), QStringLiteral("cli-run")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QLatin1String("5 checkpoints")), qPrintable(r.out));
 
@@ -87,7 +90,8 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         // The FP reference and two configs at 5 checkpoints, with the time each config took.
         QVERIFY2(r.out.contains(QLatin1String("15 results computed, 0 already stored")), qPrintable(r.out));
-        QVERIFY2(r.out.contains(QLatin1String("rtn_w3_pc_asym: 5 checkpoints, ")) && r.out.contains(QLatin1String(" s per checkpoint")),
+        QVERIFY2(r.out.contains(QLatin1String("rtn_w3_pc_asym: 5 checkpoints, "))
+                     && r.out.contains(QLatin1String(" s per checkpoint")),
                  qPrintable(r.out));
 
         r = runCli({QStringLiteral("resume"), QStringLiteral("--store"), m_store, QStringLiteral("--quant"),
@@ -126,16 +130,17 @@ private Q_SLOTS:
         // uninterrupted sweep of a copy of the same store gives.
         const QString store = m_dir.filePath(QStringLiteral("kill.h5"));
         const QString reference = m_dir.filePath(QStringLiteral("kill-reference.h5"));
-        Result r = runCli({QStringLiteral("train"), QStringLiteral("--config"), m_dir.filePath(QStringLiteral("tiny.json")),
-                           QStringLiteral("--corpus"), m_dir.filePath(QStringLiteral("corpus.txt")), QStringLiteral("--store"),
-                           store, QStringLiteral("--run"), QStringLiteral("k"), QStringLiteral("--checkpoints"),
-                           m_dir.filePath(QStringLiteral("kill-ckpt"))});
+        Result r =
+            runCli({QStringLiteral("train"), QStringLiteral("--config"), m_dir.filePath(QStringLiteral("tiny.json")),
+                    QStringLiteral("--corpus"), m_dir.filePath(QStringLiteral("corpus.txt")), QStringLiteral("--store"),
+                    store, QStringLiteral("--run"), QStringLiteral("k"), QStringLiteral("--checkpoints"),
+                    m_dir.filePath(QStringLiteral("kill-ckpt"))});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(QFile::copy(store, reference));
         QStringList sweep = {QStringLiteral("sweep"), QStringLiteral("--store"), store, QStringLiteral("--threads"),
                              QStringLiteral("1")};
-        for (const char* spec : {"rtn:4:g16:sym", "rtn:3:pc:asym", "gptq:4:g16:sym:act:cal8x32", "none:a4", "rtn:4:g16:sym:a4",
-                                 "rtn:2:pc:sym", "gptq:3:pc:sym:noact:cal8x32"})
+        for (const char* spec : {"rtn:4:g16:sym", "rtn:3:pc:asym", "gptq:4:g16:sym:act:cal8x32", "none:a4",
+                                 "rtn:4:g16:sym:a4", "rtn:2:pc:sym", "gptq:3:pc:sym:noact:cal8x32"})
             sweep << QStringLiteral("--quant") << QString::fromLatin1(spec);
         const int total = 5 * 8; // checkpoints x (FP reference + 7 configs)
 
@@ -183,8 +188,9 @@ private Q_SLOTS:
         resume[0] = QStringLiteral("resume");
         r = runCli(resume);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        QVERIFY2(r.out.contains(QStringLiteral("%1 results computed, %2 already stored").arg(total - stored).arg(stored)),
-                 qPrintable(r.out));
+        QVERIFY2(
+            r.out.contains(QStringLiteral("%1 results computed, %2 already stored").arg(total - stored).arg(stored)),
+            qPrintable(r.out));
         QStringList uninterrupted = sweep;
         uninterrupted[2] = reference;
         r = runCli(uninterrupted);
@@ -201,7 +207,8 @@ private Q_SLOTS:
                 QVERIFY2(sameValues(x.model.at(metric), values), qPrintable(QString::fromStdString(id + " " + metric)));
             for (const auto& [metric, rows] : y.layers) {
                 for (size_t i = 0; i < rows.size(); ++i)
-                    QVERIFY2(sameValues(x.layers.at(metric)[i], rows[i]), qPrintable(QString::fromStdString(id + " " + metric)));
+                    QVERIFY2(sameValues(x.layers.at(metric)[i], rows[i]),
+                             qPrintable(QString::fromStdString(id + " " + metric)));
             }
         }
     }
@@ -218,8 +225,9 @@ private Q_SLOTS:
         QTest::addRow("not a store") << QStringList {QStringLiteral("info"), garbage} << 1 << garbage;
         QTest::addRow("sweep garbage") << QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), garbage} << 1
                                        << garbage;
-        QTest::addRow("figure without --out") << QStringList {QStringLiteral("figure"), QStringLiteral("--store"), garbage}
-                                              << 2 << QStringLiteral("--out");
+        QTest::addRow("figure without --out")
+            << QStringList {QStringLiteral("figure"), QStringLiteral("--store"), garbage} << 2
+            << QStringLiteral("--out");
         QTest::addRow("figure of garbage")
             << QStringList {QStringLiteral("figure"), QStringLiteral("--store"), garbage, QStringLiteral("--out"),
                             m_dir.filePath(QStringLiteral("x.png"))}
@@ -227,18 +235,27 @@ private Q_SLOTS:
         QTest::addRow("bad bits") << QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), m_store,
                                                   QStringLiteral("--quant"), QStringLiteral("rtn:9:g16")}
                                   << 2 << QStringLiteral("[2, 8]");
-        QTest::addRow("unknown figure metric")
-            << QStringList {QStringLiteral("figure"), QStringLiteral("--store"), m_store, QStringLiteral("--out"),
-                            m_dir.filePath(QStringLiteral("m.png")), QStringLiteral("--metric"), QStringLiteral("loss")}
-            << 2 << QStringLiteral("unknown metric 'loss'");
+        QTest::addRow("unknown figure metric") << QStringList {QStringLiteral("figure"),
+                                                               QStringLiteral("--store"),
+                                                               m_store,
+                                                               QStringLiteral("--out"),
+                                                               m_dir.filePath(QStringLiteral("m.png")),
+                                                               QStringLiteral("--metric"),
+                                                               QStringLiteral("loss")}
+                                               << 2 << QStringLiteral("unknown metric 'loss'");
         QTest::addRow("no such device") << QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), m_store,
                                                         QStringLiteral("--device"), QStringLiteral("tpu:0")}
                                         << 1 << QStringLiteral("device 'tpu:0'");
-        QTest::addRow("bad config file")
-            << QStringList {QStringLiteral("train"), QStringLiteral("--config"), missing, QStringLiteral("--corpus"),
-                            m_dir.filePath(QStringLiteral("corpus.txt")), QStringLiteral("--store"), m_store,
-                            QStringLiteral("--run"), QStringLiteral("x")}
-            << 1 << missing;
+        QTest::addRow("bad config file") << QStringList {QStringLiteral("train"),
+                                                         QStringLiteral("--config"),
+                                                         missing,
+                                                         QStringLiteral("--corpus"),
+                                                         m_dir.filePath(QStringLiteral("corpus.txt")),
+                                                         QStringLiteral("--store"),
+                                                         m_store,
+                                                         QStringLiteral("--run"),
+                                                         QStringLiteral("x")}
+                                         << 1 << missing;
         QTest::addRow("unknown command") << QStringList {QStringLiteral("frobnicate")} << 2 << QStringLiteral("usage");
     }
 
@@ -263,9 +280,10 @@ private Q_SLOTS:
         const QString copy = m_dir.filePath(QStringLiteral("v2.h5"));
         QVERIFY(QFile::copy(m_store, copy));
         QProcess p;
-        p.start(python, {QStringLiteral("-c"),
-                         QStringLiteral("import h5py, sys; f = h5py.File(sys.argv[1], 'a'); f.attrs['schema_version'] = 2"),
-                         copy});
+        p.start(python,
+                {QStringLiteral("-c"),
+                 QStringLiteral("import h5py, sys; f = h5py.File(sys.argv[1], 'a'); f.attrs['schema_version'] = 2"),
+                 copy});
         QVERIFY(p.waitForFinished(60000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         const Result r = runCli({QStringLiteral("info"), copy});

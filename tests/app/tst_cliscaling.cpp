@@ -50,23 +50,28 @@ private Q_SLOTS:
         for (int i = 0; i < 12; ++i)
             for (int j = 0; j < 10; ++j) {
                 const double N = 1e7 * std::pow(10.0, i * 3.0 / 11.0), D = 1e9 * std::pow(10.0, j * 3.0 / 9.0);
-                csv.write(QStringLiteral("%1,%2,%3\n").arg(N, 0, 'g', 17).arg(D, 0, 'g', 17).arg(besiroglu(N, D), 0, 'g', 17).toUtf8());
+                csv.write(QStringLiteral("%1,%2,%3\n")
+                              .arg(N, 0, 'g', 17)
+                              .arg(D, 0, 'g', 17)
+                              .arg(besiroglu(N, D), 0, 'g', 17)
+                              .toUtf8());
             }
     }
 
     // Fit a CSV, keep it in the store, query it back: the prediction is the law the points came from.
     void fitCsvSaveAndQuery()
     {
-        Result r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--csv"),
-                           m_csv, QStringLiteral("--store"), m_store, QStringLiteral("--grid"), QStringLiteral("2"),
-                           QStringLiteral("--bootstrap"), QStringLiteral("10")});
+        Result r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla"),
+                           QStringLiteral("--csv"), m_csv, QStringLiteral("--store"), m_store, QStringLiteral("--grid"),
+                           QStringLiteral("2"), QStringLiteral("--bootstrap"), QStringLiteral("10")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("saved as fit 'chinchilla'")), qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("alpha")));
 
-        r = runCli({QStringLiteral("query"), QStringLiteral("--store"), m_store, QStringLiteral("--fit"), QStringLiteral("chinchilla"),
-                    QStringLiteral("--predict"), QStringLiteral("loss"), QStringLiteral("--N"), QStringLiteral("3e8"),
-                    QStringLiteral("--D"), QStringLiteral("6e10"), QStringLiteral("--json")});
+        r = runCli({QStringLiteral("query"), QStringLiteral("--store"), m_store, QStringLiteral("--fit"),
+                    QStringLiteral("chinchilla"), QStringLiteral("--predict"), QStringLiteral("loss"),
+                    QStringLiteral("--N"), QStringLiteral("3e8"), QStringLiteral("--D"), QStringLiteral("6e10"),
+                    QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
         const double loss = doc[QStringLiteral("predict")].toObject()[QStringLiteral("loss")].toDouble();
@@ -74,9 +79,9 @@ private Q_SLOTS:
         QCOMPARE(doc[QStringLiteral("law")].toObject()[QStringLiteral("law")].toString(), QStringLiteral("chinchilla"));
 
         // The name is taken now: refused without --replace, nothing lost; replaced with it.
-        r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--csv"), m_csv,
-                    QStringLiteral("--store"), m_store, QStringLiteral("--grid"), QStringLiteral("1"), QStringLiteral("--bootstrap"),
-                    QStringLiteral("0")});
+        r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla"),
+                    QStringLiteral("--csv"), m_csv, QStringLiteral("--store"), m_store, QStringLiteral("--grid"),
+                    QStringLiteral("1"), QStringLiteral("--bootstrap"), QStringLiteral("0")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("stored already")), qPrintable(r.err));
         const qs::Store store = qs::Store::open(m_store.toStdString());
@@ -88,42 +93,54 @@ private Q_SLOTS:
     // Published coefficients, computed here from papers.md §4 and §2.
     void queryPublishedLaws()
     {
-        Result r = runCli({QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--preset"),
-                           QStringLiteral("hoffmann2022"), QStringLiteral("--predict"), QStringLiteral("loss"),
-                           QStringLiteral("--N"), QStringLiteral("7e10"), QStringLiteral("--D"), QStringLiteral("1.4e12"),
-                           QStringLiteral("--json")});
+        Result r = runCli({QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("chinchilla"),
+                           QStringLiteral("--preset"), QStringLiteral("hoffmann2022"), QStringLiteral("--predict"),
+                           QStringLiteral("loss"), QStringLiteral("--N"), QStringLiteral("7e10"), QStringLiteral("--D"),
+                           QStringLiteral("1.4e12"), QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const double expected = 1.69 + 406.4 / std::pow(7e10, 0.34) + 410.7 / std::pow(1.4e12, 0.28);
-        const double got = QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("predict")].toObject()[QStringLiteral("loss")].toDouble();
+        const double got = QJsonDocument::fromJson(r.out.toUtf8())
+                               .object()[QStringLiteral("predict")]
+                               .toObject()[QStringLiteral("loss")]
+                               .toDouble();
         QVERIFY(std::abs(got - expected) < 1e-12 * expected);
 
         // f̂ at N = 1e9, D = 1e11, B = 4: S = 200, exp(−6.7297 / ln 200).
-        r = runCli({QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("qat"), QStringLiteral("--predict"),
-                    QStringLiteral("f_hat"), QStringLiteral("--N"), QStringLiteral("1e9"), QStringLiteral("--D"), QStringLiteral("1e11"),
-                    QStringLiteral("--bits"), QStringLiteral("4"), QStringLiteral("--json")});
+        r = runCli({QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("qat"),
+                    QStringLiteral("--predict"), QStringLiteral("f_hat"), QStringLiteral("--N"), QStringLiteral("1e9"),
+                    QStringLiteral("--D"), QStringLiteral("1e11"), QStringLiteral("--bits"), QStringLiteral("4"),
+                    QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const double fhat = QJsonDocument::fromJson(r.out.toUtf8()).object()[QStringLiteral("predict")].toObject()[QStringLiteral("f_hat")].toDouble();
+        const double fhat = QJsonDocument::fromJson(r.out.toUtf8())
+                                .object()[QStringLiteral("predict")]
+                                .toObject()[QStringLiteral("f_hat")]
+                                .toDouble();
         QVERIFY(std::abs(fhat - std::exp(-6.7297 / std::log(200.0))) < 1e-12);
 
         // f* needs the QAT law's δ coefficients, which nobody published: the message names them.
-        r = runCli({QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("qat"), QStringLiteral("--predict"),
-                    QStringLiteral("f_star"), QStringLiteral("--N"), QStringLiteral("1e9"), QStringLiteral("--D"), QStringLiteral("1e11"),
-                    QStringLiteral("--bits"), QStringLiteral("4")});
+        r = runCli({QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("qat"),
+                    QStringLiteral("--predict"), QStringLiteral("f_star"), QStringLiteral("--N"), QStringLiteral("1e9"),
+                    QStringLiteral("--D"), QStringLiteral("1e11"), QStringLiteral("--bits"), QStringLiteral("4")});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(QStringLiteral("theta")) && r.err.contains(QStringLiteral("quantscope fit")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("theta")) && r.err.contains(QStringLiteral("quantscope fit")),
+                 qPrintable(r.err));
     }
 
     void ptqFollowsTheDecay()
     {
-        const Result r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("ptq"), QStringLiteral("--store"),
-                                 m_store, QStringLiteral("--config"), QStringLiteral("rtn_w4_g128_sym"), QStringLiteral("--json")});
+        const Result r =
+            runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("ptq"), QStringLiteral("--store"),
+                    m_store, QStringLiteral("--config"), QStringLiteral("rtn_w4_g128_sym"), QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(doc[QStringLiteral("warmup_excluded")].toInt(), 1);
         QCOMPARE(doc[QStringLiteral("points")].toInt(), qs::test::DecayStore::checkpoints - 1);
         QCOMPARE(doc[QStringLiteral("decay_points")].toInt(), 5);
         const QJsonObject decay = doc[QStringLiteral("models")].toObject()[QStringLiteral("tokens+decay")].toObject();
-        const double slope = decay[QStringLiteral("terms")].toObject()[QStringLiteral("lr_decay")].toObject()[QStringLiteral("estimate")].toDouble();
+        const double slope = decay[QStringLiteral("terms")]
+                                 .toObject()[QStringLiteral("lr_decay")]
+                                 .toObject()[QStringLiteral("estimate")]
+                                 .toDouble();
         QVERIFY2(std::abs(slope - 0.03) < 0.003, qPrintable(r.out));
         QVERIFY(doc[QStringLiteral("decay_p")].toDouble() < 1e-4);
     }
@@ -131,7 +148,8 @@ private Q_SLOTS:
     void nothingToFit()
     {
         // One run = one model size: N does not vary, so α and A cannot be fitted.
-        Result r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--store"), m_store});
+        Result r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla"),
+                           QStringLiteral("--store"), m_store});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("N takes a single value")), qPrintable(r.err));
         // No config of the variant in the store.
@@ -142,8 +160,8 @@ private Q_SLOTS:
         r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla")});
         QCOMPARE(r.exitCode, 2); // a command line without data points
         QVERIFY2(r.err.contains(QStringLiteral("--csv")), qPrintable(r.err));
-        r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("ptq"), QStringLiteral("--store"), m_store,
-                    QStringLiteral("--config"), QStringLiteral("gptq_w9")});
+        r = runCli({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("ptq"), QStringLiteral("--store"),
+                    m_store, QStringLiteral("--config"), QStringLiteral("gptq_w9")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("no config 'gptq_w9'")), qPrintable(r.err));
     }
@@ -154,10 +172,11 @@ private Q_SLOTS:
     {
         const QString svg = m_dir.filePath(QStringLiteral("law.svg"));
         const QString data = m_dir.filePath(QStringLiteral("law.csv"));
-        Result r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--law"),
-                           QStringLiteral("chinchilla"), QStringLiteral("--preset"), QStringLiteral("hoffmann2022"),
-                           QStringLiteral("--x"), QStringLiteral("D"), QStringLiteral("--series"), QStringLiteral("none"),
-                           QStringLiteral("--N"), QStringLiteral("1e9"), QStringLiteral("--out"), svg, QStringLiteral("--csv"), data});
+        Result r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"),
+                           QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--preset"),
+                           QStringLiteral("hoffmann2022"), QStringLiteral("--x"), QStringLiteral("D"),
+                           QStringLiteral("--series"), QStringLiteral("none"), QStringLiteral("--N"),
+                           QStringLiteral("1e9"), QStringLiteral("--out"), svg, QStringLiteral("--csv"), data});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QFile svgFile(svg);
         QVERIFY(svgFile.open(QIODevice::ReadOnly));
@@ -177,15 +196,18 @@ private Q_SLOTS:
 
         // What cannot be drawn is said, naming what is missing; nothing is written.
         const QString never = m_dir.filePath(QStringLiteral("never.png"));
-        r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--law"),
-                    QStringLiteral("w4a4"), QStringLiteral("--variant"), QStringLiteral("w4a16"), QStringLiteral("--out"), never});
+        r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"),
+                    QStringLiteral("--law"), QStringLiteral("w4a4"), QStringLiteral("--variant"),
+                    QStringLiteral("w4a16"), QStringLiteral("--out"), never});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(QStringLiteral("k")) && r.err.contains(QStringLiteral("unset")), qPrintable(r.err));
-        r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--law"),
-                    QStringLiteral("chinchilla"), QStringLiteral("--scaling-view"), QStringLiteral("sideways"), QStringLiteral("--out"), never});
+        r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"),
+                    QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--scaling-view"),
+                    QStringLiteral("sideways"), QStringLiteral("--out"), never});
         QCOMPARE(r.exitCode, 2); // not one of the views: the command line is wrong
         QVERIFY2(r.err.contains(QStringLiteral("sideways")), qPrintable(r.err));
-        r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--out"), never});
+        r = runCli({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"),
+                    QStringLiteral("--out"), never});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QStringLiteral("--law")), qPrintable(r.err));
         QVERIFY(!QFile::exists(never));

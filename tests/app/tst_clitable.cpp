@@ -58,10 +58,10 @@ class TstCliTable : public QObject
 private Q_SLOTS:
     void tableIsConsistent()
     {
-        const std::set<QString> expected = {QStringLiteral("demo"),   QStringLiteral("train"),  QStringLiteral("import"),
-                                            QStringLiteral("sweep"),  QStringLiteral("resume"), QStringLiteral("average"),
-                                            QStringLiteral("recipe"), QStringLiteral("figure"), QStringLiteral("info"),
-                                            QStringLiteral("fit"),    QStringLiteral("query"),  QStringLiteral("help")};
+        const std::set<QString> expected = {
+            QStringLiteral("demo"),   QStringLiteral("train"),   QStringLiteral("import"), QStringLiteral("sweep"),
+            QStringLiteral("resume"), QStringLiteral("average"), QStringLiteral("recipe"), QStringLiteral("figure"),
+            QStringLiteral("info"),   QStringLiteral("fit"),     QStringLiteral("query"),  QStringLiteral("help")};
         std::set<QString> names;
         for (const Command& c : qs::cli::commands()) {
             QVERIFY2(names.insert(name(c.name)).second, qPrintable(name(c.name)));
@@ -87,7 +87,8 @@ private Q_SLOTS:
         for (const Command& c : qs::cli::commands())
             if (c.needsWidgets)
                 widgets.insert(name(c.name));
-        QCOMPARE(widgets, (std::set<QString> {QStringLiteral("demo"), QStringLiteral("figure"), QStringLiteral("recipe")}));
+        QCOMPARE(widgets,
+                 (std::set<QString> {QStringLiteral("demo"), QStringLiteral("figure"), QStringLiteral("recipe")}));
         // figure --view lists exactly the views the widgets can draw, and scaling.
         QStringList views;
         for (std::string_view w : command("figure").option("view")->words)
@@ -97,23 +98,27 @@ private Q_SLOTS:
 
     void parsing()
     {
-        const Arguments a = Arguments::parse(command("figure"), {QStringLiteral("--store=s.h5"), QStringLiteral("--dpi"), QStringLiteral("150"),
-                                                                 QStringLiteral("--run"), QStringLiteral("a"), QStringLiteral("--run=b,c"),
-                                                                 QStringLiteral("--legend"), QStringLiteral("INSIDE"), QStringLiteral("--out"),
-                                                                 QStringLiteral("x.pdf")});
+        const Arguments a = Arguments::parse(
+            command("figure"),
+            {QStringLiteral("--store=s.h5"), QStringLiteral("--dpi"), QStringLiteral("150"), QStringLiteral("--run"),
+             QStringLiteral("a"), QStringLiteral("--run=b,c"), QStringLiteral("--legend"), QStringLiteral("INSIDE"),
+             QStringLiteral("--out"), QStringLiteral("x.pdf")});
         QCOMPARE(a.value("store"), QStringLiteral("s.h5"));
         QCOMPARE(a.integer("dpi"), 150);
         QCOMPARE(a.values("run"), (QStringList {QStringLiteral("a"), QStringLiteral("b,c")}));
         QCOMPARE(a.listValues("run"), (QStringList {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
-        QCOMPARE(a.value("legend"), QStringLiteral("inside")); // words ignore case, and come back as the table spells them
+        QCOMPARE(a.value("legend"),
+                 QStringLiteral("inside")); // words ignore case, and come back as the table spells them
         QCOMPARE(a.value("figure-style"), QStringLiteral("paper")); // the default
-        QCOMPARE(a.integer("checkpoint", -1), -1);                 // not given, no default
+        QCOMPARE(a.integer("checkpoint", -1), -1);                  // not given, no default
         QVERIFY(!a.isSet("csv"));
 
-        const Arguments info = Arguments::parse(command("info"), {QStringLiteral("--"), QStringLiteral("--odd-name.h5")});
+        const Arguments info =
+            Arguments::parse(command("info"), {QStringLiteral("--"), QStringLiteral("--odd-name.h5")});
         QCOMPARE(info.positionals(), QStringList {QStringLiteral("--odd-name.h5")});
         // --help wins over everything else on the line, even a missing required option.
-        QVERIFY(Arguments::parse(command("train"), {QStringLiteral("--bogus"), QStringLiteral("--help")}).helpRequested());
+        QVERIFY(
+            Arguments::parse(command("train"), {QStringLiteral("--bogus"), QStringLiteral("--help")}).helpRequested());
         QVERIFY(Arguments::parse(command("train"), {QStringLiteral("-h")}).helpRequested());
     }
 
@@ -130,21 +135,29 @@ private Q_SLOTS:
             "--threads 'abc' is not a whole number in [1, 4096]");
         row("negative", "sweep", {s, f, QStringLiteral("--threads"), QStringLiteral("-5")},
             "--threads '-5' is not a whole number in [1, 4096]");
-        row("zero", "figure", {s, f, QStringLiteral("--dpi"), QStringLiteral("0")}, "--dpi '0' is not a whole number in [1, 4800]");
-        row("fraction", "demo", {QStringLiteral("--steps"), QStringLiteral("2.5")}, "--steps '2.5' is not a whole number");
-        row("int64 overflow", "fit", {QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--seed"),
-                                      QStringLiteral("99999999999999999999")},
+        row("zero", "figure", {s, f, QStringLiteral("--dpi"), QStringLiteral("0")},
+            "--dpi '0' is not a whole number in [1, 4800]");
+        row("fraction", "demo", {QStringLiteral("--steps"), QStringLiteral("2.5")},
+            "--steps '2.5' is not a whole number");
+        row("int64 overflow", "fit",
+            {QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--seed"),
+             QStringLiteral("99999999999999999999")},
             "--seed '99999999999999999999' is not a whole number >= 0");
         row("int overflow", "demo", {QStringLiteral("--steps"), QStringLiteral("4294967297")},
             "--steps '4294967297' is not a whole number in [1, 1000000000]");
-        row("double overflow", "query", {QStringLiteral("--N"), QStringLiteral("1e999")}, "--N '1e999' is not a number > 0");
-        row("not finite", "query", {QStringLiteral("--target"), QStringLiteral("nan")}, "--target 'nan' is not a finite number");
-        row("out of range", "query", {QStringLiteral("--f"), QStringLiteral("1.5")}, "--f '1.5' is not a number in [0, 1]");
-        row("not positive", "fit", {QStringLiteral("--law"), QStringLiteral("qat"), QStringLiteral("--huber"), QStringLiteral("0")},
+        row("double overflow", "query", {QStringLiteral("--N"), QStringLiteral("1e999")},
+            "--N '1e999' is not a number > 0");
+        row("not finite", "query", {QStringLiteral("--target"), QStringLiteral("nan")},
+            "--target 'nan' is not a finite number");
+        row("out of range", "query", {QStringLiteral("--f"), QStringLiteral("1.5")},
+            "--f '1.5' is not a number in [0, 1]");
+        row("not positive", "fit",
+            {QStringLiteral("--law"), QStringLiteral("qat"), QStringLiteral("--huber"), QStringLiteral("0")},
             "--huber '0' is not a number > 0");
         row("unknown word", "figure", {QStringLiteral("--view"), QStringLiteral("pie")},
             "--view 'pie' is not one of trajectory, heatmap, breakdown, outliers, scaling");
-        row("missing required", "train", {QStringLiteral("--corpus"), QStringLiteral("c.txt"), s, f}, "--run NAME is required");
+        row("missing required", "train", {QStringLiteral("--corpus"), QStringLiteral("c.txt"), s, f},
+            "--run NAME is required");
         row("missing value", "sweep", {s}, "--store FILE: the value is missing");
         row("unknown option", "sweep", {s, f, QStringLiteral("--bogus")}, "unknown option '--bogus'");
         row("flag with a value", "fit", {QStringLiteral("--json=yes")}, "--json takes no value");
@@ -208,41 +221,58 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
-        QTest::addRow("bad number") << QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), QStringLiteral("x.h5"),
-                                                    QStringLiteral("--threads"), QStringLiteral("abc")}
-                                    << 2 << QStringLiteral("quantscope sweep: --threads 'abc' is not a whole number in [1, 4096]");
-        QTest::addRow("negative number") << QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), QStringLiteral("x.h5"),
-                                                         QStringLiteral("--threads"), QStringLiteral("-5")}
-                                         << 2 << QStringLiteral("quantscope sweep: --threads '-5' is not a whole number in [1, 4096]");
-        QTest::addRow("overflow") << QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), QStringLiteral("x.h5"),
-                                                  QStringLiteral("--threads"), QStringLiteral("18446744073709551617")}
-                                  << 2 << QStringLiteral("--threads '18446744073709551617' is not a whole number in [1, 4096]");
-        QTest::addRow("figure dpi 0") << QStringList {QStringLiteral("figure"), QStringLiteral("--store"), QStringLiteral("x.h5"),
-                                                      QStringLiteral("--out"), QStringLiteral("x.png"), QStringLiteral("--dpi"),
+        QTest::addRow("bad number") << QStringList {
+            QStringLiteral("sweep"), QStringLiteral("--store"), QStringLiteral("x.h5"), QStringLiteral("--threads"),
+            QStringLiteral(
+                "abc")} << 2 << QStringLiteral("quantscope sweep: --threads 'abc' is not a whole number in [1, 4096]");
+        QTest::addRow("negative number") << QStringList {
+            QStringLiteral("sweep"), QStringLiteral("--store"), QStringLiteral("x.h5"), QStringLiteral("--threads"),
+            QStringLiteral(
+                "-5")} << 2 << QStringLiteral("quantscope sweep: --threads '-5' is not a whole number in [1, 4096]");
+        QTest::addRow("overflow") << QStringList {QStringLiteral("sweep"), QStringLiteral("--store"),
+                                                  QStringLiteral("x.h5"), QStringLiteral("--threads"),
+                                                  QStringLiteral("18446744073709551617")}
+                                  << 2
+                                  << QStringLiteral(
+                                         "--threads '18446744073709551617' is not a whole number in [1, 4096]");
+        QTest::addRow("figure dpi 0") << QStringList {QStringLiteral("figure"), QStringLiteral("--store"),
+                                                      QStringLiteral("x.h5"),   QStringLiteral("--out"),
+                                                      QStringLiteral("x.png"),  QStringLiteral("--dpi"),
                                                       QStringLiteral("0")}
-                                      << 2 << QStringLiteral("quantscope figure: --dpi '0' is not a whole number in [1, 4800]");
-        QTest::addRow("demo steps overflow") << QStringList {QStringLiteral("demo"), QStringLiteral("--headless"), QStringLiteral("--steps"),
-                                                             QStringLiteral("1e99")}
-                                             << 2 << QStringLiteral("quantscope demo: --steps '1e99' is not a whole number");
-        QTest::addRow("missing option") << QStringList {QStringLiteral("train"), QStringLiteral("--corpus"), QStringLiteral("c.txt"),
-                                                        QStringLiteral("--store"), QStringLiteral("x.h5")}
-                                        << 2 << QStringLiteral("quantscope train: --run NAME is required");
-        QTest::addRow("missing one of") << QStringList {QStringLiteral("import"), QStringLiteral("--store"), QStringLiteral("x.h5"),
-                                                        QStringLiteral("--run"), QStringLiteral("r")}
-                                        << 2 << QStringLiteral("quantscope import: give one of --text FILE, --tokens FILE");
+                                      << 2
+                                      << QStringLiteral(
+                                             "quantscope figure: --dpi '0' is not a whole number in [1, 4800]");
+        QTest::addRow("demo steps overflow")
+            << QStringList {QStringLiteral("demo"), QStringLiteral("--headless"), QStringLiteral("--steps"),
+                            QStringLiteral("1e99")}
+            << 2 << QStringLiteral("quantscope demo: --steps '1e99' is not a whole number");
+        QTest::addRow("missing option") << QStringList {
+            QStringLiteral("train"), QStringLiteral("--corpus"), QStringLiteral("c.txt"), QStringLiteral("--store"),
+            QStringLiteral("x.h5")} << 2 << QStringLiteral("quantscope train: --run NAME is required");
+        QTest::addRow("missing one of") << QStringList {
+            QStringLiteral("import"), QStringLiteral("--store"), QStringLiteral("x.h5"), QStringLiteral("--run"),
+            QStringLiteral("r")} << 2 << QStringLiteral("quantscope import: give one of --text FILE, --tokens FILE");
         QTest::addRow("unknown command") << QStringList {QStringLiteral("frobnicate")} << 2
                                          << QStringLiteral("quantscope: 'frobnicate' is neither a command nor a file");
-        QTest::addRow("unknown option") << QStringList {QStringLiteral("info"), QStringLiteral("--verbose"), QStringLiteral("x.h5")}
+        QTest::addRow("unknown option") << QStringList {QStringLiteral("info"), QStringLiteral("--verbose"),
+                                                        QStringLiteral("x.h5")}
                                         << 2 << QStringLiteral("quantscope info: unknown option '--verbose'");
-        QTest::addRow("unknown word") << QStringList {QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("kaplan")} << 2
-                                      << QStringLiteral("quantscope fit: --law 'kaplan' is not one of chinchilla, w4a4, qat, ptq");
-        QTest::addRow("unknown name") << QStringList {QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("qat"),
-                                                      QStringLiteral("--predict"), QStringLiteral("loss,entropy")}
-                                      << 2 << QStringLiteral("quantscope query: --predict 'entropy': unknown quantity 'entropy'");
-        QTest::addRow("bad spec") << QStringList {QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("qat"),
-                                                  QStringLiteral("--predict"), QStringLiteral("loss"), QStringLiteral("--sweep"),
+        QTest::addRow("unknown word")
+            << QStringList {QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("kaplan")} << 2
+            << QStringLiteral("quantscope fit: --law 'kaplan' is not one of chinchilla, w4a4, qat, ptq");
+        QTest::addRow("unknown name") << QStringList {QStringLiteral("query"), QStringLiteral("--law"),
+                                                      QStringLiteral("qat"), QStringLiteral("--predict"),
+                                                      QStringLiteral("loss,entropy")}
+                                      << 2
+                                      << QStringLiteral(
+                                             "quantscope query: --predict 'entropy': unknown quantity 'entropy'");
+        QTest::addRow("bad spec") << QStringList {QStringLiteral("query"),       QStringLiteral("--law"),
+                                                  QStringLiteral("qat"),         QStringLiteral("--predict"),
+                                                  QStringLiteral("loss"),        QStringLiteral("--sweep"),
                                                   QStringLiteral("D:1e9:1e12:1")}
-                                  << 2 << QStringLiteral("quantscope query: --sweep 'D:1e9:1e12:1' is not VAR:FROM:TO:STEPS");
+                                  << 2
+                                  << QStringLiteral(
+                                         "quantscope query: --sweep 'D:1e9:1e12:1' is not VAR:FROM:TO:STEPS");
         QTest::addRow("missing file") << QStringList {QStringLiteral("info"), QStringLiteral("/nonexistent/x.h5")} << 1
                                       << QStringLiteral("quantscope info: ");
     }

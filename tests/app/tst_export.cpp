@@ -2,14 +2,14 @@
 // the CSV behind the trajectory, clear errors, the page's screen look untouched, the export dialog
 // and `quantscope figure`.
 
+#include "models/selection.h"
+#include "models/storesnapshot.h"
+#include "tests/support/storefixture.h"
+#include "tests/support/testutils.h"
 #include "widgets/dialogs/exportdialog.h"
 #include "widgets/pages/figurepages.h"
-#include "widgets/plot/figureexport.h"
-#include "models/selection.h"
-#include "tests/support/storefixture.h"
-#include "models/storesnapshot.h"
-#include "tests/support/testutils.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
+#include "widgets/plot/figureexport.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -124,8 +124,9 @@ void verifyTrajectoryCsv(const QString& text)
     }
     QCOMPARE(lines.size(), 1 + Fixture::checkpointCount());
     const QStringList header = lines[0].split(QLatin1Char(','));
-    QCOMPARE(header.mid(0, 5), (QStringList {QStringLiteral("run"), QStringLiteral("step"), QStringLiteral("tokens"),
-                                             QStringLiteral("lr"), QStringLiteral("fp_val_ce")}));
+    QCOMPARE(header.mid(0, 5),
+             (QStringList {QStringLiteral("run"), QStringLiteral("step"), QStringLiteral("tokens"),
+                           QStringLiteral("lr"), QStringLiteral("fp_val_ce")}));
     std::map<QString, int> column;
     for (int i = 5; i < header.size(); ++i)
         column[header[i]] = i;
@@ -328,7 +329,7 @@ private Q_SLOTS:
             }
         }
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
-        QVERIFY2(std::abs(widthMm - singleWidthIn * 25.4) <= 0.5, qPrintable(QString::number(widthMm))); // 83.82
+        QVERIFY2(std::abs(widthMm - singleWidthIn * 25.4) <= 0.5, qPrintable(QString::number(widthMm)));    // 83.82
         QVERIFY2(std::abs(heightMm - singleHeightIn * 25.4) <= 0.5, qPrintable(QString::number(heightMm))); // 51.97
         QVERIFY(viewBoxWidth > 0.0);
 
@@ -419,7 +420,8 @@ private Q_SLOTS:
             const int segments = int(xml.attributes().value(QStringLiteral("d")).count(QLatin1Char('L')));
             if (segments <= longest)
                 continue;
-            const QRegularExpressionMatch m = scale.match(xml.attributes().value(QStringLiteral("transform")).toString());
+            const QRegularExpressionMatch m =
+                scale.match(xml.attributes().value(QStringLiteral("transform")).toString());
             longest = segments;
             width = strokeWidth.match(style).captured(1).toDouble() * (m.hasMatch() ? m.captured(1).toDouble() : 1.0);
         }
@@ -458,7 +460,7 @@ private Q_SLOTS:
         const QString out = m_dir.filePath(file);
         QString error;
         const bool ok = file.endsWith(QLatin1String(".csv")) ? qs::exportCsv(view(), out, &error)
-                                                              : qs::exportFigure(view(), out, singlePaper(), &error);
+                                                             : qs::exportFigure(view(), out, singlePaper(), &error);
         QVERIFY(!ok);
         QVERIFY2(error.contains(out), qPrintable(error));
         QVERIFY2(error.contains(message), qPrintable(error));
@@ -602,12 +604,13 @@ private Q_SLOTS:
         const QString pdf = path("cli.pdf");
         const QString csv = path("cli.csv");
         const QString png = path("cli.png");
-        const ProcessResult r = runProgram(
-            QStringLiteral(QS_BINARY),
-            {QStringLiteral("figure"), QStringLiteral("--store"), m_store, QStringLiteral("--view"),
-             QStringLiteral("trajectory"), QStringLiteral("--size"), QStringLiteral("single"),
-             QStringLiteral("--figure-style"), QStringLiteral("paper"), QStringLiteral("--out"), pdf, QStringLiteral("--out"),
-             png, QStringLiteral("--dpi"), QStringLiteral("100"), QStringLiteral("--csv"), csv});
+        const ProcessResult r =
+            runProgram(QStringLiteral(QS_BINARY),
+                       {QStringLiteral("figure"), QStringLiteral("--store"), m_store, QStringLiteral("--view"),
+                        QStringLiteral("trajectory"), QStringLiteral("--size"), QStringLiteral("single"),
+                        QStringLiteral("--figure-style"), QStringLiteral("paper"), QStringLiteral("--out"), pdf,
+                        QStringLiteral("--out"), png, QStringLiteral("--dpi"), QStringLiteral("100"),
+                        QStringLiteral("--csv"), csv});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(r.out.contains(QFileInfo(pdf).absoluteFilePath()));
         QCOMPARE(QImage(png).size(), QSize(330, 205)); // 3.3 · 100, 2.046 · 100 = 204.6
@@ -624,15 +627,14 @@ private Q_SLOTS:
 
         // The screen style draws the page as it shows itself (its own fonts), not in the paper style.
         const QString screen = path("cli-screen.png");
-        const ProcessResult sr = runProgram(
-            QStringLiteral(QS_BINARY),
-            {QStringLiteral("figure"), QStringLiteral("--store"), m_store, QStringLiteral("--figure-style"),
-             QStringLiteral("screen"), QStringLiteral("--dpi"), QStringLiteral("100"), QStringLiteral("--out"),
-             screen});
+        const ProcessResult sr =
+            runProgram(QStringLiteral(QS_BINARY),
+                       {QStringLiteral("figure"), QStringLiteral("--store"), m_store, QStringLiteral("--figure-style"),
+                        QStringLiteral("screen"), QStringLiteral("--dpi"), QStringLiteral("100"),
+                        QStringLiteral("--out"), screen});
         QVERIFY2(sr.exitCode == 0, qPrintable(sr.err));
         QCOMPARE(QImage(screen).size(), QSize(330, 205));
         QVERIFY(QImage(screen) != QImage(png));
-
     }
 
     void commandLineViews_data()
@@ -729,10 +731,10 @@ private Q_SLOTS:
         QFETCH(QStringList, named);
         const QString out =
             m_dir.filePath(QStringLiteral("never-%1.pdf").arg(QString::fromLatin1(QTest::currentDataTag())));
-        const ProcessResult r = runProgram(QStringLiteral(QS_BINARY),
-                                           QStringList {QStringLiteral("figure"), QStringLiteral("--store"), m_store,
-                                                        QStringLiteral("--out"), out}
-                                               + args);
+        const ProcessResult r = runProgram(
+            QStringLiteral(QS_BINARY),
+            QStringList {QStringLiteral("figure"), QStringLiteral("--store"), m_store, QStringLiteral("--out"), out}
+                + args);
         QCOMPARE(r.exitCode, 2);
         for (const QString& name : named)
             QVERIFY2(r.err.contains(name), qPrintable(r.err));

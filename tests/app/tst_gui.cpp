@@ -3,21 +3,21 @@
 
 #include "tests/support/testutils.h"
 
-#include "widgets/pages/figurepages.h"
-#include "widgets/plot/figureexport.h"
-#include "widgets/pages/heatmappage.h"
-#include "models/layertablemodel.h"
-#include "widgets/pages/layertablepage.h"
 #include "app/gui/mainwindow.h"
-#include "tests/support/plothelpers.h"
-#include "widgets/pages/scaling/scalingpage.h"
+#include "models/layertablemodel.h"
 #include "models/selection.h"
-#include "widgets/plot/qcp.h"
 #include "models/settings.h"
+#include "tests/support/plothelpers.h"
 #include "tests/support/storefixture.h"
-#include "widgets/dialogs/sweepdialog.h"
 #include "tests/support/trainedstore.h"
+#include "widgets/dialogs/sweepdialog.h"
+#include "widgets/pages/figurepages.h"
+#include "widgets/pages/heatmappage.h"
+#include "widgets/pages/layertablepage.h"
+#include "widgets/pages/scaling/scalingpage.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
+#include "widgets/plot/figureexport.h"
+#include "widgets/plot/qcp.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -44,10 +44,10 @@
 
 #include <cmath>
 
+using qs::test::legendEntries;
 using qs::test::MetricsFixture;
 using qs::test::StoreFixture;
 using qs::test::TrainedStore;
-using qs::test::legendEntries;
 
 Q_DECLARE_METATYPE(qs::TrajectoryPage::Metric)
 
@@ -78,7 +78,6 @@ private:
             box->close();
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     }
-
 
     SweepDialogPtr openSweepDialog()
     {
@@ -457,9 +456,10 @@ private Q_SLOTS:
         QVERIFY(m_window->startExport(*m_window->heatmapPage(), png, options));
         QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 30000);
         QCOMPARE(saved.at(0).at(0).toString(), png);
-        QCOMPARE(QImage(png).size(), QSize(qRound(qs::FigureExportOptions::singleColumnWidth * 150),
-                                           qRound(qs::FigureExportOptions::singleColumnWidth
-                                                  * qs::FigureExportOptions::defaultAspect * 150)));
+        QCOMPARE(
+            QImage(png).size(),
+            QSize(qRound(qs::FigureExportOptions::singleColumnWidth * 150),
+                  qRound(qs::FigureExportOptions::singleColumnWidth * qs::FigureExportOptions::defaultAspect * 150)));
         const QString csv = m_dir.filePath(QStringLiteral("window-heatmap.csv"));
         QVERIFY(m_window->startExport(*m_window->heatmapPage(), csv, options));
         QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 2, 30000);
@@ -475,7 +475,8 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(missing));
         closeMessageBoxes(m_window.get());
         // Refused at once: an unknown format.
-        QVERIFY(!m_window->startExport(*m_window->heatmapPage(), m_dir.filePath(QStringLiteral("figure.bmp")), options));
+        QVERIFY(
+            !m_window->startExport(*m_window->heatmapPage(), m_dir.filePath(QStringLiteral("figure.bmp")), options));
         QCOMPARE(errors.count(), 2);
         closeMessageBoxes(m_window.get());
         QCOMPARE(saved.count(), 2);
@@ -591,7 +592,8 @@ private Q_SLOTS:
         QVERIFY(!m_window->sweepAction()->isEnabled());
         QTRY_COMPARE_WITH_TIMEOUT(errors.count(), 1, 20000);
         const QString message = errors.at(0).at(0).toString();
-        QVERIFY2(message.contains(m_store) && message.contains(QLatin1String(StoreFixture::runName)), qPrintable(message));
+        QVERIFY2(message.contains(m_store) && message.contains(QLatin1String(StoreFixture::runName)),
+                 qPrintable(message));
         const QList<QMessageBox*> boxes = m_window->findChildren<QMessageBox*>();
         QCOMPARE(boxes.size(), 1);
         QCOMPARE(boxes.first()->text(), message);
@@ -613,7 +615,8 @@ private Q_SLOTS:
     void sweepRunsInWindow()
     {
         const QString store = m_dir.filePath(QStringLiteral("tiny.h5"));
-        TrainedStore::train(m_dir.filePath(QStringLiteral("tiny.txt")), store, m_dir.filePath(QStringLiteral("tiny-ckpt")));
+        TrainedStore::train(m_dir.filePath(QStringLiteral("tiny.txt")), store,
+                            m_dir.filePath(QStringLiteral("tiny-ckpt")));
         QSignalSpy loaded(m_window.get(), &qs::MainWindow::storeLoaded);
         QSignalSpy errors(m_window.get(), &qs::MainWindow::errorOccurred);
         m_window->openStore(store);

@@ -55,7 +55,8 @@ std::map<QString, QString> sharedLibraries(const QString& binary)
     if (!p.waitForFinished(60000) || p.exitCode() != 0)
         return {};
     std::map<QString, QString> libraries;
-    for (const QString& line : QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+    for (const QString& line :
+         QString::fromUtf8(p.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
         const QStringList fields = line.trimmed().split(QLatin1Char(' '), Qt::SkipEmptyParts);
         libraries[fields.value(0)] = fields.value(1) == QLatin1String("=>") ? fields.value(2) : fields.value(0);
     }
@@ -73,8 +74,9 @@ QStringList names(const std::map<QString, QString>& libraries)
 // The libraries of `libraries` that belong to a GUI: Qt's GUI modules, QCustomPlot, X11, OpenGL.
 QStringList guiLibraries(const QStringList& libraries)
 {
-    static const QRegularExpression gui(QStringLiteral(
-        R"(^(libQt[56](Gui|Widgets|PrintSupport|Svg|SvgWidgets|OpenGL|XcbQpa)|libqcustomplot|libX11|libxcb|libGL|libEGL|libOpenGL|libGLX|libwayland)[.-])"),
+    static const QRegularExpression gui(
+        QStringLiteral(
+            R"(^(libQt[56](Gui|Widgets|PrintSupport|Svg|SvgWidgets|OpenGL|XcbQpa)|libqcustomplot|libX11|libxcb|libGL|libEGL|libOpenGL|libGLX|libwayland)[.-])"),
         QRegularExpression::CaseInsensitiveOption);
     QStringList found;
     for (const QString& library : libraries)
@@ -104,11 +106,13 @@ private Q_SLOTS:
         for (int i = 0; text.size() < 40000; ++i)
             text += std::string(digits[i % 10]) + " " + digits[(i / 10) % 10] + (i % 7 == 0 ? ".\n" : ", ");
         qs::test::writeFile(path("corpus.txt"), QByteArray::fromStdString(text));
-        qs::test::writeFile(path("tiny.json"), R"({
+        qs::test::writeFile(path("tiny.json"),
+                            R"({
             "model": {"d_model": 32, "n_layers": 1, "n_heads": 2, "d_ff": 48, "max_seq_len": 32},
             "schedule": {"kind": "wsd", "peak_lr": 0.01, "warmup_steps": 2, "decay_fraction": 0.5},
             "steps": 10, "batch_size": 4, "seq_len": 32, "checkpoint_every": 5, "eval_every": 5,
-            "eval_batches": 2, "threads": )" + qs::test::threadsArg() + "}");
+            "eval_batches": 2, "threads": )"
+                                + qs::test::threadsArg() + "}");
         m_store = path("headless.h5");
     }
 
@@ -118,9 +122,11 @@ private Q_SLOTS:
             QSKIP("no ldd");
         const std::map<QString, QString> libraries = sharedLibraries(QStringLiteral(QS_BINARY));
         QVERIFY2(libraries.size() > 3, "ldd listed nothing");
-        QVERIFY2(libraries.count(QStringLiteral("libQt6Core.so.6")) == 1, qPrintable(names(libraries).join(QLatin1Char(' '))));
+        QVERIFY2(libraries.count(QStringLiteral("libQt6Core.so.6")) == 1,
+                 qPrintable(names(libraries).join(QLatin1Char(' '))));
         // Qt's GUI modules and QCustomPlot: never, not even through another library.
-        const QStringList qtGui = guiLibraries(names(libraries)).filter(QRegularExpression(QStringLiteral("^libQt6|^libqcustomplot")));
+        const QStringList qtGui =
+            guiLibraries(names(libraries)).filter(QRegularExpression(QStringLiteral("^libQt6|^libqcustomplot")));
         QVERIFY2(qtGui.isEmpty(), qPrintable(QStringLiteral("quantscope needs ") + qtGui.join(QStringLiteral(", "))));
         // X11, xcb, GL: none that quantscope brings. A libtorch may bring its own: Debian's libtorch 1.13
         // needs OpenCV's highgui, and with it Qt 5 widgets, X11, xcb and GL; those are libtorch's, listed
@@ -138,10 +144,12 @@ private Q_SLOTS:
         QVERIFY2(ours.isEmpty(), qPrintable(QStringLiteral("quantscope needs ") + ours.join(QStringLiteral(", "))));
         const QStringList torchGui = guiLibraries(fromTorch);
         if (!torchGui.isEmpty())
-            qInfo("GUI libraries that libtorch itself needs (not QuantScope): %s", qPrintable(torchGui.join(QStringLiteral(", "))));
+            qInfo("GUI libraries that libtorch itself needs (not QuantScope): %s",
+                  qPrintable(torchGui.join(QStringLiteral(", "))));
         // The check sees them where they are: the GUI program has Qt's widgets.
         const QStringList guiProgram = guiLibraries(names(sharedLibraries(QStringLiteral(QS_GUI_BINARY))));
-        QVERIFY2(guiProgram.contains(QStringLiteral("libQt6Widgets.so.6")), qPrintable(guiProgram.join(QLatin1Char(' '))));
+        QVERIFY2(guiProgram.contains(QStringLiteral("libQt6Widgets.so.6")),
+                 qPrintable(guiProgram.join(QLatin1Char(' '))));
     }
 
     // Nothing quantscope links names a GUI library itself (its own DT_NEEDED entries).
@@ -166,13 +174,15 @@ private Q_SLOTS:
     // train → sweep → resume → info → fit → query on a machine with no display.
     void computesWithoutDisplay()
     {
-        Run r = quantscope({QStringLiteral("train"), QStringLiteral("--config"), path("tiny.json"), QStringLiteral("--corpus"),
-                            path("corpus.txt"), QStringLiteral("--store"), m_store, QStringLiteral("--run"), QStringLiteral("h")});
+        Run r = quantscope({QStringLiteral("train"), QStringLiteral("--config"), path("tiny.json"),
+                            QStringLiteral("--corpus"), path("corpus.txt"), QStringLiteral("--store"), m_store,
+                            QStringLiteral("--run"), QStringLiteral("h")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QLatin1String("Run 'h': 3 checkpoints")), qPrintable(r.out));
         QVERIFY2(!r.err.contains(QLatin1String("qt.qpa")), qPrintable(r.err)); // no platform plugin was looked for
 
-        const QStringList sweep = {QStringLiteral("--store"), m_store, QStringLiteral("--quant"), QStringLiteral("rtn:4:g16:sym"),
+        const QStringList sweep = {QStringLiteral("--store"),   m_store,
+                                   QStringLiteral("--quant"),   QStringLiteral("rtn:4:g16:sym"),
                                    QStringLiteral("--threads"), QString::number(qs::test::threads())};
         r = quantscope(QStringList {QStringLiteral("sweep")} + sweep);
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -190,21 +200,25 @@ private Q_SLOTS:
         for (int i = 0; i < 6; ++i)
             for (int j = 0; j < 5; ++j) {
                 const double N = 1e7 * std::pow(10.0, i * 0.5), D = 1e9 * std::pow(10.0, j * 0.6);
-                csv += QStringLiteral("%1,%2,%3\n").arg(N, 0, 'g', 17).arg(D, 0, 'g', 17)
-                           .arg(1.69 + 406.4 / std::pow(N, 0.34) + 410.7 / std::pow(D, 0.28), 0, 'g', 17).toUtf8();
+                csv += QStringLiteral("%1,%2,%3\n")
+                           .arg(N, 0, 'g', 17)
+                           .arg(D, 0, 'g', 17)
+                           .arg(1.69 + 406.4 / std::pow(N, 0.34) + 410.7 / std::pow(D, 0.28), 0, 'g', 17)
+                           .toUtf8();
             }
         qs::test::writeFile(path("points.csv"), csv);
-        r = quantscope({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--csv"),
-                        path("points.csv"), QStringLiteral("--grid"), QStringLiteral("1"), QStringLiteral("--bootstrap"),
-                        QStringLiteral("0"), QStringLiteral("--store"), m_store});
+        r = quantscope({QStringLiteral("fit"), QStringLiteral("--law"), QStringLiteral("chinchilla"),
+                        QStringLiteral("--csv"), path("points.csv"), QStringLiteral("--grid"), QStringLiteral("1"),
+                        QStringLiteral("--bootstrap"), QStringLiteral("0"), QStringLiteral("--store"), m_store});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QLatin1String("alpha")) && r.out.contains(QLatin1String("saved as fit 'chinchilla'")),
                  qPrintable(r.out));
 
         // query: Hoffmann et al. 2022 at N = 7e10, D = 1.4e12 (papers.md §4).
-        r = quantscope({QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--preset"),
-                        QStringLiteral("hoffmann2022"), QStringLiteral("--predict"), QStringLiteral("loss"), QStringLiteral("--N"),
-                        QStringLiteral("7e10"), QStringLiteral("--D"), QStringLiteral("1.4e12")});
+        r = quantscope({QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("chinchilla"),
+                        QStringLiteral("--preset"), QStringLiteral("hoffmann2022"), QStringLiteral("--predict"),
+                        QStringLiteral("loss"), QStringLiteral("--N"), QStringLiteral("7e10"), QStringLiteral("--D"),
+                        QStringLiteral("1.4e12")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const double expected = 1.69 + 406.4 / std::pow(7e10, 0.34) + 410.7 / std::pow(1.4e12, 0.28);
         QVERIFY2(r.out.startsWith(QStringLiteral("loss = %1").arg(expected, 0, 'g', 6)), qPrintable(r.out));
@@ -217,9 +231,9 @@ private Q_SLOTS:
     void drawsThroughTheGuiProgram()
     {
         const QString svg = path("headless.svg");
-        const Run r = quantscope({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"), QStringLiteral("--law"),
-                                  QStringLiteral("chinchilla"), QStringLiteral("--preset"), QStringLiteral("hoffmann2022"),
-                                  QStringLiteral("--out"), svg});
+        const Run r = quantscope({QStringLiteral("figure"), QStringLiteral("--view"), QStringLiteral("scaling"),
+                                  QStringLiteral("--law"), QStringLiteral("chinchilla"), QStringLiteral("--preset"),
+                                  QStringLiteral("hoffmann2022"), QStringLiteral("--out"), svg});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(r.out.contains(QFileInfo(svg).absoluteFilePath()));
         QFile file(svg);
@@ -236,10 +250,12 @@ private Q_SLOTS:
         QVERIFY(QFile::copy(QStringLiteral(QS_BINARY), lonely));
         Run r = runWithoutDisplay(lonely, {QStringLiteral("info"), m_store});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        r = runWithoutDisplay(lonely, {QStringLiteral("figure"), QStringLiteral("--store"), m_store, QStringLiteral("--out"),
-                                       path("never.png")});
+        r = runWithoutDisplay(
+            lonely,
+            {QStringLiteral("figure"), QStringLiteral("--store"), m_store, QStringLiteral("--out"), path("never.png")});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(path("lonely/quantscope-gui")) && r.err.contains(QLatin1String("missing")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(path("lonely/quantscope-gui")) && r.err.contains(QLatin1String("missing")),
+                 qPrintable(r.err));
         QVERIFY(!QFile::exists(path("never.png")));
         r = runWithoutDisplay(lonely, {QStringLiteral("figure"), QStringLiteral("--help")});
         QCOMPARE(r.exitCode, 0);

@@ -7,13 +7,13 @@
 
 #include "tests/support/testutils.h"
 
-#include "models/coefficientmodel.h"
-#include "models/metricnames.h"
-#include "widgets/dialogs/exportdialog.h"
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
-#include "models/settings.h"
 #include "app/gui/theme.h"
+#include "models/coefficientmodel.h"
+#include "models/metricnames.h"
+#include "models/settings.h"
+#include "widgets/dialogs/exportdialog.h"
 
 #include "core/common/metrics.h"
 #include "core/scaling/serialization.h"
@@ -51,8 +51,8 @@ struct TsMessage
     QString source;
     QString comment;
     bool numerus = false;
-    QString type;          // the translation's type attribute: "", "unfinished", "vanished", "obsolete"
-    QStringList forms;     // the translation, or its numerus forms
+    QString type;      // the translation's type attribute: "", "unfinished", "vanished", "obsolete"
+    QStringList forms; // the translation, or its numerus forms
 };
 
 using MessageKey = std::tuple<QString, QString, QString>; // context, source, comment
@@ -151,8 +151,9 @@ QString lupdateProgram()
     const QString built = QStringLiteral(QS_LUPDATE);
     if (!built.isEmpty() && QFileInfo(built).isExecutable())
         return built;
-    return QStandardPaths::findExecutable(QStringLiteral("lupdate"),
-                                          {QLibraryInfo::path(QLibraryInfo::BinariesPath), QStringLiteral("/usr/lib/qt6/bin")});
+    return QStandardPaths::findExecutable(
+        QStringLiteral("lupdate"),
+        {QLibraryInfo::path(QLibraryInfo::BinariesPath), QStringLiteral("/usr/lib/qt6/bin")});
 }
 
 QAction* actionWithData(QMainWindow* window, const QString& group, const QVariant& data)
@@ -200,10 +201,11 @@ private Q_SLOTS:
         QProcess process;
         process.setWorkingDirectory(projectDir());
         process.setProcessChannelMode(QProcess::MergedChannels);
-        process.start(lupdate, {QStringLiteral("-silent"), QStringLiteral("-locations"), QStringLiteral("none"),
-                                QStringLiteral("-source-language"), QStringLiteral("en"), QStringLiteral("-I"),
-                                projectDir(), QStringLiteral("app"),
-                                QStringLiteral("widgets"), QStringLiteral("models"), QStringLiteral("-ts"), probe});
+        process.start(lupdate,
+                      {QStringLiteral("-silent"), QStringLiteral("-locations"), QStringLiteral("none"),
+                       QStringLiteral("-source-language"), QStringLiteral("en"), QStringLiteral("-I"), projectDir(),
+                       QStringLiteral("app"), QStringLiteral("widgets"), QStringLiteral("models"),
+                       QStringLiteral("-ts"), probe});
         QVERIFY2(process.waitForFinished(120000), "lupdate did not finish");
         QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
                  qPrintable(QString::fromLocal8Bit(process.readAll())));
@@ -221,8 +223,9 @@ private Q_SLOTS:
         QStringList codes;
         for (const qs::UiLanguage& language : qs::uiLanguages())
             codes << language.code;
-        QCOMPARE(codes, (QStringList {QStringLiteral("en"), QStringLiteral("es"), QStringLiteral("zh_CN"),
-                                      QStringLiteral("nl"), QStringLiteral("ko")}));
+        QCOMPARE(codes,
+                 (QStringList {QStringLiteral("en"), QStringLiteral("es"), QStringLiteral("zh_CN"),
+                               QStringLiteral("nl"), QStringLiteral("ko")}));
         QStringList fromTree;
         for (const QString& file : tsFiles())
             fromTree << QFileInfo(file).completeBaseName().mid(QStringLiteral("quantscope_").size());
@@ -290,7 +293,8 @@ private Q_SLOTS:
         QVERIFY(model.setData(model.index(alpha, qs::CoefficientModel::ValueColumn), 0.3));
         QCOMPARE(QString::fromStdString(model.law().coefficient("alpha").reference), QStringLiteral("edited by hand"));
         QVERIFY(QString::fromStdString(qs::scaling::lawToJson(model.law())).contains(QStringLiteral("edited by hand")));
-        QCOMPARE(model.index(alpha, qs::CoefficientModel::ReferenceColumn).data().toString(), QStringLiteral("editado a mano"));
+        QCOMPARE(model.index(alpha, qs::CoefficientModel::ReferenceColumn).data().toString(),
+                 QStringLiteral("editado a mano"));
         qs::installUiTranslators(QStringLiteral("en"));
     }
 
@@ -343,13 +347,15 @@ private Q_SLOTS:
                 continue;
             }
             if (message.numerus && message.forms.size() != pluralForms)
-                problems << where + QStringLiteral(": %1 plural forms, expected %2").arg(message.forms.size()).arg(pluralForms);
+                problems << where
+                        + QStringLiteral(": %1 plural forms, expected %2").arg(message.forms.size()).arg(pluralForms);
             for (const QString& form : message.forms) {
                 if (form.trimmed().isEmpty())
                     problems << where + QStringLiteral(": empty translation");
                 else if (placeholders(form) != placeholders(message.source))
-                    problems << where + QStringLiteral(": placeholders %1 in \"%2\"")
-                                            .arg(placeholders(form).join(QLatin1Char(' ')), form);
+                    problems << where
+                            + QStringLiteral(": placeholders %1 in \"%2\"")
+                                  .arg(placeholders(form).join(QLatin1Char(' ')), form);
                 else if (hasAccelerator(message.source) != hasAccelerator(form))
                     problems << where + QStringLiteral(": accelerator lost or added in \"%1\"").arg(form);
             }
@@ -469,8 +475,8 @@ private Q_SLOTS:
         kept.style = QStringLiteral("screen");
         // A font the combo box can show: another installed family when there is one.
         kept.fontFamily = QFontDatabase::families().contains(QStringLiteral("DejaVu Serif"))
-                              ? QStringLiteral("DejaVu Serif")
-                              : qs::FigureStyle::paper().fontFamily;
+            ? QStringLiteral("DejaVu Serif")
+            : qs::FigureStyle::paper().fontFamily;
         kept.fontPt = 9.5;
         kept.lineWidth = 0.8;
         kept.legend = QStringLiteral("inside");

@@ -4,10 +4,10 @@
 
 #include "tests/support/hffixture.h"
 
-#include "widgets/dialogs/importdialog.h"
 #include "app/gui/mainwindow.h"
 #include "models/selection.h"
 #include "models/storesnapshot.h"
+#include "widgets/dialogs/importdialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -49,10 +49,11 @@ private Q_SLOTS:
         m_trajectory = m_dir.filePath(QStringLiteral("traj"));
         QString error;
         for (const char* revision : {"stage1-step20-tokens1B", "stage1-step10-tokens0.5B"}) {
-            QVERIFY2(test::runReference({QStringLiteral("make"), QStringLiteral("--arch"), QStringLiteral("llama"),
-                                         QStringLiteral("--out"), m_trajectory + QLatin1Char('/') + QLatin1String(revision)},
-                                        &error),
-                     qPrintable(error));
+            QVERIFY2(
+                test::runReference({QStringLiteral("make"), QStringLiteral("--arch"), QStringLiteral("llama"),
+                                    QStringLiteral("--out"), m_trajectory + QLatin1Char('/') + QLatin1String(revision)},
+                                   &error),
+                qPrintable(error));
         }
         m_tokens = m_dir.filePath(QStringLiteral("val.bin"));
         QFile f(m_tokens);

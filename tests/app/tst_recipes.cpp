@@ -7,8 +7,8 @@
 #include "tests/support/tinyrun.h"
 
 #include "app/gui/mainwindow.h"
-#include "models/selection.h"
 #include "core/data/store.h"
+#include "models/selection.h"
 #include "models/storesnapshot.h"
 
 #include <QApplication>
@@ -44,14 +44,16 @@ private Q_SLOTS:
             + corpus.toUtf8()
             + "\", \"train\": {\"model\": {\"d_model\": 32, \"n_layers\": 2, \"n_heads\": 2, \"d_ff\": 64, "
               "\"max_seq_len\": 32}, \"batch_size\": 8, \"seq_len\": 32, \"steps\": 30, \"threads\": "
-            + qs::test::threadsArg() + ", \"eval_batches\": 2, \"checkpoint_every\": 10, \"eval_every\": 10, "
+            + qs::test::threadsArg()
+            + ", \"eval_batches\": 2, \"checkpoint_every\": 10, \"eval_every\": 10, "
               "\"schedule\": {\"kind\": \"constant\", \"warmup_steps\": 3}},"
               "\"steps\": [{\"train\": \"s\", \"config\": {\"keep_optimizer_states\": true}},"
               " {\"branch\": \"s\", \"at\": [20], \"config\": {\"steps\": 10, \"schedule\": {\"kind\": \"wsd\", "
               "\"warmup_steps\": 0, \"decay_fraction\": 1.0}}},"
               " {\"lawa\": \"s\", \"window\": 2}, {\"sweep\": [\"s*\"], \"quant\": [\"rtn:3:g16\"]}],"
               "\"report\": [{\"title\": \"Branches\", \"branches\": \"s\", \"configs\": [\"rtn_w3_g16_sym\"]}],"
-              "\"figures\": [{\"file\": \"family\", \"run\": \"s\", \"overlay\": [\"s.lawa2\"], \"metric\": \"rel_ce\"}]}";
+              "\"figures\": [{\"file\": \"family\", \"run\": \"s\", \"overlay\": [\"s.lawa2\"], \"metric\": "
+              "\"rel_ce\"}]}";
         m_recipe = test::writeFile(m_dir.filePath(QStringLiteral("gui-tiny.json")), recipe);
     }
 
@@ -66,9 +68,10 @@ private Q_SLOTS:
             QVERIFY2(action->text().contains(QStringLiteral("min)")), qPrintable(action->text()));
             QVERIFY(!action->toolTip().isEmpty());
         }
-        QCOMPARE(names, (QStringList {QStringLiteral("recipe-wsd-cooldown-branches"), QStringLiteral("recipe-peak-lr"),
-                                      QStringLiteral("recipe-lawa-vs-cooldown"), QStringLiteral("recipe-qat-fraction"),
-                                      QStringLiteral("recipe-activation-precision")}));
+        QCOMPARE(names,
+                 (QStringList {QStringLiteral("recipe-wsd-cooldown-branches"), QStringLiteral("recipe-peak-lr"),
+                               QStringLiteral("recipe-lawa-vs-cooldown"), QStringLiteral("recipe-qat-fraction"),
+                               QStringLiteral("recipe-activation-precision")}));
     }
 
     void recipeRunsAsAJobAndOpensItsStore()
@@ -80,7 +83,8 @@ private Q_SLOTS:
         window.startRecipe(m_recipe, dir);
         QVERIFY(window.isJobRunning());
         QTRY_VERIFY_WITH_TIMEOUT(!window.isJobRunning(), 120000);
-        QTRY_VERIFY_WITH_TIMEOUT(window.selection()->snapshot() && window.selection()->snapshot()->runs.size() == 3, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.selection()->snapshot() && window.selection()->snapshot()->runs.size() == 3,
+                                 20000);
         QVERIFY(QFileInfo(QDir(dir).filePath(QStringLiteral("report.md"))).size() > 100);
         const QImage figure(QDir(dir).filePath(QStringLiteral("family.png")));
         QVERIFY(!figure.isNull() && figure.width() > 500);
@@ -132,24 +136,26 @@ private Q_SLOTS:
         QVERIFY(run.out.contains(QStringLiteral("family.pdf")));
         const QString store = QDir(dir).filePath(QStringLiteral("recipe.h5"));
         // A soup of the branch's end and the stable run's end, then LAWA with a stride.
-        const CliResult soup = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--soup"),
-                                    QStringLiteral("soup"), QStringLiteral("--of"), QStringLiteral("s.cd20"),
-                                    QStringLiteral("--of"), QStringLiteral("s@30*3")});
+        const CliResult soup = runCli({QStringLiteral("average"), QStringLiteral("--store"), store,
+                                       QStringLiteral("--soup"), QStringLiteral("soup"), QStringLiteral("--of"),
+                                       QStringLiteral("s.cd20"), QStringLiteral("--of"), QStringLiteral("s@30*3")});
         QVERIFY2(soup.exitCode == 0, qPrintable(soup.err));
         QVERIFY(soup.out.contains(QStringLiteral("Run 'soup': 1 averaged checkpoints written")));
-        const CliResult lawa = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--lawa"),
-                                    QStringLiteral("s"), QStringLiteral("--window"), QStringLiteral("2"),
-                                    QStringLiteral("--stride"), QStringLiteral("2")});
+        const CliResult lawa = runCli({QStringLiteral("average"), QStringLiteral("--store"), store,
+                                       QStringLiteral("--lawa"), QStringLiteral("s"), QStringLiteral("--window"),
+                                       QStringLiteral("2"), QStringLiteral("--stride"), QStringLiteral("2")});
         QVERIFY2(lawa.exitCode == 0, qPrintable(lawa.err));
         QVERIFY(lawa.out.contains(QStringLiteral("Run 's.lawa2s2': 2 averaged checkpoints written")));
-        const CliResult bad = runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--lawa"),
-                                   QStringLiteral("s"), QStringLiteral("--window"), QStringLiteral("x")});
+        const CliResult bad =
+            runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--lawa"),
+                    QStringLiteral("s"), QStringLiteral("--window"), QStringLiteral("x")});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.contains(QStringLiteral("--window 'x' is not a whole number")));
         // A branch from the command line.
-        const CliResult branch = runCli({QStringLiteral("train"), QStringLiteral("--corpus"), m_dir.filePath(QStringLiteral("corpus.txt")),
-                                      QStringLiteral("--store"), m_dir.filePath(QStringLiteral("other.h5")), QStringLiteral("--run"),
-                                      QStringLiteral("b"), QStringLiteral("--from"), QStringLiteral("nope@10")});
+        const CliResult branch =
+            runCli({QStringLiteral("train"), QStringLiteral("--corpus"), m_dir.filePath(QStringLiteral("corpus.txt")),
+                    QStringLiteral("--store"), m_dir.filePath(QStringLiteral("other.h5")), QStringLiteral("--run"),
+                    QStringLiteral("b"), QStringLiteral("--from"), QStringLiteral("nope@10")});
         QCOMPARE(branch.exitCode, 1);
         QVERIFY2(branch.err.contains(QStringLiteral("the store has no run 'nope'")), qPrintable(branch.err));
         const CliResult unknown = runCli({QStringLiteral("recipe"), QStringLiteral("no-such-recipe")});

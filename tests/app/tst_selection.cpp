@@ -62,9 +62,9 @@ private Q_SLOTS:
         s.setSnapshot(makeSnapshot(QStringLiteral("a.h5"), 2, 5, {"fp", "rtn_a", "rtn_b"}, 2));
         QCOMPARE(changed.count(), 1);
         QCOMPARE(s.runIndex(), 0);
-        QCOMPARE(s.configIndex(), 1);          // the first quantized config, not the FP reference
-        QCOMPARE(s.checkpoint(), 2);           // the last checkpoint with a quantized result
-        QCOMPARE(s.layerIndex(), 6);           // block 0's down_proj: FC2 first
+        QCOMPARE(s.configIndex(), 1); // the first quantized config, not the FP reference
+        QCOMPARE(s.checkpoint(), 2);  // the last checkpoint with a quantized result
+        QCOMPARE(s.layerIndex(), 6);  // block 0's down_proj: FC2 first
         QCOMPARE(QString::fromStdString(s.layer()->kind), QStringLiteral("down"));
     }
 
@@ -128,9 +128,10 @@ private Q_SLOTS:
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         sweep.setProcessEnvironment(env);
         sweep.start(QStringLiteral(QS_BINARY),
-                    {QStringLiteral("sweep"), QStringLiteral("--store"), store, QStringLiteral("--threads"), QStringLiteral("1"),
-                     QStringLiteral("--quant"), QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--quant"),
-                     QStringLiteral("rtn:3:g16:sym"), QStringLiteral("--quant"), QStringLiteral("none:a4")});
+                    {QStringLiteral("sweep"), QStringLiteral("--store"), store, QStringLiteral("--threads"),
+                     QStringLiteral("1"), QStringLiteral("--quant"), QStringLiteral("rtn:4:g16:sym"),
+                     QStringLiteral("--quant"), QStringLiteral("rtn:3:g16:sym"), QStringLiteral("--quant"),
+                     QStringLiteral("none:a4")});
         QVERIFY(sweep.waitForStarted());
         const auto allDone = [&] {
             const StoreSnapshotPtr s = window.currentSnapshot();

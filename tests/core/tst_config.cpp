@@ -2,8 +2,8 @@
 
 #include "tests/support/testutils.h"
 
-#include "core/data/config.h"
 #include "core/common/errors.h"
+#include "core/data/config.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -46,6 +46,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("expected");
+        // One table row per line:
+        // clang-format off
         QTest::addRow("unknown key") << R"({"stepz": 3})" << "unknown key 'stepz'";
         QTest::addRow("wrong type") << R"({"steps": "many"})" << "'steps'";
         QTest::addRow("bad schedule") << R"({"schedule": {"kind": "triangle"}})" << "triangle";
@@ -53,6 +55,7 @@ private Q_SLOTS:
         QTest::addRow("seq too long") << R"({"seq_len": 4096})" << "seq_len";
         QTest::addRow("not json") << "{steps" << "invalid JSON";
         QTest::addRow("dtype") << R"({"checkpoint_dtype": "I8"})" << "I8";
+        // clang-format on
     }
 
     void badTrainConfig()
@@ -73,7 +76,8 @@ private Q_SLOTS:
         f.close();
         const QString message = errorOf([&] { TrainConfig::fromFile(path.toStdString()); });
         QVERIFY2(message.contains(path) && message.contains(QLatin1String("batch_size")), qPrintable(message));
-        const QString missing = errorOf([&] { TrainConfig::fromFile(dir.filePath(QStringLiteral("nope.json")).toStdString()); });
+        const QString missing =
+            errorOf([&] { TrainConfig::fromFile(dir.filePath(QStringLiteral("nope.json")).toStdString()); });
         QVERIFY2(missing.contains(QLatin1String("nope.json")), qPrintable(missing));
     }
 
@@ -111,6 +115,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("expected");
+        // One table row per line:
+        // clang-format off
         QTest::addRow("bits too high") << "rtn:9" << "[2, 8]";
         QTest::addRow("bits too low") << "rtn:1:g32" << "[2, 8]";
         QTest::addRow("bits not a number") << "rtn:four" << "four";
@@ -120,6 +126,7 @@ private Q_SLOTS:
         QTest::addRow("too short") << "rtn" << "expected method:bits[:options]";
         QTest::addRow("act-order for rtn") << "rtn:4:g32:sym:act" << "gptq only";
         QTest::addRow("bad act") << "gptq:4:g32:sym:sometimes" << "sometimes";
+        // clang-format on
     }
 
     void badQuantSpecs()
@@ -138,35 +145,56 @@ private Q_SLOTS:
         QTest::addColumn<int>("actBits");
         QTest::addColumn<int>("actGroup");
         // Weight-only specs keep their ids; the label spells method, bits, grouping, symmetry.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("w4 g32 sym") << "rtn:4:g32:sym" << "rtn_w4_g32_sym" << "RTN W4 g32 sym" << 16 << -1;
         QTest::addRow("w3 pc asym") << "rtn:3:pc:asym" << "rtn_w3_pc_asym" << "RTN W3 per-channel asym" << 16 << -1;
         QTest::addRow("gptq noact") << "gptq:3:pc:asym:noact" << "gptq_w3_pc_asym_noact" << "GPTQ W3 per-channel asym"
                                     << 16 << -1;
+        // clang-format on
         // a4 per token, one rule raising down's input to 8 bits.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("w4a4 down a8") << "rtn:4:g128:sym:a4:down=a8" << "rtn_w4_g128_sym_a4_down.a8"
                                       << "RTN W4A4 g128 sym, down A8" << 4 << -1;
+        // clang-format on
         // Method none keeps W16: only the activation part shows.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("none a4") << "none:a4" << "fp_a4" << "W16A4" << 4 << -1;
         QTest::addRow("none") << "none" << "fp" << "FP" << 16 << -1;
         QTest::addRow("fp alias") << "fp" << "fp" << "FP" << 16 << -1;
+        // clang-format on
         // sym is the default; a4g32 = 4 bits per group of 32 channels.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("act groups") << "rtn:4:g128:a4g32" << "rtn_w4_g128_sym_a4g32" << "RTN W4A4 g128 sym (act g32)"
                                     << 4 << 32;
         QTest::addRow("gptq down w8a8") << "gptq:3:g128:sym:act:down=w8a8" << "gptq_w3_g128_sym_act_down.w8a8"
                                         << "GPTQ W3 g128 sym act-order, down W8A8" << 16 << -1;
+        // clang-format on
         // Rules are listed in module order q, k, v, o, gate, up, down, whatever the spec order.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("two rules") << "rtn:4:down=a8:q=w8" << "rtn_w4_pc_sym_q.w8_down.a8"
                                    << "RTN W4 per-channel sym, q W8, down A8" << 16 << -1;
         QTest::addRow("options any order") << "rtn:4:q=w8:a8:asym:down=a8:g64" << "rtn_w4_g64_asym_a8_q.w8_down.a8"
                                            << "RTN W4A8 g64 asym, q W8, down A8" << 8 << -1;
+        // clang-format on
         // Calibration other than the default 32 x 128 is part of the id: two sizes can be compared.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("gptq calibration") << "gptq:4:g16:act:cal8x32" << "gptq_w4_g16_sym_act_cal8x32"
                                           << "GPTQ W4 g16 sym act-order" << 16 << -1;
         QTest::addRow("gptq default calibration") << "gptq:4:g16:act:cal32x128" << "gptq_w4_g16_sym_act"
                                                   << "GPTQ W4 g16 sym act-order" << 16 << -1;
         QTest::addRow("none rule") << "none:a4:down=a8" << "fp_a4_down.a8" << "W16A4, down A8" << 4 << -1;
+        // clang-format on
         // w16 in a rule keeps that kind in full precision; allowed with method none.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("none w16 rule") << "none:up=w16a8" << "fp_up.w16a8" << "W16A16, up W16A8" << 16 << -1;
+        // clang-format on
     }
 
     void quantSpecIds()
@@ -225,9 +253,14 @@ private Q_SLOTS:
         QTest::addColumn<int>("weightBits");
         QTest::addColumn<int>("actBits");
         // No rule for the kind: the config's own bits (W16 for none, A16 when activations are off).
+        // One table row per line:
+        // clang-format off
         QTest::addRow("w4 weight-only, q") << "rtn:4" << "q" << 4 << 16;
         QTest::addRow("w4a4, q") << "rtn:4:g128:a4:down=a8" << "q" << 4 << 4;
+        // clang-format on
         // down=a8 overrides only the activation bits; weights inherit 4.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("w4a4, down a8") << "rtn:4:g128:a4:down=a8" << "down" << 4 << 8;
         QTest::addRow("gptq, down w8a8") << "gptq:3:g128:sym:act:down=w8a8" << "down" << 8 << 8;
         QTest::addRow("gptq, up") << "gptq:3:g128:sym:act:down=w8a8" << "up" << 3 << 16;
@@ -235,13 +268,20 @@ private Q_SLOTS:
         QTest::addRow("none, o") << "none" << "o" << 16 << 16;
         QTest::addRow("none a8, up a4") << "none:a8:up=a4" << "up" << 16 << 4;
         QTest::addRow("none a8, v") << "none:a8:up=a4" << "v" << 16 << 8;
+        // clang-format on
         // 16 in a rule: that kind stays in full precision.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("q w16") << "rtn:4:q=w16" << "q" << 16 << 16;
         QTest::addRow("q w16, k") << "rtn:4:q=w16" << "k" << 4 << 16;
         QTest::addRow("down a16") << "rtn:4:a4:down=a16" << "down" << 4 << 16;
         QTest::addRow("down a16, gate") << "rtn:4:a4:down=a16" << "gate" << 4 << 4;
+        // clang-format on
         // w-only rule keeps the config's activation bits.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("k w8 a6") << "rtn:3:a6:k=w8" << "k" << 8 << 6;
+        // clang-format on
     }
 
     void bitsPerKind()
@@ -266,8 +306,7 @@ private Q_SLOTS:
         QTest::addRow("only down a8") << "rtn:4:down=a8" << true;
         QTest::addRow("only weights per kind") << "rtn:4:down=w8" << false;
         // Every kind raised back to 16 bits: nothing is quantized after all.
-        QTest::addRow("a4, all kinds a16")
-            << "rtn:4:a4:q=a16:k=a16:v=a16:o=a16:gate=a16:up=a16:down=a16" << false;
+        QTest::addRow("a4, all kinds a16") << "rtn:4:a4:q=a16:k=a16:v=a16:o=a16:gate=a16:up=a16:down=a16" << false;
         QTest::addRow("a4, all but down a16") << "rtn:4:a4:q=a16:k=a16:v=a16:o=a16:gate=a16:up=a16" << true;
     }
 
@@ -328,7 +367,7 @@ private Q_SLOTS:
         c.actOrder = false;
         c.actBits = 6;
         c.actGroupSize = 16;
-        c.overrides = {{"q", {8, 0}}, {"k", {0, 8}}, {"v", {16, 16}}, {"o", {2, 2}},
+        c.overrides = {{"q", {8, 0}},    {"k", {0, 8}},   {"v", {16, 16}},  {"o", {2, 2}},
                        {"gate", {4, 8}}, {"up", {0, 16}}, {"down", {16, 0}}};
         c.validate();
         const QuantConfig back = QuantConfig::fromJson(c.toJson());
@@ -349,6 +388,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("expected");
+        // One table row per line:
+        // clang-format off
         QTest::addRow("act bits too high") << "rtn:4:a9" << "activation bits = 9";
         QTest::addRow("act bits too low") << "rtn:4:a1" << "activation bits = 1";
         QTest::addRow("act group zero") << "rtn:4:a4g0" << "activation group size = 0";
@@ -373,10 +414,14 @@ private Q_SLOTS:
         QTest::addRow("calibration malformed") << "gptq:4:cal8" << "cal<sequences>x<length>";
         QTest::addRow("calibration too short") << "gptq:4:cal8x1" << "gptq calibration length";
         QTest::addRow("trailing colon") << "rtn:4:" << "expected method:bits[:options]";
+        // clang-format on
         // Options that would change the JSON but not the id: refused, so one id means one config.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("none with asym") << "none:asym" << "method 'none' keeps weights in full precision";
         QTest::addRow("none with group") << "none:a4:g64" << "method 'none' keeps weights in full precision";
         QTest::addRow("act group without act bits") << "rtn:4:a16g32" << "without activation bits";
+        // clang-format on
     }
 
     void badMixedSpecs()
@@ -393,6 +438,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("expected");
+        // One table row per line:
+        // clang-format off
         QTest::addRow("overrides not an object") << R"({"method":"rtn","bits":4,"overrides":[1]})" << "'overrides'";
         QTest::addRow("overrides a string") << R"({"method":"rtn","bits":4,"overrides":"down=a8"})" << "'overrides'";
         QTest::addRow("rule not an object") << R"({"method":"rtn","bits":4,"overrides":{"down":8}})" << "'down'";
@@ -409,6 +456,7 @@ private Q_SLOTS:
         QTest::addRow("none with weight rule")
             << R"({"method":"none","bits":16,"overrides":{"q":{"bits":4}}})" << "method 'none'";
         QTest::addRow("unknown key") << R"({"method":"rtn","bits":4,"act_bitz":4})" << "unknown key 'act_bitz'";
+        // clang-format on
     }
 
     void badQuantJson()

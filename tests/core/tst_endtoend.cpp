@@ -6,8 +6,8 @@
 #include "tests/support/testutils.h"
 #include "tests/support/tinyrun.h"
 
-#include "core/data/corpus.h"
 #include "core/common/errors.h"
+#include "core/data/corpus.h"
 #include "core/data/safetensors.h"
 #include "core/data/schedule.h"
 #include "core/data/store.h"
@@ -74,19 +74,22 @@ private Q_SLOTS:
         for (int i = 0; i < 5; ++i) {
             QCOMPARE(checkpoints[size_t(i)].step, qint64(10 * i));
             QCOMPARE(checkpoints[size_t(i)].tokens, qint64(10 * i) * 8 * 32);
-            QVERIFY(QFile::exists(QStringLiteral("%1/%2").arg(m_dir.path(), QString::fromStdString(checkpoints[size_t(i)].path))));
+            QVERIFY(QFile::exists(
+                QStringLiteral("%1/%2").arg(m_dir.path(), QString::fromStdString(checkpoints[size_t(i)].path))));
         }
         // An untrained byte model is close to uniform over 256 bytes (ln 256 = 5.545); training must
         // get well below that.
         const auto val = store.validation("tiny");
         QCOMPARE(int(val.size()), 5);
-        QVERIFY2(std::abs(val.front().valLoss - std::log(256.0)) < 0.3, qPrintable(QString::number(val.front().valLoss)));
+        QVERIFY2(std::abs(val.front().valLoss - std::log(256.0)) < 0.3,
+                 qPrintable(QString::number(val.front().valLoss)));
         QVERIFY2(val.back().valLoss < 3.5, qPrintable(QString::number(val.back().valLoss)));
         QCOMPARE(int(store.layers("tiny").size()), 2 * 7);
 
         const Corpus runCorpus = corpusOfRun(store, "tiny");
         QVERIFY(runCorpus.val == corpus.val);
-        const std::vector<QuantConfig> configs = {QuantConfig::parse("rtn:8:g16:sym"), QuantConfig::parse("rtn:2:pc:sym")};
+        const std::vector<QuantConfig> configs = {QuantConfig::parse("rtn:8:g16:sym"),
+                                                  QuantConfig::parse("rtn:2:pc:sym")};
         const SweepSummary swept = runSweep(store, "tiny", configs, runCorpus, SweepOptions {threads()});
         // The FP reference and the two configs at each of the 5 checkpoints.
         QCOMPARE(swept.computed, 15);
@@ -226,8 +229,10 @@ private Q_SLOTS:
         config.checkpointDtype = "BF16";
         const Corpus corpus = Corpus::fromFile(m_corpus.toStdString(), config.valFraction, "word soup");
         Store store = Store::create(m_dir.filePath(QStringLiteral("bf16.h5")).toStdString());
-        const TrainSummary summary = trainRun(config, corpus, store, "bf16", m_dir.filePath(QStringLiteral("bf16")).toStdString());
-        const auto file = SafetensorsFile::open(m_dir.filePath(QStringLiteral("bf16/step0000020.safetensors")).toStdString());
+        const TrainSummary summary =
+            trainRun(config, corpus, store, "bf16", m_dir.filePath(QStringLiteral("bf16")).toStdString());
+        const auto file =
+            SafetensorsFile::open(m_dir.filePath(QStringLiteral("bf16/step0000020.safetensors")).toStdString());
         QVERIFY(file.tensor("model.layers.0.self_attn.q_proj.weight").dtype == DType::BF16);
         runSweep(store, "bf16", {QuantConfig::parse("rtn:8:g16:sym")}, corpus, SweepOptions {threads()});
         const double fp = store.checkpoints("bf16").back().fpValCe;
@@ -246,7 +251,8 @@ private Q_SLOTS:
         QFile f(victim);
         QVERIFY(f.resize(f.size() / 2));
         try {
-            runSweep(store, "tiny", {QuantConfig::parse("rtn:4:g16:asym")}, corpusOfRun(store, "tiny"), SweepOptions {threads()});
+            runSweep(store, "tiny", {QuantConfig::parse("rtn:4:g16:asym")}, corpusOfRun(store, "tiny"),
+                     SweepOptions {threads()});
             QFAIL("a truncated checkpoint must stop the sweep");
         } catch (const FormatError& e) {
             QVERIFY2(QString::fromUtf8(e.what()).contains(QLatin1String("step0000040.safetensors")), e.what());

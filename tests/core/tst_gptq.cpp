@@ -35,7 +35,6 @@ double outputError(const torch::Tensor& x, const torch::Tensor& w, const torch::
     return (torch::matmul(x, w.t()) - torch::matmul(x, wq.t())).norm().item<double>();
 }
 
-
 } // namespace
 
 class TstGptq : public QObject

@@ -35,12 +35,21 @@ class TstHfModel : public QObject
     }
 
     // A folder made by the reference; empty with a failure recorded when it could not be made.
-    QString make(const QString& arch, const QString& config = {}, int shards = 2, const QString& dtype = QStringLiteral("bf16"))
+    QString make(const QString& arch, const QString& config = {}, int shards = 2,
+                 const QString& dtype = QStringLiteral("bf16"))
     {
         const QString out = m_dir.filePath(QStringLiteral("m%1").arg(m_made++));
-        QStringList args = {QStringLiteral("make"), QStringLiteral("--arch"), arch, QStringLiteral("--out"), out,
-                            QStringLiteral("--shards"), QString::number(shards), QStringLiteral("--dtype"), dtype,
-                            QStringLiteral("--seed"), QString::number(m_made)};
+        QStringList args = {QStringLiteral("make"),
+                            QStringLiteral("--arch"),
+                            arch,
+                            QStringLiteral("--out"),
+                            out,
+                            QStringLiteral("--shards"),
+                            QString::number(shards),
+                            QStringLiteral("--dtype"),
+                            dtype,
+                            QStringLiteral("--seed"),
+                            QString::number(m_made)};
         if (!config.isEmpty())
             args << QStringLiteral("--config") << config;
         QString error;
@@ -81,7 +90,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("shards");
         QTest::addColumn<QString>("dtype");
         QTest::addColumn<int>("length");
-        QTest::addRow("llama, GQA, bf16, 2 shards") << QStringLiteral("llama") << QString() << 2 << QStringLiteral("bf16") << 24;
+        QTest::addRow("llama, GQA, bf16, 2 shards")
+            << QStringLiteral("llama") << QString() << 2 << QStringLiteral("bf16") << 24;
         QTest::addRow("llama, tied, biases, llama3 rope, MQA")
             << QStringLiteral("llama")
             << QStringLiteral(R"({"tie_word_embeddings": true, "attention_bias": true, "mlp_bias": true,
@@ -89,17 +99,23 @@ private Q_SLOTS:
                  "low_freq_factor": 1.0, "high_freq_factor": 4.0, "original_max_position_embeddings": 16}})")
             << 3 << QStringLiteral("bf16") << 24;
         QTest::addRow("llama, linear rope, head_dim 32, f16, one file")
-            << QStringLiteral("llama") << QStringLiteral(R"({"rope_scaling": {"type": "linear", "factor": 2.0}, "head_dim": 32})")
-            << 1 << QStringLiteral("f16") << 24;
+            << QStringLiteral("llama")
+            << QStringLiteral(R"({"rope_scaling": {"type": "linear", "factor": 2.0}, "head_dim": 32})") << 1
+            << QStringLiteral("f16") << 24;
         QTest::addRow("llama, dynamic NTK rope past max positions")
             << QStringLiteral("llama")
-            << QStringLiteral(R"({"max_position_embeddings": 16, "rope_scaling": {"rope_type": "dynamic", "factor": 2.0}})")
+            << QStringLiteral(
+                   R"({"max_position_embeddings": 16, "rope_scaling": {"rope_type": "dynamic", "factor": 2.0}})")
             << 2 << QStringLiteral("bf16") << 24;
-        QTest::addRow("qwen2, qkv biases, f32") << QStringLiteral("qwen2") << QString() << 2 << QStringLiteral("f32") << 24;
-        QTest::addRow("olmo2, post-norm and QK-norm") << QStringLiteral("olmo2") << QString() << 2 << QStringLiteral("bf16") << 24;
-        QTest::addRow("smollm3, a NoPE layer, tied") << QStringLiteral("smollm3") << QString() << 2 << QStringLiteral("bf16") << 24;
+        QTest::addRow("qwen2, qkv biases, f32")
+            << QStringLiteral("qwen2") << QString() << 2 << QStringLiteral("f32") << 24;
+        QTest::addRow("olmo2, post-norm and QK-norm")
+            << QStringLiteral("olmo2") << QString() << 2 << QStringLiteral("bf16") << 24;
+        QTest::addRow("smollm3, a NoPE layer, tied")
+            << QStringLiteral("smollm3") << QString() << 2 << QStringLiteral("bf16") << 24;
         QTest::addRow("gpt_neox (Pythia), parallel residual, rotary 0.25, old buffers")
-            << QStringLiteral("gpt_neox") << QStringLiteral(R"({"_extra_buffers": true})") << 2 << QStringLiteral("bf16") << 24;
+            << QStringLiteral("gpt_neox") << QStringLiteral(R"({"_extra_buffers": true})") << 2
+            << QStringLiteral("bf16") << 24;
         QTest::addRow("gpt_neox, sequential residual, full rotary, gelu_new, tied")
             << QStringLiteral("gpt_neox")
             << QStringLiteral(R"({"use_parallel_residual": false, "rotary_pct": 1.0, "hidden_act": "gelu_new",
@@ -128,13 +144,13 @@ private Q_SLOTS:
         const QString outPath = folder + QStringLiteral("/logits.npy");
         test::writeIdsNpy(idsPath, ids, batch, length);
         QString error;
-        QVERIFY2(test::runReference({QStringLiteral("logits"), QStringLiteral("--model"), folder, QStringLiteral("--ids"),
-                                     idsPath, QStringLiteral("--out"), outPath},
+        QVERIFY2(test::runReference({QStringLiteral("logits"), QStringLiteral("--model"), folder,
+                                     QStringLiteral("--ids"), idsPath, QStringLiteral("--out"), outPath},
                                     &error),
                  qPrintable(error));
         std::vector<int64_t> shape;
         const std::vector<float> reference = test::readFloatNpy(outPath, &shape);
-        QCOMPARE(shape, (std::vector<int64_t>{batch, length, model.arch().vocab}));
+        QCOMPARE(shape, (std::vector<int64_t> {batch, length, model.arch().vocab}));
 
         const auto idsTensor = torch::from_blob(ids.data(), {batch, length}, torch::kInt64).clone();
         const auto logits = model.forward(idsTensor).contiguous();
@@ -184,7 +200,8 @@ private Q_SLOTS:
         const HfModel model = HfModel::open(folder.toStdString());
         const auto layers = model.arch().quantizableLayers();
         QCOMPARE(int(layers.size()), 4 * int(model.arch().layers));
-        QCOMPARE(QString::fromStdString(layers[0].name), QStringLiteral("gpt_neox.layers.0.attention.query_key_value.weight"));
+        QCOMPARE(QString::fromStdString(layers[0].name),
+                 QStringLiteral("gpt_neox.layers.0.attention.query_key_value.weight"));
         QCOMPARE(QString::fromStdString(layers[0].kind), QStringLiteral("qkv"));
         QCOMPARE(layers[0].rows, 3 * model.arch().hidden);
         QCOMPARE(QString::fromStdString(layers[3].kind), QStringLiteral("down"));
@@ -203,26 +220,35 @@ private Q_SLOTS:
                                                          QStringLiteral("no such file"), QStringLiteral("incomplete")};
         QTest::addRow("index names an absent tensor")
             << QStringLiteral("index-extra")
-            << QStringList {QStringLiteral("puts 'model.layers.0.self_attn.extra.weight' in model-00001-of-00002.safetensors"),
-                            QStringLiteral("no such tensor")};
+            << QStringList {
+                   QStringLiteral("puts 'model.layers.0.self_attn.extra.weight' in model-00001-of-00002.safetensors"),
+                   QStringLiteral("no such tensor")};
         QTest::addRow("tensor of the wrong shape for the config")
-            << QStringLiteral("intermediate") << QStringList {QStringLiteral("'model.layers.0.mlp.gate_proj.weight'"),
-                                                              QStringLiteral("has shape [176, 64]"), QStringLiteral("needs [200, 64]")};
+            << QStringLiteral("intermediate")
+            << QStringList {QStringLiteral("'model.layers.0.mlp.gate_proj.weight'"),
+                            QStringLiteral("has shape [176, 64]"), QStringLiteral("needs [200, 64]")};
         QTest::addRow("config names more layers than the checkpoint has")
-            << QStringLiteral("layers") << QStringList {QStringLiteral("missing tensors"), QStringLiteral("model.layers.3.")};
-        QTest::addRow("config without hidden_size") << QStringLiteral("no-hidden")
-                                                    << QStringList {QStringLiteral("config.json"), QStringLiteral("lacks hidden_size")};
+            << QStringLiteral("layers")
+            << QStringList {QStringLiteral("missing tensors"), QStringLiteral("model.layers.3.")};
+        QTest::addRow("config without hidden_size")
+            << QStringLiteral("no-hidden")
+            << QStringList {QStringLiteral("config.json"), QStringLiteral("lacks hidden_size")};
         QTest::addRow("unsupported architecture")
-            << QStringLiteral("mamba") << QStringList {QStringLiteral("model_type 'mamba' is not supported"), QStringLiteral("gpt_neox")};
+            << QStringLiteral("mamba")
+            << QStringList {QStringLiteral("model_type 'mamba' is not supported"), QStringLiteral("gpt_neox")};
         QTest::addRow("unsupported rope scaling")
             << QStringLiteral("yarn") << QStringList {QStringLiteral("rope_scaling type 'yarn' is not implemented")};
-        QTest::addRow("already quantized") << QStringLiteral("quantized") << QStringList {QStringLiteral("already quantized")};
+        QTest::addRow("already quantized")
+            << QStringLiteral("quantized") << QStringList {QStringLiteral("already quantized")};
         QTest::addRow("no weights") << QStringLiteral("no-weights")
-                                    << QStringList {QStringLiteral("has neither model.safetensors nor model.safetensors.index.json")};
-        QTest::addRow("no config") << QStringLiteral("no-config") << QStringList {QStringLiteral("no readable config.json")};
+                                    << QStringList {QStringLiteral(
+                                           "has neither model.safetensors nor model.safetensors.index.json")};
+        QTest::addRow("no config") << QStringLiteral("no-config")
+                                   << QStringList {QStringLiteral("no readable config.json")};
         QTest::addRow("odd BF16 byte count")
-            << QStringLiteral("odd-bf16") << QStringList {QStringLiteral("'model.norm.weight'"), QStringLiteral("span 127 bytes"),
-                                                          QStringLiteral("BF16 needs 128")};
+            << QStringLiteral("odd-bf16")
+            << QStringList {QStringLiteral("'model.norm.weight'"), QStringLiteral("span 127 bytes"),
+                            QStringLiteral("BF16 needs 128")};
     }
 
     void badFolders()
@@ -239,7 +265,8 @@ private Q_SLOTS:
         } else if (damage == QLatin1String("index-extra")) {
             QJsonObject index = readJson(indexPath);
             QJsonObject map = index[QStringLiteral("weight_map")].toObject();
-            map[QStringLiteral("model.layers.0.self_attn.extra.weight")] = QStringLiteral("model-00001-of-00002.safetensors");
+            map[QStringLiteral("model.layers.0.self_attn.extra.weight")] =
+                QStringLiteral("model-00001-of-00002.safetensors");
             index[QStringLiteral("weight_map")] = map;
             writeJson(indexPath, index);
         } else if (damage == QLatin1String("intermediate")) {
@@ -251,8 +278,8 @@ private Q_SLOTS:
         } else if (damage == QLatin1String("mamba")) {
             config[QStringLiteral("model_type")] = QStringLiteral("mamba");
         } else if (damage == QLatin1String("yarn")) {
-            config[QStringLiteral("rope_scaling")] = QJsonObject {{QStringLiteral("rope_type"), QStringLiteral("yarn")},
-                                                                  {QStringLiteral("factor"), 4.0}};
+            config[QStringLiteral("rope_scaling")] =
+                QJsonObject {{QStringLiteral("rope_type"), QStringLiteral("yarn")}, {QStringLiteral("factor"), 4.0}};
         } else if (damage == QLatin1String("quantized")) {
             config[QStringLiteral("quantization_config")] = QJsonObject {{QStringLiteral("bits"), 4}};
         } else if (damage == QLatin1String("no-weights")) {
@@ -278,7 +305,8 @@ private Q_SLOTS:
         QVERIFY2(!message.isEmpty(), "no error");
         for (const QString& part : expected)
             QVERIFY2(message.contains(part), qPrintable(message + QStringLiteral("\n  lacks: ") + part));
-        QVERIFY2(message.contains(QFileInfo(folder).fileName()), qPrintable(message + QStringLiteral("\n  does not name the folder")));
+        QVERIFY2(message.contains(QFileInfo(folder).fileName()),
+                 qPrintable(message + QStringLiteral("\n  does not name the folder")));
     }
 
     void tokenOutsideVocabulary()
@@ -286,7 +314,8 @@ private Q_SLOTS:
         const HfModel model = HfModel::open(m_llama.toStdString());
         const auto ids = torch::tensor({1, 500}, torch::kInt64).view({1, 2});
         const QString message = test::errorOf([&] { model.embed(ids); });
-        QVERIFY2(message.contains(QStringLiteral("token id 500 is outside the vocabulary of 128")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("token id 500 is outside the vocabulary of 128")),
+                 qPrintable(message));
     }
 };
 

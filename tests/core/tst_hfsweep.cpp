@@ -7,12 +7,12 @@
 #include "tests/support/numeric.h"
 
 #include "core/common/errors.h"
-#include "core/engine/hfmodel.h"
 #include "core/data/hfrun.h"
-#include "core/engine/quantizer.h"
 #include "core/data/store.h"
-#include "core/engine/sweep.h"
 #include "core/data/tokenizer.h"
+#include "core/engine/hfmodel.h"
+#include "core/engine/quantizer.h"
+#include "core/engine/sweep.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -32,8 +32,9 @@ class TstHfSweep : public QObject
 
     bool make(const QString& out, int seed, const QString& config = {})
     {
-        QStringList args = {QStringLiteral("make"), QStringLiteral("--arch"), QStringLiteral("llama"),
-                            QStringLiteral("--out"), out, QStringLiteral("--seed"), QString::number(seed)};
+        QStringList args = {
+            QStringLiteral("make"),   QStringLiteral("--arch"), QStringLiteral("llama"), QStringLiteral("--out"), out,
+            QStringLiteral("--seed"), QString::number(seed)};
         if (!config.isEmpty())
             args << QStringLiteral("--config") << config;
         QString error;
@@ -82,9 +83,9 @@ private Q_SLOTS:
     {
         // WSD, peak 1e-3, 100 warmup steps, 1000 in all, the last 20 % decaying linearly to 0:
         const std::string wsd = "wsd:peak=1e-3,warmup=100,total=1000,decay=0.2";
-        QCOMPARE(describedScheduleLr(wsd, 49), 1e-3 * 50.0 / 100.0); // warmup: (step + 1) / warmup
-        QCOMPARE(describedScheduleLr(wsd, 500), 1e-3);               // stable
-        QCOMPARE(describedScheduleLr(wsd, 900), 0.5e-3);             // halfway through the decay (800 → 1000)
+        QCOMPARE(describedScheduleLr(wsd, 49), 1e-3 * 50.0 / 100.0);     // warmup: (step + 1) / warmup
+        QCOMPARE(describedScheduleLr(wsd, 500), 1e-3);                   // stable
+        QCOMPARE(describedScheduleLr(wsd, 900), 0.5e-3);                 // halfway through the decay (800 → 1000)
         QCOMPARE(describedScheduleLr("cosine:peak=2,total=10", 5), 1.0); // cos(π/2): halfway
         for (const char* bad : {"wsd:peak=1e-3", "step:peak=1", "wsd:peak=1,total=10,eta=3", "wsd:total=10"})
             QVERIFY2(!test::errorOf([&] { describedScheduleLr(bad, 1); }).isEmpty(), bad);
@@ -138,9 +139,11 @@ private Q_SLOTS:
         // step 500: two thirds of the warmup from 0 to 3e-4.
         QVERIFY(std::abs(rows[2].lr - 2e-4) < 1e-15);
         // A log without an LR column.
-        options.lrLog = test::writeFile(m_dir.filePath(QStringLiteral("bad_log.csv")), "step,loss\n1,2\n").toStdString();
+        options.lrLog =
+            test::writeFile(m_dir.filePath(QStringLiteral("bad_log.csv")), "step,loss\n1,2\n").toStdString();
         const QString message = test::errorOf([&] { importHfTrajectory(store, "bad", options); });
-        QVERIFY2(message.contains(QStringLiteral("bad_log.csv")) && message.contains(QStringLiteral("LR column")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("bad_log.csv")) && message.contains(QStringLiteral("LR column")),
+                 qPrintable(message));
         QVERIFY(!store.hasRun("bad"));
     }
 
@@ -164,8 +167,8 @@ private Q_SLOTS:
         QFile f(m_tokens);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray raw = f.readAll();
-        const auto all = torch::from_blob(const_cast<char*>(raw.constData()), {raw.size() / 2}, torch::kInt16)
-                             .to(torch::kInt64);
+        const auto all =
+            torch::from_blob(const_cast<char*>(raw.constData()), {raw.size() / 2}, torch::kInt16).to(torch::kInt64);
         const int64_t n = 6 * 32;
         const auto tail = all.narrow(0, all.size(0) - n - 1, n + 1);
         const auto inputs = tail.narrow(0, 0, n).view({6, 32});
@@ -175,10 +178,12 @@ private Q_SLOTS:
         const ConfigResults fp = store.results("olmo", "fp");
         const ConfigResults q4 = store.results("olmo", rtn4.id());
         for (size_t i = 0; i < rows.size(); ++i) {
-            const HfModel model = HfModel::open(rows[i].path.front() == '/' ? rows[i].path : path(QString::fromStdString(rows[i].path)));
+            const HfModel model =
+                HfModel::open(rows[i].path.front() == '/' ? rows[i].path : path(QString::fromStdString(rows[i].path)));
             torch::NoGradGuard noGrad;
             const auto ce = [&](const torch::Tensor& logits) {
-                return torch::nn::functional::cross_entropy(logits.reshape({-1, logits.size(-1)}), targets.reshape({-1}))
+                return torch::nn::functional::cross_entropy(logits.reshape({-1, logits.size(-1)}),
+                                                            targets.reshape({-1}))
                     .item<double>();
             };
             const double fpCe = ce(model.forward(inputs));
@@ -270,15 +275,18 @@ private Q_SLOTS:
             QProcess p;
             p.start(QStringLiteral(QS_BINARY), args);
             p.waitForFinished(300000);
-            return std::make_pair(p.exitCode(), QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()));
+            return std::make_pair(p.exitCode(),
+                                  QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()));
         };
-        auto [code, out] = cli({QStringLiteral("import"), QStringLiteral("--store"), store, QStringLiteral("--run"), QStringLiteral("cli"),
-                                QStringLiteral("--tokens"), m_tokens, QStringLiteral("--seq-len"), QStringLiteral("32"),
-                                QStringLiteral("--val-sequences"), QStringLiteral("6"), QStringLiteral("--manifest"), manifest, final});
+        auto [code, out] = cli({QStringLiteral("import"), QStringLiteral("--store"), store, QStringLiteral("--run"),
+                                QStringLiteral("cli"), QStringLiteral("--tokens"), m_tokens,
+                                QStringLiteral("--seq-len"), QStringLiteral("32"), QStringLiteral("--val-sequences"),
+                                QStringLiteral("6"), QStringLiteral("--manifest"), manifest, final});
         QVERIFY2(code == 0, qPrintable(out));
         QVERIFY2(out.contains(QStringLiteral("1 revisions added")), qPrintable(out));
-        std::tie(code, out) = cli({QStringLiteral("sweep"), QStringLiteral("--store"), store, QStringLiteral("--quant"),
-                                   QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--threads"), QString::number(test::threads())});
+        std::tie(code, out) =
+            cli({QStringLiteral("sweep"), QStringLiteral("--store"), store, QStringLiteral("--quant"),
+                 QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--threads"), QString::number(test::threads())});
         QVERIFY2(code == 0, qPrintable(out));
         QVERIFY2(out.contains(QStringLiteral("2 results computed")), qPrintable(out));
         {
@@ -293,9 +301,11 @@ private Q_SLOTS:
         std::tie(code, out) = cli({QStringLiteral("import"), QStringLiteral("--store"), store, QStringLiteral("--run"),
                                    QStringLiteral("x"), final});
         QCOMPARE(code, 2); // the evaluation data is missing from the command line
-        QVERIFY2(out.contains(QStringLiteral("--text F")) && out.contains(QStringLiteral("--tokens F")), qPrintable(out));
-        std::tie(code, out) = cli({QStringLiteral("import"), QStringLiteral("--store"), store, QStringLiteral("--run"), QStringLiteral("x"),
-                                   QStringLiteral("--text"), m_tokens, QStringLiteral("--manifest"), manifest, final});
+        QVERIFY2(out.contains(QStringLiteral("--text F")) && out.contains(QStringLiteral("--tokens F")),
+                 qPrintable(out));
+        std::tie(code, out) = cli({QStringLiteral("import"), QStringLiteral("--store"), store, QStringLiteral("--run"),
+                                   QStringLiteral("x"), QStringLiteral("--text"), m_tokens,
+                                   QStringLiteral("--manifest"), manifest, final});
         QCOMPARE(code, 1);
         QVERIFY2(out.contains(QStringLiteral("has no tokenizer.json")), qPrintable(out));
     }
@@ -323,8 +333,10 @@ private Q_SLOTS:
         options.sources = {m_revisions.toStdString()};
         options.data.valSequences = 1000;
         importHfTrajectory(store, "short", options);
-        message = test::errorOf([&] { sweepRun(store, "short", {QuantConfig::parse("rtn:4:g16:sym")}, SweepOptions {test::threads()}); });
-        QVERIFY2(message.contains(QStringLiteral("gives 4000 tokens")) && message.contains(QStringLiteral("1000 validation sequences")),
+        message = test::errorOf(
+            [&] { sweepRun(store, "short", {QuantConfig::parse("rtn:4:g16:sym")}, SweepOptions {test::threads()}); });
+        QVERIFY2(message.contains(QStringLiteral("gives 4000 tokens"))
+                     && message.contains(QStringLiteral("1000 validation sequences")),
                  qPrintable(message));
         // Nothing to import.
         options.sources = {m_dir.filePath(QStringLiteral("nameless")).toStdString() + "/absent"};

@@ -5,18 +5,18 @@
 #include "tests/support/testutils.h"
 #include "tests/support/tinyrun.h"
 
-#include "core/engine/averaging.h"
-#include "core/data/corpus.h"
 #include "core/common/errors.h"
-#include "core/engine/model.h"
+#include "core/data/corpus.h"
 #include "core/data/qatplan.h"
-#include "core/engine/quantizer.h"
-#include "core/lab/recipe.h"
 #include "core/data/schedule.h"
 #include "core/data/store.h"
+#include "core/engine/averaging.h"
+#include "core/engine/model.h"
+#include "core/engine/quantizer.h"
 #include "core/engine/sweep.h"
 #include "core/engine/tensors.h"
 #include "core/engine/trainer.h"
+#include "core/lab/recipe.h"
 
 #include <H5Cpp.h>
 
@@ -65,8 +65,10 @@ double maxUnits(const std::vector<torch::Tensor>& a, const std::vector<torch::Te
     double worst = 0.0;
     for (size_t i = 0; i < a.size(); ++i) {
         const auto ref = b[i].to(torch::kFloat64);
-        const auto s = (scale.empty() ? ref : scale[i].to(torch::kFloat64)).abs().clamp_min(std::numeric_limits<float>::min());
-        worst = std::max(worst, ((a[i].to(torch::kFloat64) - ref).abs() / (s * std::ldexp(1.0, -24))).max().item<double>());
+        const auto s =
+            (scale.empty() ? ref : scale[i].to(torch::kFloat64)).abs().clamp_min(std::numeric_limits<float>::min());
+        worst =
+            std::max(worst, ((a[i].to(torch::kFloat64) - ref).abs() / (s * std::ldexp(1.0, -24))).max().item<double>());
     }
     return worst;
 }
@@ -127,7 +129,9 @@ private Q_SLOTS:
         // The float64 average rounded once to float32: within one rounding step (half an ulp) of each value.
         QS_VERIFY_AT_MOST("weighted_average_float32_units", maxUnits(wm, expected), 1.0 + 1e-6); // plus float64 noise
         QVERIFY(maxDiff(wa, wb) > 1e-3); // the two differ, so the check above means something
-        QVERIFY(errorOf([&] { averageCheckpointFiles({a}, {0.0}, mixed, 0, 0); }).contains(QStringLiteral("must be positive")));
+        QVERIFY(errorOf([&] {
+                    averageCheckpointFiles({a}, {0.0}, mixed, 0, 0);
+                }).contains(QStringLiteral("must be positive")));
     }
 
     void lawaAveragesTheLastCheckpoints()
@@ -163,7 +167,8 @@ private Q_SLOTS:
                     mean[i] += w[i].to(torch::kFloat64) / 3.0;
             }
         }
-        QS_VERIFY_AT_MOST("lawa_float32_units", maxUnits(weightsOf(pathOf(store, "trunk.lawa3", 1)), mean), 1.0 + 1e-6); // plus float64 noise
+        QS_VERIFY_AT_MOST("lawa_float32_units", maxUnits(weightsOf(pathOf(store, "trunk.lawa3", 1)), mean),
+                          1.0 + 1e-6); // plus float64 noise
         // Again: nothing new; a window longer than the run is refused by name.
         const AveragingSummary again = lawaRun(store, "trunk", 3, 1, folder("ckpt/trunk.lawa3"));
         QCOMPARE(again.created, 0);
@@ -171,7 +176,8 @@ private Q_SLOTS:
         const QString tooLong = errorOf([&] { lawaRun(store, "trunk", 9, 1, folder("x")); });
         QVERIFY2(tooLong.contains(QStringLiteral("'trunk' has 5 checkpoints")), qPrintable(tooLong));
         // The averaged run sweeps like any other.
-        const SweepSummary swept = runSweep(store, "trunk.lawa3", {QuantConfig::parse("rtn:4:g16")}, m_corpus, SweepOptions {threads()});
+        const SweepSummary swept =
+            runSweep(store, "trunk.lawa3", {QuantConfig::parse("rtn:4:g16")}, m_corpus, SweepOptions {threads()});
         QCOMPARE(swept.computed, 6);
         QVERIFY(std::isfinite(store.results("trunk.lawa3", "rtn_w4_g16_sym").model.at("rel_ce")[2]));
     }
@@ -195,9 +201,10 @@ private Q_SLOTS:
             soupRun(store, "soup", {parseSoupIngredient("trunk@10"), parseSoupIngredient("trunk@20")}, folder("x"));
         });
         QVERIFY2(other.contains(QStringLiteral("other ingredients")), qPrintable(other));
-        QVERIFY(errorOf([&] {
-                    soupRun(store, "soup2", {parseSoupIngredient("trunk@15"), parseSoupIngredient("trunk")}, folder("x"));
-                }).contains(QStringLiteral("no checkpoint at step 15")));
+        QVERIFY(
+            errorOf([&] {
+                soupRun(store, "soup2", {parseSoupIngredient("trunk@15"), parseSoupIngredient("trunk")}, folder("x"));
+            }).contains(QStringLiteral("no checkpoint at step 15")));
     }
 
     void emaFollowsItsRecursion()
@@ -225,7 +232,8 @@ private Q_SLOTS:
             }
             // The trainer's step in float32: the decays rounded to float32, a multiply and an add (maybe
             // fused), each within one rounding step of max(|previous|, |live|); 8 steps bound them all.
-            QS_VERIFY_AT_MOST("ema_float32_units", maxUnits(weightsOf(pathOf(store, "emarun.ema", k)), expected, scale), 8.0);
+            QS_VERIFY_AT_MOST("ema_float32_units", maxUnits(weightsOf(pathOf(store, "emarun.ema", k)), expected, scale),
+                              8.0);
             moved = std::max(moved, maxDiff(previous, live));
         }
         QVERIFY(moved > 1e-3);
@@ -285,7 +293,8 @@ private Q_SLOTS:
         for (size_t k = 3; k < 5; ++k) {
             QCOMPARE(val[k].step, int64_t(10 * k));
             const QByteArray step = QByteArray::number(qulonglong(10 * k));
-            QS_VERIFY_BELOW(("qat_validation_vs_rtn_sweep/step" + step).constData(), std::abs(val[k].valLoss - rtn[k]), tolerance);
+            QS_VERIFY_BELOW(("qat_validation_vs_rtn_sweep/step" + step).constData(), std::abs(val[k].valLoss - rtn[k]),
+                            tolerance);
             recordSpread(("unchecked/quantized_minus_fp_ce/step" + step).constData(), rtn[k] - fp[k], std::nan(""));
             gap = std::max(gap, std::abs(rtn[k] - fp[k]));
         }
@@ -319,7 +328,8 @@ private Q_SLOTS:
         QCOMPARE(from[QStringLiteral("step")].toInt(), 20);
         QCOMPARE(rows.back().step, int64_t(40));
         QCOMPARE(store.log("same").front().step, int64_t(21));
-        QVERIFY(maxDiff(weightsOf(pathOf(store, "same", rows.size() - 1)), weightsOf(pathOf(store, "trunk", 4))) < 1e-6);
+        QVERIFY(maxDiff(weightsOf(pathOf(store, "same", rows.size() - 1)), weightsOf(pathOf(store, "trunk", 4)))
+                < 1e-6);
         // The parent keeps its optimizer states for further branches.
         QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("ckpt/trunk/optimizer-step0000020.pt"))));
     }
@@ -332,10 +342,13 @@ private Q_SLOTS:
         c.initStep = 15;
         c.steps = 10;
         const QString noStep = errorOf([&] { trainRun(c, m_corpus, store, "b1", folder("x")); });
-        QVERIFY2(noStep.contains(QStringLiteral("no checkpoint at step 15 (it has 0, 10, 20, 30, 40)")), qPrintable(noStep));
+        QVERIFY2(noStep.contains(QStringLiteral("no checkpoint at step 15 (it has 0, 10, 20, 30, 40)")),
+                 qPrintable(noStep));
         c.initStep = 20;
         c.model.dFf = 96;
-        QVERIFY(errorOf([&] { trainRun(c, m_corpus, store, "b2", folder("x")); }).contains(QStringLiteral("keeps the parent's model")));
+        QVERIFY(errorOf([&] {
+                    trainRun(c, m_corpus, store, "b2", folder("x"));
+                }).contains(QStringLiteral("keeps the parent's model")));
         c = trunkConfig();
         c.initRun = "emarun"; // trained without keeping optimizer states
         c.initStep = 3;
@@ -349,7 +362,9 @@ private Q_SLOTS:
         const QString noState = errorOf([&] { trainRun(c, m_corpus, store, "b3", folder("x")); });
         QVERIFY2(noState.contains(QStringLiteral("keep_optimizer_states")), qPrintable(noState));
         c.initRun = "missing";
-        QVERIFY(errorOf([&] { trainRun(c, m_corpus, store, "b4", folder("x")); }).contains(QStringLiteral("no run 'missing'")));
+        QVERIFY(errorOf([&] {
+                    trainRun(c, m_corpus, store, "b4", folder("x"));
+                }).contains(QStringLiteral("no run 'missing'")));
         QVERIFY(!store.hasRun("b1") && !store.hasRun("b2") && !store.hasRun("b3") && !store.hasRun("b4"));
     }
 
@@ -396,8 +411,10 @@ private Q_SLOTS:
         };
         for (const Expect& e : expect) {
             const PlannedStep f = plannedStep(o, fused, e.step), u = plannedStep(o, unfused, e.step);
-            QVERIFY2(std::abs(f.lr - e.fused) < 1e-12, qPrintable(QStringLiteral("fused step %1: %2").arg(e.step).arg(f.lr)));
-            QVERIFY2(std::abs(u.lr - e.unfused) < 1e-12, qPrintable(QStringLiteral("unfused step %1: %2").arg(e.step).arg(u.lr)));
+            QVERIFY2(std::abs(f.lr - e.fused) < 1e-12,
+                     qPrintable(QStringLiteral("fused step %1: %2").arg(e.step).arg(f.lr)));
+            QVERIFY2(std::abs(u.lr - e.unfused) < 1e-12,
+                     qPrintable(QStringLiteral("unfused step %1: %2").arg(e.step).arg(u.lr)));
             QCOMPARE(f.qat, e.fusedQat);
             QCOMPARE(u.qat, e.unfusedQat);
         }
@@ -429,8 +446,9 @@ private Q_SLOTS:
             for (const QatPhase& phase : plan) {
                 for (const LogRow& row : store.log(phase.run)) {
                     const PlannedStep expected = plannedStep(o, plan, row.step);
-                    QVERIFY2(std::abs(row.lr - expected.lr) < 1e-15,
-                             qPrintable(QStringLiteral("%1 step %2").arg(QString::fromStdString(phase.run)).arg(row.step)));
+                    QVERIFY2(
+                        std::abs(row.lr - expected.lr) < 1e-15,
+                        qPrintable(QStringLiteral("%1 step %2").arg(QString::fromStdString(phase.run)).arg(row.step)));
                 }
             }
             QCOMPARE(store.checkpoints(plan.back().run).back().step, int64_t(40));
@@ -478,42 +496,55 @@ private Q_SLOTS:
             QVERIFY2(r.version >= 1 && r.costMinutes > 0, qPrintable(f));
             QVERIFY2(!r.figures().empty(), qPrintable(f));
         }
-        QVERIFY(errorOf([] { Recipe::fromJson("{\"recipe\": \"x\", \"version\": 1, \"title\": \"t\", \"steps\": [{\"bake\": 1}]}", "r.json"); })
-                    .contains(QStringLiteral("r.json: step 1 says nothing to do")));
+        QVERIFY(errorOf([] {
+                    Recipe::fromJson(
+                        "{\"recipe\": \"x\", \"version\": 1, \"title\": \"t\", \"steps\": [{\"bake\": 1}]}", "r.json");
+                }).contains(QStringLiteral("r.json: step 1 says nothing to do")));
     }
 
     void aTinyRecipeRunsAndResumes()
     {
-        const std::string text = "{\n"
-            "          \"recipe\": \"tiny\", \"version\": 1, \"title\": \"Tiny lab\", \"corpus\": \"" + m_corpus.path + "\",\n"
-            "          \"train\": {\"model\": {\"d_model\": 32, \"n_layers\": 2, \"n_heads\": 2, \"d_ff\": 64, \"max_seq_len\": 32},\n"
-            "                    \"batch_size\": 8, \"seq_len\": 32, \"steps\": 40, \"threads\": " + std::to_string(threads()) + ", \"eval_batches\": 2,\n"
-            "                    \"schedule\": {\"kind\": \"constant\", \"peak_lr\": 0.01, \"warmup_steps\": 4},\n"
-            "                    \"checkpoint_every\": 10, \"eval_every\": 10, \"seed\": 5},\n"
-            "          \"steps\": [\n"
-            "            {\"train\": \"s\", \"config\": {\"keep_optimizer_states\": true}},\n"
-            "            {\"branch\": \"s\", \"at\": [20, 30], \"config\": {\"steps\": 10, \"schedule\": {\"kind\": \"wsd\", \"warmup_steps\": 0, \"decay_fraction\": 1.0}}},\n"
-            "            {\"lawa\": \"s\", \"window\": 3},\n"
-            "            {\"soup\": \"soup\", \"of\": [\"s.cd20\", \"s.cd30\"]},\n"
-            "            {\"sweep\": [\"s*\", \"soup\"], \"quant\": [\"rtn:3:g16\"]},\n"
-            "            {\"qat_fractions\": {\"trunk\": \"q\", \"budget_steps\": 40, \"fractions\": [0, 0.5], \"quant\": \"rtn:4:g16\",\n"
-            "                               \"cooldown_steps\": 8, \"rewarmup_steps\": 4}}\n"
-            "          ],\n"
-            "          \"report\": [\n"
-            "            {\"title\": \"Branches\", \"branches\": \"s\", \"configs\": [\"rtn_w3_g16_sym\"]},\n"
-            "            {\"title\": \"Finals\", \"final\": [\"s*\", \"soup\"], \"configs\": [\"rtn_w3_g16_sym\"]},\n"
-            "            {\"title\": \"Equal\", \"equal_fp_loss\": [\"s\", \"s.lawa3\"], \"configs\": [\"rtn_w3_g16_sym\"]},\n"
-            "            {\"title\": \"QAT\", \"qat_fractions\": \"q\"}\n"
-            "          ]}";
+        const std::string text =
+            "{\n"
+            "          \"recipe\": \"tiny\", \"version\": 1, \"title\": \"Tiny lab\", \"corpus\": \""
+            + m_corpus.path
+            + "\",\n"
+              "          \"train\": {\"model\": {\"d_model\": 32, \"n_layers\": 2, \"n_heads\": 2, \"d_ff\": 64, "
+              "\"max_seq_len\": 32},\n"
+              "                    \"batch_size\": 8, \"seq_len\": 32, \"steps\": 40, \"threads\": "
+            + std::to_string(threads())
+            + ", \"eval_batches\": 2,\n"
+              "                    \"schedule\": {\"kind\": \"constant\", \"peak_lr\": 0.01, \"warmup_steps\": 4},\n"
+              "                    \"checkpoint_every\": 10, \"eval_every\": 10, \"seed\": 5},\n"
+              "          \"steps\": [\n"
+              "            {\"train\": \"s\", \"config\": {\"keep_optimizer_states\": true}},\n"
+              "            {\"branch\": \"s\", \"at\": [20, 30], \"config\": {\"steps\": 10, \"schedule\": {\"kind\": "
+              "\"wsd\", \"warmup_steps\": 0, \"decay_fraction\": 1.0}}},\n"
+              "            {\"lawa\": \"s\", \"window\": 3},\n"
+              "            {\"soup\": \"soup\", \"of\": [\"s.cd20\", \"s.cd30\"]},\n"
+              "            {\"sweep\": [\"s*\", \"soup\"], \"quant\": [\"rtn:3:g16\"]},\n"
+              "            {\"qat_fractions\": {\"trunk\": \"q\", \"budget_steps\": 40, \"fractions\": [0, 0.5], "
+              "\"quant\": \"rtn:4:g16\",\n"
+              "                               \"cooldown_steps\": 8, \"rewarmup_steps\": 4}}\n"
+              "          ],\n"
+              "          \"report\": [\n"
+              "            {\"title\": \"Branches\", \"branches\": \"s\", \"configs\": [\"rtn_w3_g16_sym\"]},\n"
+              "            {\"title\": \"Finals\", \"final\": [\"s*\", \"soup\"], \"configs\": [\"rtn_w3_g16_sym\"]},\n"
+              "            {\"title\": \"Equal\", \"equal_fp_loss\": [\"s\", \"s.lawa3\"], \"configs\": "
+              "[\"rtn_w3_g16_sym\"]},\n"
+              "            {\"title\": \"QAT\", \"qat_fractions\": \"q\"}\n"
+              "          ]}";
         const Recipe recipe = Recipe::fromJson(text, "tiny.json");
         RecipeOptions options;
         options.dir = folder("recipe");
         const RecipeResult result = runRecipe(recipe, options);
         const QString report = QString::fromStdString(result.report);
-        for (const char* expected : {"| s.cd20 | 20 → 30 |", "| s.lawa3 | 40 |", "| soup | 40 |", "| 0.5 | fused | q.fused-f0.5 | 20 / 20 |",
-                                     "| 0.5 | unfused | q.unfused-f0.5 | 20 / 20 |", "measured optimal f (fused)", "f̂(S)",
-                                     "no fitted QAT law"})
-            QVERIFY2(report.contains(QString::fromUtf8(expected)), qPrintable(QString::fromUtf8(expected) + QStringLiteral("\n") + report));
+        for (const char* expected :
+             {"| s.cd20 | 20 → 30 |", "| s.lawa3 | 40 |", "| soup | 40 |", "| 0.5 | fused | q.fused-f0.5 | 20 / 20 |",
+              "| 0.5 | unfused | q.unfused-f0.5 | 20 / 20 |", "measured optimal f (fused)", "f̂(S)",
+              "no fitted QAT law"})
+            QVERIFY2(report.contains(QString::fromUtf8(expected)),
+                     qPrintable(QString::fromUtf8(expected) + QStringLiteral("\n") + report));
         QVERIFY(QFile::exists(QString::fromStdString(result.reportPath)));
         {
             Store store = Store::open(result.storePath);

@@ -36,7 +36,7 @@ void compareRow(const torch::Tensor& got, const std::vector<float>& expected)
 }
 
 // The message of the E that f throws; empty if it throws nothing or something else.
-template <class E, class F>
+template<class E, class F>
 QString thrown(F&& f)
 {
     try {
@@ -96,9 +96,9 @@ private Q_SLOTS:
         // Five columns in groups of 2, sym 8 bit (zero 128): the last group holds one column.
         // [−0.5, 1]: scale 2/255, −0.5 → round(−63.75) = −64 steps; x = xmax gives 127.5 steps, which
         // clamps to 127 (128 + 128 > maxq). [0, 2]: scale 4/255; [4]: scale 8/255.
-        QTest::addRow("partial last group") << std::vector<float> {-0.5f, 1.0f, 0.0f, 2.0f, 4.0f} << 8 << 2 << true
-                                            << std::vector<float> {-128.0f / 255, 1.0f * 127 / 127.5f, 0.0f, 2.0f * 127 / 127.5f,
-                                                                   4.0f * 127 / 127.5f};
+        QTest::addRow("partial last group")
+            << std::vector<float> {-0.5f, 1.0f, 0.0f, 2.0f, 4.0f} << 8 << 2 << true
+            << std::vector<float> {-128.0f / 255, 1.0f * 127 / 127.5f, 0.0f, 2.0f * 127 / 127.5f, 4.0f * 127 / 127.5f};
     }
 
     void handComputed()
@@ -127,11 +127,11 @@ private Q_SLOTS:
         QTest::addRow("a4 g2") << std::vector<float> {7.0f, -3.4f, 1.2f, 0.4f} << 4 << 2
                                << std::vector<float> {7.0f, -3.0f, 1.2f, 2.4f / 7};
         // A group as wide as the token is the per-token case.
-        QTest::addRow("a4 g4 = per token") << std::vector<float> {7.0f, -3.4f, 1.2f, 0.4f} << 4 << 4
-                                           << std::vector<float> {7.0f, -3.0f, 1.0f, 0.0f};
+        QTest::addRow("a4 g4 = per token")
+            << std::vector<float> {7.0f, -3.4f, 1.2f, 0.4f} << 4 << 4 << std::vector<float> {7.0f, -3.0f, 1.0f, 0.0f};
         // Negative absmax: qmax 3, absmax |−6| → s = 2: 3/2 = 1.5 → 2 → 4; −6 → −3 → −6; 0.9 → 0.45 → 0.
-        QTest::addRow("a3 negative peak") << std::vector<float> {3.0f, -6.0f, 0.9f, 2.2f} << 3 << -1
-                                          << std::vector<float> {4.0f, -6.0f, 0.0f, 2.0f};
+        QTest::addRow("a3 negative peak")
+            << std::vector<float> {3.0f, -6.0f, 0.9f, 2.2f} << 3 << -1 << std::vector<float> {4.0f, -6.0f, 0.0f, 2.0f};
         // 2 bits: qmax 1, levels {−s, 0, s}; s = 2: 1.2 → 0.6 → 1 → 2, −0.8 → −0.4 → 0.
         QTest::addRow("a2") << std::vector<float> {2.0f, 1.2f, -0.8f, -1.6f} << 2 << -1
                             << std::vector<float> {2.0f, 2.0f, 0.0f, -2.0f};
@@ -164,10 +164,10 @@ private Q_SLOTS:
     void activationsKeepShapeTokensIndependent()
     {
         // [2, tokens = 2, channels = 4], a4 per token; each token has its own scale.
-        const auto x = torch::tensor({7.0f, -3.4f, 1.2f, 0.4f,      // s = 1
-                                      0.7f, -0.34f, 0.12f, 0.04f,   // s = 0.1: [7, −3.4, 1.2, 0.4] steps
-                                      0.0f, 0.0f, 0.0f, 0.0f,       // zero token
-                                      -14.0f, 6.8f, 2.4f, 0.8f})    // s = 2: [−7, 3.4, 1.2, 0.4] steps
+        const auto x = torch::tensor({7.0f, -3.4f, 1.2f, 0.4f,    // s = 1
+                                      0.7f, -0.34f, 0.12f, 0.04f, // s = 0.1: [7, −3.4, 1.2, 0.4] steps
+                                      0.0f, 0.0f, 0.0f, 0.0f,     // zero token
+                                      -14.0f, 6.8f, 2.4f, 0.8f})  // s = 2: [−7, 3.4, 1.2, 0.4] steps
                            .view({2, 2, 4});
         const auto q = fakeQuantizeActivations(x, 4, -1);
         QCOMPARE(q.sizes().vec(), (std::vector<int64_t> {2, 2, 4}));
@@ -206,7 +206,8 @@ private Q_SLOTS:
         const auto x = torch::ones({2, 6});
         for (int bits : {1, 9, 16, 0}) {
             const QString msg = thrown<ConfigError>([&] { fakeQuantizeActivations(x, bits, -1); });
-            QVERIFY2(msg.contains(QString::number(bits)), qPrintable(QStringLiteral("bits %1: '%2'").arg(bits).arg(msg)));
+            QVERIFY2(msg.contains(QString::number(bits)),
+                     qPrintable(QStringLiteral("bits %1: '%2'").arg(bits).arg(msg)));
         }
         // 4 does not divide 6 channels.
         const QString msg = thrown<ConfigError>([&] { fakeQuantizeActivations(x, 4, 4); });
@@ -254,7 +255,7 @@ private Q_SLOTS:
         QVERIFY(near(s.absmaxMedian, 9.0 / 5));
         // Columns: {1, −4, 7} → 7, {−2, 5, −8} → 8, {3, −6, 9} → 9.
         QCOMPARE(s.channelAbsmax, (std::vector<float> {7.0f, 8.0f, 9.0f}));
-        QCOMPARE(s.outliers, int64_t(2)); // 8 and 9 exceed 7.5
+        QCOMPARE(s.outliers, int64_t(2));                       // 8 and 9 exceed 7.5
         QCOMPARE(activationStats(x, 8.0).outliers, int64_t(1)); // strictly greater: only 9
         QCOMPARE(activationStats(x, 0.5).outliers, int64_t(3));
         QCOMPARE(activationStats(x, 9.0).outliers, int64_t(0));

@@ -34,17 +34,24 @@ private Q_SLOTS:
         QTest::addColumn<qint64>("index");  // -1: none
         QTest::addColumn<double>("tokens"); // -1: none
         QTest::addColumn<QString>("stage");
-        QTest::addRow("OLMo-2 stage 1") << QStringLiteral("stage1-step40000-tokens84B") << qint64(40000) << qint64(-1) << 84e9 << QStringLiteral("stage1");
-        QTest::addRow("OLMo-2 anneal") << QStringLiteral("stage2-ingredient1-step11931-tokens100B") << qint64(11931) << qint64(-1) << 100e9
-                                       << QStringLiteral("stage2-ingredient1");
-        QTest::addRow("OLMo-1") << QStringLiteral("step50000-tokens210B") << qint64(50000) << qint64(-1) << 210e9 << QStringLiteral("");
-        QTest::addRow("Pythia") << QStringLiteral("step143000") << qint64(143000) << qint64(-1) << -1.0 << QStringLiteral("");
-        QTest::addRow("Megatron") << QStringLiteral("iter_0058000") << qint64(58000) << qint64(-1) << -1.0 << QStringLiteral("");
+        QTest::addRow("OLMo-2 stage 1") << QStringLiteral("stage1-step40000-tokens84B") << qint64(40000) << qint64(-1)
+                                        << 84e9 << QStringLiteral("stage1");
+        QTest::addRow("OLMo-2 anneal") << QStringLiteral("stage2-ingredient1-step11931-tokens100B") << qint64(11931)
+                                       << qint64(-1) << 100e9 << QStringLiteral("stage2-ingredient1");
+        QTest::addRow("OLMo-1") << QStringLiteral("step50000-tokens210B") << qint64(50000) << qint64(-1) << 210e9
+                                << QStringLiteral("");
+        QTest::addRow("Pythia") << QStringLiteral("step143000") << qint64(143000) << qint64(-1) << -1.0
+                                << QStringLiteral("");
+        QTest::addRow("Megatron") << QStringLiteral("iter_0058000") << qint64(58000) << qint64(-1) << -1.0
+                                  << QStringLiteral("");
         QTest::addRow("Amber") << QStringLiteral("ckpt_000") << qint64(-1) << qint64(0) << -1.0 << QStringLiteral("");
-        QTest::addRow("Amber 359, in a path") << QStringLiteral("/data/amber/ckpt_359/") << qint64(-1) << qint64(359) << -1.0 << QStringLiteral("");
-        QTest::addRow("fractional tokens") << QStringLiteral("step1000-tokens1.5T") << qint64(1000) << qint64(-1) << 1.5e12 << QStringLiteral("");
+        QTest::addRow("Amber 359, in a path")
+            << QStringLiteral("/data/amber/ckpt_359/") << qint64(-1) << qint64(359) << -1.0 << QStringLiteral("");
+        QTest::addRow("fractional tokens")
+            << QStringLiteral("step1000-tokens1.5T") << qint64(1000) << qint64(-1) << 1.5e12 << QStringLiteral("");
         QTest::addRow("main") << QStringLiteral("main") << qint64(-1) << qint64(-1) << -1.0 << QStringLiteral("");
-        QTest::addRow("a word that contains step") << QStringLiteral("footsteps-final") << qint64(-1) << qint64(-1) << -1.0 << QStringLiteral("");
+        QTest::addRow("a word that contains step")
+            << QStringLiteral("footsteps-final") << qint64(-1) << qint64(-1) << -1.0 << QStringLiteral("");
     }
 
     void names()
@@ -84,20 +91,22 @@ private Q_SLOTS:
         QStringList names;
         for (const qs::RevisionInfo& r : ordered)
             names << QString::fromStdString(r.name);
-        QCOMPARE(names, QStringList({QStringLiteral("main"), QStringLiteral("stage1-step100-tokens1B"),
-                                     QStringLiteral("stage1-step2000-tokens4B"),
-                                     QStringLiteral("stage2-ingredient1-step100-tokens1B"),
-                                     QStringLiteral("stage10-step5-tokens1B")}));
+        QCOMPARE(names,
+                 QStringList({QStringLiteral("main"), QStringLiteral("stage1-step100-tokens1B"),
+                              QStringLiteral("stage1-step2000-tokens4B"),
+                              QStringLiteral("stage2-ingredient1-step100-tokens1B"),
+                              QStringLiteral("stage10-step5-tokens1B")}));
     }
 
     void csvManifest()
     {
         // Relative paths from the manifest's folder; empty cells leave a field to the name.
-        const QString path = write("manifest.csv", "path, step, tokens, lr, stage\n"
-                                                   "ckpt_000,0,0,0.0,pretrain\n"
-                                                   "ckpt_001,1000,4.2B,3e-4,pretrain\n"
-                                                   "\n"
-                                                   "other/ckpt_002,,,1.5e-4,\n");
+        const QString path = write("manifest.csv",
+                                   "path, step, tokens, lr, stage\n"
+                                   "ckpt_000,0,0,0.0,pretrain\n"
+                                   "ckpt_001,1000,4.2B,3e-4,pretrain\n"
+                                   "\n"
+                                   "other/ckpt_002,,,1.5e-4,\n");
         const std::vector<qs::RevisionInfo> manifest = qs::readRevisionManifest(path.toStdString());
         QCOMPARE(manifest.size(), size_t(3));
         QCOMPARE(QString::fromStdString(manifest[1].path), QDir::cleanPath(m_dir.filePath(QStringLiteral("ckpt_001"))));
@@ -137,15 +146,21 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected"); // in the message
         QTest::addRow("no path column") << QByteArray("step,tokens\n1,2\n") << QStringLiteral("'path' column");
         QTest::addRow("unknown column") << QByteArray("path,steps\na,1\n") << QStringLiteral("unknown column 'steps'");
-        QTest::addRow("bad step, line 3") << QByteArray("path,step\na,1\nb,ten\n") << QStringLiteral("manifest.bad:3: column 'step': 'ten'");
-        QTest::addRow("negative step") << QByteArray("path,step\na,-4\n") << QStringLiteral("'-4' is not a whole number");
-        QTest::addRow("bad tokens") << QByteArray("path,tokens\na,84 B\n") << QStringLiteral("'84 B' is not a token count");
+        QTest::addRow("bad step, line 3")
+            << QByteArray("path,step\na,1\nb,ten\n") << QStringLiteral("manifest.bad:3: column 'step': 'ten'");
+        QTest::addRow("negative step") << QByteArray("path,step\na,-4\n")
+                                       << QStringLiteral("'-4' is not a whole number");
+        QTest::addRow("bad tokens") << QByteArray("path,tokens\na,84 B\n")
+                                    << QStringLiteral("'84 B' is not a token count");
         QTest::addRow("bad lr") << QByteArray("path,lr\na,fast\n") << QStringLiteral("'fast' is not a learning rate");
-        QTest::addRow("missing cell") << QByteArray("path,step,lr\na,1\n") << QStringLiteral("2 cells, the header has 3");
+        QTest::addRow("missing cell") << QByteArray("path,step,lr\na,1\n")
+                                      << QStringLiteral("2 cells, the header has 3");
         QTest::addRow("empty path") << QByteArray("path,step\n,1\n") << QStringLiteral("is not a path");
-        QTest::addRow("JSON not an array") << QByteArray("[1, 2]") << QStringLiteral("entry 1: an object with a \"path\"");
+        QTest::addRow("JSON not an array")
+            << QByteArray("[1, 2]") << QStringLiteral("entry 1: an object with a \"path\"");
         QTest::addRow("JSON broken") << QByteArray("[{\"path\": }]") << QStringLiteral("not valid JSON");
-        QTest::addRow("JSON unknown key") << QByteArray("[{\"path\": \"a\", \"lrr\": 1}]") << QStringLiteral("unknown key 'lrr'");
+        QTest::addRow("JSON unknown key")
+            << QByteArray("[{\"path\": \"a\", \"lrr\": 1}]") << QStringLiteral("unknown key 'lrr'");
     }
 
     void badManifests()
@@ -156,8 +171,9 @@ private Q_SLOTS:
         const QString error = qs::test::errorOf([&] { qs::readRevisionManifest(path.toStdString()); });
         QVERIFY2(error.contains(expected), qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("manifest.bad")), qPrintable(error));
-        QVERIFY(qs::test::errorOf([&] { qs::readRevisionManifest(m_dir.filePath(QStringLiteral("none.csv")).toStdString()); })
-                    .contains(QStringLiteral("cannot read")));
+        QVERIFY(qs::test::errorOf([&] {
+                    qs::readRevisionManifest(m_dir.filePath(QStringLiteral("none.csv")).toStdString());
+                }).contains(QStringLiteral("cannot read")));
     }
 };
 

@@ -133,13 +133,10 @@ private slots:
         QTest::addRow("+0") << 0x00000000u << quint16(0x0000);
         QTest::addRow("-0") << 0x80000000u << quint16(0x8000);
         QTest::addRow("65504 max half") << std::bit_cast<quint32>(65504.0f) << quint16(0x7bff);
-        QTest::addRow("65519 rounds down to max") << std::bit_cast<quint32>(65519.0f)
-                                                  << quint16(0x7bff);
-        QTest::addRow("65520 tie rounds to inf") << std::bit_cast<quint32>(65520.0f)
-                                                 << quint16(0x7c00);
+        QTest::addRow("65519 rounds down to max") << std::bit_cast<quint32>(65519.0f) << quint16(0x7bff);
+        QTest::addRow("65520 tie rounds to inf") << std::bit_cast<quint32>(65520.0f) << quint16(0x7c00);
         QTest::addRow("1e6 overflows to inf") << std::bit_cast<quint32>(1e6f) << quint16(0x7c00);
-        QTest::addRow("-1e6 overflows to -inf") << std::bit_cast<quint32>(-1e6f)
-                                                << quint16(0xfc00);
+        QTest::addRow("-1e6 overflows to -inf") << std::bit_cast<quint32>(-1e6f) << quint16(0xfc00);
         QTest::addRow("+inf") << 0x7f800000u << quint16(0x7c00);
         QTest::addRow("-inf") << 0xff800000u << quint16(0xfc00);
         QTest::addRow("2^-14 min normal") << 0x38800000u << quint16(0x0400);
@@ -201,8 +198,7 @@ private slots:
         QTest::addRow("1/3 as half") << quint16(0x3555) << std::bit_cast<quint32>(0.333251953125f);
         QTest::addRow("65504") << quint16(0x7bff) << std::bit_cast<quint32>(65504.0f);
         QTest::addRow("min subnormal") << quint16(0x0001) << 0x33800000u;
-        QTest::addRow("max subnormal") << quint16(0x03ff)
-                                       << std::bit_cast<quint32>(std::ldexp(1023.0f, -24));
+        QTest::addRow("max subnormal") << quint16(0x03ff) << std::bit_cast<quint32>(std::ldexp(1023.0f, -24));
         QTest::addRow("-0") << quint16(0x8000) << 0x80000000u;
         QTest::addRow("+inf") << quint16(0x7c00) << 0x7f800000u;
         QTest::addRow("-inf") << quint16(0xfc00) << 0xff800000u;
@@ -247,8 +243,8 @@ private slots:
             if (exp == 31) {
                 QVERIFY(mant ? std::isnan(decoded) : std::isinf(decoded));
             } else {
-                const double ref = exp == 0 ? sign * std::ldexp(double(mant), -24)
-                                            : sign * std::ldexp(1.0 + mant / 1024.0, exp - 15);
+                const double ref =
+                    exp == 0 ? sign * std::ldexp(double(mant), -24) : sign * std::ldexp(1.0 + mant / 1024.0, exp - 15);
                 if (double(decoded) != ref)
                     QFAIL(qPrintable(QStringLiteral("half 0x%1").arg(i, 4, 16, QLatin1Char('0'))));
             }
@@ -283,9 +279,7 @@ private slots:
                 expected = uint16_t(lo >> 16); // inf stays inf
             } else {
                 // The next bf16 up from the largest finite is inf; treat it as 2^128 for the tie.
-                const double up = std::isinf(dHi) || std::isnan(dHi)
-                                      ? std::copysign(std::ldexp(1.0, 128), dLo)
-                                      : dHi;
+                const double up = std::isinf(dHi) || std::isnan(dHi) ? std::copysign(std::ldexp(1.0, 128), dLo) : dHi;
                 const double dLoErr = std::abs(double(f) - dLo);
                 const double dHiErr = std::abs(up - double(f));
                 if (dHiErr < dLoErr || (dHiErr == dLoErr && (lo & 0x10000u)))
@@ -306,8 +300,7 @@ private slots:
         QTest::addRow("F32 exact") << int(DType::F32) << 0.0 << 0.0;
         // Round to nearest: half an ulp, i.e. 2^-11 relative for half and 2^-8 for bf16; half's
         // subnormals have an absolute spacing of 2^-24.
-        QTest::addRow("F16 within half an ulp") << int(DType::F16) << std::ldexp(1.0, -11)
-                                                << std::ldexp(1.0, -25);
+        QTest::addRow("F16 within half an ulp") << int(DType::F16) << std::ldexp(1.0, -11) << std::ldexp(1.0, -25);
         QTest::addRow("BF16 within half an ulp") << int(DType::BF16) << std::ldexp(1.0, -8) << 0.0;
     }
 
@@ -345,8 +338,7 @@ private slots:
                 const double v = t.values[i];
                 const double err = std::abs(double(back[i]) - v);
                 if (relTol == 0.0)
-                    QCOMPARE(std::bit_cast<uint32_t>(back[i]),
-                             std::bit_cast<uint32_t>(t.values[i]));
+                    QCOMPARE(std::bit_cast<uint32_t>(back[i]), std::bit_cast<uint32_t>(t.values[i]));
                 else
                     QVERIFY2(err <= relTol * std::abs(v) + absTol,
                              qPrintable(QStringLiteral("%1[%2]: %3 vs %4")
@@ -360,17 +352,16 @@ private slots:
 
         // Moving the file keeps the views valid: they point into the mapping, not the object.
         SafetensorsFile moved = std::move(file);
-        QCOMPARE(moved.tensor("scalar").toFloat(), std::vector<float>{3.5f});
+        QCOMPARE(moved.tensor("scalar").toFloat(), std::vector<float> {3.5f});
     }
 
     void metadataRoundTrip_data()
     {
         QTest::addColumn<QStringList>("pairs");
         QTest::addRow("none") << QStringList();
-        QTest::addRow("one key") << QStringList{QStringLiteral("format"), QStringLiteral("pt")};
-        QTest::addRow("unicode and empty value")
-            << QStringList{QStringLiteral("note"), QStringLiteral("größe \"µ\"\n"),
-                           QStringLiteral("empty"), QString()};
+        QTest::addRow("one key") << QStringList {QStringLiteral("format"), QStringLiteral("pt")};
+        QTest::addRow("unicode and empty value") << QStringList {
+            QStringLiteral("note"), QStringLiteral("größe \"µ\"\n"), QStringLiteral("empty"), QString()};
     }
 
     void metadataRoundTrip()
@@ -383,8 +374,7 @@ private slots:
         writeSafetensors(path, {{"w", {2}, {1.0f, 2.0f}}}, DType::F32, metadata);
         const SafetensorsFile file = SafetensorsFile::open(path);
         QCOMPARE(file.metadata(), metadata);
-        QCOMPARE(readFile(QString::fromStdString(path)).contains("__metadata__"),
-                 !metadata.empty());
+        QCOMPARE(readFile(QString::fromStdString(path)).contains("__metadata__"), !metadata.empty());
     }
 
     // The written bytes, parsed here with Qt's JSON parser rather than the reader.
@@ -395,10 +385,8 @@ private slots:
         QTest::addColumn<QByteArray>("minusOne");
         QTest::addRow("F32") << int(DType::F32) << QByteArray("\x00\x00\x80\x3f", 4)
                              << QByteArray("\x00\x00\x80\xbf", 4);
-        QTest::addRow("F16") << int(DType::F16) << QByteArray("\x00\x3c", 2)
-                             << QByteArray("\x00\xbc", 2);
-        QTest::addRow("BF16") << int(DType::BF16) << QByteArray("\x80\x3f", 2)
-                              << QByteArray("\x80\xbf", 2);
+        QTest::addRow("F16") << int(DType::F16) << QByteArray("\x00\x3c", 2) << QByteArray("\x00\xbc", 2);
+        QTest::addRow("BF16") << int(DType::BF16) << QByteArray("\x80\x3f", 2) << QByteArray("\x80\xbf", 2);
     }
 
     void rawLayout()
@@ -410,9 +398,8 @@ private slots:
         const qsizetype sz = one.size();
         const QString path = filePath(QStringLiteral("raw.safetensors"));
         writeSafetensors(path.toStdString(),
-                         {{"zeta", {2, 2}, {1.0f, -1.0f, 3.0f, 4.0f}},
-                          {"alpha", {3}, {-1.0f, 1.0f, 0.5f}}},
-                         type, {{"k", "v"}});
+                         {{"zeta", {2, 2}, {1.0f, -1.0f, 3.0f, 4.0f}}, {"alpha", {3}, {-1.0f, 1.0f, 0.5f}}}, type,
+                         {{"k", "v"}});
 
         const QByteArray bytes = readFile(path);
         QVERIFY(bytes.size() >= 8);
@@ -430,19 +417,18 @@ private slots:
         QJsonParseError error;
         const QJsonObject root = QJsonDocument::fromJson(header, &error).object();
         QCOMPARE(error.error, QJsonParseError::NoError);
-        QCOMPARE(root.keys(), (QStringList{QStringLiteral("__metadata__"), QStringLiteral("alpha"),
-                                           QStringLiteral("zeta")}));
-        QCOMPARE(root[QStringLiteral("__metadata__")].toObject()[QStringLiteral("k")].toString(),
-                 QStringLiteral("v"));
+        QCOMPARE(root.keys(),
+                 (QStringList {QStringLiteral("__metadata__"), QStringLiteral("alpha"), QStringLiteral("zeta")}));
+        QCOMPARE(root[QStringLiteral("__metadata__")].toObject()[QStringLiteral("k")].toString(), QStringLiteral("v"));
         const QString dtypeName = QString::fromStdString(toString(type));
         const QJsonObject zeta = root[QStringLiteral("zeta")].toObject();
         const QJsonObject alpha = root[QStringLiteral("alpha")].toObject();
         QCOMPARE(zeta[QStringLiteral("dtype")].toString(), dtypeName);
         QCOMPARE(alpha[QStringLiteral("dtype")].toString(), dtypeName);
-        QCOMPARE(zeta[QStringLiteral("shape")].toArray(), (QJsonArray{2, 2}));
-        QCOMPARE(alpha[QStringLiteral("shape")].toArray(), QJsonArray{3});
-        QCOMPARE(zeta[QStringLiteral("data_offsets")].toArray(), (QJsonArray{0, 4 * sz}));
-        QCOMPARE(alpha[QStringLiteral("data_offsets")].toArray(), (QJsonArray{4 * sz, 7 * sz}));
+        QCOMPARE(zeta[QStringLiteral("shape")].toArray(), (QJsonArray {2, 2}));
+        QCOMPARE(alpha[QStringLiteral("shape")].toArray(), QJsonArray {3});
+        QCOMPARE(zeta[QStringLiteral("data_offsets")].toArray(), (QJsonArray {0, 4 * sz}));
+        QCOMPARE(alpha[QStringLiteral("data_offsets")].toArray(), (QJsonArray {4 * sz, 7 * sz}));
 
         const QByteArray data = bytes.mid(qsizetype(8 + n));
         QCOMPARE(data.mid(0, sz), one);
@@ -455,11 +441,10 @@ private slots:
     // listed out of offset order, all three dtypes.
     void handWrittenFile()
     {
-        const QByteArray header =
-            R"({"b":{"dtype":"BF16","shape":[2],"data_offsets":[12,16]},)"
-            R"("a":{"dtype":"F32","shape":[3],"data_offsets":[0,12]},)"
-            R"("c":{"dtype":"F16","shape":[1,2],"data_offsets":[16,20]},)"
-            R"("__metadata__":{"author":"hand"}}   )";
+        const QByteArray header = R"({"b":{"dtype":"BF16","shape":[2],"data_offsets":[12,16]},)"
+                                  R"("a":{"dtype":"F32","shape":[3],"data_offsets":[0,12]},)"
+                                  R"("c":{"dtype":"F16","shape":[1,2],"data_offsets":[16,20]},)"
+                                  R"("__metadata__":{"author":"hand"}}   )";
         QVERIFY(header.size() % 8 != 0);
         const QByteArray data("\x00\x00\x80\x3f"  // a: 1.0
                               "\x00\x00\x20\xc0"  //    -2.5
@@ -471,15 +456,15 @@ private slots:
         writeFile(path, lengthBytes(quint64(header.size())) + header + data);
 
         const SafetensorsFile file = SafetensorsFile::open(path.toStdString());
-        QCOMPARE(file.names(), (std::vector<std::string>{"a", "b", "c"}));
-        QCOMPARE(file.metadata(), (std::map<std::string, std::string>{{"author", "hand"}}));
+        QCOMPARE(file.names(), (std::vector<std::string> {"a", "b", "c"}));
+        QCOMPARE(file.metadata(), (std::map<std::string, std::string> {{"author", "hand"}}));
         QCOMPARE(nameOf(file.tensor("a").dtype), nameOf(DType::F32));
-        QCOMPARE(file.tensor("a").toFloat(), (std::vector<float>{1.0f, -2.5f, 0.15625f}));
+        QCOMPARE(file.tensor("a").toFloat(), (std::vector<float> {1.0f, -2.5f, 0.15625f}));
         QCOMPARE(nameOf(file.tensor("b").dtype), nameOf(DType::BF16));
-        QCOMPARE(file.tensor("b").toFloat(), (std::vector<float>{1.0f, -0.5f}));
+        QCOMPARE(file.tensor("b").toFloat(), (std::vector<float> {1.0f, -0.5f}));
         QCOMPARE(nameOf(file.tensor("c").dtype), nameOf(DType::F16));
-        QCOMPARE(file.tensor("c").shape, (std::vector<int64_t>{1, 2}));
-        QCOMPARE(file.tensor("c").toFloat(), (std::vector<float>{1.0f, std::ldexp(1.0f, -24)}));
+        QCOMPARE(file.tensor("c").shape, (std::vector<int64_t> {1, 2}));
+        QCOMPARE(file.tensor("c").toFloat(), (std::vector<float> {1.0f, std::ldexp(1.0f, -24)}));
     }
 
     // Real checkpoints carry buffers next to the weights (Pythia's BOOL causal mask, I64 position
@@ -497,7 +482,7 @@ private slots:
         const QString path = filePath(QStringLiteral("buffers.safetensors"));
         writeFile(path, lengthBytes(quint64(header.size())) + header + data);
         const SafetensorsFile file = SafetensorsFile::open(path.toStdString());
-        QCOMPARE(file.names(), (std::vector<std::string>{"mask", "ids", "w"}));
+        QCOMPARE(file.names(), (std::vector<std::string> {"mask", "ids", "w"}));
         QCOMPARE(QString::fromStdString(toString(file.tensor("mask").dtype)), QStringLiteral("BOOL"));
         QVERIFY(!isWeightDType(file.tensor("ids").dtype));
         verifyThrows<FormatError>([&] { file.tensor("mask").toFloat(); }, {"'mask' is BOOL"});
@@ -509,7 +494,7 @@ private slots:
         verifyThrows<FormatError>([&] { file.tensor("w").toFloat(two, 3, 2); }, {"'w'", "outside"});
         // Released pages read back the same values.
         file.release(file.tensor("w"));
-        QCOMPARE(file.tensor("w").toFloat(), (std::vector<float>{1.0f, -2.0f, 0.5f, 3.0f}));
+        QCOMPARE(file.tensor("w").toFloat(), (std::vector<float> {1.0f, -2.0f, 0.5f, 3.0f}));
     }
 
     // ---- malformed input -----------------------------------------------------------------------
@@ -529,65 +514,47 @@ private slots:
         row("header not UTF-8", stFile("{\"\xff\": 1}"), {"not valid JSON"});
         row("header is an array", stFile("[1, 2]"), {"header is not a JSON object"});
         row("entry not an object", stFile(R"({"x": 5})"), {"tensor 'x' is not a JSON object"});
-        row("missing dtype", stFile(R"({"x":{"shape":[1],"data_offsets":[0,4]}})", 4),
-            {"tensor 'x' has no 'dtype'"});
-        row("missing shape", stFile(R"({"x":{"dtype":"F32","data_offsets":[0,4]}})", 4),
-            {"tensor 'x' has no 'shape'"});
+        row("missing dtype", stFile(R"({"x":{"shape":[1],"data_offsets":[0,4]}})", 4), {"tensor 'x' has no 'dtype'"});
+        row("missing shape", stFile(R"({"x":{"dtype":"F32","data_offsets":[0,4]}})", 4), {"tensor 'x' has no 'shape'"});
         row("missing data_offsets", stFile(R"({"x":{"dtype":"F32","shape":[1]}})", 4),
             {"tensor 'x' has no 'data_offsets'"});
-        row("dtype not a string",
-            stFile(R"({"x":{"dtype":32,"shape":[1],"data_offsets":[0,4]}})", 4),
+        row("dtype not a string", stFile(R"({"x":{"dtype":32,"shape":[1],"data_offsets":[0,4]}})", 4),
             {"'dtype' is not a string"});
-        row("unknown dtype I128",
-            stFile(R"({"x":{"dtype":"I128","shape":[1],"data_offsets":[0,16]}})", 16),
+        row("unknown dtype I128", stFile(R"({"x":{"dtype":"I128","shape":[1],"data_offsets":[0,16]}})", 16),
             {"unknown dtype 'I128' for tensor 'x'"});
-        row("I64 of the wrong size",
-            stFile(R"({"x":{"dtype":"I64","shape":[1],"data_offsets":[0,4]}})", 4),
+        row("I64 of the wrong size", stFile(R"({"x":{"dtype":"I64","shape":[1],"data_offsets":[0,4]}})", 4),
             {"tensor 'x'", "needs 8"});
-        row("odd BF16 byte count",
-            stFile(R"({"x":{"dtype":"BF16","shape":[2],"data_offsets":[0,3]}})", 3),
+        row("odd BF16 byte count", stFile(R"({"x":{"dtype":"BF16","shape":[2],"data_offsets":[0,3]}})", 3),
             {"tensor 'x'", "span 3 bytes", "BF16 needs 4"});
-        row("shape not an array",
-            stFile(R"({"x":{"dtype":"F32","shape":1,"data_offsets":[0,4]}})", 4),
+        row("shape not an array", stFile(R"({"x":{"dtype":"F32","shape":1,"data_offsets":[0,4]}})", 4),
             {"'shape' is not an array"});
-        row("shape holds a string",
-            stFile(R"({"x":{"dtype":"F32","shape":["1"],"data_offsets":[0,4]}})", 4),
+        row("shape holds a string", stFile(R"({"x":{"dtype":"F32","shape":["1"],"data_offsets":[0,4]}})", 4),
             {"non-integer"});
-        row("shape holds a fraction",
-            stFile(R"({"x":{"dtype":"F32","shape":[1.5],"data_offsets":[0,4]}})", 4),
+        row("shape holds a fraction", stFile(R"({"x":{"dtype":"F32","shape":[1.5],"data_offsets":[0,4]}})", 4),
             {"non-integer"});
-        row("negative dimension",
-            stFile(R"({"x":{"dtype":"F32","shape":[-1],"data_offsets":[0,0]}})"),
+        row("negative dimension", stFile(R"({"x":{"dtype":"F32","shape":[-1],"data_offsets":[0,0]}})"),
             {"negative shape dimension -1"});
-        row("data_offsets not a pair",
-            stFile(R"({"x":{"dtype":"F32","shape":[1],"data_offsets":[0]}})", 4),
+        row("data_offsets not a pair", stFile(R"({"x":{"dtype":"F32","shape":[1],"data_offsets":[0]}})", 4),
             {"'data_offsets'"});
-        row("data_offsets negative",
-            stFile(R"({"x":{"dtype":"F32","shape":[1],"data_offsets":[-4,0]}})", 4),
+        row("data_offsets negative", stFile(R"({"x":{"dtype":"F32","shape":[1],"data_offsets":[-4,0]}})", 4),
             {"'data_offsets'"});
-        row("data_offsets reversed",
-            stFile(R"({"x":{"dtype":"F32","shape":[1],"data_offsets":[8,4]}})", 8),
+        row("data_offsets reversed", stFile(R"({"x":{"dtype":"F32","shape":[1],"data_offsets":[8,4]}})", 8),
             {"begin 8 is past end 4"});
-        const QByteArray truncatedHeader =
-            R"({"x":{"dtype":"F32","shape":[4],"data_offsets":[0,16]}})";
+        const QByteArray truncatedHeader = R"({"x":{"dtype":"F32","shape":[4],"data_offsets":[0,16]}})";
         const QByteArray truncated = stFile(truncatedHeader, 10);
         row("truncated data", truncated,
             {"truncated", "needs " + QByteArray::number(8 + truncatedHeader.size() + 16),
              "file has " + QByteArray::number(truncated.size())});
-        row("byte size does not match shape",
-            stFile(R"({"x":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})", 12),
+        row("byte size does not match shape", stFile(R"({"x":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}})", 12),
             {"span 8 bytes", "needs 12"});
         row("byte size overflows",
-            stFile(R"({"x":{"dtype":"F32","shape":[4611686018427387904,4],"data_offsets":[0,8]}})",
-                   8),
-            {"too large"});
+            stFile(R"({"x":{"dtype":"F32","shape":[4611686018427387904,4],"data_offsets":[0,8]}})", 8), {"too large"});
         row("overlapping tensors",
             stFile(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
                    R"("b":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})",
                    12),
             {"'a' and 'b'", "overlapping"});
-        row("metadata not an object", stFile(R"({"__metadata__":[1]})"),
-            {"__metadata__ is not a JSON object"});
+        row("metadata not an object", stFile(R"({"__metadata__":[1]})"), {"__metadata__ is not a JSON object"});
         row("metadata value not a string", stFile(R"({"__metadata__":{"n":1}})"),
             {"metadata value for key 'n' is not a string"});
     }
@@ -606,9 +573,10 @@ private slots:
     void emptyTensorInsideAnother()
     {
         const QString path = filePath(QStringLiteral("emptyinside.safetensors"));
-        writeFile(path, stFile(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
-                               R"("e":{"dtype":"F16","shape":[0],"data_offsets":[4,4]}})",
-                               8));
+        writeFile(path,
+                  stFile(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
+                         R"("e":{"dtype":"F16","shape":[0],"data_offsets":[4,4]}})",
+                         8));
         const SafetensorsFile file = SafetensorsFile::open(path.toStdString());
         QCOMPARE(file.tensor("e").numel(), int64_t(0));
         QVERIFY(file.tensor("e").toFloat().empty());
@@ -627,8 +595,7 @@ private slots:
     {
         QFETCH(QString, path);
         QFETCH(QByteArray, reason);
-        verifyThrows<IoError>([&] { SafetensorsFile::open(path.toStdString()); },
-                              {path.toUtf8(), reason});
+        verifyThrows<IoError>([&] { SafetensorsFile::open(path.toStdString()); }, {path.toUtf8(), reason});
     }
 
     void absentTensor()
@@ -646,8 +613,7 @@ private slots:
         QTest::addColumn<QByteArray>("needle");
         QTest::addRow("too few values") << QStringLiteral("count") << QByteArray("has 5 values");
         QTest::addRow("duplicate name") << QStringLiteral("dup") << QByteArray("appears twice");
-        QTest::addRow("negative dimension") << QStringLiteral("neg")
-                                            << QByteArray("invalid shape [-2, 3]");
+        QTest::addRow("negative dimension") << QStringLiteral("neg") << QByteArray("invalid shape [-2, 3]");
         QTest::addRow("reserved name") << QStringLiteral("reserved") << QByteArray("reserved");
     }
 
@@ -655,7 +621,7 @@ private slots:
     {
         QFETCH(QString, name);
         QFETCH(QByteArray, needle);
-        std::vector<TensorData> tensors{{"w", {2, 3}, matrixValues(6)}};
+        std::vector<TensorData> tensors {{"w", {2, 3}, matrixValues(6)}};
         if (name == QLatin1String("count"))
             tensors[0].values.pop_back();
         else if (name == QLatin1String("dup"))
@@ -669,9 +635,8 @@ private slots:
         const QString path = filePath(QStringLiteral("keep.safetensors"));
         writeSafetensors(path.toStdString(), {{"old", {1}, {7.0f}}}, DType::F32);
         const QByteArray before = readFile(path);
-        verifyThrows<ConfigError>(
-            [&] { writeSafetensors(path.toStdString(), tensors, DType::F16); },
-            {path.toUtf8(), needle});
+        verifyThrows<ConfigError>([&] { writeSafetensors(path.toStdString(), tensors, DType::F16); },
+                                  {path.toUtf8(), needle});
         QCOMPARE(readFile(path), before);
         QVERIFY(!QFileInfo::exists(path + QStringLiteral(".tmp")));
     }
@@ -680,7 +645,9 @@ private slots:
     {
         const QString path = filePath(QStringLiteral("no/such/dir/out.safetensors"));
         verifyThrows<IoError>(
-            [&] { writeSafetensors(path.toStdString(), {{"w", {1}, {1.0f}}}, DType::F32); },
+            [&] {
+                writeSafetensors(path.toStdString(), {{"w", {1}, {1.0f}}}, DType::F32);
+            },
             {path.toUtf8(), std::strerror(ENOENT)});
     }
 
@@ -716,15 +683,13 @@ with open(sys.argv[1], 'wb') as f:
         QVERIFY2(proc.exitCode() == 0, proc.readAllStandardError().constData());
 
         const SafetensorsFile file = SafetensorsFile::open(path.toStdString());
-        QCOMPARE(file.names(), (std::vector<std::string>{"w", "h", "b"}));
+        QCOMPARE(file.names(), (std::vector<std::string> {"w", "h", "b"}));
         QCOMPARE(file.metadata().at("source"), std::string("python"));
-        QCOMPARE(file.tensor("w").shape, (std::vector<int64_t>{2, 3}));
-        QCOMPARE(file.tensor("w").toFloat(),
-                 (std::vector<float>{-1.0f, -0.5f, 0.0f, 0.5f, 1.0f, 1.5f}));
+        QCOMPARE(file.tensor("w").shape, (std::vector<int64_t> {2, 3}));
+        QCOMPARE(file.tensor("w").toFloat(), (std::vector<float> {-1.0f, -0.5f, 0.0f, 0.5f, 1.0f, 1.5f}));
         QCOMPARE(file.tensor("h").toFloat(),
-                 (std::vector<float>{1.0f, -2.0f, 0.333251953125f, 65504.0f,
-                                     std::ldexp(1.0f, -24)}));
-        QCOMPARE(file.tensor("b").toFloat(), (std::vector<float>{1.0f, -0.5f, 3.140625f}));
+                 (std::vector<float> {1.0f, -2.0f, 0.333251953125f, 65504.0f, std::ldexp(1.0f, -24)}));
+        QCOMPARE(file.tensor("b").toFloat(), (std::vector<float> {1.0f, -0.5f, 3.140625f}));
     }
 
     void pythonReadsWrittenFile_data()
@@ -764,10 +729,9 @@ for name, e in header.items():
 print(json.dumps(out))
 )");
         // Values exact in all three dtypes, so python must return them unchanged.
-        const std::vector<float> values{1.0f, -0.5f, 3.140625f, 0.0f, 96.0f, std::ldexp(1.0f, -10)};
+        const std::vector<float> values {1.0f, -0.5f, 3.140625f, 0.0f, 96.0f, std::ldexp(1.0f, -10)};
         const QString path = filePath(QStringLiteral("forpython.safetensors"));
-        writeSafetensors(path.toStdString(),
-                         {{"m", {2, 3}, values}, {"s", {}, {2.0f}}}, static_cast<DType>(dtype),
+        writeSafetensors(path.toStdString(), {{"m", {2, 3}, values}, {"s", {}, {2.0f}}}, static_cast<DType>(dtype),
                          {{"by", "QuantScope"}});
         QProcess proc;
         proc.start(python, {QStringLiteral("-c"), script, path});
@@ -778,16 +742,15 @@ print(json.dumps(out))
         QCOMPARE(root[QStringLiteral("__metadata__")].toObject()[QStringLiteral("by")].toString(),
                  QStringLiteral("QuantScope"));
         const QJsonObject m = root[QStringLiteral("m")].toObject();
-        QCOMPARE(m[QStringLiteral("dtype")].toString(),
-                 QString::fromStdString(toString(static_cast<DType>(dtype))));
-        QCOMPARE(m[QStringLiteral("shape")].toArray(), (QJsonArray{2, 3}));
+        QCOMPARE(m[QStringLiteral("dtype")].toString(), QString::fromStdString(toString(static_cast<DType>(dtype))));
+        QCOMPARE(m[QStringLiteral("shape")].toArray(), (QJsonArray {2, 3}));
         const QJsonArray got = m[QStringLiteral("values")].toArray();
         QCOMPARE(got.size(), qsizetype(values.size()));
         for (qsizetype i = 0; i < got.size(); ++i)
             QCOMPARE(got[i].toDouble(), double(values[size_t(i)]));
         const QJsonObject s = root[QStringLiteral("s")].toObject();
         QCOMPARE(s[QStringLiteral("shape")].toArray(), QJsonArray());
-        QCOMPARE(s[QStringLiteral("values")].toArray(), QJsonArray{2.0});
+        QCOMPARE(s[QStringLiteral("values")].toArray(), QJsonArray {2.0});
     }
 };
 

@@ -32,7 +32,10 @@ struct Rng
         const double u1 = std::max(uniform(), 1e-300), u2 = uniform();
         return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * M_PI * u2);
     }
-    double logUniform(double lo, double hi) { return std::exp(std::log(lo) + uniform() * (std::log(hi) - std::log(lo))); }
+    double logUniform(double lo, double hi)
+    {
+        return std::exp(std::log(lo) + uniform() * (std::log(hi) - std::log(lo)));
+    }
 };
 
 struct Truth
@@ -75,8 +78,11 @@ std::vector<double> relativeErrors(const FitResult& r, std::span<const Truth> tr
     for (const Truth& t : truth) {
         const Coefficient& c = r.law.coefficient(t.name);
         errors.push_back(std::abs(c.value - t.value) / std::abs(t.value));
-        line += QStringLiteral(" %1 %2 (true %3, rel err %4").arg(QString::fromLatin1(t.name)).arg(c.value, 0, 'g', 6)
-                    .arg(t.value).arg(errors.back(), 0, 'e', 2);
+        line += QStringLiteral(" %1 %2 (true %3, rel err %4")
+                    .arg(QString::fromLatin1(t.name))
+                    .arg(c.value, 0, 'g', 6)
+                    .arg(t.value)
+                    .arg(errors.back(), 0, 'e', 2);
         if (c.ci95)
             line += QStringLiteral(", CI [%1, %2]").arg(c.ci95->first, 0, 'g', 5).arg(c.ci95->second, 0, 'g', 5);
         line += QStringLiteral(");");
@@ -105,15 +111,16 @@ ScalingData w4a4Data(double sigma, double k, double gN, double gD, double gG)
             for (double G : {32.0, 64.0, 128.0, 256.0}) {
                 ScalingPoint p;
                 p.N = N, p.D = D, p.G = G;
-                p.delta = k * std::pow(D, gD) * std::pow(std::log2(G), gG) / std::pow(N, gN) * std::exp(sigma * rng.normal());
+                p.delta =
+                    k * std::pow(D, gD) * std::pow(std::log2(G), gG) / std::pow(N, gN) * std::exp(sigma * rng.normal());
                 d.points.push_back(p);
             }
     return d;
 }
 
 // Dremov et al. QAT δ with chosen coefficients on a grid of N × bits × D_fp × D_qat (216 points).
-const Truth kQat[] = {{"theta", 0.3}, {"kappa", 0.8}, {"phi", 50.0}, {"chi", 0.6},  {"psi", 0.25}, {"omega", 0.3},
-                      {"lambda", 20.0}, {"mu", 0.5},  {"nu", 0.2},   {"xi", 0.15}, {"rho", 0.1}};
+const Truth kQat[] = {{"theta", 0.3},   {"kappa", 0.8}, {"phi", 50.0}, {"chi", 0.6}, {"psi", 0.25}, {"omega", 0.3},
+                      {"lambda", 20.0}, {"mu", 0.5},    {"nu", 0.2},   {"xi", 0.15}, {"rho", 0.1}};
 
 ScalingData qatData(double sigma)
 {
@@ -126,7 +133,8 @@ ScalingData qatData(double sigma)
             for (double Dfp : {1e9, 1e10, 1e11})
                 for (double Dqat : {1e9, 1e10, 1e11}) {
                     const double bytes = N * B / 8.0, Sfp = Dfp / bytes, Sqat = Dqat / bytes;
-                    const double delta = 0.3 * std::exp2(-0.8 * B) + 50.0 * std::exp2(-0.6 * B) / (std::pow(N, 0.25) * std::pow(Sqat, 0.3))
+                    const double delta = 0.3 * std::exp2(-0.8 * B)
+                        + 50.0 * std::exp2(-0.6 * B) / (std::pow(N, 0.25) * std::pow(Sqat, 0.3))
                         + 20.0 * std::exp2(-0.5 * B) / (std::pow(N, 0.2) * std::pow(Sfp, 0.15) * std::pow(Sqat, 0.1));
                     ScalingPoint p;
                     p.N = N, p.bits = B, p.D_fp = Dfp, p.D_qat = Dqat, p.D = Dfp + Dqat;
@@ -154,7 +162,7 @@ private Q_SLOTS:
     void recoverChinchilla()
     {
         // The standard fit: 4^5 starts, 100 bootstrap resamples, σ = 0.5 % noise.
-        const FitResult r = fitLaw(Law::chinchilla(), chinchillaData(0.005), FitOptions{});
+        const FitResult r = fitLaw(Law::chinchilla(), chinchillaData(0.005), FitOptions {});
         QVERIFY(r.info.converged);
         QCOMPARE(r.info.starts, 1024);
         QCOMPARE(r.info.points, 300);
@@ -172,7 +180,8 @@ private Q_SLOTS:
         QVERIFY2(r.info.trainMre > 0.002 && r.info.trainMre < 0.006, qPrintable(QString::number(r.info.trainMre)));
         for (const Truth& t : kChinchilla) {
             QVERIFY(r.law.coefficient(t.name).source == Source::Fit);
-            QVERIFY(QString::fromStdString(r.law.coefficient(t.name).reference).contains(QStringLiteral("chinchilla.csv")));
+            QVERIFY(
+                QString::fromStdString(r.law.coefficient(t.name).reference).contains(QStringLiteral("chinchilla.csv")));
         }
     }
 
@@ -202,7 +211,8 @@ private Q_SLOTS:
         // Convex in θ: every start reaches the same optimum.
         const double best = *std::min_element(r.startObjectives.begin(), r.startObjectives.end());
         for (double f : r.startObjectives)
-            QVERIFY2(f <= best * (1 + 1e-9), qPrintable(QStringLiteral("%1 vs best %2").arg(f, 0, 'g', 15).arg(best, 0, 'g', 15)));
+            QVERIFY2(f <= best * (1 + 1e-9),
+                     qPrintable(QStringLiteral("%1 vs best %2").arg(f, 0, 'g', 15).arg(best, 0, 'g', 15)));
     }
 
     void recoverW4A4PublishedExponents()
@@ -289,7 +299,8 @@ private Q_SLOTS:
         const double mreHuber = mreAgainstTruth(huber), mreSquares = mreAgainstTruth(squares);
         const std::vector<double> errH = relativeErrors(huber, kChinchilla, "outliers, Huber");
         const std::vector<double> errS = relativeErrors(squares, kChinchilla, "outliers, least squares");
-        qInfo("outliers: mean |L̂ − L_true|/L_true: Huber %.4f %%, least squares %.4f %%", 100 * mreHuber, 100 * mreSquares);
+        qInfo("outliers: mean |L̂ − L_true|/L_true: Huber %.4f %%, least squares %.4f %%", 100 * mreHuber,
+              100 * mreSquares);
         // Stated: the Huber fit stays within 0.2 % of the true law and E within 1 %, α, β within 3 %;
         // least squares is at least 5× further off and moves E by more than 3 %.
         QVERIFY(mreHuber <= 0.002);
@@ -378,7 +389,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("which");
         QTest::addColumn<QString>("expected");
-        QTest::addRow("too few points") << 0 << QStringLiteral("5 training points cannot determine 5 free coefficients");
+        QTest::addRow("too few points") << 0
+                                        << QStringLiteral("5 training points cannot determine 5 free coefficients");
         QTest::addRow("single group size") << 1 << QStringLiteral("gamma_G cannot be fitted: G takes a single value");
         QTest::addRow("nothing free") << 2 << QStringLiteral("nothing to fit");
         QTest::addRow("fixed but unset") << 3 << QStringLiteral("holds alpha fixed, but it is unset");
@@ -484,9 +496,11 @@ private Q_SLOTS:
         QTest::addColumn<int>("law");
         QTest::addColumn<QString>("expected");
         const int c = int(LawKind::Chinchilla), w = int(LawKind::W4A4), q = int(LawKind::Qat);
-        QTest::addRow("missing column") << QStringLiteral("N,loss\n1e9,2.5\n") << c
-                                        << QStringLiteral("data.csv: no column D (the chinchilla law fitted on loss needs N, D, loss)");
-        QTest::addRow("missing delta") << QStringLiteral("N,D,G\n1e9,1e10,64\n") << w << QStringLiteral("no column delta");
+        QTest::addRow("missing column")
+            << QStringLiteral("N,loss\n1e9,2.5\n") << c
+            << QStringLiteral("data.csv: no column D (the chinchilla law fitted on loss needs N, D, loss)");
+        QTest::addRow("missing delta") << QStringLiteral("N,D,G\n1e9,1e10,64\n") << w
+                                       << QStringLiteral("no column delta");
         QTest::addRow("non-numeric") << QStringLiteral("N,D,loss\n1e9,1e10,2.5\n1e9,lots,2.5\n") << c
                                      << QStringLiteral("data.csv, line 3, column D: 'lots' is not a finite number");
         QTest::addRow("nan cell") << QStringLiteral("N,D,loss\n1e9,1e10,nan\n") << c
@@ -495,21 +509,24 @@ private Q_SLOTS:
                                << QStringLiteral("data.csv, line 2: N = 0 must be > 0");
         QTest::addRow("N < 0") << QStringLiteral("N,D,loss,label\n1e9,1e10,2.5,a\n-1e9,1e10,2.5,b\n") << c
                                << QStringLiteral("line 3 (b): N = -1e+09 must be > 0");
-        QTest::addRow("D = 0") << QStringLiteral("N,D,loss\n1e9,0,2.5\n") << c << QStringLiteral("line 2: D = 0 must be > 0");
+        QTest::addRow("D = 0") << QStringLiteral("N,D,loss\n1e9,0,2.5\n") << c
+                               << QStringLiteral("line 2: D = 0 must be > 0");
         QTest::addRow("G < 2") << QStringLiteral("N,D,G,delta\n1e9,1e10,1,0.05\n") << w
                                << QStringLiteral("line 2: G = 1 must be at least 2");
         QTest::addRow("bits 0") << QStringLiteral("N,D_fp,D_qat,bits,loss\n1e9,1e10,1e10,0,2.5\n") << q
                                 << QStringLiteral("line 2: bits = 0 must lie in [1, 16]");
         QTest::addRow("D_qat 0") << QStringLiteral("N,D_fp,D_qat,bits,loss\n1e9,1e10,0,4,2.5\n") << q
                                  << QStringLiteral("line 2: D_qat = 0 must be > 0");
-        QTest::addRow("empty cell") << QStringLiteral("N,D,loss\n1e9,,2.5\n") << c << QStringLiteral("line 2: column D is empty");
+        QTest::addRow("empty cell") << QStringLiteral("N,D,loss\n1e9,,2.5\n") << c
+                                    << QStringLiteral("line 2: column D is empty");
         QTest::addRow("cell count") << QStringLiteral("N,D,loss\n1e9,1e10\n") << c
                                     << QStringLiteral("line 2 has 2 cells, the header has 3");
         QTest::addRow("bad flag") << QStringLiteral("N,D,loss,heldout\n1e9,1e10,2.5,maybe\n") << c
                                   << QStringLiteral("column heldout: 'maybe' is not a flag");
         QTest::addRow("D mismatch") << QStringLiteral("N,D,D_fp,D_qat,bits,loss\n1e9,5e9,1e9,1e9,4,2.5\n") << q
                                     << QStringLiteral("D = 5e+09 is not D_fp + D_qat = 2e+09");
-        QTest::addRow("duplicate column") << QStringLiteral("N,D,n,loss\n") << c << QStringLiteral("names column N twice");
+        QTest::addRow("duplicate column")
+            << QStringLiteral("N,D,n,loss\n") << c << QStringLiteral("names column N twice");
         QTest::addRow("unclosed quote") << QStringLiteral("N,D,loss,label\n1e9,1e10,2.5,\"a\n") << c
                                         << QStringLiteral("line 2: a quoted cell is not closed");
         QTest::addRow("empty file") << QString() << c << QStringLiteral("the CSV is empty");

@@ -40,7 +40,7 @@ Law handW4A4()
 Law handQat()
 {
     Law law = Law::qat(ChinchillaPreset::Hoffmann2022);
-    const std::pair<const char*, double> values[] = {{"theta", 0.5}, {"kappa", 1.0}, {"phi", 2.0},  {"chi", 0.5},
+    const std::pair<const char*, double> values[] = {{"theta", 0.5}, {"kappa", 1.0}, {"phi", 2.0},    {"chi", 0.5},
                                                      {"psi", 0.1},   {"omega", 0.2}, {"lambda", 1.0}, {"mu", 0.5},
                                                      {"nu", 0.1},    {"xi", 0.1},    {"rho", 0.1}};
     for (const auto& [name, v] : values)
@@ -253,9 +253,11 @@ private Q_SLOTS:
         partial.unsetCoefficient("E");
         QVERIFY(w4a4Delta(partial, 1e8, 1e10, 256) > 0.0);
         const QString e = errorOf([&] { w4a4Loss(partial, 1e8, 1e10, 256); });
-        QVERIFY2(e.contains(QStringLiteral("coefficient E,")) || e.contains(QStringLiteral("coefficient E ")), qPrintable(e));
-        QVERIFY2(errorOf([] { Law::chinchilla().coefficient("gamma"); }).contains(QStringLiteral("no coefficient 'gamma'")),
-                 "unknown name");
+        QVERIFY2(e.contains(QStringLiteral("coefficient E,")) || e.contains(QStringLiteral("coefficient E ")),
+                 qPrintable(e));
+        QVERIFY2(
+            errorOf([] { Law::chinchilla().coefficient("gamma"); }).contains(QStringLiteral("no coefficient 'gamma'")),
+            "unknown name");
     }
 
     void badInputs_data()
@@ -283,16 +285,11 @@ private Q_SLOTS:
         const Law w = handW4A4();
         const Law q = handQat();
         const std::function<void()> calls[] = {
-            [&] { chinchillaLoss(c, 0, 1e10); },
-            [&] { chinchillaLoss(c, -5, 1e10); },
-            [&] { chinchillaLoss(c, 1e9, 0); },
-            [&] { w4a4Delta(w, 1e8, 1e10, 1); },
-            [&] { directQatFraction(1.0); },
-            [&] { directQatFraction(0.5); },
-            [&] { qatDelta(q, 1e8, 1e9, 1e9, 0); },
-            [&] { qatDelta(q, 1e8, 1e9, 1e9, 32); },
-            [&] { qatDelta(q, 1e8, 1e9, 0, 4); },
-            [&] { chinchillaLoss(c, 1e9, NAN); },
+            [&] { chinchillaLoss(c, 0, 1e10); },    [&] { chinchillaLoss(c, -5, 1e10); },
+            [&] { chinchillaLoss(c, 1e9, 0); },     [&] { w4a4Delta(w, 1e8, 1e10, 1); },
+            [&] { directQatFraction(1.0); },        [&] { directQatFraction(0.5); },
+            [&] { qatDelta(q, 1e8, 1e9, 1e9, 0); }, [&] { qatDelta(q, 1e8, 1e9, 1e9, 32); },
+            [&] { qatDelta(q, 1e8, 1e9, 0, 4); },   [&] { chinchillaLoss(c, 1e9, NAN); },
             [&] { w4a4Delta(q, 1e8, 1e10, 128); },
         };
         const QString msg = errorOf(calls[which]);
@@ -379,12 +376,12 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         QTest::addRow("not json") << QStringLiteral("{") << QStringLiteral("not valid JSON");
         QTest::addRow("other format") << QStringLiteral(R"({"format":"x","version":1})") << QStringLiteral("format");
-        QTest::addRow("newer version")
-            << QStringLiteral(R"({"format":"quantscope-scaling-law","version":2,"law":"qat","coefficients":[]})")
-            << QStringLiteral("version 2");
-        QTest::addRow("unknown law")
-            << QStringLiteral(R"({"format":"quantscope-scaling-law","version":1,"law":"kaplan","coefficients":[]})")
-            << QStringLiteral("kaplan");
+        QTest::addRow("newer version") << QStringLiteral(
+            R"({"format":"quantscope-scaling-law","version":2,"law":"qat","coefficients":[]})")
+                                       << QStringLiteral("version 2");
+        QTest::addRow("unknown law") << QStringLiteral(
+            R"({"format":"quantscope-scaling-law","version":1,"law":"kaplan","coefficients":[]})")
+                                     << QStringLiteral("kaplan");
         QTest::addRow("unknown coefficient")
             << QStringLiteral(R"({"format":"quantscope-scaling-law","version":1,"law":"chinchilla",)"
                               R"("coefficients":[{"name":"k","value":1,"source":"fit"}]})")
@@ -397,10 +394,10 @@ private Q_SLOTS:
             << QStringLiteral(R"({"format":"quantscope-scaling-law","version":1,"law":"chinchilla",)"
                               R"("coefficients":[{"name":"E","value":null,"source":"published"}]})")
             << QStringLiteral("no value");
-        QTest::addRow("bad source")
-            << QStringLiteral(R"({"format":"quantscope-scaling-law","version":1,"law":"chinchilla",)"
-                              R"("coefficients":[{"name":"E","value":1,"source":"guess"}]})")
-            << QStringLiteral("'guess'");
+        QTest::addRow("bad source") << QStringLiteral(
+            R"({"format":"quantscope-scaling-law","version":1,"law":"chinchilla",)"
+            R"("coefficients":[{"name":"E","value":1,"source":"guess"}]})")
+                                    << QStringLiteral("'guess'");
         QTest::addRow("w4a4 without variant")
             << QStringLiteral(R"({"format":"quantscope-scaling-law","version":1,"law":"w4a4","coefficients":[]})")
             << QStringLiteral("variant");

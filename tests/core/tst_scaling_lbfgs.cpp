@@ -165,8 +165,10 @@ private Q_SLOTS:
         const int loss = int(FitTarget::Loss), delta = int(FitTarget::Delta);
         for (double huber : {1e-3, 10.0})
             for (bool weighted : {false, true}) {
-                const QString s = QStringLiteral(" huber %1%2").arg(huber).arg(weighted ? QStringLiteral(" weighted") : QString());
-                QTest::addRow("%s", qPrintable(QStringLiteral("chinchilla loss") + s)) << c << loss << huber << weighted;
+                const QString s =
+                    QStringLiteral(" huber %1%2").arg(huber).arg(weighted ? QStringLiteral(" weighted") : QString());
+                QTest::addRow("%s", qPrintable(QStringLiteral("chinchilla loss") + s))
+                    << c << loss << huber << weighted;
                 QTest::addRow("%s", qPrintable(QStringLiteral("w4a4 delta") + s)) << w << delta << huber << weighted;
                 QTest::addRow("%s", qPrintable(QStringLiteral("w4a4 loss") + s)) << w << loss << huber << weighted;
                 QTest::addRow("%s", qPrintable(QStringLiteral("qat delta") + s)) << q << delta << huber << weighted;
@@ -190,8 +192,10 @@ private Q_SLOTS:
         options.huberDelta = huber;
         const FitProblem problem(law, data, options);
         const size_t p = problem.size();
-        QCOMPARE(p, size_t(kind == int(LawKind::Chinchilla) ? 5 : kind == int(LawKind::W4A4) ? (target == int(FitTarget::Loss) ? 9 : 4)
-                                                                                             : (target == int(FitTarget::Loss) ? 16 : 11)));
+        QCOMPARE(p,
+                 size_t(kind == int(LawKind::Chinchilla) ? 5
+                            : kind == int(LawKind::W4A4) ? (target == int(FitTarget::Loss) ? 9 : 4)
+                                                         : (target == int(FitTarget::Loss) ? 16 : 11)));
         std::vector<double> weights;
         if (weighted)
             weights = bootstrapWeights(problem.trainingPoints().size(), 1, 5)[0];
@@ -200,16 +204,20 @@ private Q_SLOTS:
         for (int trial = 0; trial < 3; ++trial) {
             std::vector<double> theta(p), grad(p), scratch(p);
             for (size_t j = 0; j < p; ++j)
-                theta[j] = ranges[j].first + (ranges[j].second - ranges[j].first) * std::uniform_real_distribution<double>(0.3, 0.7)(rng);
+                theta[j] = ranges[j].first
+                    + (ranges[j].second - ranges[j].first) * std::uniform_real_distribution<double>(0.3, 0.7)(rng);
             problem.evaluate(theta, grad, weights);
             for (size_t j = 0; j < p; ++j) {
                 const double h = 1e-6 * std::max(1.0, std::abs(theta[j]));
                 std::vector<double> plus = theta, minus = theta;
                 plus[j] += h, minus[j] -= h;
-                const double fd = (problem.evaluate(plus, scratch, weights) - problem.evaluate(minus, scratch, weights)) / (2 * h);
-                const double scale = std::max(std::abs(grad[j]), 1e-3 * std::max(1.0, std::abs(problem.evaluate(theta, scratch, weights))));
+                const double fd =
+                    (problem.evaluate(plus, scratch, weights) - problem.evaluate(minus, scratch, weights)) / (2 * h);
+                const double scale = std::max(
+                    std::abs(grad[j]), 1e-3 * std::max(1.0, std::abs(problem.evaluate(theta, scratch, weights))));
                 QVERIFY2(std::abs(grad[j] - fd) <= 1e-5 * scale,
-                         qPrintable(QStringLiteral("%1: ").arg(QString::fromStdString(problem.parameterNames()[j])) + describe(grad[j], fd)));
+                         qPrintable(QStringLiteral("%1: ").arg(QString::fromStdString(problem.parameterNames()[j]))
+                                    + describe(grad[j], fd)));
             }
         }
     }
@@ -230,7 +238,8 @@ private Q_SLOTS:
         QVERIFY2(worstLog <= 1e-15, qPrintable(QStringLiteral("log error %1").arg(worstLog)));
         // Near 1, where log is small: absolute error at the ulp of 1.
         for (double y : {1.0, 1.0 + 1e-12, 1.5, 0.75, 2.0, 3.0})
-            QVERIFY2(std::abs(detail::kernelLog(y) - std::log(y)) <= 4e-16, qPrintable(describe(detail::kernelLog(y), std::log(y))));
+            QVERIFY2(std::abs(detail::kernelLog(y) - std::log(y)) <= 4e-16,
+                     qPrintable(describe(detail::kernelLog(y), std::log(y))));
         QCOMPARE(detail::kernelExp(0.0), 1.0);
         QVERIFY(std::isnan(detail::kernelExp(NAN)));
         QVERIFY(detail::kernelExp(-1e6) >= 0.0 && detail::kernelExp(-1e6) < 1e-300);
@@ -239,7 +248,7 @@ private Q_SLOTS:
     void startGrid()
     {
         const ScalingData data = mixedData(LawKind::Chinchilla);
-        const FitProblem problem(Law::chinchilla(), data, FitOptions{});
+        const FitProblem problem(Law::chinchilla(), data, FitOptions {});
         QVERIFY(problem.parameterNames() == std::vector<std::string>({"E", "A", "B", "alpha", "beta"}));
         QVERIFY(problem.isLogParameter(0) && problem.isLogParameter(2) && !problem.isLogParameter(3));
         const auto starts = problem.startingPoints(4, 1024, 1);

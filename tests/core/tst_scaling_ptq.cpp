@@ -56,10 +56,7 @@ private Q_SLOTS:
     {
         const std::vector<PtqTrajectoryPoint> points {
             {0, 1.0, 1e-4, 7.0}, // warmup: left out whatever its δ
-            {1, 10.0, 2e-3, 1.0},
-            {2, 100.0, 2e-3, 2.0},
-            {3, 1000.0, 2e-3, 3.0},
-            {4, 10000.0, 0.0, 5.0},
+            {1, 10.0, 2e-3, 1.0}, {2, 100.0, 2e-3, 2.0}, {3, 1000.0, 2e-3, 3.0}, {4, 10000.0, 0.0, 5.0},
         };
         const PtqDegradation r = analysePtqDegradation(points);
         QCOMPARE(r.peakLr, 2e-3);
@@ -151,9 +148,8 @@ private Q_SLOTS:
             p.lr = 0.0;
         QVERIFY(errorOf([&] { analysePtqDegradation(noLr); }).contains(QStringLiteral("learning rate")));
         // NaN δ are skipped and counted, not fitted.
-        std::vector<PtqTrajectoryPoint> gaps = wsdRun(20, 5, [](double tokens, double u) {
-            return 0.01 * u + 0.001 * std::log10(tokens);
-        });
+        std::vector<PtqTrajectoryPoint> gaps =
+            wsdRun(20, 5, [](double tokens, double u) { return 0.01 * u + 0.001 * std::log10(tokens); });
         gaps[3].delta = std::nan("");
         gaps[15].delta = std::nan("");
         const PtqDegradation r = analysePtqDegradation(gaps);

@@ -39,7 +39,7 @@ Law w4a4Law()
 Law qatLaw()
 {
     Law law = Law::qat(ChinchillaPreset::Hoffmann2022);
-    const std::pair<const char*, double> values[] = {{"theta", 0.3}, {"kappa", 0.8}, {"phi", 50.0}, {"chi", 0.6},
+    const std::pair<const char*, double> values[] = {{"theta", 0.3}, {"kappa", 0.8}, {"phi", 50.0},    {"chi", 0.6},
                                                      {"psi", 0.25},  {"omega", 0.3}, {"lambda", 20.0}, {"mu", 0.5},
                                                      {"nu", 0.2},    {"xi", 0.15},   {"rho", 0.1}};
     for (const auto& [name, v] : values)
@@ -76,10 +76,11 @@ private Q_SLOTS:
         const Law q = qatLaw();
         // S = 1e11 / (1e9·4/8) = 200 → f̂ = exp(−6.7297 / ln 200).
         QVERIFY(near(predict(q, Quantity::TokensPerParameterByte, inputs(1e9, 1e11, NAN, 4)), 200.0, 1e-15));
-        QVERIFY(near(predict(q, Quantity::DirectQatFraction, inputs(1e9, 1e11, NAN, 4)), std::exp(-6.7297 / std::log(200.0)),
-                     1e-14));
+        QVERIFY(near(predict(q, Quantity::DirectQatFraction, inputs(1e9, 1e11, NAN, 4)),
+                     std::exp(-6.7297 / std::log(200.0)), 1e-14));
         // f = 0.2 of D = 1e10: D_fp 8e9, D_qat 2e9.
-        QVERIFY(near(predict(q, Quantity::Delta, inputs(1e8, 1e10, NAN, 4, 0.2)), qatDelta(q, 1e8, 8e9, 2e9, 4), 1e-15));
+        QVERIFY(
+            near(predict(q, Quantity::Delta, inputs(1e8, 1e10, NAN, 4, 0.2)), qatDelta(q, 1e8, 8e9, 2e9, 4), 1e-15));
         QVERIFY(near(predict(q, Quantity::Loss, inputs(1e8, 1e10, NAN, 4, 0.2)), qatLoss(q, 1e8, 8e9, 2e9, 4), 1e-15));
         // A data point's inputs: f = D_qat / (D_fp + D_qat) = 2e9 / 1e10.
         ScalingPoint point;
@@ -176,16 +177,20 @@ private Q_SLOTS:
     {
         const Law w = w4a4Law();
         // δ grows with D: at D ≤ 1e10 and N 1e8, G 256 it stays below 0.0283, so 0.05 is not reached.
-        const QString msg = errorOf([&] { solve(w, Quantity::Delta, 0.05, inputs(1e8, NAN, 256), Variable::D, 1e6, 1e10); });
+        const QString msg =
+            errorOf([&] { solve(w, Quantity::Delta, 0.05, inputs(1e8, NAN, 256), Variable::D, 1e6, 1e10); });
         QVERIFY2(msg.contains(QStringLiteral("delta does not reach 0.05 for D in [1e+06, 1e+10]")), qPrintable(msg));
         QVERIFY2(msg.contains(QStringLiteral("0.0282843")), qPrintable(msg)); // the largest value there
-        QVERIFY(errorOf([&] { solve(w, Quantity::Delta, 0.05, inputs(1e8, NAN, 256), Variable::D, 1e10, 1e6); })
-                    .contains(QStringLiteral("must be increasing")));
-        QVERIFY(errorOf([&] { solve(w, Quantity::Delta, 0.05, inputs(1e8, NAN, 256), Variable::D, -1, 1e6); })
-                    .contains(QStringLiteral("positive")));
-        QVERIFY(errorOf([&] { solve(Law::w4a4(W4A4Variant::Full), Quantity::Delta, 0.05, inputs(1e8, NAN, 256),
-                                    Variable::D, 1e6, 1e12); })
-                    .contains(QStringLiteral("unset")));
+        QVERIFY(errorOf([&] {
+                    solve(w, Quantity::Delta, 0.05, inputs(1e8, NAN, 256), Variable::D, 1e10, 1e6);
+                }).contains(QStringLiteral("must be increasing")));
+        QVERIFY(errorOf([&] {
+                    solve(w, Quantity::Delta, 0.05, inputs(1e8, NAN, 256), Variable::D, -1, 1e6);
+                }).contains(QStringLiteral("positive")));
+        QVERIFY(errorOf([&] {
+                    solve(Law::w4a4(W4A4Variant::Full), Quantity::Delta, 0.05, inputs(1e8, NAN, 256), Variable::D, 1e6,
+                          1e12);
+                }).contains(QStringLiteral("unset")));
     }
 
     void optimalBitsBruteForce_data()
@@ -267,8 +272,9 @@ private Q_SLOTS:
         BudgetQuery query;
         query.memoryBytes = 1e9;
         query.tokens = 1e11;
-        QVERIFY(errorOf([&] { optimalBitsAndSize(Law::qat(ChinchillaPreset::Hoffmann2022), query); })
-                    .contains(QStringLiteral("theta")));
+        QVERIFY(errorOf([&] {
+                    optimalBitsAndSize(Law::qat(ChinchillaPreset::Hoffmann2022), query);
+                }).contains(QStringLiteral("theta")));
         QVERIFY(errorOf([&] { optimalBitsAndSize(w4a4Law(), query); }).contains(QStringLiteral("needs a qat law")));
         BudgetQuery both = query;
         both.flops = 1e20;
@@ -300,11 +306,13 @@ private Q_SLOTS:
         QCOMPARE(lin.x[1], 4.0);
         QVERIFY(near(lin.values[1][1], 200.0, 1e-12));
         // Undefined everywhere: the error, not a column of NaN.
-        QVERIFY(errorOf([&] { sweep(Law::qat(), std::vector<Quantity>{Quantity::Delta}, inputs(1e9, 1e11, NAN, 4, 0.5),
-                                    Variable::N, 1e8, 1e10, 3, true); })
-                    .contains(QStringLiteral("unset")));
-        QVERIFY(errorOf([&] { sweep(q, qs, inputs(1e9, NAN, NAN, 4), Variable::D, 1e8, 1e12, 1, true); })
-                    .contains(QStringLiteral("at least 2 steps")));
+        QVERIFY(errorOf([&] {
+                    sweep(Law::qat(), std::vector<Quantity> {Quantity::Delta}, inputs(1e9, 1e11, NAN, 4, 0.5),
+                          Variable::N, 1e8, 1e10, 3, true);
+                }).contains(QStringLiteral("unset")));
+        QVERIFY(errorOf([&] {
+                    sweep(q, qs, inputs(1e9, NAN, NAN, 4), Variable::D, 1e8, 1e12, 1, true);
+                }).contains(QStringLiteral("at least 2 steps")));
         QVERIFY(quantityFromName("F_STAR") == Quantity::OptimalQatFraction);
         QVERIFY(variableFromName("Bits") == Variable::Bits);
         QVERIFY(errorOf([] { quantityFromName("ppl"); }).contains(QStringLiteral("f_hat")));

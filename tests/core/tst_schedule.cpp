@@ -24,8 +24,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("step");
         QTest::addColumn<double>("expected");
 
-        const int wsd = int(ScheduleKind::Wsd), cosine = int(ScheduleKind::Cosine),
-                  linear = int(ScheduleKind::Linear), constant = int(ScheduleKind::Constant);
+        const int wsd = int(ScheduleKind::Wsd), cosine = int(ScheduleKind::Cosine), linear = int(ScheduleKind::Linear),
+                  constant = int(ScheduleKind::Constant);
         // WSD, 100 steps, 10 warmup, last 20 % decaying: the decay starts at step 80 and reaches 0 at 99.
         QTest::addRow("wsd warmup first") << wsd << 1e-3 << 0.0 << 10 << 0.2 << 100 << 0 << 1e-4;
         QTest::addRow("wsd warmup mid") << wsd << 1e-3 << 0.0 << 10 << 0.2 << 100 << 4 << 5e-4;

@@ -23,7 +23,6 @@
 using namespace qs;
 using namespace qs::test;
 
-
 class TstStore : public QObject
 {
     Q_OBJECT
@@ -39,7 +38,7 @@ private slots:
         const QString path = m_files.sampleStore();
         const Store store = Store::open(path.toStdString());
         QCOMPARE(store.path(), path.toStdString());
-        QCOMPARE(store.runs(), std::vector<std::string>{runName});
+        QCOMPARE(store.runs(), std::vector<std::string> {runName});
         QVERIFY(store.hasRun(runName));
         QVERIFY(!store.hasRun("other"));
         QVERIFY(!store.hasRun("bad/name"));
@@ -94,14 +93,14 @@ private slots:
             QCOMPARE(ckpts[i].provenance, sampleCheckpoints[i].provenance);
         }
 
-        QCOMPARE(store.configIds(runName), (std::vector<std::string>{rtnId, gptqId}));
+        QCOMPARE(store.configIds(runName), (std::vector<std::string> {rtnId, gptqId}));
         QCOMPARE(store.configJson(runName, rtnId), std::string(rtnJson));
         QCOMPARE(store.configJson(runName, gptqId), std::string(gptqJson));
 
         const ConfigResults rtn = store.results(runName, rtnId);
         QCOMPARE(rtn.configId, std::string(rtnId));
         QCOMPARE(rtn.configJson, std::string(rtnJson));
-        QCOMPARE(rtn.done, (std::vector<uint8_t>{1, 0, 1}));
+        QCOMPARE(rtn.done, (std::vector<uint8_t> {1, 0, 1}));
         QCOMPARE(rtn.model.size(), size_t(2));
         QVERIFY(sameBits(rtn.model.at("ce"), {4.0, qnan, 2.75}));
         QVERIFY(sameBits(rtn.model.at("delta_ce"), {0.1, qnan, 0.25}));
@@ -114,7 +113,7 @@ private slots:
         QVERIFY(sameBits(rtn.layers.at("sqnr_db")[2], {19.0, 17.0, 15.0}));
 
         const ConfigResults gptq = store.results(runName, gptqId);
-        QCOMPARE(gptq.done, (std::vector<uint8_t>{0, 1, 0}));
+        QCOMPARE(gptq.done, (std::vector<uint8_t> {0, 1, 0}));
         QVERIFY(sameBits(gptq.model.at("kl_mean"), {qnan, 0.0625, qnan}));
         QVERIFY(sameBits(gptq.layers.at("gptq_loss")[1], {1.5, 2.5, 3.5}));
 
@@ -143,8 +142,9 @@ private slots:
             Store store = Store::open(path.toStdString(), Store::Mode::ReadWrite);
             store.appendLog(runName, sampleLog(6, 9));
             store.appendValidation(runName, {{6, 24576, 3.75}});
-            QCOMPARE(store.appendCheckpoint(runName, {40, 163840, 0.0001, 2.25, "ckpt/step40.safetensors", "trained", ""}),
-                     3);
+            QCOMPARE(
+                store.appendCheckpoint(runName, {40, 163840, 0.0001, 2.25, "ckpt/step40.safetensors", "trained", ""}),
+                3);
             // A new metric at a later row: its earlier rows read NaN.
             ResultEntry row3 = rtnRow0();
             row3.model["ppl"] = 9.5;
@@ -175,7 +175,7 @@ private slots:
         QCOMPARE(ckpts[3].path, std::string("ckpt/step40.safetensors"));
 
         const ConfigResults rtn = store.results(runName, rtnId);
-        QCOMPARE(rtn.done, (std::vector<uint8_t>{1, 1, 1, 1}));
+        QCOMPARE(rtn.done, (std::vector<uint8_t> {1, 1, 1, 1}));
         for (const auto& [name, values] : rtnBefore.model) {
             QVERIFY(sameBits(rtn.model.at(name)[0], values[0]));
             QVERIFY(sameBits(rtn.model.at(name)[2], values[2]));
@@ -215,7 +215,7 @@ private slots:
         QCOMPARE(dims[0], hsize_t(4));
         std::vector<uint8_t> flags(4);
         done.read(flags.data(), H5::PredType::NATIVE_UINT8);
-        QCOMPARE(flags, (std::vector<uint8_t>{1, 1, 0, 1}));
+        QCOMPARE(flags, (std::vector<uint8_t> {1, 1, 0, 1}));
 
         std::vector<double> ce(4);
         file.openDataSet(cfg + "/model/ce").read(ce.data(), H5::PredType::NATIVE_DOUBLE);
@@ -248,7 +248,7 @@ private slots:
 
         store.writeResult(runName, rtnId, 1, rtnRow0());
         res = store.results(runName, rtnId);
-        QCOMPARE(res.done, (std::vector<uint8_t>{0, 1, 0, 0, 0}));
+        QCOMPARE(res.done, (std::vector<uint8_t> {0, 1, 0, 0, 0}));
         for (const auto& [name, values] : res.model)
             QCOMPARE(values.size(), size_t(5));
         for (const auto& [name, matrix] : res.layers) {
@@ -291,7 +291,7 @@ private slots:
         {
             const Store store = Store::open(path.toStdString());
             const ConfigResults res = store.results(runName, rtnId);
-            QCOMPARE(res.done, (std::vector<uint8_t>{1, 0, 1}));
+            QCOMPARE(res.done, (std::vector<uint8_t> {1, 0, 1}));
             QVERIFY(sameBits(res.model.at("ce"), {4.0, qnan, 2.75}));
             const auto& rel = res.layers.at("w_rel_err");
             QCOMPARE(rel.size(), size_t(3)); // the checkpoints', not the longest column's
@@ -307,7 +307,7 @@ private slots:
             store.appendCheckpoint(runName, {3, 3, 0.0, qnan, "", "trained", ""});
             store.appendCheckpoint(runName, {4, 4, 0.0, qnan, "", "trained", ""});
             const ConfigResults res = store.results(runName, rtnId);
-            QCOMPARE(res.done, (std::vector<uint8_t>{1, 0, 1, 0, 0}));
+            QCOMPARE(res.done, (std::vector<uint8_t> {1, 0, 1, 0, 0}));
             QVERIFY(sameBits(res.model.at("delta_ce"), {0.1, qnan, 0.25, qnan, qnan}));
             for (const char* metric : {"w_rel_err", "sqnr_db"}) {
                 const auto& matrix = res.layers.at(metric);
@@ -346,7 +346,7 @@ private slots:
         store.ensureConfig(runName, rtnId, rtnJson);
         // Same JSON value, other key order and spacing.
         store.ensureConfig(runName, rtnId, R"({ "group": 128, "bits": 4, "method": "rtn" })");
-        QCOMPARE(store.configIds(runName), std::vector<std::string>{rtnId});
+        QCOMPARE(store.configIds(runName), std::vector<std::string> {rtnId});
 
         const auto msg = thrownMessage<ConfigError>(
             [&] { store.ensureConfig(runName, rtnId, R"({"method":"rtn","bits":3,"group":128})"); });
@@ -373,7 +373,7 @@ private slots:
         RunInfo info = sampleRunInfo();
         info.name = "A-z_0.9";
         store.createRun(info, {});
-        QCOMPARE(store.runs(), (std::vector<std::string>{runName, "A-z_0.9"}));
+        QCOMPARE(store.runs(), (std::vector<std::string> {runName, "A-z_0.9"}));
         QVERIFY(store.layers("A-z_0.9").empty());
     }
 
@@ -425,7 +425,9 @@ private slots:
             H5::H5File file(p, H5F_ACC_EXCL);
             file.createGroup("runs");
         } else if (kind == QLatin1String("schema version 2")) {
-            { Store::create(p); }
+            {
+                Store::create(p);
+            }
             H5::H5File file(p, H5F_ACC_RDWR);
             const int two = 2;
             file.openAttribute("schema_version").write(H5::PredType::NATIVE_INT, &two);
@@ -490,8 +492,9 @@ private slots:
         QProcess probe;
         probe.start(python, {QStringLiteral("-c"), QStringLiteral("import h5py, numpy")});
         if (!probe.waitForFinished(60000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
-            QFAIL(qPrintable(python + QStringLiteral(" cannot import h5py/numpy: install python3-h5py and "
-                                                     "python3-numpy (packaging/install-deps.sh does)")));
+            QFAIL(qPrintable(python
+                             + QStringLiteral(" cannot import h5py/numpy: install python3-h5py and "
+                                              "python3-numpy (packaging/install-deps.sh does)")));
 
         const QString path = m_files.sampleStore();
         QProcess proc;
@@ -506,7 +509,7 @@ private slots:
         QCOMPARE(root[QStringLiteral("format")].toString(), QStringLiteral("quantscope-store"));
         QCOMPARE(root[QStringLiteral("schema_version")].toInt(), Store::schemaVersion);
         QCOMPARE(root[QStringLiteral("created_by")].toString(), QStringLiteral("QuantScope 0.1"));
-        QCOMPARE(root[QStringLiteral("run_names")].toArray(), QJsonArray{QString::fromUtf8(runName)});
+        QCOMPARE(root[QStringLiteral("run_names")].toArray(), QJsonArray {QString::fromUtf8(runName)});
 
         const QJsonObject run = root[QStringLiteral("runs")][QString::fromUtf8(runName)].toObject();
         QCOMPARE(run[QStringLiteral("corpus")].toString(), QString::fromStdString(sampleRunInfo().corpus));
@@ -521,31 +524,31 @@ private slots:
             QCOMPARE(log[QStringLiteral("tokens")][i].toInteger(), wantLog[i].tokens);
             QCOMPARE(log[QStringLiteral("train_loss")][i].toDouble(), wantLog[i].trainLoss);
         }
-        QCOMPARE(run[QStringLiteral("checkpoint_steps")].toArray(), (QJsonArray{10, 20, 30}));
+        QCOMPARE(run[QStringLiteral("checkpoint_steps")].toArray(), (QJsonArray {10, 20, 30}));
         QCOMPARE(run[QStringLiteral("checkpoints")][QStringLiteral("fp_val_ce")].toArray(),
-                 (QJsonArray{3.9, 3.125, 2.5}));
+                 (QJsonArray {3.9, 3.125, 2.5}));
         QCOMPARE(run[QStringLiteral("checkpoints")][QStringLiteral("kind")].toArray(),
-                 (QJsonArray{QStringLiteral("trained"), QStringLiteral("averaged"), QStringLiteral("branch")}));
+                 (QJsonArray {QStringLiteral("trained"), QStringLiteral("averaged"), QStringLiteral("branch")}));
         QJsonArray wantNames;
         for (const LayerInfo& l : sampleLayers())
             wantNames.append(QString::fromStdString(l.name));
         QCOMPARE(run[QStringLiteral("layer_names")].toArray(), wantNames);
-        QCOMPARE(run[QStringLiteral("layers")][QStringLiteral("cols")].toArray(), (QJsonArray{64, 256, 64}));
+        QCOMPARE(run[QStringLiteral("layers")][QStringLiteral("cols")].toArray(), (QJsonArray {64, 256, 64}));
         QCOMPARE(run[QStringLiteral("config_ids")].toArray(),
-                 (QJsonArray{QString::fromUtf8(rtnId), QString::fromUtf8(gptqId)}));
+                 (QJsonArray {QString::fromUtf8(rtnId), QString::fromUtf8(gptqId)}));
 
         const QJsonObject rtn = run[QStringLiteral("configs")][QString::fromUtf8(rtnId)].toObject();
         QCOMPARE(rtn[QStringLiteral("config")].toString(), QString::fromUtf8(rtnJson));
-        QCOMPARE(rtn[QStringLiteral("done")].toArray(), (QJsonArray{1, 0, 1}));
-        QCOMPARE(rtn[QStringLiteral("model")][QStringLiteral("ce")].toArray(), (QJsonArray{4.0, QJsonValue(), 2.75}));
+        QCOMPARE(rtn[QStringLiteral("done")].toArray(), (QJsonArray {1, 0, 1}));
+        QCOMPARE(rtn[QStringLiteral("model")][QStringLiteral("ce")].toArray(), (QJsonArray {4.0, QJsonValue(), 2.75}));
         const QJsonObject heat = rtn[QStringLiteral("layers")][QStringLiteral("w_rel_err")].toObject();
-        QCOMPARE(heat[QStringLiteral("shape")].toArray(), (QJsonArray{3, 3}));
-        QCOMPARE(heat[QStringLiteral("values")][2].toArray(), (QJsonArray{0.15, 0.25, 0.35}));
+        QCOMPARE(heat[QStringLiteral("shape")].toArray(), (QJsonArray {3, 3}));
+        QCOMPARE(heat[QStringLiteral("values")][2].toArray(), (QJsonArray {0.15, 0.25, 0.35}));
         const QJsonObject gptq = run[QStringLiteral("configs")][QString::fromUtf8(gptqId)].toObject();
         QCOMPARE(gptq[QStringLiteral("model")][QStringLiteral("kl_mean")].toArray(),
-                 (QJsonArray{QJsonValue(), 0.0625}));
+                 (QJsonArray {QJsonValue(), 0.0625}));
         QCOMPARE(gptq[QStringLiteral("layers")][QStringLiteral("gptq_loss")][QStringLiteral("shape")].toArray(),
-                 (QJsonArray{2, 3}));
+                 (QJsonArray {2, 3}));
 
         // Layout as docs/store-format.md states it: dtypes, growable chunked columns.
         const QJsonObject sets = run[QStringLiteral("datasets")].toObject();

@@ -94,12 +94,13 @@ private slots:
 
         // Bad layer index or unknown profile: a ConfigError naming what is wrong.
         for (int layer : {-1, 3}) {
-            const auto msg = thrownMessage<ConfigError>(
-                [&] { store.profile(runName, rtnId, "act_channel_absmax", 0, layer); });
+            const auto msg =
+                thrownMessage<ConfigError>([&] { store.profile(runName, rtnId, "act_channel_absmax", 0, layer); });
             QVERIFY2(msg && msg->contains(QStringLiteral("3 layers")), msg ? qPrintable(*msg) : "no ConfigError");
         }
         const auto unknown = thrownMessage<ConfigError>([&] { store.profile(runName, rtnId, "nope", 0, 0); });
-        QVERIFY2(unknown && unknown->contains(QStringLiteral("nope")), unknown ? qPrintable(*unknown) : "no ConfigError");
+        QVERIFY2(unknown && unknown->contains(QStringLiteral("nope")),
+                 unknown ? qPrintable(*unknown) : "no ConfigError");
         QVERIFY(thrownMessage<ConfigError>([&] { store.profile(runName, rtnId, "a/b", 0, 0); }));
         QVERIFY(thrownMessage<ConfigError>([&] { store.profile(runName, "no-config", "act_channel_absmax", 0, 0); }));
         QVERIFY(thrownMessage<ConfigError>([&] { store.profileNames(runName, "no-config"); }));

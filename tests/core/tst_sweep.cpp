@@ -6,10 +6,10 @@
 #include "tests/support/testutils.h"
 #include "tests/support/tinyrun.h"
 
-#include "core/data/corpus.h"
 #include "core/common/errors.h"
-#include "core/engine/quantizemodel.h"
+#include "core/data/corpus.h"
 #include "core/data/store.h"
+#include "core/engine/quantizemodel.h"
 #include "core/engine/sweep.h"
 #include "core/engine/tensors.h"
 #include "core/engine/trainer.h"
@@ -183,7 +183,8 @@ private Q_SLOTS:
             pooledBoth += both[size_t(i)];
             pooledParts += w[size_t(i)] + a[size_t(i)];
         }
-        QS_VERIFY_BELOW("abs_log_pooled_ratio_w4a4_over_sum", std::abs(std::log(pooledBoth / pooledParts)), std::log(1.5));
+        QS_VERIFY_BELOW("abs_log_pooled_ratio_w4a4_over_sum", std::abs(std::log(pooledBoth / pooledParts)),
+                        std::log(1.5));
         // (Pooled, W4A4 came out 1.11–1.18 times the larger part: too close to 1 across kernels to check.)
     }
 
@@ -216,7 +217,8 @@ private Q_SLOTS:
             torch::NoGradGuard noGrad;
             model->blocks()[0]->mlp->up_proj->weight[0][0] = std::numeric_limits<float>::infinity();
             const QString message = errorOf([&] { quantizeModel(model, calibration, m_w4); });
-            QVERIFY2(message.contains(QLatin1String("weights of model.layers.0.mlp.up_proj.weight")), qPrintable(message));
+            QVERIFY2(message.contains(QLatin1String("weights of model.layers.0.mlp.up_proj.weight")),
+                     qPrintable(message));
         }
     }
 
@@ -238,9 +240,8 @@ private Q_SLOTS:
             row.path = "ckpt/diverged.safetensors";
             row.fpValCe = std::nan("");
             store.appendCheckpoint("tiny", row);
-            const QString message = errorOf([&] {
-                runSweep(store, "tiny", {m_w4}, corpusOfRun(store, "tiny"), SweepOptions {threads()});
-            });
+            const QString message =
+                errorOf([&] { runSweep(store, "tiny", {m_w4}, corpusOfRun(store, "tiny"), SweepOptions {threads()}); });
             QVERIFY2(message.contains(QLatin1String("diverged.safetensors")) && message.contains(QLatin1String("NaN")),
                      qPrintable(message));
         }
@@ -272,10 +273,16 @@ private Q_SLOTS:
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("device");
         QTest::addColumn<QString>("expected");
+        // One table row per line:
+        // clang-format off
         QTest::addRow("group does not divide") << "rtn:4:g16:a4g24" << "cpu" << "model.layers.0";
         QTest::addRow("not a device") << "rtn:4:g16" << "tpu" << "tpu";
+        // clang-format on
         if (!torch::cuda::is_available())
+            // One table row per line:
+            // clang-format off
             QTest::addRow("no CUDA here") << "rtn:4:g16" << "cuda" << "cuda";
+        // clang-format on
     }
 
     void badOptions()
@@ -286,8 +293,9 @@ private Q_SLOTS:
         Store store = Store::open(m_store.toStdString(), Store::Mode::ReadWrite);
         SweepOptions options {2};
         options.device = device.toStdString();
-        const QString message = errorOf(
-            [&] { runSweep(store, "tiny", {QuantConfig::parse(spec.toStdString())}, corpusOfRun(store, "tiny"), options); });
+        const QString message = errorOf([&] {
+            runSweep(store, "tiny", {QuantConfig::parse(spec.toStdString())}, corpusOfRun(store, "tiny"), options);
+        });
         QVERIFY2(message.contains(expected), qPrintable(message));
     }
 };

@@ -106,28 +106,36 @@ private Q_SLOTS:
         QTest::addColumn<int>("reader");
         QTest::addColumn<QString>("expected");
         // Vocabulary size 70000 throughout.
-        QTest::addRow("|u1") << npy("|u1", "(4,)", littleEndian({0, 1, 200, 7}, 1)) << int(Npy) << QStringLiteral("0 1 200 7");
-        QTest::addRow("|i1") << npy("|i1", "(3,)", littleEndian({0, 1, 127}, 1)) << int(Npy) << QStringLiteral("0 1 127");
+        QTest::addRow("|u1") << npy("|u1", "(4,)", littleEndian({0, 1, 200, 7}, 1)) << int(Npy)
+                             << QStringLiteral("0 1 200 7");
+        QTest::addRow("|i1") << npy("|i1", "(3,)", littleEndian({0, 1, 127}, 1)) << int(Npy)
+                             << QStringLiteral("0 1 127");
         QTest::addRow("<u2") << npy("<u2", "(4,)", littleEndian({0, 50256, 7, 65535}, 2)) << int(Npy)
                              << QStringLiteral("0 50256 7 65535");
-        QTest::addRow("<i2") << npy("<i2", "(3,)", littleEndian({0, 32767, 5}, 2)) << int(Npy) << QStringLiteral("0 32767 5");
-        QTest::addRow("<u4") << npy("<u4", "(4,)", littleEndian({0, 69999, 3, 1}, 4)) << int(Npy) << QStringLiteral("0 69999 3 1");
+        QTest::addRow("<i2") << npy("<i2", "(3,)", littleEndian({0, 32767, 5}, 2)) << int(Npy)
+                             << QStringLiteral("0 32767 5");
+        QTest::addRow("<u4") << npy("<u4", "(4,)", littleEndian({0, 69999, 3, 1}, 4)) << int(Npy)
+                             << QStringLiteral("0 69999 3 1");
         // Two dimensions, C order: row after row.
         QTest::addRow("<i4 2x2") << npy("<i4", "(2, 2)", littleEndian({5, 0, 69999, 1}, 4)) << int(Npy)
                                  << QStringLiteral("5 0 69999 1");
         QTest::addRow("<i8 2x3") << npy("<i8", "(2, 3)", littleEndian({1, 2, 3, 4, 5, 66000}, 8)) << int(Npy)
                                  << QStringLiteral("1 2 3 4 5 66000");
         QTest::addRow("<u8") << npy("<u8", "(2,)", littleEndian({9, 8}, 8)) << int(Npy) << QStringLiteral("9 8");
-        QTest::addRow("version 2.0") << npy("<u2", "(2,)", littleEndian({3, 4}, 2), 2) << int(Npy) << QStringLiteral("3 4");
-        QTest::addRow("version 3.0") << npy("<u2", "(2,)", littleEndian({3, 4}, 2), 3) << int(Npy) << QStringLiteral("3 4");
+        QTest::addRow("version 2.0") << npy("<u2", "(2,)", littleEndian({3, 4}, 2), 2) << int(Npy)
+                                     << QStringLiteral("3 4");
+        QTest::addRow("version 3.0") << npy("<u2", "(2,)", littleEndian({3, 4}, 2), 3) << int(Npy)
+                                     << QStringLiteral("3 4");
         QTest::addRow("scalar") << npy("<u2", "()", littleEndian({42}, 2)) << int(Npy) << QStringLiteral("42");
         QTest::addRow("empty") << npy("<u2", "(0,)", QByteArray()) << int(Npy) << QString();
-        QTest::addRow("Fortran order, 1-D") << npy("<u2", "(2,)", littleEndian({3, 4}, 2), 1, "True") << int(Npy)
-                                            << QStringLiteral("3 4");
-        QTest::addRow("raw uint16") << littleEndian({0, 50256, 65535}, 2) << int(Raw16) << QStringLiteral("0 50256 65535");
+        QTest::addRow("Fortran order, 1-D")
+            << npy("<u2", "(2,)", littleEndian({3, 4}, 2), 1, "True") << int(Npy) << QStringLiteral("3 4");
+        QTest::addRow("raw uint16") << littleEndian({0, 50256, 65535}, 2) << int(Raw16)
+                                    << QStringLiteral("0 50256 65535");
         QTest::addRow("raw uint32") << littleEndian({0, 69999, 100}, 4) << int(Raw32) << QStringLiteral("0 69999 100");
         QTest::addRow("raw empty") << QByteArray() << int(Raw32) << QString();
-        QTest::addRow("sniffed .npy") << npy("<u4", "(2,)", littleEndian({66000, 1}, 4)) << int(Sniff16) << QStringLiteral("66000 1");
+        QTest::addRow("sniffed .npy") << npy("<u4", "(2,)", littleEndian({66000, 1}, 4)) << int(Sniff16)
+                                      << QStringLiteral("66000 1");
         QTest::addRow("sniffed raw") << littleEndian({66, 1}, 2) << int(Sniff16) << QStringLiteral("66 1");
     }
 
@@ -146,18 +154,20 @@ private Q_SLOTS:
         QTest::addColumn<int>("reader");
         QTest::addColumn<qint64>("vocabSize");
         QTest::addColumn<QString>("expected");
-        QTest::addRow("odd byte count, uint16") << QByteArray(5, '\1') << int(Raw16) << qint64(50257)
-                                                << QStringLiteral("its 5 bytes are not a whole number of uint16 tokens");
+        QTest::addRow("odd byte count, uint16")
+            << QByteArray(5, '\1') << int(Raw16) << qint64(50257)
+            << QStringLiteral("its 5 bytes are not a whole number of uint16 tokens");
         QTest::addRow("6 bytes of uint32") << QByteArray(6, '\1') << int(Raw32) << qint64(50257)
                                            << QStringLiteral("its 6 bytes are not a whole number of uint32 tokens");
         QTest::addRow("negative id") << npy("<i4", "(3,)", littleEndian({3, 4, -1}, 4)) << int(Npy) << qint64(50257)
                                      << QStringLiteral("the token at position 2 is -1, a negative id");
         QTest::addRow("negative int64") << npy("<i8", "(1,)", littleEndian({-5}, 8)) << int(Npy) << qint64(50257)
                                         << QStringLiteral("position 0 is -5");
-        QTest::addRow("id = vocabulary size") << npy("<u2", "(2,)", littleEndian({1, 50257}, 2)) << int(Npy) << qint64(50257)
-                                              << QStringLiteral("the token at position 1 is 50257, not below the vocabulary size 50257");
-        QTest::addRow("raw id too large") << littleEndian({5, 6, 70000}, 4) << int(Raw32) << qint64(50257)
-                                          << QStringLiteral("position 2 is 70000");
+        QTest::addRow("id = vocabulary size")
+            << npy("<u2", "(2,)", littleEndian({1, 50257}, 2)) << int(Npy) << qint64(50257)
+            << QStringLiteral("the token at position 1 is 50257, not below the vocabulary size 50257");
+        QTest::addRow("raw id too large")
+            << littleEndian({5, 6, 70000}, 4) << int(Raw32) << qint64(50257) << QStringLiteral("position 2 is 70000");
         QTest::addRow("id past int32") << npy("<u8", "(1,)", littleEndian({int64_t(1) << 40}, 8)) << int(Npy)
                                        << qint64(int64_t(1) << 50) << QStringLiteral("is 1099511627776");
         QTest::addRow("bad magic") << QByteArray("PK\x03\x04 not numpy at all") << int(Npy) << qint64(50257)
@@ -170,21 +180,25 @@ private Q_SLOTS:
                                     << QStringLiteral("big-endian dtype '>u2'");
         QTest::addRow("object") << npy("|O", "(1,)", QByteArray(8, '\0')) << int(Npy) << qint64(50257)
                                 << QStringLiteral("unsupported dtype '|O'");
-        QTest::addRow("data too short") << npy("<u2", "(4,)", littleEndian({1, 2, 3}, 2)) << int(Npy) << qint64(50257)
-                                        << QStringLiteral("shape (4,) of '<u2' needs 8 bytes of data after the header, the file has 6");
+        QTest::addRow("data too short")
+            << npy("<u2", "(4,)", littleEndian({1, 2, 3}, 2)) << int(Npy) << qint64(50257)
+            << QStringLiteral("shape (4,) of '<u2' needs 8 bytes of data after the header, the file has 6");
         QTest::addRow("data too long") << npy("<u2", "(2, 1)", littleEndian({1, 2, 3}, 2)) << int(Npy) << qint64(50257)
                                        << QStringLiteral("shape (2, 1) of '<u2' needs 4 bytes");
-        QTest::addRow("Fortran order, 2-D") << npy("<u2", "(2, 2)", littleEndian({1, 2, 3, 4}, 2), 1, "True") << int(Npy)
-                                            << qint64(50257) << QStringLiteral("Fortran-order array of shape (2, 2)");
+        QTest::addRow("Fortran order, 2-D")
+            << npy("<u2", "(2, 2)", littleEndian({1, 2, 3, 4}, 2), 1, "True") << int(Npy) << qint64(50257)
+            << QStringLiteral("Fortran-order array of shape (2, 2)");
         QTest::addRow("version 4") << npy("<u2", "(1,)", littleEndian({1}, 2), 4) << int(Npy) << qint64(50257)
                                    << QStringLiteral("NumPy format version 4.0 is not supported");
-        QTest::addRow("header past the end") << QByteArray("\x93NUMPY\x01\x00\xff\x00{'descr'", 18) << int(Npy)
-                                             << qint64(50257) << QStringLiteral("header of 255 bytes is longer than the file");
+        QTest::addRow("header past the end")
+            << QByteArray("\x93NUMPY\x01\x00\xff\x00{'descr'", 18) << int(Npy) << qint64(50257)
+            << QStringLiteral("header of 255 bytes is longer than the file");
         QTest::addRow("header without shape")
-            << QByteArray("\x93NUMPY\x01\x00\x29\x00{'descr': '<u2', 'fortran_order': False}\n", 51) << int(Npy) << qint64(50257)
-            << QStringLiteral("lacks one of 'descr', 'fortran_order' and 'shape'");
-        QTest::addRow("header not a dict") << QByteArray("\x93NUMPY\x01\x00\x06\x00hello\n", 16) << int(Npy) << qint64(50257)
-                                           << QStringLiteral("the .npy header hello is not understood: expected '{'");
+            << QByteArray("\x93NUMPY\x01\x00\x29\x00{'descr': '<u2', 'fortran_order': False}\n", 51) << int(Npy)
+            << qint64(50257) << QStringLiteral("lacks one of 'descr', 'fortran_order' and 'shape'");
+        QTest::addRow("header not a dict")
+            << QByteArray("\x93NUMPY\x01\x00\x06\x00hello\n", 16) << int(Npy) << qint64(50257)
+            << QStringLiteral("the .npy header hello is not understood: expected '{'");
     }
 
     void errors()
@@ -203,7 +217,8 @@ private Q_SLOTS:
     {
         const QString missing = m_dir.filePath(QStringLiteral("no-such.npy"));
         QString error = errorOf<IoError>([&] { readNpyTokens(missing.toStdString(), 10); });
-        QVERIFY2(error.contains(missing) && error.contains(QString::fromUtf8(std::strerror(ENOENT))), qPrintable(error));
+        QVERIFY2(error.contains(missing) && error.contains(QString::fromUtf8(std::strerror(ENOENT))),
+                 qPrintable(error));
         error = errorOf<IoError>([&] { readRawTokens(m_dir.path().toStdString(), RawTokenType::U16, 10); });
         QVERIFY2(error.contains(QString::fromUtf8(std::strerror(EISDIR))), qPrintable(error));
         const QString path = write(QStringLiteral("ok.bin"), littleEndian({1}, 2));

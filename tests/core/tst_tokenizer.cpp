@@ -57,8 +57,10 @@ std::string quote(const std::string& s)
     return out + "\"";
 }
 
-const std::string gpt2ByteLevel = R"({"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": true})";
-const std::string prefixByteLevel = R"({"type": "ByteLevel", "add_prefix_space": true, "trim_offsets": true, "use_regex": true})";
+const std::string gpt2ByteLevel =
+    R"({"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": true})";
+const std::string prefixByteLevel =
+    R"({"type": "ByteLevel", "add_prefix_space": true, "trim_offsets": true, "use_regex": true})";
 // Llama-3's (and OLMo-2's) pre-tokenizer, as their tokenizer.json spells it.
 const std::string llama3PreTokenizer =
     R"({"type": "Sequence", "pretokenizers": [{"type": "Split", "pattern": {"Regex": )"
@@ -90,11 +92,11 @@ struct Doc
             mergeList += (i ? ", " : "") + (pairMerges ? "[" + quote(a) + ", " + quote(b) + "]" : quote(a + " " + b));
         }
         return R"({"version": "1.0", "truncation": null, "padding": null, "added_tokens": )" + added
-               + R"(, "normalizer": )" + normalizer + R"(, "pre_tokenizer": )" + preTokenizer
-               + R"(, "post_processor": null, "decoder": {"type": "ByteLevel"}, "model": {"type": "BPE", "dropout": null, )"
-                 R"("unk_token": null, "continuing_subword_prefix": "", "end_of_word_suffix": "", "fuse_unk": false, )"
-                 R"("vocab": {)"
-               + vocab + "}, \"merges\": [" + mergeList + "]" + modelOptions + "}}";
+            + R"(, "normalizer": )" + normalizer + R"(, "pre_tokenizer": )" + preTokenizer
+            + R"(, "post_processor": null, "decoder": {"type": "ByteLevel"}, "model": {"type": "BPE", "dropout": null, )"
+              R"("unk_token": null, "continuing_subword_prefix": "", "end_of_word_suffix": "", "fuse_unk": false, )"
+              R"("vocab": {)"
+            + vocab + "}, \"merges\": [" + mergeList + "]" + modelOptions + "}}";
     }
 
     BpeTokenizer tokenizer() const { return BpeTokenizer::fromJson(json(), "test"); }
@@ -109,8 +111,8 @@ std::string fallbackDoc(const std::string& options)
         std::snprintf(entry, sizeof entry, ", \"<0x%02X>\": %d", b, b + 1);
         vocab += entry;
     }
-    return R"({"normalizer": null, "pre_tokenizer": null, "added_tokens": [], "model": {"type": "BPE", "vocab": {)" + vocab
-           + R"(, "a": 257, "b": 258, "ab": 259}, "merges": ["a b"])" + options + "}}";
+    return R"({"normalizer": null, "pre_tokenizer": null, "added_tokens": [], "model": {"type": "BPE", "vocab": {)"
+        + vocab + R"(, "a": 257, "b": 258, "ab": 259}, "merges": ["a b"])" + options + "}}";
 }
 
 QString ids(const std::vector<int32_t>& list)
@@ -196,9 +198,9 @@ private Q_SLOTS:
         // With no merges each UTF-8 byte stays its own symbol, and byte b's symbol has id b.
         QTest::addRow("ascii") << QByteArray("a b\n") << QStringLiteral("97 32 98 10");
         QTest::addRow("tab and NUL") << QByteArray("a\tb\0c", 5) << QStringLiteral("97 9 98 0 99");
-        QTest::addRow("é") << QByteArray("é") << QStringLiteral("195 169");                     // C3 A9
-        QTest::addRow("中") << QByteArray("中") << QStringLiteral("228 184 173");                // E4 B8 AD
-        QTest::addRow("emoji") << QByteArray("😀") << QStringLiteral("240 159 152 128");         // F0 9F 98 80
+        QTest::addRow("é") << QByteArray("é") << QStringLiteral("195 169");                        // C3 A9
+        QTest::addRow("中") << QByteArray("中") << QStringLiteral("228 184 173");                  // E4 B8 AD
+        QTest::addRow("emoji") << QByteArray("😀") << QStringLiteral("240 159 152 128");            // F0 9F 98 80
         QTest::addRow("ÿ and NBSP") << QByteArray("ÿ\u00a0") << QStringLiteral("195 191 194 160"); // C3 BF, C2 A0
         QTest::addRow("empty") << QByteArray() << QString();
     }
@@ -227,7 +229,8 @@ private Q_SLOTS:
         // → Ġ aa a a → Ġ aa aa (the pair aa a is no merge): 32 260 260.
         QTest::addRow("\"a b\" strings") << false << false << QStringLiteral("97 32 257 258 32 260 97 32 260 260");
         QTest::addRow("[a, b] pairs") << true << false << QStringLiteral("97 32 257 258 32 260 97 32 260 260");
-        QTest::addRow("Ġ l first, strings") << false << true << QStringLiteral("97 259 111 119 258 32 260 97 32 260 260");
+        QTest::addRow("Ġ l first, strings")
+            << false << true << QStringLiteral("97 259 111 119 258 32 260 97 32 260 260");
         QTest::addRow("Ġ l first, pairs") << true << true << QStringLiteral("97 259 111 119 258 32 260 97 32 260 260");
     }
 
@@ -253,24 +256,24 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QByteArrayList>("pieces");
         // 's|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+, first alternative that matches.
-        QTest::addRow("don't") << QByteArray("don't") << QByteArrayList{"don", "'t"};
-        QTest::addRow("they'll we've") << QByteArray("they'll we've") << QByteArrayList{"they", "'ll", " we", "'ve"};
+        QTest::addRow("don't") << QByteArray("don't") << QByteArrayList {"don", "'t"};
+        QTest::addRow("they'll we've") << QByteArray("they'll we've") << QByteArrayList {"they", "'ll", " we", "'ve"};
         // Contractions are lower case only: ' then falls to the punctuation run, T to the letters.
-        QTest::addRow("DON'T") << QByteArray("DON'T") << QByteArrayList{"DON", "'", "T"};
-        QTest::addRow("numbers") << QByteArray("I'm 42 years") << QByteArrayList{"I", "'m", " 42", " years"};
-        QTest::addRow("letters then digits") << QByteArray("abc123def") << QByteArrayList{"abc", "123", "def"};
-        QTest::addRow("punctuation") << QByteArray("Hello, world!") << QByteArrayList{"Hello", ",", " world", "!"};
-        QTest::addRow("dots") << QByteArray("x... 3.14") << QByteArrayList{"x", "...", " 3", ".", "14"};
+        QTest::addRow("DON'T") << QByteArray("DON'T") << QByteArrayList {"DON", "'", "T"};
+        QTest::addRow("numbers") << QByteArray("I'm 42 years") << QByteArrayList {"I", "'m", " 42", " years"};
+        QTest::addRow("letters then digits") << QByteArray("abc123def") << QByteArrayList {"abc", "123", "def"};
+        QTest::addRow("punctuation") << QByteArray("Hello, world!") << QByteArrayList {"Hello", ",", " world", "!"};
+        QTest::addRow("dots") << QByteArray("x... 3.14") << QByteArrayList {"x", "...", " 3", ".", "14"};
         // \s+(?!\S) takes both spaces, backs off one because b follows: the last space goes to " b".
-        QTest::addRow("a  b") << QByteArray("a  b") << QByteArrayList{"a", " ", " b"};
-        QTest::addRow("trailing spaces") << QByteArray("a  ") << QByteArrayList{"a", "  "};
+        QTest::addRow("a  b") << QByteArray("a  b") << QByteArrayList {"a", " ", " b"};
+        QTest::addRow("trailing spaces") << QByteArray("a  ") << QByteArrayList {"a", "  "};
         // The same for newlines: the second \n is left to \s+ on its own.
-        QTest::addRow("newlines") << QByteArray("a\n\nb") << QByteArrayList{"a", "\n", "\n", "b"};
-        QTest::addRow("tab") << QByteArray("a\tb") << QByteArrayList{"a", "\t", "b"};
-        QTest::addRow("accents") << QByteArray("naïve café") << QByteArrayList{"naïve", " café"};
-        QTest::addRow("CJK") << QByteArray("中文 text") << QByteArrayList{"中文", " text"};
+        QTest::addRow("newlines") << QByteArray("a\n\nb") << QByteArrayList {"a", "\n", "\n", "b"};
+        QTest::addRow("tab") << QByteArray("a\tb") << QByteArrayList {"a", "\t", "b"};
+        QTest::addRow("accents") << QByteArray("naïve café") << QByteArrayList {"naïve", " café"};
+        QTest::addRow("CJK") << QByteArray("中文 text") << QByteArrayList {"中文", " text"};
         // An emoji is neither letter nor number: one run with the ! after it.
-        QTest::addRow("emoji") << QByteArray("hi 😀!") << QByteArrayList{"hi", " 😀!"};
+        QTest::addRow("emoji") << QByteArray("hi 😀!") << QByteArrayList {"hi", " 😀!"};
     }
 
     void gpt2Split()
@@ -285,19 +288,19 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QByteArrayList>("pieces");
         // (?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
-        QTest::addRow("digits in threes") << QByteArray("12345") << QByteArrayList{"123", "45"};
-        QTest::addRow("x = 1000000") << QByteArray("x = 1000000") << QByteArrayList{"x", " =", " ", "100", "000", "0"};
-        QTest::addRow("don't") << QByteArray("don't") << QByteArrayList{"don", "'t"};
-        QTest::addRow("DON'T, case-insensitive") << QByteArray("DON'T") << QByteArrayList{"DON", "'T"};
-        QTest::addRow("words") << QByteArray("Hello world") << QByteArrayList{"Hello", " world"};
+        QTest::addRow("digits in threes") << QByteArray("12345") << QByteArrayList {"123", "45"};
+        QTest::addRow("x = 1000000") << QByteArray("x = 1000000") << QByteArrayList {"x", " =", " ", "100", "000", "0"};
+        QTest::addRow("don't") << QByteArray("don't") << QByteArrayList {"don", "'t"};
+        QTest::addRow("DON'T, case-insensitive") << QByteArray("DON'T") << QByteArrayList {"DON", "'T"};
+        QTest::addRow("words") << QByteArray("Hello world") << QByteArrayList {"Hello", " world"};
         // One non-letter may lead a word: ( joins hello, ) stays alone.
-        QTest::addRow("(hello)") << QByteArray("(hello)") << QByteArrayList{"(hello", ")"};
-        QTest::addRow("$100") << QByteArray("$100") << QByteArrayList{"$", "100"};
+        QTest::addRow("(hello)") << QByteArray("(hello)") << QByteArrayList {"(hello", ")"};
+        QTest::addRow("$100") << QByteArray("$100") << QByteArrayList {"$", "100"};
         // \s*[\r\n]+ keeps a run of newlines together (GPT-2 splits it).
-        QTest::addRow("newlines") << QByteArray("a\n\nb") << QByteArrayList{"a", "\n\n", "b"};
-        QTest::addRow("punctuation takes its newline") << QByteArray("?!\nok") << QByteArrayList{"?!\n", "ok"};
-        QTest::addRow("a  b") << QByteArray("a  b") << QByteArrayList{"a", " ", " b"};
-        QTest::addRow("accents") << QByteArray(" café") << QByteArrayList{" café"};
+        QTest::addRow("newlines") << QByteArray("a\n\nb") << QByteArrayList {"a", "\n\n", "b"};
+        QTest::addRow("punctuation takes its newline") << QByteArray("?!\nok") << QByteArrayList {"?!\n", "ok"};
+        QTest::addRow("a  b") << QByteArray("a  b") << QByteArrayList {"a", " ", " b"};
+        QTest::addRow("accents") << QByteArray(" café") << QByteArrayList {" café"};
     }
 
     void llama3Split()
@@ -316,7 +319,8 @@ private Q_SLOTS:
                         + noRegex + "]}",
                     "ab-12", {"ab", "-", "1", "2"});
         // Grouped digits.
-        checkPieces(R"({"type": "Sequence", "pretokenizers": [{"type": "Digits", "individual_digits": false}, )" + noRegex + "]}",
+        checkPieces(R"({"type": "Sequence", "pretokenizers": [{"type": "Digits", "individual_digits": false}, )"
+                        + noRegex + "]}",
                     "a123b c", {"a", "123", "b c"});
         // ByteLevel without its regex: one piece, spaces and all.
         checkPieces(noRegex, "don't stop", {"don't stop"});
@@ -348,14 +352,16 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         // Added after the 256 byte symbols: <|endoftext|> 256 (special), "  " 257 and "    " 258
         // (normalized), <mask> 259 (lstrip), <r> 260 (rstrip). Bytes without merges around them.
-        QTest::addRow("in the middle") << QByteArray("hi<|endoftext|>there") << QStringLiteral("104 105 256 116 104 101 114 101");
+        QTest::addRow("in the middle") << QByteArray("hi<|endoftext|>there")
+                                       << QStringLiteral("104 105 256 116 104 101 114 101");
         QTest::addRow("twice") << QByteArray("<|endoftext|><|endoftext|>") << QStringLiteral("256 256");
         // Five spaces: the longest token at the leftmost place (four spaces), then " b" is pre-tokenized.
         QTest::addRow("longest match") << QByteArray("a     b") << QStringLiteral("97 258 32 98");
         QTest::addRow("two spaces") << QByteArray("a  b") << QStringLiteral("97 257 98");
         QTest::addRow("lstrip eats the space before") << QByteArray("a <mask> b") << QStringLiteral("97 259 32 98");
         QTest::addRow("rstrip eats the spaces after") << QByteArray("a<r>  b") << QStringLiteral("97 260 98");
-        QTest::addRow("unfinished is text") << QByteArray("<|endoftext") << QStringLiteral("60 124 101 110 100 111 102 116 101 120 116");
+        QTest::addRow("unfinished is text")
+            << QByteArray("<|endoftext") << QStringLiteral("60 124 101 110 100 111 102 116 101 120 116");
     }
 
     void addedTokens()
@@ -363,7 +369,8 @@ private Q_SLOTS:
         QFETCH(QByteArray, text);
         QFETCH(QString, expected);
         Doc doc;
-        doc.added = R"([{"id": 256, "content": "<|endoftext|>", "single_word": false, "lstrip": false, "rstrip": false, "normalized": false, "special": true},
+        doc.added =
+            R"([{"id": 256, "content": "<|endoftext|>", "single_word": false, "lstrip": false, "rstrip": false, "normalized": false, "special": true},
                         {"id": 257, "content": "  ", "normalized": true, "special": false},
                         {"id": 258, "content": "    ", "normalized": true, "special": false},
                         {"id": 259, "content": "<mask>", "lstrip": true, "special": true},
@@ -401,12 +408,17 @@ private Q_SLOTS:
         // f i. e is 65 = 101; ﬁ U+FB01 is EF AC 81 = 239 172 129. GPT-2's pattern puts a combining mark
         // (not \p{L}) in a piece of its own: "e\u0301" is "e", "\u0301".
         const QByteArray composed = "\xC3\xA9", decomposed = "e\xCC\x81", ligature = "\xEF\xAC\x81";
+        // One table row per line:
+        // clang-format off
         QTest::addRow("none, decomposed") << "null" << decomposed << "101 257";
         QTest::addRow("none, composed") << "null" << composed << "256";
         QTest::addRow("none, ligature") << "null" << ligature << "239 172 129";
         QTest::addRow("NFC composes") << R"({"type": "NFC"})" << decomposed << "256";
         QTest::addRow("NFC keeps é") << R"({"type": "NFC"})" << composed << "256";
+        // clang-format on
         // ﬁ only has a compatibility decomposition: the canonical forms keep it.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("NFC keeps ﬁ") << R"({"type": "NFC"})" << ligature + composed << "239 172 129 256";
         QTest::addRow("NFD decomposes") << R"({"type": "NFD"})" << composed << "101 257";
         QTest::addRow("NFD keeps e + U+0301") << R"({"type": "NFD"})" << decomposed << "101 257";
@@ -414,12 +426,18 @@ private Q_SLOTS:
         QTest::addRow("NFKC composes") << R"({"type": "NFKC"})" << decomposed << "256";
         QTest::addRow("NFKD ﬁ → fi") << R"({"type": "NFKD"})" << ligature << "258";
         QTest::addRow("NFKD decomposes") << R"({"type": "NFKD"})" << composed << "101 257";
+        // clang-format on
         // A Sequence applies its normalizers in order: NFD then NFC composes, NFC then NFD decomposes.
+        // One table row per line:
+        // clang-format off
         QTest::addRow("NFD, NFC") << R"({"type": "Sequence", "normalizers": [{"type": "NFD"}, {"type": "NFC"}]})" << composed << "256";
         QTest::addRow("NFC, NFD") << R"({"type": "Sequence", "normalizers": [{"type": "NFC"}, {"type": "NFD"}]})" << composed
                                   << "101 257";
+        // clang-format on
         // Fullwidth Ｆ U+FF26 (EF BC A6), Ｉ U+FF29 (EF BC A9): NFKC gives FI, Lowercase fi.
         const QByteArray fullwidth = "\xEF\xBC\xA6\xEF\xBC\xA9";
+        // One table row per line:
+        // clang-format off
         QTest::addRow("none, fullwidth") << "null" << fullwidth << "239 188 166 239 188 169";
         QTest::addRow("NFKC, Lowercase")
             << R"({"type": "Sequence", "normalizers": [{"type": "NFKC"}, {"type": "Lowercase"}]})" << fullwidth << "258";
@@ -428,6 +446,7 @@ private Q_SLOTS:
             << fullwidth << "258";
         QTest::addRow("NFKC alone keeps FI") << R"({"type": "NFKC"})" << fullwidth << "70 73";
         QTest::addRow("empty Sequence") << R"({"type": "Sequence", "normalizers": []})" << decomposed << "101 257";
+        // clang-format on
     }
 
     void normalizerForms()
@@ -503,7 +522,8 @@ private Q_SLOTS:
         doc.added = R"([{"id": 259, "content": "<RAW>", "normalized": false, "special": true},
                         {"id": 260, "content": "<Mask>", "normalized": true, "special": false}])";
         tokenizer = doc.tokenizer();
-        QCOMPARE(ids(tokenizer.encode("<RAW><raw><MASK><mask><Mask>")), QStringLiteral("259 60 114 97 119 62 260 260 260"));
+        QCOMPARE(ids(tokenizer.encode("<RAW><raw><MASK><mask><Mask>")),
+                 QStringLiteral("259 60 114 97 119 62 260 260 260"));
         QCOMPARE(tokenizer.decode({259, 260}), std::string("<RAW><mask>"));
     }
 
@@ -518,7 +538,8 @@ private Q_SLOTS:
         const BpeTokenizer unk = BpeTokenizer::fromJson(fallbackDoc(R"(, "unk_token": "<unk>")"), "unk");
         QCOMPARE(ids(unk.encode("aé")), QStringLiteral("257 0"));
         QCOMPARE(ids(unk.encode("a中é")), QStringLiteral("257 0 0"));
-        const BpeTokenizer fused = BpeTokenizer::fromJson(fallbackDoc(R"(, "unk_token": "<unk>", "fuse_unk": true)"), "fused");
+        const BpeTokenizer fused =
+            BpeTokenizer::fromJson(fallbackDoc(R"(, "unk_token": "<unk>", "fuse_unk": true)"), "fused");
         QCOMPARE(ids(fused.encode("a中éb")), QStringLiteral("257 0 258"));
 
         const BpeTokenizer neither = BpeTokenizer::fromJson(fallbackDoc(""), "plain.json");
@@ -573,51 +594,65 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("expected");
         const QByteArray model = R"("model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": ["a b"]})";
-        QTest::addRow("malformed JSON") << QByteArray(R"({"model": {"type": "BPE", )") << QStringLiteral("not valid JSON");
+        QTest::addRow("malformed JSON") << QByteArray(R"({"model": {"type": "BPE", )")
+                                        << QStringLiteral("not valid JSON");
         QTest::addRow("not an object") << QByteArray("[1]") << QStringLiteral("not a JSON object");
         QTest::addRow("model type") << QByteArray(R"({"model": {"type": "Unigram", "vocab": [["a", 0.0]]}})")
                                     << QStringLiteral("unsupported model type \"Unigram\" (only BPE");
-        QTest::addRow("normalizer") << QByteArray(R"({"normalizer": {"type": "Prepend", "prepend": "_"}, )" + model + "}")
-                                    << QStringLiteral("unsupported normalizer 'Prepend' in normalizer (supported: NFC, NFD, NFKC, NFKD, Lowercase");
-        QTest::addRow("normalizer in a Sequence")
-            << QByteArray(R"({"normalizer": {"type": "Sequence", "normalizers": [{"type": "NFC"}, {"type": "BertNormalizer", "clean_text": true}]}, )"
-                          + model + "}")
-            << QStringLiteral("unsupported normalizer 'BertNormalizer' in normalizer.normalizers[1]");
+        QTest::addRow("normalizer")
+            << QByteArray(R"({"normalizer": {"type": "Prepend", "prepend": "_"}, )" + model + "}")
+            << QStringLiteral(
+                   "unsupported normalizer 'Prepend' in normalizer (supported: NFC, NFD, NFKC, NFKD, Lowercase");
+        QTest::addRow("normalizer in a Sequence") << QByteArray(
+            R"({"normalizer": {"type": "Sequence", "normalizers": [{"type": "NFC"}, {"type": "BertNormalizer", "clean_text": true}]}, )"
+            + model + "}") << QStringLiteral("unsupported normalizer 'BertNormalizer' in normalizer.normalizers[1]");
         QTest::addRow("normalizer without type") << QByteArray(R"({"normalizer": "NFC", )" + model + "}")
                                                  << QStringLiteral("normalizer is not an object with a \"type\"");
-        QTest::addRow("Sequence without normalizers") << QByteArray(R"({"normalizer": {"type": "Sequence"}, )" + model + "}")
-                                                      << QStringLiteral("a Sequence needs a \"normalizers\" array");
-        QTest::addRow("Split behavior")
-            << QByteArray(R"({"pre_tokenizer": {"type": "Split", "pattern": {"String": " "}, "behavior": "MergedWithPrevious", "invert": false}, )" + model + "}")
-            << QStringLiteral("Split behavior 'MergedWithPrevious' is not supported");
-        QTest::addRow("Split invert")
-            << QByteArray(R"({"pre_tokenizer": {"type": "Split", "pattern": {"String": " "}, "behavior": "Isolated", "invert": true}, )" + model + "}")
-            << QStringLiteral("\"invert\": true is not supported");
+        QTest::addRow("Sequence without normalizers")
+            << QByteArray(R"({"normalizer": {"type": "Sequence"}, )" + model + "}")
+            << QStringLiteral("a Sequence needs a \"normalizers\" array");
+        QTest::addRow("Split behavior") << QByteArray(
+            R"({"pre_tokenizer": {"type": "Split", "pattern": {"String": " "}, "behavior": "MergedWithPrevious", "invert": false}, )"
+            + model + "}") << QStringLiteral("Split behavior 'MergedWithPrevious' is not supported");
+        QTest::addRow("Split invert") << QByteArray(
+            R"({"pre_tokenizer": {"type": "Split", "pattern": {"String": " "}, "behavior": "Isolated", "invert": true}, )"
+            + model + "}") << QStringLiteral("\"invert\": true is not supported");
         // Not a raw string: moc loses its way in one that holds "(.
-        QTest::addRow("regex") << QByteArray("{\"pre_tokenizer\": {\"type\": \"Split\", \"pattern\": {\"Regex\": \"(a\"}, \"behavior\": \"Isolated\"}, " + model + "}")
-                               << QStringLiteral("pattern '(a' does not compile");
-        QTest::addRow("Metaspace") << QByteArray(R"({"pre_tokenizer": {"type": "Metaspace", "replacement": "▁"}, )" + model + "}")
+        QTest::addRow("regex") << QByteArray(
+            "{\"pre_tokenizer\": {\"type\": \"Split\", \"pattern\": {\"Regex\": \"(a\"}, \"behavior\": \"Isolated\"}, "
+            + model + "}") << QStringLiteral("pattern '(a' does not compile");
+        QTest::addRow("Metaspace") << QByteArray(R"({"pre_tokenizer": {"type": "Metaspace", "replacement": "▁"}, )"
+                                                 + model + "}")
                                    << QStringLiteral("unsupported pre_tokenizer 'Metaspace'");
-        QTest::addRow("no vocab") << QByteArray(R"({"model": {"type": "BPE", "merges": []}})") << QStringLiteral("model.vocab is missing");
+        QTest::addRow("no vocab") << QByteArray(R"({"model": {"type": "BPE", "merges": []}})")
+                                  << QStringLiteral("model.vocab is missing");
         QTest::addRow("negative id") << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": -1}, "merges": []}})")
                                      << QStringLiteral("model.vocab['a']: the id -1 is not an integer");
         // The tokenizers library numbers added tokens itself, after the 3 vocabulary entries.
-        QTest::addRow("added token id") << QByteArray(R"({"added_tokens": [{"id": 5, "content": "<x>", "special": true}], )" + model + "}")
-                                        << QStringLiteral("added_tokens[0] ('<x>') has the id 5 but the tokenizers library gives it 3");
-        QTest::addRow("id far past the vocabulary") << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": 0, "b": 2000000000}, "merges": []}})")
-                                                    << QStringLiteral("the largest id 2000000000 is far past the 2 tokens");
-        QTest::addRow("merge of an unknown token") << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": ["a b", "a q"]}})")
-                                                   << QStringLiteral("model.merges[1] ('a' 'q'): the token 'q' is not in the vocabulary");
-        QTest::addRow("merged token unknown") << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": 0, "b": 1}, "merges": [["a", "b"]]}})")
-                                              << QStringLiteral("the merged token 'ab' is not in the vocabulary");
-        QTest::addRow("merge of three") << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": ["a b c"]}})")
+        QTest::addRow("added token id") << QByteArray(
+            R"({"added_tokens": [{"id": 5, "content": "<x>", "special": true}], )" + model
+            + "}") << QStringLiteral("added_tokens[0] ('<x>') has the id 5 but the tokenizers library gives it 3");
+        QTest::addRow("id far past the vocabulary")
+            << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": 0, "b": 2000000000}, "merges": []}})")
+            << QStringLiteral("the largest id 2000000000 is far past the 2 tokens");
+        QTest::addRow("merge of an unknown token")
+            << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": ["a b", "a q"]}})")
+            << QStringLiteral("model.merges[1] ('a' 'q'): the token 'q' is not in the vocabulary");
+        QTest::addRow("merged token unknown")
+            << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": 0, "b": 1}, "merges": [["a", "b"]]}})")
+            << QStringLiteral("the merged token 'ab' is not in the vocabulary");
+        QTest::addRow("merge of three") << QByteArray(
+            R"({"model": {"type": "BPE", "vocab": {"a": 0}, "merges": ["a b c"]}})")
                                         << QStringLiteral("'a b c' is not two tokens separated by one space");
-        QTest::addRow("dropout") << QByteArray(R"({"model": {"type": "BPE", "dropout": 0.1, "vocab": {}, "merges": []}})")
+        QTest::addRow("dropout") << QByteArray(
+            R"({"model": {"type": "BPE", "dropout": 0.1, "vocab": {}, "merges": []}})")
                                  << QStringLiteral("BPE dropout 0.1 is not supported");
-        QTest::addRow("suffix") << QByteArray(R"({"model": {"type": "BPE", "end_of_word_suffix": "</w>", "vocab": {}, "merges": []}})")
+        QTest::addRow("suffix") << QByteArray(
+            R"({"model": {"type": "BPE", "end_of_word_suffix": "</w>", "vocab": {}, "merges": []}})")
                                 << QStringLiteral("end_of_word_suffix \"</w>\" is not supported");
-        QTest::addRow("single_word") << QByteArray(R"({"added_tokens": [{"id": 3, "content": "<x>", "single_word": true}], )" + model + "}")
-                                     << QStringLiteral("added_tokens[0] ('<x>'): \"single_word\": true is not supported");
+        QTest::addRow("single_word") << QByteArray(
+            R"({"added_tokens": [{"id": 3, "content": "<x>", "single_word": true}], )" + model
+            + "}") << QStringLiteral("added_tokens[0] ('<x>'): \"single_word\": true is not supported");
     }
 
     void badDocuments()
@@ -634,7 +669,8 @@ private Q_SLOTS:
     {
         const QString missing = m_dir.filePath(QStringLiteral("none/tokenizer.json"));
         QString error = errorOf<IoError>([&] { BpeTokenizer::fromFile(missing.toStdString()); });
-        QVERIFY2(error.contains(missing) && error.contains(QString::fromUtf8(std::strerror(ENOENT))), qPrintable(error));
+        QVERIFY2(error.contains(missing) && error.contains(QString::fromUtf8(std::strerror(ENOENT))),
+                 qPrintable(error));
         error = errorOf<IoError>([&] { BpeTokenizer::fromFile(m_dir.path().toStdString()); });
         QVERIFY2(error.contains(QString::fromUtf8(std::strerror(EISDIR))), qPrintable(error));
 

@@ -75,10 +75,13 @@ private Q_SLOTS:
         QTest::addColumn<QString>("folder");
         QTest::addColumn<QString>("store");
         QTest::addColumn<QString>("run");
+        // One table row per line:
+        // clang-format off
         QTest::addRow("second run") << "out/checkpoints/cosine" << "out/results.h5" << "cosine";
         QTest::addRow("first run") << "out/checkpoints/wsd" << "out/results.h5" << "wsd";
         QTest::addRow("parent of both") << "out/checkpoints" << "out/results.h5" << "wsd";
         QTest::addRow("recent store") << "far/ckpt/late" << "stores/other.h5" << "late";
+        // clang-format on
     }
 
     void runOfTheFolder()
@@ -100,7 +103,8 @@ private Q_SLOTS:
         QString error;
         // Without the recent store, far/ckpt/late has no store near it.
         QVERIFY(!qs::findStoreForCheckpoints(path(QStringLiteral("far/ckpt/late")), {}, &match, &error));
-        QVERIFY2(error.contains(QFileInfo(path(QStringLiteral("far/ckpt/late"))).canonicalFilePath()), qPrintable(error));
+        QVERIFY2(error.contains(QFileInfo(path(QStringLiteral("far/ckpt/late"))).canonicalFilePath()),
+                 qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("quantscope sweep")), qPrintable(error));
         QVERIFY(!qs::findStoreForCheckpoints(path(QStringLiteral("empty")), {}, &match, &error));
         QVERIFY(!qs::findStoreForCheckpoints(path(QStringLiteral("no-such-folder")), {}, &match, &error));

@@ -181,8 +181,8 @@ private Q_SLOTS:
         // statistics (not its weight error).
         QTest::addRow("quantized config")
             << true << 1
-            << QStringList {QStringLiteral("w_rel_err"), QStringLiteral("sqnr_db"), QStringLiteral("gptq_loss"),
-                            QStringLiteral("a_custom"), QStringLiteral("zz_extra"), QStringLiteral("act_absmax"),
+            << QStringList {QStringLiteral("w_rel_err"),   QStringLiteral("sqnr_db"),  QStringLiteral("gptq_loss"),
+                            QStringLiteral("a_custom"),    QStringLiteral("zz_extra"), QStringLiteral("act_absmax"),
                             QStringLiteral("act_kurtosis")};
         QTest::addRow("FP reference: its own, no repeats")
             << true << 0
@@ -283,15 +283,17 @@ private Q_SLOTS:
         QTest::addColumn<int>("above");
         // 7 values: 6 bins (Rice's 2·∛7 ≈ 3.8, at least 6) of 12 / 6 = 2, on which 6 is an edge
         // already. A value on an edge (6.0, 12.0) counts in the bin below it.
-        QTest::addRow("threshold on an edge")
-            << QVector<float> {0.5f, 1.0f, 2.5f, 6.0f, 6.5f, 9.0f, 12.0f} << 2.0 << QVector<int> {2, 1, 1, 1, 1, 1} << 3;
+        QTest::addRow("threshold on an edge") << QVector<float> {0.5f, 1.0f, 2.5f, 6.0f, 6.5f, 9.0f, 12.0f} << 2.0
+                                              << QVector<int> {2, 1, 1, 1, 1, 1} << 3;
         // 27 values: 6 bins of 10 / 6; 6 / (10 / 6) = 3.6 bins round to 4, so the width becomes 1.5
         // and 7 bins cover the maximum.
         QVector<float> mostlyOnes(26, 1.0f);
         mostlyOnes << 10.0f;
-        QTest::addRow("width moved onto the threshold") << mostlyOnes << 1.5 << QVector<int> {26, 0, 0, 0, 0, 0, 1} << 1;
+        QTest::addRow("width moved onto the threshold")
+            << mostlyOnes << 1.5 << QVector<int> {26, 0, 0, 0, 0, 0, 1} << 1;
         // All below the threshold: 6 bins of 3 / 6 over [0, 3].
-        QTest::addRow("nothing above") << QVector<float> {1.0f, 2.0f, 3.0f} << 0.5 << QVector<int> {0, 1, 0, 1, 0, 1} << 0;
+        QTest::addRow("nothing above") << QVector<float> {1.0f, 2.0f, 3.0f} << 0.5 << QVector<int> {0, 1, 0, 1, 0, 1}
+                                       << 0;
         QTest::addRow("all zero") << QVector<float> {0.0f, 0.0f} << 1.0 << QVector<int> {2} << 0;
         QTest::addRow("empty") << QVector<float> {} << 1.0 << QVector<int> {} << 0;
     }
@@ -353,10 +355,7 @@ private Q_SLOTS:
         QVERIFY(failed.values.empty());
     }
 
-    void ptqMetrics()
-    {
-        QCOMPARE(ptqDamageMetrics(), names({"rel_ce", "delta_ce", "kl_mean"}));
-    }
+    void ptqMetrics() { QCOMPARE(ptqDamageMetrics(), names({"rel_ce", "delta_ce", "kl_mean"})); }
 };
 
 QS_TEST_GUILESS_MAIN(TstDomain)

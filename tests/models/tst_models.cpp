@@ -3,15 +3,15 @@
 #include "tests/support/numeric.h"
 #include "tests/support/testutils.h"
 
-#include "models/jobs/demojob.h"
 #include "core/common/errors.h"
+#include "models/jobs/demojob.h"
 #include "models/jobs/job.h"
+#include "models/jobs/sweepjob.h"
 #include "models/layertablemodel.h"
 #include "models/settings.h"
-#include "tests/support/storefixture.h"
 #include "models/storeloader.h"
 #include "models/storesnapshot.h"
-#include "models/jobs/sweepjob.h"
+#include "tests/support/storefixture.h"
 #include "tests/support/trainedstore.h"
 
 #include <hdf5.h>
@@ -72,7 +72,8 @@ protected:
     Work prepare() override
     {
         return [sweep = SweepJob::prepare(), stopAt = stopAt](const qs::Progress& progress) {
-            sweep([&progress, stopAt](const qs::ProgressInfo& info) { return info.fraction < stopAt && progress(info); });
+            sweep(
+                [&progress, stopAt](const qs::ProgressInfo& info) { return info.fraction < stopAt && progress(info); });
         };
     }
 };
@@ -112,16 +113,14 @@ private:
     {
         if (m_tinyStore.isEmpty()) {
             const QString path = m_dir.filePath(QStringLiteral("tiny.h5"));
-            TrainedStore::train(m_dir.filePath(QStringLiteral("tiny.txt")), path, m_dir.filePath(QStringLiteral("tiny-ckpt")));
+            TrainedStore::train(m_dir.filePath(QStringLiteral("tiny.txt")), path,
+                                m_dir.filePath(QStringLiteral("tiny-ckpt")));
             m_tinyStore = path;
         }
         return m_tinyStore;
     }
 
-    int configIndex(const qs::RunSnapshot& run, int c) const
-    {
-        return run.configIndex(StoreFixture::config(c).id());
-    }
+    int configIndex(const qs::RunSnapshot& run, int c) const { return run.configIndex(StoreFixture::config(c).id()); }
 
 private Q_SLOTS:
     void initTestCase()
@@ -280,8 +279,7 @@ private Q_SLOTS:
             proxy.setSourceModel(&model);
             proxy.setSortRole(M::SortRole);
             proxy.sort(M::FirstMetricColumn, Qt::DescendingOrder);
-            QCOMPARE(proxy.index(0, M::NameColumn).data(M::LayerIndexRole).toInt(),
-                     StoreFixture::layerCount() - 1);
+            QCOMPARE(proxy.index(0, M::NameColumn).data(M::LayerIndexRole).toInt(), StoreFixture::layerCount() - 1);
             proxy.sort(M::KindColumn, Qt::AscendingOrder);
             QCOMPARE(proxy.index(0, M::KindColumn).data().toString(), QStringLiteral("q"));
         }
@@ -587,7 +585,8 @@ private Q_SLOTS:
         QCOMPARE(run.configs[size_t(c1)].meanLayerMetric("sqnr_db", 0), 23.0);
         QCOMPARE(run.configs[size_t(c0)].meanLayerMetric("w_rel_err", 2),
                  (StoreFixture::wRelErr(0, 2, 0) + StoreFixture::wRelErr(0, 2, 1) + StoreFixture::wRelErr(0, 2, 2)
-                  + StoreFixture::wRelErr(0, 2, 3)) / 4.0);
+                  + StoreFixture::wRelErr(0, 2, 3))
+                     / 4.0);
         // Not swept yet, no layer with a value, no such metric, out of range: NaN.
         QVERIFY(std::isnan(run.configs[size_t(c1)].meanLayerMetric("sqnr_db", 2)));
         QVERIFY(std::isnan(run.configs[size_t(fp)].meanLayerMetric("sqnr_db", 0)));
@@ -658,14 +657,15 @@ private Q_SLOTS:
     {
         // The fixture's run records no corpus file: the sweep cannot validate, says so, writes nothing,
         // and closes the store.
-        const qs::ConfigResults before = qs::Store::open(m_store.toStdString()).results(
-            StoreFixture::runName, StoreFixture::config(0).id());
+        const qs::ConfigResults before =
+            qs::Store::open(m_store.toStdString()).results(StoreFixture::runName, StoreFixture::config(0).id());
         qs::SweepJob job(m_store, QString::fromLatin1(StoreFixture::runName), {qs::QuantConfig::parse("rtn:2:pc:sym")});
         QSignalSpy failed(&job, &qs::Job::failed);
         job.start();
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 20000);
         const QString message = failed.at(0).at(0).toString();
-        QVERIFY2(message.contains(m_store) && message.contains(QLatin1String(StoreFixture::runName)), qPrintable(message));
+        QVERIFY2(message.contains(m_store) && message.contains(QLatin1String(StoreFixture::runName)),
+                 qPrintable(message));
         QCOMPARE(openHdf5Files(), ssize_t(0));
         const qs::Store store = qs::Store::open(m_store.toStdString(), qs::Store::Mode::ReadWrite);
         QCOMPARE(store.configIds(StoreFixture::runName).size(), size_t(StoreFixture::configCount()));

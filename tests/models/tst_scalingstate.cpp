@@ -89,8 +89,10 @@ private Q_SLOTS:
         QTest::addColumn<bool>("logY");
         QTest::addColumn<int>("series");
         QTest::addColumn<int>("variables");
-        QTest::addRow("w4a4: δ over N, D, G") << int(LawKind::W4A4) << int(Quantity::Delta) << true << int(Variable::G) << 3;
-        QTest::addRow("qat: δ over N, D, B, f") << int(LawKind::Qat) << int(Quantity::Delta) << true << int(Variable::Bits) << 4;
+        QTest::addRow("w4a4: δ over N, D, G")
+            << int(LawKind::W4A4) << int(Quantity::Delta) << true << int(Variable::G) << 3;
+        QTest::addRow("qat: δ over N, D, B, f")
+            << int(LawKind::Qat) << int(Quantity::Delta) << true << int(Variable::Bits) << 4;
     }
 
     void newKindOfLawBringsItsChoices()
@@ -208,7 +210,8 @@ private Q_SLOTS:
     void unreadableCsvKeepsData()
     {
         ScalingState state;
-        const QString good = test::writeFile(m_dir.filePath(QStringLiteral("good.csv")), "N,D,loss\n1e8,1e10,3.1\n1e9,1e11,2.6\n");
+        const QString good =
+            test::writeFile(m_dir.filePath(QStringLiteral("good.csv")), "N,D,loss\n1e8,1e10,3.1\n1e9,1e11,2.6\n");
         QVERIFY(state.openCsv(good));
         QCOMPARE(int(state.measuredData().points.size()), 2);
         const QString bad = test::writeFile(m_dir.filePath(QStringLiteral("bad.csv")), "N,D,loss\n1e8,lots,3.1\n");

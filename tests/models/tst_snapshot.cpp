@@ -5,10 +5,10 @@
 
 #include "core/data/config.h"
 #include "core/data/store.h"
-#include "tests/support/storefiles.h"
 #include "models/storeloader.h"
-#include "tests/support/storesample.h"
 #include "models/storesnapshot.h"
+#include "tests/support/storefiles.h"
+#include "tests/support/storesample.h"
 #include "tests/support/testutils.h"
 
 #include <QSignalSpy>
@@ -111,7 +111,8 @@ private slots:
                 store.appendLog(runName, sampleLog(6, 6));
                 break;
             case 5:
-                store.ensureConfig(runName, QuantConfig::parse("rtn:2:pc:sym").id(), QuantConfig::parse("rtn:2:pc:sym").toJson());
+                store.ensureConfig(runName, QuantConfig::parse("rtn:2:pc:sym").id(),
+                                   QuantConfig::parse("rtn:2:pc:sym").toJson());
                 break;
             case 6: {
                 // Checkpoint 2 again, w_rel_err of layer 1 one ulp above 0.25, everything else equal.

@@ -98,7 +98,7 @@ private Q_SLOTS:
         QCOMPARE(follower.requestedPath(), path);
         QVERIFY(follower.isLoading());
         QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
-        QCOMPARE(loaded.at(0).at(1).toInt(), 0);   // the first run
+        QCOMPARE(loaded.at(0).at(1).toInt(), 0);     // the first run
         QCOMPARE(loaded.at(0).at(2).toBool(), true); // asked for
         QCOMPARE(follower.currentPath(), path);
         QCOMPARE(int(follower.snapshot()->runs.size()), 2);
@@ -111,7 +111,8 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 20000);
         QCOMPARE(failed.at(0).at(0).toString(), garbage);
         const QString message = failed.at(0).at(1).toString();
-        QVERIFY2(message.contains(garbage) && message.contains(QStringLiteral("not an HDF5 file")), qPrintable(message));
+        QVERIFY2(message.contains(garbage) && message.contains(QStringLiteral("not an HDF5 file")),
+                 qPrintable(message));
         QCOMPARE(follower.snapshot(), before);
         QCOMPARE(loaded.count(), 1);
     }

@@ -76,8 +76,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("metric");
         QTest::addColumn<QString>("title");
         QTest::addColumn<QString>("shortTitle");
-        QTest::addRow("CE") << QStringLiteral("ce") << QStringLiteral("CE (nats/byte)") << QStringLiteral("CE (nats/byte)");
-        QTest::addRow("ΔCE") << QStringLiteral("delta_ce") << QStringLiteral("ΔCE (nats/byte)") << QStringLiteral("ΔCE");
+        QTest::addRow("CE") << QStringLiteral("ce") << QStringLiteral("CE (nats/byte)")
+                            << QStringLiteral("CE (nats/byte)");
+        QTest::addRow("ΔCE") << QStringLiteral("delta_ce") << QStringLiteral("ΔCE (nats/byte)")
+                             << QStringLiteral("ΔCE");
         QTest::addRow("relative CE") << QStringLiteral("rel_ce") << QStringLiteral("relative CE")
                                      << QStringLiteral("relative CE");
         QTest::addRow("KL mean") << QStringLiteral("kl_mean") << QStringLiteral("KL mean (nats)")
@@ -85,11 +87,12 @@ private Q_SLOTS:
         QTest::addRow("KL p99") << QStringLiteral("kl_p99") << QStringLiteral("KL p99") << QStringLiteral("KL p99");
         QTest::addRow("top-1") << QStringLiteral("top1_agree") << QStringLiteral("same top-1")
                                << QStringLiteral("same top-1");
-        QTest::addRow("SQNR") << QStringLiteral("sqnr_db") << QStringLiteral("SQNR (dB)") << QStringLiteral("SQNR (dB)");
+        QTest::addRow("SQNR") << QStringLiteral("sqnr_db") << QStringLiteral("SQNR (dB)")
+                              << QStringLiteral("SQNR (dB)");
         QTest::addRow("outliers") << QStringLiteral("act_outliers") << QStringLiteral("outlier channels (>6)")
                                   << QStringLiteral("outlier channels (>6)");
-        QTest::addRow("unknown: the store name") << QStringLiteral("act_new") << QStringLiteral("act_new")
-                                                 << QStringLiteral("act_new");
+        QTest::addRow("unknown: the store name")
+            << QStringLiteral("act_new") << QStringLiteral("act_new") << QStringLiteral("act_new");
     }
 
     void guiTitles()
@@ -108,8 +111,9 @@ private Q_SLOTS:
     void figureWords()
     {
         // The command line's words (quantscope figure --size/--figure-style/--legend, extensions).
-        QCOMPARE(qs::figureWords<FigureFormat>(), (QStringList {QStringLiteral("pdf"), QStringLiteral("svg"),
-                                                               QStringLiteral("png"), QStringLiteral("csv")}));
+        QCOMPARE(
+            qs::figureWords<FigureFormat>(),
+            (QStringList {QStringLiteral("pdf"), QStringLiteral("svg"), QStringLiteral("png"), QStringLiteral("csv")}));
         QCOMPARE(qs::figureWords<FigureSize>(),
                  (QStringList {QStringLiteral("single"), QStringLiteral("double"), QStringLiteral("custom")}));
         QCOMPARE(qs::figureWords<FigureKind>(), (QStringList {QStringLiteral("paper"), QStringLiteral("screen")}));

@@ -1,6 +1,8 @@
 """The layers of docs/architecture.md, checked on the sources: every project include of a file names a
 folder its layer may depend on, torch is included only by the engine (and the tests and benchmarks that
-test it), and the core includes no Qt. Prints each violation as file:line and exits 1 when there is one.
+test it), a header that brings torch in (directly or through another project header) is included only
+by core/ .cpp files, the engine's own headers, tests and benchmarks, and the core includes no Qt.
+Prints each violation as file:line and exits 1 when there is one.
 
     check_layers.py PROJECT_DIR
 """
@@ -36,8 +38,31 @@ def layer_of(path):
     return best
 
 
+def torch_headers(root):
+    """Project headers that include torch, directly or through other project headers."""
+    includes = {}
+    for top in ("core", "models", "widgets", "app"):
+        for dirpath, _, files in os.walk(os.path.join(root, top)):
+            for name in files:
+                if name.endswith(".h"):
+                    full = os.path.join(dirpath, name)
+                    with open(full, encoding="utf-8") as f:
+                        targets = [m.group(2) for m in map(INCLUDE.match, f) if m]
+                    includes[os.path.relpath(full, root)] = targets
+    heavy = {h for h, targets in includes.items() if any(t.startswith("torch/") for t in targets)}
+    grew = True
+    while grew:
+        grew = False
+        for h, targets in includes.items():
+            if h not in heavy and any(t in heavy for t in targets):
+                heavy.add(h)
+                grew = True
+    return heavy
+
+
 def main(root):
     problems = []
+    heavy = torch_headers(root)
     for top in ("core", "models", "widgets", "app"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for name in sorted(files):
@@ -59,6 +84,9 @@ def main(root):
                                 problems.append(f"{where}: {layer} includes {target}")
                         if target.startswith("torch/") and not rel.startswith(TORCH_OK):
                             problems.append(f"{where}: torch outside the engine ({target})")
+                        if target in heavy and not (rel.startswith("core/engine/")
+                                                    or (rel.startswith("core/") and rel.endswith(".cpp"))):
+                            problems.append(f"{where}: {target} brings torch into {layer}")
                         if rel.startswith("core/") and kind == "<" and re.match(r"Q[A-Za-z]|qt", target):
                             problems.append(f"{where}: Qt in the core ({target})")
     for p in problems:

@@ -21,7 +21,8 @@ inline bool runReference(const QStringList& args, QString* error)
 {
     const QString python = QStringLiteral(QS_SYSTEM_PYTHON);
     if (!QFileInfo(python).isExecutable()) {
-        *error = QStringLiteral("no system python3 (QS_SYSTEM_PYTHON); install python3-torch (packaging/install-deps.sh)");
+        *error =
+            QStringLiteral("no system python3 (QS_SYSTEM_PYTHON); install python3-torch (packaging/install-deps.sh)");
         return false;
     }
     QProcess proc;
@@ -37,10 +38,8 @@ inline bool runReference(const QStringList& args, QString* error)
 // A .npy v1 file of int64 ids [rows, cols].
 inline void writeIdsNpy(const QString& path, const std::vector<int64_t>& ids, int64_t rows, int64_t cols)
 {
-    QByteArray header = QStringLiteral("{'descr': '<i8', 'fortran_order': False, 'shape': (%1, %2), }")
-                            .arg(rows)
-                            .arg(cols)
-                            .toLatin1();
+    QByteArray header =
+        QStringLiteral("{'descr': '<i8', 'fortran_order': False, 'shape': (%1, %2), }").arg(rows).arg(cols).toLatin1();
     while ((10 + header.size() + 1) % 64 != 0)
         header.append(' ');
     header.append('\n');

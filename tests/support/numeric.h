@@ -23,8 +23,8 @@ namespace qs::test {
 
 enum class Bound
 {
-    Below, // an estimate: value < bound, with a margin to be kept many times the spread
-    Above, // the same, value > bound
+    Below,  // an estimate: value < bound, with a margin to be kept many times the spread
+    Above,  // the same, value > bound
     Proven, // value <= bound by a proof (a rounding-error bound): no margin to keep
 };
 
@@ -47,8 +47,9 @@ inline void recordSpread(const char* key, double value, double bound, Bound kind
                 .arg(name)
                 .arg(value, 0, 'g', 17)
                 .arg(bound, 0, 'g', 17)
-                .arg(kind == Bound::Below ? QLatin1String("below")
-                                          : kind == Bound::Above ? QLatin1String("above") : QLatin1String("proven"))
+                .arg(kind == Bound::Below       ? QLatin1String("below")
+                         : kind == Bound::Above ? QLatin1String("above")
+                                                : QLatin1String("proven"))
                 .toUtf8());
 }
 
@@ -64,18 +65,18 @@ constexpr double float32Eps = 1.0 / (1 << 23);
 #define QS_VERIFY_ABOVE(key, value, bound) QS_VERIFY_BOUND_(key, value, bound, qs::test::Bound::Above)
 #define QS_VERIFY_AT_MOST(key, value, bound) QS_VERIFY_BOUND_(key, value, bound, qs::test::Bound::Proven)
 
-#define QS_VERIFY_BOUND_(key, value, bound, kind)                                                              \
-    do {                                                                                                       \
-        const double qsValue_ = double(value);                                                                 \
-        const double qsBound_ = double(bound);                                                                 \
-        qs::test::recordSpread(key, qsValue_, qsBound_, kind);                                                 \
-        const bool qsOk_ = kind == qs::test::Bound::Below ? qsValue_ < qsBound_                                \
-            : kind == qs::test::Bound::Above              ? qsValue_ > qsBound_                                \
-                                                          : qsValue_ <= qsBound_;                              \
-        QVERIFY2(qsOk_, qPrintable(QStringLiteral("%1: %2 is not %3 %4")                                       \
-                                       .arg(QLatin1String(key))                                                \
-                                       .arg(qsValue_, 0, 'g', 9)                                               \
-                                       .arg(kind == qs::test::Bound::Above ? QLatin1String("above")            \
-                                                                           : QLatin1String("below"))           \
-                                       .arg(qsBound_, 0, 'g', 9)));                                            \
+#define QS_VERIFY_BOUND_(key, value, bound, kind)                                                                      \
+    do {                                                                                                               \
+        const double qsValue_ = double(value);                                                                         \
+        const double qsBound_ = double(bound);                                                                         \
+        qs::test::recordSpread(key, qsValue_, qsBound_, kind);                                                         \
+        const bool qsOk_ = kind == qs::test::Bound::Below ? qsValue_ < qsBound_                                        \
+            : kind == qs::test::Bound::Above              ? qsValue_ > qsBound_                                        \
+                                                          : qsValue_ <= qsBound_;                                                   \
+        QVERIFY2(qsOk_,                                                                                                \
+                 qPrintable(QStringLiteral("%1: %2 is not %3 %4")                                                      \
+                                .arg(QLatin1String(key))                                                               \
+                                .arg(qsValue_, 0, 'g', 9)                                                              \
+                                .arg(kind == qs::test::Bound::Above ? QLatin1String("above") : QLatin1String("below")) \
+                                .arg(qsBound_, 0, 'g', 9)));                                                           \
     } while (false)

@@ -206,8 +206,8 @@ struct MetricsFixture : StoreFixture
         store.ensureConfig(runName, fp.id(), fp.toJson());
         for (int k = 0; k < checkpointCount(); ++k) {
             ResultEntry entry;
-            entry.model = {{"ce", fpCe(k)}, {"fp_ce", fpCe(k)}, {"delta_ce", 0.0}, {"rel_ce", 0.0},
-                           {"kl_mean", 0.0}, {"kl_median", 0.0}, {"kl_p99", 0.0}, {"top1_agree", 1.0}};
+            entry.model = {{"ce", fpCe(k)},  {"fp_ce", fpCe(k)}, {"delta_ce", 0.0}, {"rel_ce", 0.0},
+                           {"kl_mean", 0.0}, {"kl_median", 0.0}, {"kl_p99", 0.0},   {"top1_agree", 1.0}};
             for (int l = 0; l < layerCount(); ++l) {
                 entry.layers["w_rel_err"].push_back(0.0);
                 entry.layers["sqnr_db"].push_back(std::nan(""));

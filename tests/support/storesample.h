@@ -34,7 +34,7 @@ inline QByteArray fileBytes(const QString& path)
 }
 
 // The message of the E that f throws; nullopt if it throws nothing or something else.
-template <class E, class F>
+template<class E, class F>
 inline std::optional<QString> thrownMessage(F&& f)
 {
     try {
@@ -97,7 +97,8 @@ inline ResultEntry rtnRow0()
 
 inline ResultEntry rtnRow2()
 {
-    return {{{"ce", 2.75}, {"delta_ce", 0.25}}, {{"w_rel_err", {0.15, 0.25, 0.35}}, {"sqnr_db", {19.0, 17.0, 15.0}}}, {}};
+    return {
+        {{"ce", 2.75}, {"delta_ce", 0.25}}, {{"w_rel_err", {0.15, 0.25, 0.35}}, {"sqnr_db", {19.0, 17.0, 15.0}}}, {}};
 }
 
 inline ResultEntry gptqRow1()
@@ -147,6 +148,5 @@ inline ResultEntry withProfiles(ResultEntry entry, int checkpoint)
     entry.profiles["act_channel_rms"] = sampleProfile(checkpoint, 0.25f);
     return entry;
 }
-
 
 } // namespace qs::test

@@ -96,22 +96,22 @@ inline CliResult runCli(const QStringList& args, int timeoutMs = 240000)
 } // namespace qs::test
 
 // Like QTEST_MAIN / QTEST_GUILESS_MAIN, but always headless.
-#define QS_TEST_MAIN(TestObject)                                                                   \
-    int main(int argc, char** argv)                                                                \
-    {                                                                                              \
-        qs::test::prepareEnvironment();                                                            \
-        QApplication app(argc, argv);                                                              \
-        TestObject tc;                                                                             \
-        QTEST_SET_MAIN_SOURCE_PATH                                                                 \
-        return QTest::qExec(&tc, argc, argv);                                                      \
+#define QS_TEST_MAIN(TestObject)                                                                                       \
+    int main(int argc, char** argv)                                                                                    \
+    {                                                                                                                  \
+        qs::test::prepareEnvironment();                                                                                \
+        QApplication app(argc, argv);                                                                                  \
+        TestObject tc;                                                                                                 \
+        QTEST_SET_MAIN_SOURCE_PATH                                                                                     \
+        return QTest::qExec(&tc, argc, argv);                                                                          \
     }
 
-#define QS_TEST_GUILESS_MAIN(TestObject)                                                           \
-    int main(int argc, char** argv)                                                                \
-    {                                                                                              \
-        qs::test::prepareEnvironment();                                                            \
-        QCoreApplication app(argc, argv);                                                          \
-        TestObject tc;                                                                             \
-        QTEST_SET_MAIN_SOURCE_PATH                                                                 \
-        return QTest::qExec(&tc, argc, argv);                                                      \
+#define QS_TEST_GUILESS_MAIN(TestObject)                                                                               \
+    int main(int argc, char** argv)                                                                                    \
+    {                                                                                                                  \
+        qs::test::prepareEnvironment();                                                                                \
+        QCoreApplication app(argc, argv);                                                                              \
+        TestObject tc;                                                                                                 \
+        QTEST_SET_MAIN_SOURCE_PATH                                                                                     \
+        return QTest::qExec(&tc, argc, argv);                                                                          \
     }

@@ -17,8 +17,8 @@ namespace qs::test {
 // Word soup from a fixed vocabulary: enough structure for a byte-level LM to learn in seconds.
 inline QString writeCorpus(const QString& path)
 {
-    static const char* words[] = {"the", "quantized", "model", "learns", "slowly", "and", "then", "decays",
-                                  "weights", "of", "a", "small", "network", "rise", "in", "error"};
+    static const char* words[] = {"the",     "quantized", "model", "learns", "slowly",  "and",  "then", "decays",
+                                  "weights", "of",        "a",     "small",  "network", "rise", "in",   "error"};
     std::mt19937 rng(42);
     std::string text;
     while (text.size() < 60000) {

@@ -5,8 +5,8 @@
 
 #include "core/data/corpus.h"
 #include "core/data/store.h"
-#include "tests/support/tinyrun.h"
 #include "core/engine/trainer.h"
+#include "tests/support/tinyrun.h"
 
 #include <QString>
 

@@ -4,13 +4,13 @@
 #include "tests/support/testutils.h"
 
 #include "models/layertablemodel.h"
-#include "widgets/pages/outlierpage.h"
-#include "widgets/plot/qcp.h"
-#include "widgets/pages/runbrowserpage.h"
 #include "models/runtreemodel.h"
 #include "models/selection.h"
-#include "tests/support/storefixture.h"
 #include "models/storesnapshot.h"
+#include "tests/support/storefixture.h"
+#include "widgets/pages/outlierpage.h"
+#include "widgets/pages/runbrowserpage.h"
+#include "widgets/plot/qcp.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -104,9 +104,9 @@ class TstBrowser : public QObject
 
 private:
     QTemporaryDir m_dir;
-    QString m_store;        // ProfileStore
-    QString m_noFpStore;    // StoreFixture: no "fp" config
-    QString m_noProfStore;  // ProfileStore without profiles
+    QString m_store;       // ProfileStore
+    QString m_noFpStore;   // StoreFixture: no "fp" config
+    QString m_noProfStore; // ProfileStore without profiles
     qs::StoreSnapshotPtr m_snapshot;
 
     // The snapshot with a second run (fewer checkpoints and configs) and a third without checkpoints.
@@ -197,11 +197,9 @@ private Q_SLOTS:
                 kurtosisColumn = c;
         QVERIFY(kurtosisColumn >= 0);
         for (int l = 0; l < StoreFixture::layerCount(); ++l)
-            QCOMPARE(model.index(l, kurtosisColumn).data(qs::LayerTableModel::ValueRole).toDouble(),
-                     3.0 + l + 0.5);
+            QCOMPARE(model.index(l, kurtosisColumn).data(qs::LayerTableModel::ValueRole).toDouble(), 3.0 + l + 0.5);
         proxy.sort(kurtosisColumn, Qt::DescendingOrder);
-        QCOMPARE(proxy.index(0, 0).data(qs::LayerTableModel::LayerIndexRole).toInt(),
-                 StoreFixture::layerCount() - 1);
+        QCOMPARE(proxy.index(0, 0).data(qs::LayerTableModel::LayerIndexRole).toInt(), StoreFixture::layerCount() - 1);
 
         // Checkpoint 2 has no FP entry: the layers stay, every value is NaN and sorts as missing.
         model.setResults(qs::LayerTableData::fromRun(run, 2, fpIndex));

@@ -3,12 +3,12 @@
 
 #include "tests/support/testutils.h"
 
+#include "models/selection.h"
+#include "models/storesnapshot.h"
+#include "tests/support/heatmapfixture.h"
 #include "widgets/pages/figurepages.h"
 #include "widgets/plot/figureexport.h"
 #include "widgets/plot/figureexporter.h"
-#include "tests/support/heatmapfixture.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -64,8 +64,9 @@ int differingPixels(const QImage& a, const QImage& b, int tolerance)
         const auto* p = reinterpret_cast<const QRgb*>(x.constScanLine(row));
         const auto* q = reinterpret_cast<const QRgb*>(y.constScanLine(row));
         for (int col = 0; col < x.width(); ++col) {
-            const int d = std::max({std::abs(qRed(p[col]) - qRed(q[col])), std::abs(qGreen(p[col]) - qGreen(q[col])),
-                                    std::abs(qBlue(p[col]) - qBlue(q[col])), std::abs(qAlpha(p[col]) - qAlpha(q[col]))});
+            const int d =
+                std::max({std::abs(qRed(p[col]) - qRed(q[col])), std::abs(qGreen(p[col]) - qGreen(q[col])),
+                          std::abs(qBlue(p[col]) - qBlue(q[col])), std::abs(qAlpha(p[col]) - qAlpha(q[col]))});
             count += d > tolerance ? 1 : 0;
         }
     }
@@ -124,7 +125,8 @@ private Q_SLOTS:
         qs::RecordedFigure figure;
         QString error;
         QVERIFY2(qs::recordPlotFigure(page.view->figurePlot(), png, qs::FigureFormat::Png,
-                                      QSizeF(options.widthInches(), options.heightInches()), options.dpi, &figure, &error),
+                                      QSizeF(options.widthInches(), options.heightInches()), options.dpi, &figure,
+                                      &error),
                  qPrintable(error));
         page.view->applyFigureStyle(qs::FigureStyle::screen());
         QVERIFY2(qs::writeFigure(figure, &error), qPrintable(error));
@@ -137,7 +139,8 @@ private Q_SLOTS:
         const QImage smallDirect = direct.scaled(quarter, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
         const int pixels = quarter.width() * quarter.height();
         const int differing = differingPixels(smallRecorded, smallDirect, 48);
-        QVERIFY2(differing <= pixels / 200, qPrintable(QStringLiteral("%1 of %2 pixels differ").arg(differing).arg(pixels)));
+        QVERIFY2(differing <= pixels / 200,
+                 qPrintable(QStringLiteral("%1 of %2 pixels differ").arg(differing).arg(pixels)));
         // Not two blank images: the plot drew something.
         QImage blank(direct.size(), direct.format());
         blank.fill(Qt::transparent);
@@ -197,9 +200,10 @@ private Q_SLOTS:
         QVERIFY(svg.open(QIODevice::ReadOnly));
         QVERIFY(svg.readAll().contains("<svg"));
         const QImage image(files[2]);
-        QCOMPARE(image.size(), QSize(qRound(qs::FigureExportOptions::singleColumnWidth * 150),
-                                     qRound(qs::FigureExportOptions::singleColumnWidth
-                                            * qs::FigureExportOptions::defaultAspect * 150)));
+        QCOMPARE(
+            image.size(),
+            QSize(qRound(qs::FigureExportOptions::singleColumnWidth * 150),
+                  qRound(qs::FigureExportOptions::singleColumnWidth * qs::FigureExportOptions::defaultAspect * 150)));
         QFile data(csv);
         QVERIFY(data.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(data.readAll()), page.view->csv());

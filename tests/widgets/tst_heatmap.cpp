@@ -2,12 +2,12 @@
 // (heatmapfixture.h): what the colour map and the bars hold, how clicks and the shared selection
 // move between them, the CSV, and the W4A16 / W16A4 / W4A4 trio detection.
 
-#include "widgets/pages/breakdownpage.h"
-#include "tests/support/heatmapfixture.h"
-#include "widgets/pages/heatmappage.h"
 #include "models/selection.h"
 #include "models/storesnapshot.h"
+#include "tests/support/heatmapfixture.h"
 #include "tests/support/testutils.h"
+#include "widgets/pages/breakdownpage.h"
+#include "widgets/pages/heatmappage.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -138,7 +138,8 @@ void TestHeatmap::cellValues()
             // Config 1 = fixture config 0: w_rel_err = 0.05 + 0.01·layer + 0.001·k.
             const double expected = 0.05 + 0.01 * layer + 0.001 * k;
             const double shown = page.colorMap()->data()->cell(k, expectedRow(rowOrder, layer));
-            QVERIFY2(near(shown, expected), qPrintable(QStringLiteral("k %1 layer %2: %3").arg(k).arg(layer).arg(shown)));
+            QVERIFY2(near(shown, expected),
+                     qPrintable(QStringLiteral("k %1 layer %2: %3").arg(k).arg(layer).arg(shown)));
         }
     }
     // One separator between the two groups (blocks, or q and down), between rows 1 and 2.
@@ -576,15 +577,15 @@ void TestHeatmap::breakdownCsv()
     QCOMPARE(lines.size(), 1 + 4 + 8);
     QCOMPARE(lines[0], QStringLiteral("section,label,block,kind,config,step,metric,value"));
     const QStringList down1 = lines[4].split(QLatin1Char(','));
-    QCOMPARE(down1.mid(0, 7), (QStringList {QStringLiteral("layer"), QStringLiteral("model.layers.1.mlp.down_proj.weight"),
-                                            QStringLiteral("1"), QStringLiteral("down"),
-                                            QStringLiteral("rtn_w4_g32_sym"), QStringLiteral("99"),
-                                            QStringLiteral("w_rel_err")}));
+    QCOMPARE(down1.mid(0, 7),
+             (QStringList {QStringLiteral("layer"), QStringLiteral("model.layers.1.mlp.down_proj.weight"),
+                           QStringLiteral("1"), QStringLiteral("down"), QStringLiteral("rtn_w4_g32_sym"),
+                           QStringLiteral("99"), QStringLiteral("w_rel_err")}));
     QVERIFY(near(down1[7].toDouble(), 0.082));
     const QStringList both = lines[7].split(QLatin1Char(','));
-    QCOMPARE(both.mid(0, 7), (QStringList {QStringLiteral("decomposition"), QStringLiteral("both"), QString(), QString(),
-                                           QStringLiteral("rtn_w4_g32_sym_a4"), QStringLiteral("99"),
-                                           QStringLiteral("kl_mean")}));
+    QCOMPARE(both.mid(0, 7),
+             (QStringList {QStringLiteral("decomposition"), QStringLiteral("both"), QString(), QString(),
+                           QStringLiteral("rtn_w4_g32_sym_a4"), QStringLiteral("99"), QStringLiteral("kl_mean")}));
     QVERIFY(near(both[7].toDouble(), 0.0135));
     QVERIFY(lines[8].startsWith(QStringLiteral("decomposition,weight-only + activation-only,,,,99,kl_mean,")));
     QVERIFY(near(lines[8].section(QLatin1Char(','), 7).toDouble(), 0.012));

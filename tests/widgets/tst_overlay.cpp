@@ -4,16 +4,16 @@
 
 #include "tests/support/testutils.h"
 
-#include "widgets/pages/figurepages.h"
-#include "widgets/plot/figureexport.h"
+#include "core/data/store.h"
+#include "models/selection.h"
+#include "models/storesnapshot.h"
 #include "tests/support/heatmapfixture.h"
 #include "tests/support/plothelpers.h"
-#include "widgets/plot/plotstyle.h"
-#include "models/selection.h"
 #include "tests/support/storefixture.h"
-#include "core/data/store.h"
-#include "models/storesnapshot.h"
+#include "widgets/pages/figurepages.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
+#include "widgets/plot/figureexport.h"
+#include "widgets/plot/plotstyle.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -33,8 +33,8 @@
 #include <set>
 
 using qs::test::HeatmapFixture;
-using qs::test::TwoRunFixture;
 using qs::test::legendEntries;
+using qs::test::TwoRunFixture;
 
 namespace {
 
@@ -120,12 +120,14 @@ private Q_SLOTS:
             QVERIFY(page.runLrGraph(r));
             const Qt::PenStyle style = graphs.first()->pen().style();
             for (int c = 0; c < TwoRunFixture::configCount(); ++c) {
-                const int configIndex = selection.snapshot()->runs[size_t(r)].configIndex(TwoRunFixture::config(c).id());
+                const int configIndex =
+                    selection.snapshot()->runs[size_t(r)].configIndex(TwoRunFixture::config(c).id());
                 QCPGraph* graph = page.runConfigGraph(r, configIndex);
                 QVERIFY(graph);
                 QCOMPARE(graph->name(), label(r == a ? runA : runB, c));
                 // Every config keeps its colour in every run; a run draws all its configs in one style.
-                QCOMPARE(graph->pen().color(), page.runConfigGraph(a, runs.configIndex(TwoRunFixture::config(c).id()))->pen().color());
+                QCOMPARE(graph->pen().color(),
+                         page.runConfigGraph(a, runs.configIndex(TwoRunFixture::config(c).id()))->pen().color());
                 QCOMPARE(graph->pen().style(), style);
                 // The values are the fixture's, at the checkpoints' steps.
                 int k = 0;
@@ -141,8 +143,10 @@ private Q_SLOTS:
         }
         QCOMPARE(int(styles.size()), 2); // distinct line styles per run
         QCOMPARE(int(shapes.size()), 2); // and distinct markers
-        QCOMPARE(page.runConfigGraph(a, runs.configIndex(TwoRunFixture::config(0).id()))->pen().color(), qs::seriesColor(0));
-        QCOMPARE(page.runConfigGraph(a, runs.configIndex(TwoRunFixture::config(1).id()))->pen().color(), qs::seriesColor(1));
+        QCOMPARE(page.runConfigGraph(a, runs.configIndex(TwoRunFixture::config(0).id()))->pen().color(),
+                 qs::seriesColor(0));
+        QCOMPARE(page.runConfigGraph(a, runs.configIndex(TwoRunFixture::config(1).id()))->pen().color(),
+                 qs::seriesColor(1));
         // Legend: every config of both runs, then both LR curves.
         QCOMPARE(legendEntries(page.plot()->legend), 2 * TwoRunFixture::configCount() + 2);
         QCOMPARE(page.runLrGraph(b)->name(), QStringLiteral("%1 · learning rate").arg(QLatin1String(runB)));
@@ -283,8 +287,9 @@ private Q_SLOTS:
         }
         QCOMPARE(lines.size(), 1 + 2 * TwoRunFixture::checkpointCount());
         const QStringList header = lines[0].split(QLatin1Char(','));
-        QCOMPARE(header.mid(0, 5), (QStringList {QStringLiteral("run"), QStringLiteral("step"), QStringLiteral("tokens"),
-                                                 QStringLiteral("lr"), QStringLiteral("fp_val_ce")}));
+        QCOMPARE(header.mid(0, 5),
+                 (QStringList {QStringLiteral("run"), QStringLiteral("step"), QStringLiteral("tokens"),
+                               QStringLiteral("lr"), QStringLiteral("fp_val_ce")}));
         QCOMPARE(header.size(), 5 + TwoRunFixture::configCount());
         for (int row = 0; row < 2 * TwoRunFixture::checkpointCount(); ++row) {
             const int run = row / TwoRunFixture::checkpointCount(); // the shown run first
@@ -297,7 +302,8 @@ private Q_SLOTS:
             QCOMPARE(fields[2].toLongLong(), TwoRunFixture::tokens(step));
             QVERIFY(near(fields[4].toDouble(), TwoRunFixture::fpCe(k)));
             for (int c = 0; c < TwoRunFixture::configCount(); ++c) {
-                const QString field = fields[int(header.indexOf(QString::fromStdString(TwoRunFixture::config(c).id())))];
+                const QString field =
+                    fields[int(header.indexOf(QString::fromStdString(TwoRunFixture::config(c).id())))];
                 const double expected = expectedRelCe(run, c, k);
                 if (std::isnan(expected))
                     QVERIFY2(field.isEmpty(), qPrintable(field));
@@ -312,8 +318,8 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("runArgs");
         QTest::addRow("repeated") << QStringList {QStringLiteral("--run"), QLatin1String(runA), QStringLiteral("--run"),
                                                   QLatin1String(runB)};
-        QTest::addRow("comma list") << QStringList {QStringLiteral("--run"),
-                                                    QStringLiteral("%1,%2").arg(QLatin1String(runA), QLatin1String(runB))};
+        QTest::addRow("comma list") << QStringList {
+            QStringLiteral("--run"), QStringLiteral("%1,%2").arg(QLatin1String(runA), QLatin1String(runB))};
     }
 
     void commandLineOverlay()
@@ -323,10 +329,11 @@ private Q_SLOTS:
         const QString svg = m_dir.filePath(tag + QStringLiteral(".svg"));
         const QString csv = m_dir.filePath(tag + QStringLiteral(".csv"));
         QProcess process;
-        process.start(QStringLiteral(QS_BINARY), QStringList {QStringLiteral("figure"), QStringLiteral("--store"), m_store,
-                                                              QStringLiteral("--view"), QStringLiteral("trajectory"),
-                                                              QStringLiteral("--out"), svg, QStringLiteral("--csv"), csv}
-                                                     + runArgs);
+        process.start(QStringLiteral(QS_BINARY),
+                      QStringList {QStringLiteral("figure"), QStringLiteral("--store"), m_store,
+                                   QStringLiteral("--view"), QStringLiteral("trajectory"), QStringLiteral("--out"), svg,
+                                   QStringLiteral("--csv"), csv}
+                          + runArgs);
         QVERIFY(process.waitForFinished(120000));
         QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
 
@@ -343,8 +350,10 @@ private Q_SLOTS:
                 continue;
             if (xml.name() == QLatin1String("text")) {
                 texts << xml.readElementText().trimmed();
-            } else if (xml.attributes().value(QStringLiteral("stroke")).toString().compare(
-                           qs::seriesColor(0).name(), Qt::CaseInsensitive)
+            } else if (xml.attributes()
+                           .value(QStringLiteral("stroke"))
+                           .toString()
+                           .compare(qs::seriesColor(0).name(), Qt::CaseInsensitive)
                        == 0) {
                 blueDashes.insert(xml.attributes().value(QStringLiteral("stroke-dasharray")).toString());
             }
@@ -352,7 +361,8 @@ private Q_SLOTS:
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         for (const char* run : {runA, runB}) {
             for (int c = 0; c < TwoRunFixture::configCount(); ++c)
-                QVERIFY2(texts.contains(label(run, c)), qPrintable(label(run, c) + QStringLiteral(" not in ") + texts.join(QLatin1Char('|'))));
+                QVERIFY2(texts.contains(label(run, c)),
+                         qPrintable(label(run, c) + QStringLiteral(" not in ") + texts.join(QLatin1Char('|'))));
         }
         QVERIFY2(blueDashes.size() >= 2, qPrintable(QString::number(blueDashes.size())));
 
@@ -430,16 +440,17 @@ private Q_SLOTS:
                 continue;
             const QPointF at = label->position->pixelPosition();
             const double width = QFontMetricsF(label->font()).horizontalAdvance(label->text());
-            const double left = label->positionAlignment() & Qt::AlignLeft    ? at.x()
-                                : label->positionAlignment() & Qt::AlignRight ? at.x() - width
-                                                                              : at.x() - width / 2.0;
+            const double left = label->positionAlignment() & Qt::AlignLeft ? at.x()
+                : label->positionAlignment() & Qt::AlignRight              ? at.x() - width
+                                                                           : at.x() - width / 2.0;
             QVERIFY2(left >= axes->rect().left() - 0.5 && left + width <= axes->rect().right() + 1.5,
                      qPrintable(label->text()));
         }
 
         layOut(qs::FigureStyle::Legend::None);
         QVERIFY(!plot->legend->visible());
-        QVERIFY2(axes->outerRect().bottom() >= figure.bottom() - 1, qPrintable(QString::number(axes->outerRect().bottom())));
+        QVERIFY2(axes->outerRect().bottom() >= figure.bottom() - 1,
+                 qPrintable(QString::number(axes->outerRect().bottom())));
         QVERIFY(axes->outerRect().bottom() > bottomAbove);
 
         layOut(qs::FigureStyle::Legend::Inside);
@@ -448,7 +459,8 @@ private Q_SLOTS:
             return QStringLiteral("%1,%2 %3x%4").arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height());
         };
         QVERIFY2(axes->rect().contains(plot->legend->outerRect()),
-                 qPrintable(QStringLiteral("legend %1 in axes %2").arg(text(plot->legend->outerRect()), text(axes->rect()))));
+                 qPrintable(
+                     QStringLiteral("legend %1 in axes %2").arg(text(plot->legend->outerRect()), text(axes->rect()))));
         page.view->applyFigureStyle(qs::FigureStyle::screen());
     }
 

@@ -3,11 +3,11 @@
 
 #include "tests/support/testutils.h"
 
+#include "models/selection.h"
+#include "models/storesnapshot.h"
 #include "tests/support/decaystore.h"
 #include "widgets/pages/ptqpage.h"
 #include "widgets/plot/qcp.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
 
 #include <QLabel>
 #include <QTemporaryDir>
@@ -68,8 +68,10 @@ private Q_SLOTS:
         double worstDecayFit = 0.0;
         double worstTokensFit = 0.0;
         for (int k = 1; k < DecayStore::checkpoints; ++k) {
-            worstDecayFit = std::max(worstDecayFit, std::abs(page.decayFitGraph()->data()->at(k - 1)->value - DecayStore::trend(k)));
-            worstTokensFit = std::max(worstTokensFit, std::abs(page.tokensFitGraph()->data()->at(k - 1)->value - DecayStore::trend(k)));
+            worstDecayFit = std::max(worstDecayFit,
+                                     std::abs(page.decayFitGraph()->data()->at(k - 1)->value - DecayStore::trend(k)));
+            worstTokensFit = std::max(worstTokensFit,
+                                      std::abs(page.tokensFitGraph()->data()->at(k - 1)->value - DecayStore::trend(k)));
         }
         QVERIFY2(worstDecayFit < 0.0006, qPrintable(QString::number(worstDecayFit)));
         QVERIFY2(worstTokensFit > 0.005, qPrintable(QString::number(worstTokensFit)));
@@ -103,7 +105,8 @@ private Q_SLOTS:
         QVERIFY(page.setMetric(QStringLiteral("kl_mean")));
         QVERIFY(!page.analysis());
         QVERIFY(page.csv().isEmpty());
-        QVERIFY2(page.message().contains(QStringLiteral("decay")) && page.message().contains(QStringLiteral("at least 4")),
+        QVERIFY2(page.message().contains(QStringLiteral("decay"))
+                     && page.message().contains(QStringLiteral("at least 4")),
                  qPrintable(page.message()));
         QVERIFY(!page.setMetric(QStringLiteral("no_such_metric")));
         QCOMPARE(page.metric(), QStringLiteral("kl_mean"));

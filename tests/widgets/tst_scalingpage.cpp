@@ -4,12 +4,12 @@
 // offscreen renders of every view (PNG, set QS_SCALING_PNG_DIR to keep them).
 
 #include "models/coefficientmodel.h"
-#include "widgets/plot/figureexport.h"
 #include "models/jobs/fitjob.h"
+#include "tests/support/testutils.h"
 #include "widgets/pages/scaling/scalingcontour.h"
 #include "widgets/pages/scaling/scalinginputs.h"
 #include "widgets/pages/scaling/scalingpage.h"
-#include "tests/support/testutils.h"
+#include "widgets/plot/figureexport.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -18,8 +18,8 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
-#include <QSlider>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -141,9 +141,13 @@ void TstScalingPage::coefficientModel()
     QCOMPARE(model.columnCount(), int(qs::CoefficientModel::ColumnCount));
     const int alpha = model.rowOf(QStringLiteral("alpha"));
     QCOMPARE(model.index(alpha, qs::CoefficientModel::NameColumn).data().toString(), QStringLiteral("α"));
-    QCOMPARE(model.index(alpha, qs::CoefficientModel::ValueColumn).data(qs::CoefficientModel::ValueRole).toDouble(), 0.34);
+    QCOMPARE(model.index(alpha, qs::CoefficientModel::ValueColumn).data(qs::CoefficientModel::ValueRole).toDouble(),
+             0.34);
     QCOMPARE(model.index(alpha, qs::CoefficientModel::SourceColumn).data().toString(), QStringLiteral("published"));
-    QVERIFY(model.index(alpha, qs::CoefficientModel::ReferenceColumn).data().toString().contains(QStringLiteral("Hoffmann")));
+    QVERIFY(model.index(alpha, qs::CoefficientModel::ReferenceColumn)
+                .data()
+                .toString()
+                .contains(QStringLiteral("Hoffmann")));
 
     // An edit: the value, and the source becomes a user edit.
     QSignalSpy edited(&model, &qs::CoefficientModel::coefficientEdited);
@@ -171,7 +175,8 @@ void TstScalingPage::coefficientModel()
     QCOMPARE(model.rowCount(), 9);
     const int k = model.rowOf(QStringLiteral("k"));
     QCOMPARE(model.index(k, qs::CoefficientModel::IntervalColumn).data().toString(), QStringLiteral("[0.7, 0.9]"));
-    QCOMPARE(model.index(k, qs::CoefficientModel::ValueColumn).data(qs::CoefficientModel::IntervalLowRole).toDouble(), 0.7);
+    QCOMPARE(model.index(k, qs::CoefficientModel::ValueColumn).data(qs::CoefficientModel::IntervalLowRole).toDouble(),
+             0.7);
     QCOMPARE(model.index(model.rowOf(QStringLiteral("gamma_N")), qs::CoefficientModel::ValueColumn).data().toString(),
              QStringLiteral("unset"));
     QVERIFY(model.setData(model.index(k, qs::CoefficientModel::ValueColumn), 1.25));
@@ -295,13 +300,14 @@ void TstScalingPage::contourCellsEqualDelta()
     QCOMPARE(map->data()->valueSize(), 81);
     double key = 0.0, value = 0.0;
     map->data()->cellToCoord(0, 0, &key, &value);
-    QCOMPARE(key, 6.0);  // log10 1e6
+    QCOMPARE(key, 6.0);   // log10 1e6
     QCOMPARE(value, 8.0); // log10 1e8
     for (const auto& [i, j] : {std::pair(0, 0), std::pair(40, 20), std::pair(17, 63), std::pair(80, 80)}) {
         map->data()->cellToCoord(i, j, &key, &value);
         const double expected = w4a16Delta(0.5, 0.35, std::pow(10.0, key), std::pow(10.0, value), 128.0);
         QVERIFY2(near(map->data()->cell(i, j), expected),
-                 qPrintable(QStringLiteral("cell %1,%2: %3 vs %4").arg(i).arg(j).arg(map->data()->cell(i, j)).arg(expected)));
+                 qPrintable(
+                     QStringLiteral("cell %1,%2: %3 vs %4").arg(i).arg(j).arg(map->data()->cell(i, j)).arg(expected)));
     }
     // δ spans decades here: log colours, labelled iso-lines.
     QVERIFY(map->dataScaleType() == QCPAxis::stLogarithmic);
@@ -402,9 +408,9 @@ void TstScalingPage::optimalFractionNeedsDelta()
     QVERIFY(page.csv().startsWith(QStringLiteral("S,f_hat,f_star\n")));
 
     // δ coefficients by hand: f* appears and equals the law's argmin at each S.
-    const std::pair<const char*, double> values[] = {{"theta", 0.01}, {"kappa", 0.5}, {"phi", 50.0}, {"chi", 0.7},
+    const std::pair<const char*, double> values[] = {{"theta", 0.01}, {"kappa", 0.5}, {"phi", 50.0},    {"chi", 0.7},
                                                      {"psi", 0.2},    {"omega", 0.3}, {"lambda", 30.0}, {"mu", 0.6},
-                                                     {"nu", 0.2},     {"xi", 0.5},   {"rho", 0.2}};
+                                                     {"nu", 0.2},     {"xi", 0.5},    {"rho", 0.2}};
     for (const auto& [name, value] : values)
         QVERIFY(setCoefficient(page.coefficientModel(), name, value));
     page.updateNow();
@@ -456,8 +462,8 @@ void TstScalingPage::unsetCoefficientsShowMessage()
 
     // Typing the four δ coefficients makes δ drawable.
     QVERIFY(page.setQuantity(Quantity::Delta));
-    for (const auto& [name, value] : {std::pair("k", 0.5), std::pair("gamma_N", 0.3), std::pair("gamma_D", 0.1),
-                                      std::pair("gamma_G", 0.5)})
+    for (const auto& [name, value] :
+         {std::pair("k", 0.5), std::pair("gamma_N", 0.3), std::pair("gamma_D", 0.1), std::pair("gamma_G", 0.5)})
         QVERIFY(setCoefficient(page.coefficientModel(), name, value));
     page.updateNow();
     QVERIFY2(page.plotMessage().isEmpty(), qPrintable(page.plotMessage()));
@@ -511,7 +517,8 @@ void TstScalingPage::pageFitReplacesCoefficients()
     QVERIFY(std::abs(law.value("gamma_N") - 0.3) < 0.01);
     QVERIFY(law.coefficient("alpha").source == Source::Published);
     const int row = page.coefficientModel()->rowOf(QStringLiteral("k"));
-    QCOMPARE(page.coefficientModel()->index(row, qs::CoefficientModel::SourceColumn).data().toString(), QStringLiteral("fit"));
+    QCOMPARE(page.coefficientModel()->index(row, qs::CoefficientModel::SourceColumn).data().toString(),
+             QStringLiteral("fit"));
     QVERIFY(!page.coefficientModel()->index(row, qs::CoefficientModel::IntervalColumn).data().toString().isEmpty());
     QVERIFY(page.statusMessage().contains(QStringLiteral("Fitted")));
 
@@ -606,8 +613,8 @@ void TstScalingPage::measuredResiduals()
     for (const double N : {1e8, 1e9})
         for (const double D : {1e10, 1e11, 1e12}) {
             csv += QByteArray::number(N, 'g', 17) + ',' + QByteArray::number(D, 'g', 17) + ','
-                   + QByteArray::number(hoffmannLoss(N, D) * factors[i], 'g', 17) + ',' + (i == 5 ? "1" : "0") + ",p"
-                   + QByteArray::number(i) + '\n';
+                + QByteArray::number(hoffmannLoss(N, D) * factors[i], 'g', 17) + ',' + (i == 5 ? "1" : "0") + ",p"
+                + QByteArray::number(i) + '\n';
             ++i;
         }
     ProbePage page;
@@ -710,9 +717,9 @@ void TstScalingPage::renderViews()
     page.setView(qs::ScalingPage::View::QatFraction);
     render(QStringLiteral("fstar"));
     // The same with δ coefficients typed in (illustrative values, not published ones): f* appears.
-    const std::pair<const char*, double> qatDelta[] = {{"theta", 0.01}, {"kappa", 0.5}, {"phi", 50.0}, {"chi", 0.7},
+    const std::pair<const char*, double> qatDelta[] = {{"theta", 0.01}, {"kappa", 0.5}, {"phi", 50.0},    {"chi", 0.7},
                                                        {"psi", 0.2},    {"omega", 0.3}, {"lambda", 30.0}, {"mu", 0.6},
-                                                       {"nu", 0.2},     {"xi", 0.5},   {"rho", 0.2}};
+                                                       {"nu", 0.2},     {"xi", 0.5},    {"rho", 0.2}};
     for (const auto& [name, value] : qatDelta)
         QVERIFY(setCoefficient(page.coefficientModel(), name, value));
     render(QStringLiteral("fstar-law"));

@@ -32,8 +32,8 @@ private Q_SLOTS:
         QTest::addRow("empty") << QString() << 0 << -1;
         QTest::addRow("only the FP reference") << QStringLiteral("none\n") << 0 << -1;
         QTest::addRow("same config twice") << QStringLiteral("rtn:4:g32:sym\nrtn:4:g32") << 1 << -1;
-        QTest::addRow("comments and blanks") << QStringLiteral("# weight only\n\n  rtn:3:pc:asym  \nnone:a4g32")
-                                             << 2 << -1;
+        QTest::addRow("comments and blanks")
+            << QStringLiteral("# weight only\n\n  rtn:3:pc:asym  \nnone:a4g32") << 2 << -1;
     }
 
     void sweepDialogSpecs()
@@ -55,7 +55,8 @@ private Q_SLOTS:
             const QString bad = lines[errorLine - 1].trimmed();
             const QString parseError = qs::test::errorOf([&] { qs::QuantConfig::parse(bad.toStdString()); });
             QVERIFY(!parseError.isEmpty());
-            QVERIFY2(dialog.errorText().contains(QStringLiteral("Line %1").arg(errorLine)), qPrintable(dialog.errorText()));
+            QVERIFY2(dialog.errorText().contains(QStringLiteral("Line %1").arg(errorLine)),
+                     qPrintable(dialog.errorText()));
             QVERIFY2(dialog.errorText().contains(parseError), qPrintable(dialog.errorText()));
         }
         if (configCount == 0)
@@ -67,7 +68,8 @@ private Q_SLOTS:
             if (spec.isEmpty() || spec.startsWith(QLatin1Char('#')))
                 continue;
             const qs::QuantConfig config = qs::QuantConfig::parse(spec.toStdString());
-            QVERIFY2(dialog.previewText().contains(QString::fromStdString(config.label())), qPrintable(dialog.previewText()));
+            QVERIFY2(dialog.previewText().contains(QString::fromStdString(config.label())),
+                     qPrintable(dialog.previewText()));
             if (std::find(ids.begin(), ids.end(), config.id()) == ids.end())
                 ids.push_back(config.id());
         }
@@ -95,7 +97,8 @@ private Q_SLOTS:
         QTest::keyClick(edit, Qt::Key_Return);
         QTest::keyClicks(edit, QStringLiteral("gptq:4:g128:sym:act:bogus"));
         QVERIFY(!dialog.okButton()->isEnabled());
-        QVERIFY2(dialog.errorText().contains(QStringLiteral("Line 2")) && dialog.errorText().contains(QStringLiteral("bogus")),
+        QVERIFY2(dialog.errorText().contains(QStringLiteral("Line 2"))
+                     && dialog.errorText().contains(QStringLiteral("bogus")),
                  qPrintable(dialog.errorText()));
         for (int i = 0; i < 6; ++i)
             QTest::keyClick(edit, Qt::Key_Backspace);

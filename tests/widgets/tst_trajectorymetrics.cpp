@@ -3,12 +3,12 @@
 
 #include "tests/support/testutils.h"
 
+#include "models/storesnapshot.h"
+#include "tests/support/storefixture.h"
 #include "widgets/pages/figurepages.h"
+#include "widgets/pages/trajectory/trajectorypage.h"
 #include "widgets/plot/figureexport.h"
 #include "widgets/plot/qcp.h"
-#include "tests/support/storefixture.h"
-#include "models/storesnapshot.h"
-#include "widgets/pages/trajectory/trajectorypage.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -77,7 +77,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("comboText");
         QTest::addColumn<Metric>("metric");
         QTest::addColumn<QString>("axisWord");
-        QTest::addRow("relative CE") << QStringLiteral("relative CE") << Metric::RelativeCe << QStringLiteral("relative CE");
+        QTest::addRow("relative CE") << QStringLiteral("relative CE") << Metric::RelativeCe
+                                     << QStringLiteral("relative CE");
         QTest::addRow("delta CE") << QStringLiteral("ΔCE") << Metric::DeltaCe << QStringLiteral("ΔCE");
         QTest::addRow("KL mean") << QStringLiteral("KL mean") << Metric::KlMean << QStringLiteral("KL mean");
         QTest::addRow("KL p99") << QStringLiteral("KL p99") << Metric::KlP99 << QStringLiteral("KL p99");
@@ -129,8 +130,9 @@ private Q_SLOTS:
                     ++k;
                 QCOMPARE(it->key, double(MetricsFixture::checkpointSteps()[size_t(k)]));
                 QCOMPARE(it->value, expectedMetric(metric, c, k));
-                QVERIFY2(yRange.contains(it->value), qPrintable(QStringLiteral("%1 outside %2..%3")
-                                                                    .arg(it->value).arg(yRange.lower).arg(yRange.upper)));
+                QVERIFY2(
+                    yRange.contains(it->value),
+                    qPrintable(QStringLiteral("%1 outside %2..%3").arg(it->value).arg(yRange.lower).arg(yRange.upper)));
             }
             QCOMPARE(points, c == 1 ? 2 : 3);
         }
@@ -141,9 +143,9 @@ private Q_SLOTS:
             QVERIFY(text.contains(QString::fromStdString(MetricsFixture::config(c).label()) + QStringLiteral(": ")));
         QVERIFY2(!text.contains(QLatin1Char('\n') + fpLabel + QStringLiteral(": ")), qPrintable(text));
         const double value = expectedMetric(metric, 0, 1);
-        const QString shown = metric == qs::TrajectoryPage::Metric::Top1Agree   ? QStringLiteral("98.00 %")
-                              : metric == qs::TrajectoryPage::Metric::LayerSqnr ? QStringLiteral("24.00 dB")
-                                                                                : QString::number(value, 'g', 5);
+        const QString shown = metric == qs::TrajectoryPage::Metric::Top1Agree ? QStringLiteral("98.00 %")
+            : metric == qs::TrajectoryPage::Metric::LayerSqnr                 ? QStringLiteral("24.00 dB")
+                                                                              : QString::number(value, 'g', 5);
         QVERIFY2(text.contains(shown), qPrintable(text + QStringLiteral(" lacks ") + shown));
         QVERIFY(page.describeCheckpoint(2).contains(QStringLiteral("not computed yet")));
     }

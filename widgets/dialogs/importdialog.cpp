@@ -48,7 +48,8 @@ ImportDialog::ImportDialog(const QString& storePath, const QString& revisions, Q
         return b;
     };
     m_revisions = edit("importRevisions");
-    m_revisions->setToolTip(tr("A folder of revision folders (each with config.json and safetensors weights), or one revision"));
+    m_revisions->setToolTip(
+        tr("A folder of revision folders (each with config.json and safetensors weights), or one revision"));
     m_data = edit("importData");
     m_data->setToolTip(tr("Validation and calibration data: a text file, or token ids (.npy, or raw uint16 .bin)"));
     m_tokenizer = edit("importTokenizer");
@@ -66,9 +67,11 @@ ImportDialog::ImportDialog(const QString& storePath, const QString& revisions, Q
 
     const QString anyFile = tr("All files (*)");
     auto* form = new QFormLayout;
-    form->addRow(tr("&Revisions:"), withBrowse(m_revisions, button(m_revisions, true, tr("Folder of revisions"), {}), this));
+    form->addRow(tr("&Revisions:"),
+                 withBrowse(m_revisions, button(m_revisions, true, tr("Folder of revisions"), {}), this));
     form->addRow(tr("&Data:"), withBrowse(m_data, button(m_data, false, tr("Evaluation data"), anyFile), this));
-    m_tokenizerRow = withBrowse(m_tokenizer, button(m_tokenizer, false, tr("Tokenizer"), tr("tokenizer.json (*.json)")), this);
+    m_tokenizerRow =
+        withBrowse(m_tokenizer, button(m_tokenizer, false, tr("Tokenizer"), tr("tokenizer.json (*.json)")), this);
     m_tokenizerLabel = new QLabel(tr("&Tokenizer:"), this);
     m_tokenizerLabel->setBuddy(m_tokenizer);
     form->addRow(m_tokenizerLabel, m_tokenizerRow);
@@ -76,7 +79,9 @@ ImportDialog::ImportDialog(const QString& storePath, const QString& revisions, Q
     form->addRow(tr("&Validation sequences:"), m_valSequences);
     form->addRow(tr("LR &schedule:"), m_schedule);
     form->addRow(tr("R&un:"), m_run);
-    form->addRow(tr("St&ore:"), withBrowse(m_store, button(m_store, false, tr("Results store"), tr("QuantScope stores (*.h5)")), this));
+    form->addRow(
+        tr("St&ore:"),
+        withBrowse(m_store, button(m_store, false, tr("Results store"), tr("QuantScope stores (*.h5)")), this));
 
     m_preview = new QLabel(this);
     m_preview->setObjectName(QStringLiteral("importPreview"));
@@ -191,7 +196,8 @@ void ImportDialog::revalidate()
             const QString proposal = QFileInfo(folder).fileName();
             if (!proposal.isEmpty())
                 m_run->setText(proposal);
-            const QString tokenizer = QString::fromStdString(revisions.front().path) + QStringLiteral("/tokenizer.json");
+            const QString tokenizer =
+                QString::fromStdString(revisions.front().path) + QStringLiteral("/tokenizer.json");
             if (m_tokenizer->text().isEmpty() && QFileInfo::exists(tokenizer))
                 m_tokenizer->setText(tokenizer);
             if (m_store->text().isEmpty())
@@ -199,18 +205,21 @@ void ImportDialog::revalidate()
         }
         QStringList steps;
         for (const RevisionInfo& r : revisions)
-            steps << (r.stage.empty() ? QString() : QString::fromStdString(r.stage) + QLatin1Char(' ')) + QString::number(*r.step);
+            steps << (r.stage.empty() ? QString() : QString::fromStdString(r.stage) + QLatin1Char(' '))
+                    + QString::number(*r.step);
         m_preview->setText(tr("%n revision(s), steps %1", nullptr, int(revisions.size()))
-                               .arg(steps.size() > 6 ? steps.mid(0, 3).join(QStringLiteral(", ")) + QStringLiteral(", …, ")
-                                                           + steps.mid(steps.size() - 2).join(QStringLiteral(", "))
-                                                     : steps.join(QStringLiteral(", "))));
+                               .arg(steps.size() > 6
+                                        ? steps.mid(0, 3).join(QStringLiteral(", ")) + QStringLiteral(", …, ")
+                                            + steps.mid(steps.size() - 2).join(QStringLiteral(", "))
+                                        : steps.join(QStringLiteral(", "))));
     }
     auto check = [this](bool bad, const QString& message) {
         if (m_error.isEmpty() && bad)
             m_error = message;
     };
     check(m_data->text().trimmed().isEmpty(), tr("Choose the evaluation data: a text file or token ids."));
-    check(!QFileInfo(m_data->text().trimmed()).isFile(), tr("The data file %1 does not exist.").arg(m_data->text().trimmed()));
+    check(!QFileInfo(m_data->text().trimmed()).isFile(),
+          tr("The data file %1 does not exist.").arg(m_data->text().trimmed()));
     check(text && !QFileInfo(m_tokenizer->text().trimmed()).isFile(),
           tr("A text needs the model's tokenizer.json; %1 does not exist.").arg(m_tokenizer->text().trimmed()));
     check(runName().isEmpty(), tr("Name the run."));

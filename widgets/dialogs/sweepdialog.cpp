@@ -31,12 +31,14 @@ SweepDialog::Parsed SweepDialog::parseSpecs(const QString& text)
             const QuantConfig config = QuantConfig::parse(spec.toStdString());
             const QString label = QString::fromStdString(config.label());
             if (config.isFullPrecision()) {
-                parsed.lineNotes << tr("%1: %2 (the full-precision reference; every sweep computes it)").arg(line).arg(label);
+                parsed.lineNotes
+                    << tr("%1: %2 (the full-precision reference; every sweep computes it)").arg(line).arg(label);
                 continue;
             }
             const auto [first, isNew] = firstLineOfId.emplace(config.id(), line);
             if (!isNew) {
-                parsed.lineNotes << tr("%1: %2 (same config as line %3, run once)").arg(line).arg(label).arg(first->second);
+                parsed.lineNotes
+                    << tr("%1: %2 (same config as line %3, run once)").arg(line).arg(label).arg(first->second);
                 continue;
             }
             parsed.lineNotes << tr("%1: %2").arg(line).arg(label);
@@ -94,10 +96,11 @@ SweepDialog::SweepDialog(const QStringList& runs, QWidget* parent)
            "(GPTQ act-order), a<B> | a<B>g<N> (activation bits), <kind>=w<B>a<B> (mixed precision, kinds q, k, "
            "v, o, gate, up, down). \"none:a4\" quantizes activations only."));
 
-    auto* hint = new QLabel(tr("One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 "
-                               "or none:a4. The full-precision reference is always computed; configs already "
-                               "in the store are skipped."),
-                            this);
+    auto* hint =
+        new QLabel(tr("One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 "
+                      "or none:a4. The full-precision reference is always computed; configs already "
+                      "in the store are skipped."),
+                   this);
     hint->setWordWrap(true);
     hint->setEnabled(false);
 

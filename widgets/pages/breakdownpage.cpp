@@ -1,10 +1,10 @@
 #include "widgets/pages/breakdownpage.h"
 
-#include "widgets/pages/heatmappage.h"
 #include "models/layermetrics.h"
 #include "models/metricnames.h"
-#include "widgets/plot/plotstyle.h"
 #include "models/selection.h"
+#include "widgets/pages/heatmappage.h"
+#include "widgets/plot/plotstyle.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -208,8 +208,8 @@ double BreakdownPage::trioValue(int metricIndex, int member) const
 QCPAxisRect* BreakdownPage::trioRect(int metricIndex) const
 {
     return metricIndex >= 0 && metricIndex < 2 && m_trioGrid->layout() && m_trioRects[metricIndex]->layout()
-               ? m_trioRects[metricIndex]
-               : nullptr;
+        ? m_trioRects[metricIndex]
+        : nullptr;
 }
 
 QCPGraph* BreakdownPage::trioSumMarker(int metricIndex) const
@@ -263,7 +263,8 @@ void BreakdownPage::rebuildBars()
         for (size_t i = 0; i < order.size(); ++i) {
             const LayerInfo& info = current->layers[size_t(order[i])];
             if (i > 0 && info.block != current->layers[size_t(order[i - 1])].block) {
-                ticker->addTick((groupStart + key - 1.0) / 2.0, QString::number(current->layers[size_t(order[i - 1])].block));
+                ticker->addTick((groupStart + key - 1.0) / 2.0,
+                                QString::number(current->layers[size_t(order[i - 1])].block));
                 key += 1.0;
                 groupStart = key;
             }
@@ -271,7 +272,8 @@ void BreakdownPage::rebuildBars()
             key += 1.0;
         }
         if (!order.empty())
-            ticker->addTick((groupStart + key - 1.0) / 2.0, QString::number(current->layers[size_t(order.back())].block));
+            ticker->addTick((groupStart + key - 1.0) / 2.0,
+                            QString::number(current->layers[size_t(order.back())].block));
         setWrappedLabel(plot()->xAxis, isPaperStyle() ? tr("block") : tr("block (bars: module kinds in block order)"));
     } else {
         const std::vector<KindMean> means = meanByKind(current->layers, values);
@@ -311,16 +313,16 @@ void BreakdownPage::rebuildBars()
     QString title = m_metric.empty() ? QString() : MetricNames::title(m_metric);
     setWrappedLabel(plot()->yAxis, title);
     if (!current) {
-        setWrappedText(m_title, m_selection && m_selection->snapshot() ? tr("This store holds no runs")
-                                                                       : tr("No store open"));
+        setWrappedText(m_title,
+                       m_selection && m_selection->snapshot() ? tr("This store holds no runs") : tr("No store open"));
     } else {
         const bool fromFp = isInputStatistic(m_metric);
         const QString configText = fromFp ? tr("full-precision model")
-                                   : m_selection->config() ? m_selection->config()->label
-                                                           : tr("no config");
+            : m_selection->config()       ? m_selection->config()->label
+                                          : tr("no config");
         const QString step = checkpoint >= 0 && checkpoint < int(current->checkpoints.size())
-                                 ? QString::number(current->checkpoints[size_t(checkpoint)].step)
-                                 : tr("–");
+            ? QString::number(current->checkpoints[size_t(checkpoint)].step)
+            : tr("–");
         if (source && !source->isDone(checkpoint))
             title = tr("%1 (not computed at this checkpoint)").arg(title);
         setWrappedText(m_title, tr("%1, step %2: %3, %4").arg(current->name(), step, title, configText));
@@ -481,8 +483,7 @@ QString BreakdownPage::describeBar(int index) const
             .arg(bar.block)
             .arg(QString::fromStdString(bar.kind), title, value);
     }
-    return tr("%1 layers\n%2: %3, mean over %n block(s)", nullptr, bar.count)
-        .arg(kindLabel(bar.kind), title, value);
+    return tr("%1 layers\n%2: %3, mean over %n block(s)", nullptr, bar.count).arg(kindLabel(bar.kind), title, value);
 }
 
 void BreakdownPage::activateBar(int index)
@@ -532,17 +533,18 @@ QString BreakdownPage::csv() const
         return {};
     const int checkpoint = m_selection->checkpoint();
     const QString step = checkpoint >= 0 && checkpoint < int(current->checkpoints.size())
-                             ? QString::number(current->checkpoints[size_t(checkpoint)].step)
-                             : QString();
+        ? QString::number(current->checkpoints[size_t(checkpoint)].step)
+        : QString();
     const ConfigSnapshot* source = layerMetricSource(*current, m_selection->configIndex(), m_metric);
     const QString configId = source ? QString::fromStdString(source->results.configId) : QString();
     const QString metric = QString::fromStdString(m_metric);
     QString out = QStringLiteral("section,label,block,kind,config,step,metric,value\n");
     const auto row = [&](const QString& section, const QString& label, const QString& block, const QString& kind,
                          const QString& config, const QString& name, double value) {
-        out += QStringList {section, csvField(label), block, csvField(kind), csvField(config), step, name, csvNumber(value)}
+        out += QStringList {section, csvField(label), block, csvField(kind), csvField(config), step,
+                            name,    csvNumber(value)}
                    .join(QLatin1Char(','))
-               + QLatin1Char('\n');
+            + QLatin1Char('\n');
     };
     for (const Bar& bar : m_bars) {
         const QString kind = QString::fromStdString(bar.kind);
@@ -554,7 +556,8 @@ QString BreakdownPage::csv() const
     }
     if (m_trio.isValid()) {
         const int members[3] = {m_trio.weightOnly, m_trio.activationOnly, m_trio.both};
-        const QStringList labels {QStringLiteral("weight-only"), QStringLiteral("activation-only"), QStringLiteral("both")};
+        const QStringList labels {QStringLiteral("weight-only"), QStringLiteral("activation-only"),
+                                  QStringLiteral("both")};
         for (int m = 0; m < 2; ++m) {
             const QString name = QString::fromStdString(decompositionMetrics()[size_t(m)]);
             for (int t = 0; t < 3; ++t)
@@ -602,7 +605,8 @@ void BreakdownPage::applyColors()
                                                 {1.0, paper ? tr("A") : tr("activation\nonly")},
                                                 {2.0, paper ? tr("W+A") : tr("both")}});
     }
-    for (QCPAxis* axis : {plot()->xAxis, m_trioRects[0]->axis(QCPAxis::atBottom), m_trioRects[1]->axis(QCPAxis::atBottom)})
+    for (QCPAxis* axis :
+         {plot()->xAxis, m_trioRects[0]->axis(QCPAxis::atBottom), m_trioRects[1]->axis(QCPAxis::atBottom)})
         axis->grid()->setVisible(false);
 
     const double barPen = penWidth(1.0, 0.5);

@@ -6,9 +6,9 @@
 // activation-only and both, with the sum of the first two as a marker (papers.md §3:
 // δ_W4A4 ≈ δ_W4A16 + δ_W16A4; the trio and its values: models/decomposition.h).
 
-#include "widgets/plot/plotpage.h"
 #include "models/decomposition.h"
 #include "models/storesnapshot.h"
+#include "widgets/plot/plotpage.h"
 
 #include <string>
 #include <vector>
@@ -44,8 +44,8 @@ public:
         double value = 0.0; // NaN where not computed (not drawn)
         int layer = -1;     // PerLayer: the layer; PerKind: −1
         std::string kind;
-        int block = -1;     // PerLayer only
-        int count = 0;      // PerKind: layers with a finite value in the mean
+        int block = -1; // PerLayer only
+        int count = 0;  // PerKind: layers with a finite value in the mean
     };
 
     explicit BreakdownPage(Selection* selection, QWidget* parent = nullptr);

@@ -90,13 +90,14 @@ bool waitForFigurePage(const FigurePage& page, int timeoutMs)
     return !busy();
 }
 
-bool exportTrajectoryFigure(const QString& storePath, const QString& runName, const QString& outPath,
-                            QString* error, int widthPx, int heightPx, const QString& metricName)
+bool exportTrajectoryFigure(const QString& storePath, const QString& runName, const QString& outPath, QString* error,
+                            int widthPx, int heightPx, const QString& metricName)
 {
     TrajectoryPage::Metric metric;
     if (!TrajectoryPage::metricFromName(metricName, &metric))
-        return fail(error, FigureExport::tr("Cannot export %1: unknown metric \"%2\" (use one of %3)")
-                               .arg(outPath, metricName, TrajectoryPage::metricNames().join(QStringLiteral(", "))));
+        return fail(error,
+                    FigureExport::tr("Cannot export %1: unknown metric \"%2\" (use one of %3)")
+                        .arg(outPath, metricName, TrajectoryPage::metricNames().join(QStringLiteral(", "))));
     StoreSnapshotPtr snapshot;
     try {
         snapshot = loadStoreSnapshot(storePath);
@@ -107,8 +108,9 @@ bool exportTrajectoryFigure(const QString& storePath, const QString& runName, co
         return fail(error, FigureExport::tr("Cannot export %1: the store %2 holds no runs").arg(outPath, storePath));
     const int runIndex = runName.isEmpty() ? 0 : snapshot->runIndex(runName);
     if (runIndex < 0)
-        return fail(error, FigureExport::tr("Cannot export %1: the store %2 has no run named \"%3\"")
-                               .arg(outPath, storePath, runName));
+        return fail(error,
+                    FigureExport::tr("Cannot export %1: the store %2 has no run named \"%3\"")
+                        .arg(outPath, storePath, runName));
 
     Selection selection;
     selection.setSnapshot(snapshot);

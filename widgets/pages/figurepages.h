@@ -39,13 +39,13 @@ bool waitForFigurePage(const FigurePage& page, int timeoutMs);
 // Loads the store at `storePath`, draws the trajectory of run `runName` (the first run when empty)
 // with the metric named `metric` (TrajectoryPage::metricNames()) black on white and saves it like
 // savePlotFigure.
-bool exportTrajectoryFigure(const QString& storePath, const QString& runName, const QString& outPath,
-                            QString* error, int widthPx = 1200, int heightPx = 700,
+bool exportTrajectoryFigure(const QString& storePath, const QString& runName, const QString& outPath, QString* error,
+                            int widthPx = 1200, int heightPx = 700,
                             const QString& metric = QLatin1String(metrics::relCe));
 
 // Draws what `shown` shows (run, x unit, metric, FP loss, x range) black on white at the given
 // size and saves it like savePlotFigure.
-bool exportTrajectoryFigure(const TrajectoryPage& shown, const QString& outPath, QString* error,
-                            int widthPx = 1200, int heightPx = 700);
+bool exportTrajectoryFigure(const TrajectoryPage& shown, const QString& outPath, QString* error, int widthPx = 1200,
+                            int heightPx = 700);
 
 } // namespace qs

@@ -2,8 +2,8 @@
 
 #include "models/layertablemodel.h"
 #include "models/metricnames.h"
-#include "widgets/plot/plotstyle.h"
 #include "models/selection.h"
+#include "widgets/plot/plotstyle.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -81,7 +81,8 @@ protected:
             labelSize = widest + metrics.horizontalAdvance(QStringLiteral("  "));
         }
         const QRect viewport = m_axis->parentPlot()->viewport();
-        const double margin = m_margin >= 0 && !m_figure ? m_margin : (vertical ? 90.0 : 160.0); // before the first layout
+        const double margin =
+            m_margin >= 0 && !m_figure ? m_margin : (vertical ? 90.0 : 160.0); // before the first layout
         const double length = std::max((vertical ? viewport.height() : viewport.width()) - margin, 20.0);
         const double fitting = std::max(1.0, std::floor(length / std::max(labelSize, 1.0)));
         return niceIntegerStep(range.size() / fitting);
@@ -373,7 +374,8 @@ const std::vector<std::vector<double>>* HeatmapPage::shownMatrix(const ConfigSna
 
 namespace {
 
-double cellValue(const ConfigSnapshot* source, const std::vector<std::vector<double>>* matrix, int checkpoint, int layer)
+double cellValue(const ConfigSnapshot* source, const std::vector<std::vector<double>>* matrix, int checkpoint,
+                 int layer)
 {
     if (!matrix || !source->isDone(checkpoint) || checkpoint < 0 || checkpoint >= int(matrix->size()))
         return qQNaN();
@@ -553,8 +555,9 @@ void HeatmapPage::refreshData()
     if (lo <= hi) {
         range = QCPRange(lo, hi);
         if (lo == hi)
-            range = m_logColor ? QCPRange(lo / 2.0, hi * 2.0)
-                               : QCPRange(lo - std::max(std::abs(lo) * 0.5, 1e-12), hi + std::max(std::abs(hi) * 0.5, 1e-12));
+            range = m_logColor
+                ? QCPRange(lo / 2.0, hi * 2.0)
+                : QCPRange(lo - std::max(std::abs(lo) * 0.5, 1e-12), hi + std::max(std::abs(hi) * 0.5, 1e-12));
     } else if (m_logColor) {
         range = QCPRange(1.0, 10.0);
     }
@@ -588,8 +591,8 @@ void HeatmapPage::updateTitle()
     const RunSnapshot* current = run();
     const ConfigSnapshot* config = m_selection ? m_selection->config() : nullptr;
     if (!current) {
-        setWrappedText(m_title, m_selection && m_selection->snapshot() ? tr("This store holds no runs")
-                                                                       : tr("No store open"));
+        setWrappedText(m_title,
+                       m_selection && m_selection->snapshot() ? tr("This store holds no runs") : tr("No store open"));
         m_configLabel->clear();
         return;
     }
@@ -605,8 +608,7 @@ void HeatmapPage::updateOutline()
     const RunSnapshot* current = run();
     const int k = m_selection ? m_selection->checkpoint() : -1;
     const int r = m_selection ? rowOfLayer(m_selection->layerIndex()) : -1;
-    const bool visible = current && !isPaperStyle() && k >= 0
-                         && k < int(current->checkpoints.size()) && r >= 0;
+    const bool visible = current && !isPaperStyle() && k >= 0 && k < int(current->checkpoints.size()) && r >= 0;
     for (QCPItemRect* item : {m_outlineHalo, m_outline}) {
         item->setVisible(visible);
         if (visible) {

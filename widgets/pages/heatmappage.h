@@ -4,9 +4,9 @@
 // coloured by one per-layer metric of the selected config. Shows where in the network and when in
 // training the damage appears; a click selects that layer and checkpoint everywhere.
 
-#include "widgets/plot/plotpage.h"
 #include "models/layermetrics.h"
 #include "models/storesnapshot.h"
+#include "widgets/plot/plotpage.h"
 
 #include <string>
 #include <vector>
@@ -97,8 +97,8 @@ protected:
 
 private:
     const RunSnapshot* run() const;
-    void rebuild();      // run or snapshot changed: rows, columns, ticks, separators
-    void refreshData();  // config or metric changed: the cell values and the colour range
+    void rebuild();     // run or snapshot changed: rows, columns, ticks, separators
+    void refreshData(); // config or metric changed: the cell values and the colour range
     void updateOutline();
     void setMapCell(int checkpoint, int row, double value);
     void updateTitle();
@@ -114,7 +114,7 @@ private:
     RowOrder m_rowOrder = RowOrder::ByBlock;
     std::string m_metric;
     bool m_logColor = false;
-    bool m_logChosen = false; // the user set the log option; keep it across metric changes
+    bool m_logChosen = false;     // the user set the log option; keep it across metric changes
     std::vector<int> m_rowLayers; // row → layer index
     std::vector<int> m_layerRows; // layer index → row
 

@@ -1,7 +1,7 @@
 #include "widgets/pages/outlierpage.h"
 
-#include "widgets/plot/plotstyle.h"
 #include "models/selection.h"
+#include "widgets/plot/plotstyle.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -313,8 +313,9 @@ void OutlierPage::jumpToFc2()
     if (!run)
         return;
     const int block = m_selection->layer() ? m_selection->layer()->block : 0;
-    const auto fc2 = std::find_if(run->layers.begin(), run->layers.end(),
-                                  [block](const LayerInfo& l) { return l.block == block && l.kind == layerkinds::down; });
+    const auto fc2 = std::find_if(run->layers.begin(), run->layers.end(), [block](const LayerInfo& l) {
+        return l.block == block && l.kind == layerkinds::down;
+    });
     if (fc2 != run->layers.end())
         m_selection->setLayer(int(fc2 - run->layers.begin()));
 }
@@ -371,8 +372,8 @@ void OutlierPage::requestProfile()
     const ConfigSnapshot* fp = fpConfig();
     const int checkpoint = m_selection->checkpoint();
     const int layer = m_selection->layerIndex();
-    const QString key = m_layerComboKey + QLatin1Char('\n') + QString::number(checkpoint) + QLatin1Char('\n')
-                        + QString::number(layer);
+    const QString key =
+        m_layerComboKey + QLatin1Char('\n') + QString::number(checkpoint) + QLatin1Char('\n') + QString::number(layer);
     if (key == m_profileKey)
         return;
     m_profileKey = key;
@@ -384,11 +385,9 @@ void OutlierPage::requestProfile()
         return;
     }
     m_profileState = ProfileState::Loading;
-    m_profileReads.request(
-        [path = m_selection->snapshot()->path.toStdString(), run = run->info.name, checkpoint, layer] {
-            return readActivationProfile(path, run, checkpoint, layer);
-        },
-        [this](const ProfileRead& read) { onProfileRead(read); });
+    m_profileReads.request([path = m_selection->snapshot()->path.toStdString(), run = run->info.name, checkpoint,
+                            layer] { return readActivationProfile(path, run, checkpoint, layer); },
+                           [this](const ProfileRead& read) { onProfileRead(read); });
 }
 
 void OutlierPage::onProfileRead(const ProfileRead& read)
@@ -455,11 +454,11 @@ void OutlierPage::rebuildProfile()
     for (QCPAbstractItem* item :
          std::initializer_list<QCPAbstractItem*> {m_profileThreshold, m_thresholdLabel, m_histThreshold})
         item->setVisible(shown);
-    const QString note = m_profileState == ProfileState::Loading       ? tr("Reading the profile…")
-                         : m_profileState == ProfileState::NotMeasured ? tr("The full-precision reference has not "
-                                                                            "measured this checkpoint yet")
-                         : m_profileState == ProfileState::Failed ? tr("The profile could not be read (see above)")
-                                                                  : QString();
+    const QString note = m_profileState == ProfileState::Loading ? tr("Reading the profile…")
+        : m_profileState == ProfileState::NotMeasured            ? tr("The full-precision reference has not "
+                                                                                 "measured this checkpoint yet")
+        : m_profileState == ProfileState::Failed                 ? tr("The profile could not be read (see above)")
+                                                                 : QString();
     m_profileNote->setText(note);
     m_histNote->setText(note.isEmpty() ? QString() : tr("No profile"));
     m_profileNote->setVisible(!shown);
@@ -528,12 +527,11 @@ void OutlierPage::updateTitles()
         text += QLatin1Char('\n') + stats.join(QStringLiteral(" · "));
     setWrappedText(m_title, text);
     const bool counted = m_profileState == ProfileState::Loaded && !m_profile.empty();
-    setWrappedText(m_profileTitle, !paper ? profileTitle()
-                                   : counted ? tr("%1 of %2 channels above %3")
-                                                   .arg(outlierCount())
-                                                   .arg(m_profile.size())
-                                                   .arg(outlierThreshold)
-                                             : QString());
+    setWrappedText(
+        m_profileTitle,
+        !paper        ? profileTitle()
+            : counted ? tr("%1 of %2 channels above %3").arg(outlierCount()).arg(m_profile.size()).arg(outlierThreshold)
+                      : QString());
     setWrappedText(m_histTitle, paper ? QString() : tr("Histogram of the channel maxima"));
     setWrappedText(m_kurtTitle, paper ? QString() : tr("Input kurtosis along training"));
     setWrappedLabel(m_kurtRect->axis(QCPAxis::atLeft), paper ? tr("kurtosis") : tr("kurtosis (Gaussian: 3)"));
@@ -651,10 +649,10 @@ void OutlierPage::applyColors()
             axis->setLabelFont(labelFont);
             // The small plots of a paper figure hold three labels an axis (four along the profile).
             const bool horizontal = axis->orientation() == Qt::Horizontal;
-            axis->ticker()->setTickCount(!paper                                ? 5
-                                         : rect == m_profileRect && horizontal ? 4
-                                         : rect == m_kurtRect && horizontal    ? 2
-                                                                               : 3);
+            axis->ticker()->setTickCount(!paper                                    ? 5
+                                             : rect == m_profileRect && horizontal ? 4
+                                             : rect == m_kurtRect && horizontal    ? 2
+                                                                                   : 3);
             axis->setSubTicks(!paper);
         }
     }

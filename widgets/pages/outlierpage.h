@@ -21,10 +21,10 @@
 // the profile (one row per channel), the last three the kurtosis trajectory (one row per point);
 // rows run to the longer of the two and the shorter series' fields are empty below its end.
 
-#include "widgets/plot/plotpage.h"
 #include "models/activationprofile.h"
 #include "models/latestonly.h"
 #include "models/storesnapshot.h"
+#include "widgets/plot/plotpage.h"
 
 #include "core/common/metrics.h"
 
@@ -70,10 +70,10 @@ public:
     QCPAxisRect* profileRect() const { return m_profileRect; }
     QCPAxisRect* histogramRect() const { return m_histRect; }
     QCPAxisRect* kurtosisRect() const { return m_kurtRect; }
-    QCPBars* profileBars() const { return m_profileBars; }     // every channel: key channel, value max |x|
-    QCPBars* outlierBars() const { return m_outlierBars; }     // the channels above the threshold
-    QCPBars* histogramBars() const { return m_histBars; }      // key bin centre, value channel count
-    QCPGraph* kurtosisGraph() const { return m_kurtGraph; }    // key step, value kurtosis
+    QCPBars* profileBars() const { return m_profileBars; }  // every channel: key channel, value max |x|
+    QCPBars* outlierBars() const { return m_outlierBars; }  // the channels above the threshold
+    QCPBars* histogramBars() const { return m_histBars; }   // key bin centre, value channel count
+    QCPGraph* kurtosisGraph() const { return m_kurtGraph; } // key step, value kurtosis
     QComboBox* layerCombo() const { return m_layerCombo; }
     QPushButton* fc2Button() const { return m_fc2Button; }
     QCheckBox* logCheck() const { return m_logCheck; }

@@ -1,12 +1,12 @@
 #include "widgets/pages/ptqpage.h"
 
 #include "core/common/errors.h"
-#include "widgets/plot/plotstyle.h"
-#include "widgets/plot/qcp.h"
 #include "models/metricnames.h"
 #include "models/scalingsource.h"
 #include "models/selection.h"
 #include "models/storesnapshot.h"
+#include "widgets/plot/plotstyle.h"
+#include "widgets/plot/qcp.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -160,9 +160,9 @@ void PtqPage::rebuild()
         try {
             m_analysis = scaling::analysePtqDegradation(m_points);
         } catch (const Error& e) {
-            m_message = tr("%1, %2: %3")
-                            .arg(current->name(), QString::fromStdString(config->config.label()),
-                                 QString::fromUtf8(e.what()));
+            m_message =
+                tr("%1, %2: %3")
+                    .arg(current->name(), QString::fromStdString(config->config.label()), QString::fromUtf8(e.what()));
         }
     }
     m_messageLabel->setText(m_message);
@@ -199,8 +199,9 @@ void PtqPage::rebuild()
         m_decayShade->bottomRight->setCoords(xMax * 1.05, 1.0);
         m_decayShade->setVisible(true);
     }
-    setWrappedText(m_title, tr("%1, %2: PTQ damage along training")
-                                .arg(current->name(), QString::fromStdString(config->config.label())));
+    setWrappedText(
+        m_title,
+        tr("%1, %2: PTQ damage along training").arg(current->name(), QString::fromStdString(config->config.label())));
     plot()->rescaleAxes();
     const QCPRange x = plot()->xAxis->range();
     plot()->xAxis->setRange(x.lower / 1.2, x.upper * 1.2);
@@ -258,7 +259,7 @@ QString PtqPage::csv() const
                              csvNumber(used ? a.tokensOnly.predict(p.tokens, 0.0) : qQNaN()),
                              csvNumber(used ? a.tokensAndDecay.predict(p.tokens, a.lrDecay[i]) : qQNaN())}
                     .join(QLatin1Char(','))
-                + QLatin1Char('\n');
+            + QLatin1Char('\n');
     }
     return text;
 }
@@ -278,7 +279,8 @@ void PtqPage::applyColors()
     m_title->setTextColor(colors.color(QPalette::Text));
 
     const double marker = penWidth(6.0, 4.0);
-    m_measured->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, seriesColor(0), colors.color(QPalette::Base), marker));
+    m_measured->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, seriesColor(0), colors.color(QPalette::Base), marker));
     m_warmup->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, colors.color(QPalette::PlaceholderText),
                                               colors.color(QPalette::Base), marker));
     m_measured->setPen(QPen(seriesColor(0), penWidth(1.5, 1.0)));

@@ -6,8 +6,8 @@
 // partial F test of the decay term. It shows whether quantization error tracks the LR decay rather
 // than the tokens. Follows the shared selection (run, config).
 
-#include "widgets/plot/plotpage.h"
 #include "models/scalingsource.h"
+#include "widgets/plot/plotpage.h"
 
 #include "core/scaling/ptq.h"
 

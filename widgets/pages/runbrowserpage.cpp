@@ -1,8 +1,8 @@
 #include "widgets/pages/runbrowserpage.h"
 
-#include "widgets/plot/plotstyle.h"
 #include "models/runtreemodel.h"
 #include "models/selection.h"
+#include "widgets/plot/plotstyle.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -192,8 +192,7 @@ void RunBrowserPage::setCurrentSourceIndex(const QModelIndex& source)
         return;
     const bool restoring = m_restoring;
     m_restoring = true;
-    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect
-                                                         | QItemSelectionModel::Rows);
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_restoring = restoring;
 }
 
@@ -234,8 +233,8 @@ void RunBrowserPage::showSelection()
     const QModelIndex checkpointRow = m_proxy->mapFromSource(m_model->checkpointRow(run, m_selection->checkpoint()));
     if (checkpointRow.isValid()) {
         target = checkpointRow;
-        const QModelIndex configRow = m_proxy->mapFromSource(
-            m_model->configRow(run, m_selection->checkpoint(), m_selection->configIndex()));
+        const QModelIndex configRow =
+            m_proxy->mapFromSource(m_model->configRow(run, m_selection->checkpoint(), m_selection->configIndex()));
         if (configRow.isValid() && m_view->isExpanded(checkpointRow))
             target = configRow;
         m_restoring = true;

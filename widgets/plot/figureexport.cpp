@@ -8,8 +8,8 @@
 #include <QImage>
 #include <QPageLayout>
 #include <QPageSize>
-#include <QPalette>
 #include <QPainter>
+#include <QPalette>
 #include <QPdfWriter>
 #include <QRegularExpression>
 #include <QSaveFile>
@@ -90,7 +90,8 @@ bool recordPlot(QCustomPlot* plot, RecordedFigure* figure)
         if (!hasColorMap(plot))
             painter.setMode(QCPPainter::pmVectorized);
         painter.setMode(QCPPainter::pmNonCosmetic);
-    } else if (figure->pixels().width() > figure->logical.width() || figure->pixels().height() > figure->logical.height()) {
+    } else if (figure->pixels().width() > figure->logical.width()
+               || figure->pixels().height() > figure->logical.height()) {
         painter.setMode(QCPPainter::pmNonCosmetic);
     }
     // Tick labels are measured and drawn as text, not through QCustomPlot's label cache: the cache
@@ -190,7 +191,8 @@ QString figureFormatSuffix(FigureFormat format)
 bool parseFigureSize(const QString& text, FigureExportOptions* options)
 {
     const QString t = text.trimmed().toLower();
-    if (const std::optional<FigureSize> preset = figureWordValue<FigureSize>(t); preset && *preset != FigureSize::Custom) {
+    if (const std::optional<FigureSize> preset = figureWordValue<FigureSize>(t);
+        preset && *preset != FigureSize::Custom) {
         options->size = *preset;
         options->height = 0.0;
         return true;
@@ -247,7 +249,8 @@ bool recordPlotFigure(QCustomPlot* plot, const QString& outPath, FigureFormat fo
     figure->format = format;
     figure->inches = inches;
     figure->dpi = dpi;
-    figure->logical = QSize(std::max(1, qRound(inches.width() * logicalDpi)), std::max(1, qRound(inches.height() * logicalDpi)));
+    figure->logical =
+        QSize(std::max(1, qRound(inches.width() * logicalDpi)), std::max(1, qRound(inches.height() * logicalDpi)));
     if (!recordPlot(plot, figure))
         return fail(error, writeError(outPath, FigureExport::tr("drawing the figure failed")));
     return true;
@@ -274,8 +277,8 @@ bool writeFigure(const RecordedFigure& figure, QString* error)
         break;
     }
     if (!ok || file.error() != QFileDevice::NoError) {
-        const QString reason = file.error() != QFileDevice::NoError ? file.errorString()
-                                                                    : FigureExport::tr("drawing the figure failed");
+        const QString reason =
+            file.error() != QFileDevice::NoError ? file.errorString() : FigureExport::tr("drawing the figure failed");
         file.cancelWriting();
         return fail(error, writeError(outPath, reason));
     }
@@ -291,13 +294,14 @@ bool renderPlotFigure(QCustomPlot* plot, const QString& outPath, FigureFormat fo
     return recordPlotFigure(plot, outPath, format, inches, dpi, &figure, error) && writeFigure(figure, error);
 }
 
-bool recordFigure(FigureView& view, const QString& outPath, const FigureExportOptions& options,
-                  RecordedFigure* figure, QString* error)
+bool recordFigure(FigureView& view, const QString& outPath, const FigureExportOptions& options, RecordedFigure* figure,
+                  QString* error)
 {
     FigureFormat format;
     if (!figureFormatFromPath(outPath, &format) || format == FigureFormat::Csv)
-        return fail(error, FigureExport::tr("Cannot export %1: unknown figure format \"%2\" (use .pdf, .svg or .png)")
-                               .arg(outPath, QFileInfo(outPath).suffix()));
+        return fail(error,
+                    FigureExport::tr("Cannot export %1: unknown figure format \"%2\" (use .pdf, .svg or .png)")
+                        .arg(outPath, QFileInfo(outPath).suffix()));
     if (!view.figurePlot())
         return fail(error,
                     FigureExport::tr("Cannot export %1: the %2 view shows nothing").arg(outPath, view.viewName()));
@@ -346,8 +350,9 @@ bool savePlotFigure(QCustomPlot* plot, const QString& outPath, QString* error, i
 {
     FigureFormat format;
     if (!figureFormatFromPath(outPath, &format) || format == FigureFormat::Csv)
-        return fail(error, FigureExport::tr("Cannot export %1: unknown figure format \"%2\" (use .pdf, .svg or .png)")
-                               .arg(outPath, QFileInfo(outPath).suffix()));
+        return fail(error,
+                    FigureExport::tr("Cannot export %1: unknown figure format \"%2\" (use .pdf, .svg or .png)")
+                        .arg(outPath, QFileInfo(outPath).suffix()));
     constexpr int pngDpi = 96;
     return renderPlotFigure(plot, outPath, format, QSizeF(double(widthPx) / pngDpi, double(heightPx) / pngDpi), pngDpi,
                             error);

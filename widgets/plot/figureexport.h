@@ -83,8 +83,8 @@ struct RecordedFigure
 
     QSize pixels() const; // of the PNG
 };
-bool recordFigure(FigureView& view, const QString& outPath, const FigureExportOptions& options,
-                  RecordedFigure* figure, QString* error);
+bool recordFigure(FigureView& view, const QString& outPath, const FigureExportOptions& options, RecordedFigure* figure,
+                  QString* error);
 bool recordPlotFigure(QCustomPlot* plot, const QString& outPath, FigureFormat format, QSizeF inches, int dpi,
                       RecordedFigure* figure, QString* error);
 bool writeFigure(const RecordedFigure& figure, QString* error);
@@ -104,7 +104,6 @@ bool renderPlotFigure(QCustomPlot* plot, const QString& outPath, FigureFormat fo
 // Saves `plot` as it is styled now at widthPx × heightPx pixels of 1/96 in: a PNG of exactly that many
 // pixels (96 dpi), a PDF or SVG of that physical size. Format by extension as exportFigure; false with
 // `error` naming the file on an unknown extension or a write failure.
-bool savePlotFigure(QCustomPlot* plot, const QString& outPath, QString* error, int widthPx = 1200,
-                    int heightPx = 700);
+bool savePlotFigure(QCustomPlot* plot, const QString& outPath, QString* error, int widthPx = 1200, int heightPx = 700);
 
 } // namespace qs

@@ -53,7 +53,8 @@ std::vector<QSize> legendItemSizes(QCPLegend* legend, const QFont& font, int ico
             continue;
         }
         // As QCPPlottableLegendItem::minimumOuterSizeHint() measures itself.
-        const QRect text = metrics.boundingRect(0, 0, 0, iconHeight, Qt::TextDontClip, plottableItem->plottable()->name());
+        const QRect text =
+            metrics.boundingRect(0, 0, 0, iconHeight, Qt::TextDontClip, plottableItem->plottable()->name());
         const QMargins margins = item->margins();
         sizes.push_back(QSize(legend->iconSize().width() + legend->iconTextPadding() + text.width() + margins.left()
                                   + margins.right(),
@@ -344,9 +345,9 @@ bool PlotPage::fitLegend()
     // Below the axes: the page's columns while the width allows, fewer and more rows otherwise, in
     // at most 2/5 of the figure's height. Inside: as many columns as fit the axis rect, in it.
     const bool inside = legend->layout() == m_legendRect->insetLayout();
-    const QSize area = inside ? m_legendRect->rect().marginsRemoved(m_legendRect->insetLayout()->margins()).size()
-                              : QSize(m_legendRow->rect().width() - 2 * m_legendRow->columnSpacing(),
-                                      m_plot->viewport().height() * 2 / 5);
+    const QSize area = inside
+        ? m_legendRect->rect().marginsRemoved(m_legendRect->insetLayout()->margins()).size()
+        : QSize(m_legendRow->rect().width() - 2 * m_legendRow->columnSpacing(), m_plot->viewport().height() * 2 / 5);
     // A paper legend that does not fit in the style's font size gets smaller text, in half points
     // down to 2 pt less (6 pt at least), before it runs out of its place.
     const bool paper = isPaperStyle();
@@ -398,7 +399,7 @@ bool PlotPage::fitTexts()
         // The element's share of its grid's width: its own rect may have grown with a long text.
         const int columns = std::max(1, grid->columnCount());
         const int width = (grid->rect().width() - (columns - 1) * grid->columnSpacing()) / columns
-                          - element->margins().left() - element->margins().right();
+            - element->margins().left() - element->margins().right();
         const QString text = wrapText(it.value(), QFontMetrics(element->font()), std::max(width, 1));
         if (text != element->text()) {
             element->setText(text);

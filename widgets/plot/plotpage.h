@@ -54,7 +54,7 @@ protected:
     // applyFigureStyle(); the page calls it after it created new plottables or items.
     virtual void applyColors() = 0;
     // After applyFigureStyle() restyled the page, before it replots (e.g. hide the selection marks).
-    virtual void figureStyleChanged() {}
+    virtual void figureStyleChanged() { }
 
     // What the current style draws with: the widget's palette and font on screen; black on white and
     // the style's font for paper (tick labels, axis labels and legend at fontPt, the title bold).
@@ -94,7 +94,7 @@ protected:
     // `pos` (a left press and release within a few pixels), and a move with a button held.
     virtual QString toolTipAt(const QPointF& pos) const;
     virtual void clickedAt(const QPointF& pos);
-    virtual void dragging() {}
+    virtual void dragging() { }
 
     void changeEvent(QEvent* event) override;
 
@@ -124,7 +124,7 @@ private:
         int columnSpacing = 0;
         QMargins insetMargins; // of the axis rect's inset that takes the legend "inside"
     };
-    LegendLook m_screenLegend; // the page's legend look on screen; paper figures get a compact one
+    LegendLook m_screenLegend;                 // the page's legend look on screen; paper figures get a compact one
     QHash<QCPTextElement*, QString> m_wrapped; // element → its full text
     QHash<QCPAxis*, QString> m_wrappedLabels;  // axis → its full label
     struct Cell

@@ -40,8 +40,8 @@ QStringList exportFigures(const QString& storePath, const QString& run, const QS
     FigureExportOptions options;
     options.size = FigureExportOptions::Size::DoubleColumn;
     QStringList written;
-    for (const auto& [metric, suffix] : {std::pair {TrajectoryPage::Metric::RelativeCe, ""},
-                                         std::pair {TrajectoryPage::Metric::KlMean, "-kl"}}) {
+    for (const auto& [metric, suffix] :
+         {std::pair {TrajectoryPage::Metric::RelativeCe, ""}, std::pair {TrajectoryPage::Metric::KlMean, "-kl"}}) {
         trajectory->setMetric(metric);
         for (const char* ext : {".png", ".pdf"}) {
             const QString out = base + QLatin1String(suffix) + QLatin1String(ext);
@@ -83,8 +83,8 @@ int runDemoCommand(const Arguments& args)
         summary = runDemo(options, console.callback());
     }
     const QString store = QString::fromStdString(summary.storePath);
-    const QStringList figures = exportFigures(store, QString::fromStdString(options.runName),
-                                              QDir(dir).filePath(QStringLiteral("trajectory")));
+    const QStringList figures =
+        exportFigures(store, QString::fromStdString(options.runName), QDir(dir).filePath(QStringLiteral("trajectory")));
     out(QStringLiteral("Trained: %1 checkpoints%2, final validation loss %3 nats/byte")
             .arg(summary.checkpoints)
             .arg(summary.trainingReused ? QStringLiteral(" (reused from the store)") : QString())
@@ -96,7 +96,9 @@ int runDemoCommand(const Arguments& args)
     out(QStringLiteral("Store:   %1").arg(store));
     for (const QString& f : figures)
         out(QStringLiteral("Figure:  %1").arg(f));
-    out(QStringLiteral("Done in %1 s. Open the store in the GUI: quantscope %2").arg(timer.elapsed() / 1000).arg(store));
+    out(QStringLiteral("Done in %1 s. Open the store in the GUI: quantscope %2")
+            .arg(timer.elapsed() / 1000)
+            .arg(store));
     return ExitSuccess;
 }
 

@@ -52,7 +52,8 @@ void selectFromOptions(const Arguments& args, Selection& selection, QStringList*
         QStringList names;
         for (const RunSnapshot& run : snapshot->runs)
             names << run.name();
-        throw BadUsage(QStringLiteral("no run '%1' in %2 (runs: %3)").arg(name, storePath, names.join(QStringLiteral(", "))));
+        throw BadUsage(
+            QStringLiteral("no run '%1' in %2 (runs: %3)").arg(name, storePath, names.join(QStringLiteral(", "))));
     }
     if (!runs.isEmpty())
         selection.setRun(snapshot->runIndex(runs.first()));
@@ -65,7 +66,8 @@ void selectFromOptions(const Arguments& args, Selection& selection, QStringList*
             QStringList ids;
             for (const ConfigSnapshot& config : run.configs)
                 ids << QString::fromStdString(config.results.configId);
-            throw BadUsage(QStringLiteral("run %1 has no config '%2' (configs: %3)").arg(run.name(), id, ids.join(QStringLiteral(", "))));
+            throw BadUsage(QStringLiteral("run %1 has no config '%2' (configs: %3)")
+                               .arg(run.name(), id, ids.join(QStringLiteral(", "))));
         }
         selection.setConfig(index);
     }
@@ -93,7 +95,8 @@ void selectFromOptions(const Arguments& args, Selection& selection, QStringList*
                 index = i;
         }
         if (index < 0)
-            throw BadUsage(QStringLiteral("run %1 has no layer '%2' (layers: %3)").arg(run.name(), name, names.join(QStringLiteral(", "))));
+            throw BadUsage(QStringLiteral("run %1 has no layer '%2' (layers: %3)")
+                               .arg(run.name(), name, names.join(QStringLiteral(", "))));
         selection.setLayer(index);
     }
 }
@@ -105,7 +108,8 @@ void selectMetric(QWidget* page, const QString& view, const QString& name)
     if (auto* trajectory = qobject_cast<TrajectoryPage*>(page)) {
         TrajectoryPage::Metric metric;
         if (!TrajectoryPage::metricFromName(name, &metric))
-            throw BadUsage(QStringLiteral("unknown metric '%1' (use one of %2)").arg(name, TrajectoryPage::metricNames().join(QStringLiteral(", "))));
+            throw BadUsage(QStringLiteral("unknown metric '%1' (use one of %2)")
+                               .arg(name, TrajectoryPage::metricNames().join(QStringLiteral(", "))));
         trajectory->setMetric(metric);
         return;
     }
@@ -126,7 +130,8 @@ FigureExportOptions exportOptions(const Arguments& args, const QStringList& outs
 {
     FigureExportOptions options;
     if (!parseFigureSize(args.value("size"), &options))
-        throw BadUsage(QStringLiteral("--size '%1' is not single, double or WxH in inches (e.g. 5x3)").arg(args.value("size")));
+        throw BadUsage(
+            QStringLiteral("--size '%1' is not single, double or WxH in inches (e.g. 5x3)").arg(args.value("size")));
     options.dpi = int(args.integer("dpi"));
     // The table checked both words (models/figurewords.h).
     if (figureWordValue<FigureKind>(args.value("figure-style")) == FigureKind::Screen)
@@ -157,8 +162,10 @@ int runFigureCommand(const Arguments& args)
         return runScalingFigure(args, options, outs, csv);
     const QString metric = args.value("metric");
     TrajectoryPage::Metric trajectoryMetric;
-    if (view == QLatin1String("trajectory") && !metric.isEmpty() && !TrajectoryPage::metricFromName(metric, &trajectoryMetric))
-        throw BadUsage(QStringLiteral("unknown metric '%1' (use one of %2)").arg(metric, TrajectoryPage::metricNames().join(QStringLiteral(", "))));
+    if (view == QLatin1String("trajectory") && !metric.isEmpty()
+        && !TrajectoryPage::metricFromName(metric, &trajectoryMetric))
+        throw BadUsage(QStringLiteral("unknown metric '%1' (use one of %2)")
+                           .arg(metric, TrajectoryPage::metricNames().join(QStringLiteral(", "))));
 
     const QString storePath = args.value("store");
     Selection selection;
@@ -179,7 +186,10 @@ int runFigureCommand(const Arguments& args)
         selectMetric(page.widget.get(), view, metric);
     constexpr int loadTimeoutMs = 120000;
     if (!waitForFigurePage(page, loadTimeoutMs))
-        throw Error(QStringLiteral("the %1 view was still reading %2 after %3 s").arg(view, storePath).arg(loadTimeoutMs / 1000).toStdString());
+        throw Error(QStringLiteral("the %1 view was still reading %2 after %3 s")
+                        .arg(view, storePath)
+                        .arg(loadTimeoutMs / 1000)
+                        .toStdString());
     QString error;
     for (const QString& out : outs) {
         if (!exportFigure(*page.view, out, options, &error))

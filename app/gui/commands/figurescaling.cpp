@@ -56,7 +56,8 @@ int runScalingFigure(const Arguments& args, const FigureExportOptions& options, 
             throw ConfigError(page.statusMessage().toStdString());
     } else if (args.isSet("store")) {
         try {
-            page.setMeasuredData(scalingDataFromSnapshot(*loadStoreSnapshot(args.value("store")), law.kind(), law.variant()));
+            page.setMeasuredData(
+                scalingDataFromSnapshot(*loadStoreSnapshot(args.value("store")), law.kind(), law.variant()));
         } catch (const ConfigError&) {
             if (view == ScalingPage::View::Measured)
                 throw; // the view is the points: say why there are none
@@ -64,18 +65,17 @@ int runScalingFigure(const Arguments& args, const FigureExportOptions& options, 
     }
     page.setView(view);
     if (args.isSet("quantity") && !page.setQuantity(quantityFromName(args.value("quantity").toStdString())))
-        throw ConfigError("the " + law.displayName() + " law has no quantity '"
-                          + args.value("quantity").toStdString() + "'");
+        throw ConfigError("the " + law.displayName() + " law has no quantity '" + args.value("quantity").toStdString()
+                          + "'");
     if (args.isSet("x") && !page.setVariable(variableFromName(args.value("x").toStdString())))
         throw ConfigError("the " + law.displayName() + " law has no input '" + args.value("x").toStdString() + "'");
     if (args.isSet("series")) {
         const QString series = args.value("series");
-        const std::optional<Variable> variable = series == QLatin1String("none")
-                                                     ? std::nullopt
-                                                     : std::optional(variableFromName(series.toStdString()));
+        const std::optional<Variable> variable =
+            series == QLatin1String("none") ? std::nullopt : std::optional(variableFromName(series.toStdString()));
         if (!page.setSeriesVariable(variable))
-            throw ConfigError("the curves cannot differ in '" + series.toStdString() + "' for the "
-                              + law.displayName() + " law");
+            throw ConfigError("the curves cannot differ in '" + series.toStdString() + "' for the " + law.displayName()
+                              + " law");
     }
     page.updateNow();
     if (!page.plotMessage().isEmpty())

@@ -27,25 +27,30 @@ int runRecipeCommand(const Arguments& args)
     }
     const Recipe recipe = findRecipe(args.positionals().first());
     RecipeOptions options;
-    options.dir = QDir(args.isSet("dir") ? args.value("dir") : QStringLiteral("recipe-") + QString::fromStdString(recipe.name))
-                      .absolutePath()
-                      .toStdString();
+    options.dir =
+        QDir(args.isSet("dir") ? args.value("dir") : QStringLiteral("recipe-") + QString::fromStdString(recipe.name))
+            .absolutePath()
+            .toStdString();
     options.threads = int(args.integer("threads", options.threads));
-    out(QStringLiteral("Recipe %1 v%2: %3").arg(QString::fromStdString(recipe.name)).arg(recipe.version).arg(QString::fromStdString(recipe.title)));
+    out(QStringLiteral("Recipe %1 v%2: %3")
+            .arg(QString::fromStdString(recipe.name))
+            .arg(recipe.version)
+            .arg(QString::fromStdString(recipe.title)));
     RecipeResult result;
     if (args.isSet("report-only")) {
         result.storePath = options.storePath();
         result.reportPath = options.reportPath();
         result.report = recipeReport(recipe, result.storePath);
         QFile report(QString::fromStdString(result.reportPath));
-        if (!report.open(QIODevice::WriteOnly | QIODevice::Truncate) || report.write(QByteArray::fromStdString(result.report)) < 0)
+        if (!report.open(QIODevice::WriteOnly | QIODevice::Truncate)
+            || report.write(QByteArray::fromStdString(result.report)) < 0)
             throw IoError(result.reportPath + ": cannot write the report");
     } else {
         ConsoleProgress console;
         result = runRecipe(recipe, options, console.callback());
     }
-    const QStringList figures = exportRecipeFigures(recipe, QString::fromStdString(result.storePath),
-                                                    QString::fromStdString(options.dir));
+    const QStringList figures =
+        exportRecipeFigures(recipe, QString::fromStdString(result.storePath), QString::fromStdString(options.dir));
     out(QString::fromStdString(result.report));
     out(QStringLiteral("Store:   %1").arg(QString::fromStdString(result.storePath)));
     out(QStringLiteral("Report:  %1").arg(QString::fromStdString(result.reportPath)));

@@ -47,19 +47,32 @@ std::vector<std::vector<QPointF>> isoLines(const ContourGrid& g, double level)
             const bool centreAbove = (a + b + c + d) / 4.0 > level;
             switch (index) {
             case 0:
-            case 15: break;
+            case 15:
+                break;
             case 1:
-            case 14: segments.push_back({left, bottom}); break;
+            case 14:
+                segments.push_back({left, bottom});
+                break;
             case 2:
-            case 13: segments.push_back({bottom, right}); break;
+            case 13:
+                segments.push_back({bottom, right});
+                break;
             case 3:
-            case 12: segments.push_back({left, right}); break;
+            case 12:
+                segments.push_back({left, right});
+                break;
             case 4:
-            case 11: segments.push_back({right, top}); break;
+            case 11:
+                segments.push_back({right, top});
+                break;
             case 6:
-            case 9: segments.push_back({bottom, top}); break;
+            case 9:
+                segments.push_back({bottom, top});
+                break;
             case 7:
-            case 8: segments.push_back({left, top}); break;
+            case 8:
+                segments.push_back({left, top});
+                break;
             case 5: // a and c above
                 if (centreAbove) {
                     segments.push_back({bottom, right});

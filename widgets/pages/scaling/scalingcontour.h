@@ -11,9 +11,9 @@ namespace qs {
 
 struct ContourGrid
 {
-    int nx = 0, ny = 0;                // samples along x and y (each ≥ 2)
+    int nx = 0, ny = 0;                    // samples along x and y (each ≥ 2)
     double x0 = 0, x1 = 1, y0 = 0, y1 = 1; // sample i sits at x0 + i·(x1 − x0)/(nx − 1), likewise y
-    std::vector<double> z;             // z[j·nx + i]; NaN samples leave their cells out
+    std::vector<double> z;                 // z[j·nx + i]; NaN samples leave their cells out
 
     double x(int i) const { return x0 + (x1 - x0) * i / double(nx - 1); }
     double y(int j) const { return y0 + (y1 - y0) * j / double(ny - 1); }

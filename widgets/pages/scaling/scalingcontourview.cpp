@@ -105,8 +105,9 @@ void ScalingContourView::build(const ScalingState& state)
     m_map->setDataRange(lo < hi ? QCPRange(lo, hi) : QCPRange(lo - 0.5, hi + 0.5));
     scale->axis()->setTicker(logColor ? QSharedPointer<QCPAxisTicker>(QSharedPointer<NiceLogTicker>::create())
                                       : QSharedPointer<QCPAxisTicker>::create());
-    m_figure.setAxisLabel(scale->axis(), logColor ? tr("%1, log scale").arg(ScalingTexts::quantityLabel(q))
-                                                  : ScalingTexts::quantityLabel(q));
+    m_figure.setAxisLabel(scale->axis(),
+                          logColor ? tr("%1, log scale").arg(ScalingTexts::quantityLabel(q))
+                                   : ScalingTexts::quantityLabel(q));
     m_map->setVisible(true);
 
     // Iso-lines at round levels, each level labelled once, on its longest line.

@@ -56,14 +56,17 @@ ScalingControls::ScalingControls(ScalingState* state, QWidget* parent)
                              | QAbstractItemView::AnyKeyPressed);
     m_table->setMinimumHeight(160);
     m_table->resizeColumnsToContents();
-    connect(state->coefficientModel(), &QAbstractItemModel::modelReset, m_table, [this] { m_table->resizeColumnsToContents(); });
+    connect(state->coefficientModel(), &QAbstractItemModel::modelReset, m_table,
+            [this] { m_table->resizeColumnsToContents(); });
 
     m_openDataButton = new QPushButton(PageText::tr("Open &data…"), this);
-    m_openDataButton->setToolTip(PageText::tr("Measured points as CSV: columns N, D, G, bits, D_fp, D_qat, loss, delta, "
-                                              "fp_loss, heldout, label (docs/scaling.md)"));
+    m_openDataButton->setToolTip(
+        PageText::tr("Measured points as CSV: columns N, D, G, bits, D_fp, D_qat, loss, delta, "
+                     "fp_loss, heldout, label (docs/scaling.md)"));
     m_fitButton = new QPushButton(PageText::tr("&Fit to data…"), this);
-    m_fitButton->setToolTip(PageText::tr("Fit the law's unset and fitted coefficients to the measured points (Huber loss "
-                                         "on log residuals, L-BFGS from a grid of starts, bootstrap CIs)"));
+    m_fitButton->setToolTip(
+        PageText::tr("Fit the law's unset and fitted coefficients to the measured points (Huber loss "
+                     "on log residuals, L-BFGS from a grid of starts, bootstrap CIs)"));
     m_dataLabel = new QLabel(PageText::tr("no measured points"), this);
     m_dataLabel->setObjectName(QStringLiteral("scalingDataLabel"));
     m_dataLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -112,7 +115,8 @@ QWidget* ScalingControls::buildLawBox()
     m_kindCombo->setObjectName(QStringLiteral("scalingKindCombo"));
     m_kindCombo->addItem(PageText::tr("Chinchilla: L(N, D)"), int(LawKind::Chinchilla));
     m_kindCombo->addItem(PageText::tr("W4A4 QAT law: δ(N, D, G) (Chen et al.)"), int(LawKind::W4A4));
-    m_kindCombo->addItem(PageText::tr("Compute-optimal QAT: f*, δ(N, D_fp, D_qat, B) (Dremov et al.)"), int(LawKind::Qat));
+    m_kindCombo->addItem(PageText::tr("Compute-optimal QAT: f*, δ(N, D_fp, D_qat, B) (Dremov et al.)"),
+                         int(LawKind::Qat));
     m_variantCombo = new QComboBox(lawBox);
     m_variantCombo->setObjectName(QStringLiteral("scalingVariantCombo"));
     m_variantCombo->addItem(PageText::tr("w4a16 (weight-only)"), int(W4A4Variant::WeightOnly));
@@ -147,10 +151,10 @@ QWidget* ScalingControls::buildInputBox()
     auto* inputLayout = new QVBoxLayout(inputBox);
     const QString labels[] = {PageText::tr("N:"), PageText::tr("D:"), PageText::tr("G:"), PageText::tr("B:"),
                               PageText::tr("f:")};
-    const QString tips[] = {PageText::tr("Parameters (raw count; 7e9 or 7B)"),
-                            PageText::tr("Training tokens (raw count; 2e12 or 2T)"),
-                            PageText::tr("Quantization group size in input channels (per-channel: the layer's input dimension)"),
-                            PageText::tr("Weight bit width"), PageText::tr("QAT fraction f = D_qat / D of the training tokens")};
+    const QString tips[] = {
+        PageText::tr("Parameters (raw count; 7e9 or 7B)"), PageText::tr("Training tokens (raw count; 2e12 or 2T)"),
+        PageText::tr("Quantization group size in input channels (per-channel: the layer's input dimension)"),
+        PageText::tr("Weight bit width"), PageText::tr("QAT fraction f = D_qat / D of the training tokens")};
     for (const Variable v : ScalingState::allVariables) {
         const ScalingState::InputSpec spec = ScalingState::inputSpec(v);
         auto* row = new ScalingInputRow(labels[int(v)], spec.lo, spec.hi, isLogVariable(v), spec.decimals, inputBox);
@@ -292,8 +296,8 @@ void ScalingControls::setFitting(bool on)
     m_progress->setValue(0);
     m_progress->setFormat(PageText::tr("starting (%p%)"));
     m_cancelButton->setVisible(on);
-    for (QWidget* w : std::initializer_list<QWidget*> {m_kindCombo, m_presetCombo, m_loadLawButton, m_openDataButton,
-                                                        m_fitButton})
+    for (QWidget* w :
+         std::initializer_list<QWidget*> {m_kindCombo, m_presetCombo, m_loadLawButton, m_openDataButton, m_fitButton})
         w->setEnabled(!on);
     m_variantCombo->setEnabled(!on && m_state->law().kind() == LawKind::W4A4);
 }
@@ -303,7 +307,8 @@ void ScalingControls::askFit()
     QDialog dialog(this);
     dialog.setWindowTitle(PageText::tr("Fit to Data"));
     auto* target = new QComboBox(&dialog);
-    target->addItem(PageText::tr("automatic (δ for the QAT laws when the data have it, else the loss)"), int(FitTarget::Auto));
+    target->addItem(PageText::tr("automatic (δ for the QAT laws when the data have it, else the loss)"),
+                    int(FitTarget::Auto));
     target->addItem(PageText::tr("loss"), int(FitTarget::Loss));
     if (m_state->law().kind() != LawKind::Chinchilla)
         target->addItem(PageText::tr("δ"), int(FitTarget::Delta));

@@ -78,7 +78,8 @@ void ScalingCurvesView::build(const ScalingState& state)
         }
         std::vector<double> values = table.values.front();
         if (logY)
-            std::replace_if(values.begin(), values.end(), [](double value) { return !(value > 0.0); }, kNaN);
+            std::replace_if(
+                values.begin(), values.end(), [](double value) { return !(value > 0.0); }, kNaN);
         auto* graph = new QCPGraph(x, y);
         graph->setData(toVector(table.x), toVector(values), true);
         graph->setName(hasSeries ? ScalingTexts::inputText(*seriesVariable, series[k]) : tr("at the inputs"));
@@ -160,7 +161,8 @@ QString ScalingCurvesView::toolTipAt(const ScalingState&, const QPointF& pos) co
 QString ScalingCurvesView::heading(const ScalingState& state, const QString& law) const
 {
     return tr("%1: %2 against %3")
-        .arg(law, ScalingTexts::quantityShort(state.quantity()), QString::fromStdString(variableName(state.variable())));
+        .arg(law, ScalingTexts::quantityShort(state.quantity()),
+             QString::fromStdString(variableName(state.variable())));
 }
 
 bool ScalingCurvesView::varies(const ScalingState& state, Variable v) const

@@ -42,9 +42,8 @@ ScalingFigure::ScalingFigure(QCustomPlot* plot, const QFont& titleFont, LabelAxi
     }
     m_content->simplify();
     QObject::connect(m_mainRect->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::rangeChanged),
-                     m_residualRect, [this](const QCPRange& range) {
-                         m_residualRect->axis(QCPAxis::atBottom)->setRange(range);
-                     });
+                     m_residualRect,
+                     [this](const QCPRange& range) { m_residualRect->axis(QCPAxis::atBottom)->setRange(range); });
 
     m_legendRow = new QCPLayoutGrid;
     layout->addElement(2, 0, m_legendRow);

@@ -32,10 +32,10 @@ struct ScalingLook
     QFont tickFont;
     QFont labelFont;
     QFont titleFont;
-    double lineWidth = 1.8;       // data lines
-    double markerSize = 7.0;      // measured points
-    double outlineWidth = 1.5;    // outlines of markers
-    double isoLineWidth = 1.2;    // contour iso-lines
+    double lineWidth = 1.8;        // data lines
+    double markerSize = 7.0;       // measured points
+    double outlineWidth = 1.5;     // outlines of markers
+    double isoLineWidth = 1.2;     // contour iso-lines
     double inputMarkerSize = 10.0; // the inputs' diamond
     double colorBarWidth = 14.0;
 };

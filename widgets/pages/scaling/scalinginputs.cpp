@@ -31,12 +31,21 @@ double CountSpinBox::parseCount(const QString& text)
     double scale = 1.0;
     if (!t.isEmpty()) {
         switch (t.back().toUpper().unicode()) {
-        case 'K': scale = 1e3; break;
-        case 'M': scale = 1e6; break;
+        case 'K':
+            scale = 1e3;
+            break;
+        case 'M':
+            scale = 1e6;
+            break;
         case 'B':
-        case 'G': scale = 1e9; break;
-        case 'T': scale = 1e12; break;
-        default: break;
+        case 'G':
+            scale = 1e9;
+            break;
+        case 'T':
+            scale = 1e12;
+            break;
+        default:
+            break;
         }
         if (scale != 1.0)
             t.chop(1);
@@ -90,7 +99,8 @@ void CountSpinBox::stepBy(int steps)
     selectAll();
 }
 
-ScalingInputRow::ScalingInputRow(const QString& label, double lo, double hi, bool logScale, int decimals, QWidget* parent)
+ScalingInputRow::ScalingInputRow(const QString& label, double lo, double hi, bool logScale, int decimals,
+                                 QWidget* parent)
     : QWidget(parent)
     , m_lo(lo)
     , m_hi(hi)
@@ -150,8 +160,8 @@ void ScalingInputRow::setValue(double value)
 
 int ScalingInputRow::sliderPosition(double value) const
 {
-    const double t = m_log ? (std::log(value) - std::log(m_lo)) / (std::log(m_hi) - std::log(m_lo))
-                           : (value - m_lo) / (m_hi - m_lo);
+    const double t =
+        m_log ? (std::log(value) - std::log(m_lo)) / (std::log(m_hi) - std::log(m_lo)) : (value - m_lo) / (m_hi - m_lo);
     return int(std::lround(std::clamp(t, 0.0, 1.0) * sliderSteps));
 }
 

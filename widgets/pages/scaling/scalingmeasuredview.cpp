@@ -100,9 +100,10 @@ void ScalingMeasuredView::build(const ScalingState& state)
         it->second.push_back(i);
     }
     if (groups.empty())
-        return showMessage(tr("None of the %n measured point(s) has both %1 and %2%3.", nullptr, int(data.points.size()))
-                               .arg(QString::fromStdString(variableName(v)), QString::fromStdString(quantityName(q)),
-                                    logY ? tr(" > 0 (log y)") : QString()));
+        return showMessage(
+            tr("None of the %n measured point(s) has both %1 and %2%3.", nullptr, int(data.points.size()))
+                .arg(QString::fromStdString(variableName(v)), QString::fromStdString(quantityName(q)),
+                     logY ? tr(" > 0 (log y)") : QString()));
 
     // The law's curves span the data, a little beyond, within the variable's domain.
     const auto [domainLo, domainHi] = ScalingState::inputRange(v);
@@ -187,7 +188,8 @@ void ScalingMeasuredView::build(const ScalingState& state)
                 const SweepTable table = sweep(current, quantities, base, v, lo, hi, lawSteps, logX);
                 std::vector<double> values = table.values.front();
                 if (logY)
-                    std::replace_if(values.begin(), values.end(), [](double value) { return !(value > 0.0); }, kNaN);
+                    std::replace_if(
+                        values.begin(), values.end(), [](double value) { return !(value > 0.0); }, kNaN);
                 auto* curve = new QCPGraph(x, y);
                 curve->setData(QVector<double>(table.x.begin(), table.x.end()),
                                QVector<double>(values.begin(), values.end()), true);
@@ -217,7 +219,8 @@ void ScalingMeasuredView::build(const ScalingState& state)
     if (logY)
         y->setRange(yRange.lower / 1.3, yRange.upper * 1.3);
     else
-        y->setRange(yRange.lower - 0.08 * std::max(yRange.size(), 1e-3), yRange.upper + 0.08 * std::max(yRange.size(), 1e-3));
+        y->setRange(yRange.lower - 0.08 * std::max(yRange.size(), 1e-3),
+                    yRange.upper + 0.08 * std::max(yRange.size(), 1e-3));
     const double r = std::max(1.0, maxResidual * 1.2);
     ry->setRange(-r, r);
     rx->setRange(lo, hi);

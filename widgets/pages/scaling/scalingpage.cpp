@@ -36,9 +36,9 @@ ScalingPage::ScalingPage(QWidget* parent)
 
     plot()->setObjectName(QStringLiteral("scalingPlot"));
     plot()->setMinimumSize(360, 280);
-    m_figure = std::make_unique<ScalingFigure>(
-        plot(), QFont(font().family(), font().pointSize() + 2, QFont::Bold),
-        [this](QCPAxis* axis, const QString& label) { setWrappedLabel(axis, label); });
+    m_figure =
+        std::make_unique<ScalingFigure>(plot(), QFont(font().family(), font().pointSize() + 2, QFont::Bold),
+                                        [this](QCPAxis* axis, const QString& label) { setWrappedLabel(axis, label); });
     setScreenOnly(m_figure->title());
     setLegendPlaces(m_figure->legendRow(), 2, m_figure->mainRect(), 4);
     // The contour and f* views keep their plottables (colour map, f̂, f*) for good; the others add theirs
@@ -114,10 +114,14 @@ QString ScalingPage::variableLabel(Variable variable)
 ScalingView* ScalingPage::currentView() const
 {
     switch (m_state->view()) {
-    case View::Curves: return m_curves.get();
-    case View::Contour: return m_contour.get();
-    case View::QatFraction: return m_fraction.get();
-    case View::Measured: return m_measured.get();
+    case View::Curves:
+        return m_curves.get();
+    case View::Contour:
+        return m_contour.get();
+    case View::QatFraction:
+        return m_fraction.get();
+    case View::Measured:
+        return m_measured.get();
     }
     return m_curves.get();
 }
@@ -131,7 +135,8 @@ void ScalingPage::scheduleUpdate()
 void ScalingPage::updateNow()
 {
     m_updateTimer.stop();
-    const std::initializer_list<ScalingView*> views {m_curves.get(), m_contour.get(), m_fraction.get(), m_measured.get()};
+    const std::initializer_list<ScalingView*> views {m_curves.get(), m_contour.get(), m_fraction.get(),
+                                                     m_measured.get()};
     for (ScalingView* view : views)
         view->clear();
     m_figure->clear();

@@ -112,7 +112,10 @@ public:
     const scaling::Inputs& inputs() const { return m_state->inputs(); }
     // Clamped to the input's range (inputRange()).
     void setInput(scaling::Variable variable, double value) { m_state->setInput(variable, value); }
-    std::pair<double, double> inputRange(scaling::Variable variable) const { return ScalingState::inputRange(variable); }
+    std::pair<double, double> inputRange(scaling::Variable variable) const
+    {
+        return ScalingState::inputRange(variable);
+    }
     bool logY() const { return m_state->logY(); }
     void setLogY(bool on) { m_state->setLogY(on); }
 
@@ -125,12 +128,12 @@ public:
     FitJob* fitJob() const { return m_state->fitJob(); }
 
     // --- What the page shows, for tests and tools.
-    QString plotMessage() const;                                    // shown instead of the plot; empty otherwise
+    QString plotMessage() const;                                       // shown instead of the plot; empty otherwise
     QString statusMessage() const { return m_state->statusMessage(); } // the last error or outcome line
-    QString note() const;                                           // a remark inside the plot (e.g. f* unavailable)
-    QString readout() const;                                        // the law's predictions at the inputs
-    QList<QCPGraph*> curveGraphs() const; // curves; measured: law per group
-    QList<QCPGraph*> pointGraphs() const; // measured points per group
+    QString note() const;                                              // a remark inside the plot (e.g. f* unavailable)
+    QString readout() const;                                           // the law's predictions at the inputs
+    QList<QCPGraph*> curveGraphs() const;                              // curves; measured: law per group
+    QList<QCPGraph*> pointGraphs() const;                              // measured points per group
     QList<QCPGraph*> residualGraphs() const;
     QCPAxisRect* residualRect() const;
     // Contour: cell (i, j) sits at x = log10 N, y = log10 D (cellToCoord).

@@ -13,14 +13,22 @@ using namespace qs::scaling;
 QString ScalingTexts::quantityShort(Quantity q)
 {
     switch (q) {
-    case Quantity::Loss: return tr("loss");
-    case Quantity::FpLoss: return tr("FP loss");
-    case Quantity::Delta: return tr("δ");
-    case Quantity::EffectiveFraction: return tr("N_eff/N");
-    case Quantity::EffectiveParameters: return tr("N_eff");
-    case Quantity::OptimalQatFraction: return tr("f*");
-    case Quantity::DirectQatFraction: return tr("f̂");
-    case Quantity::TokensPerParameterByte: return tr("S");
+    case Quantity::Loss:
+        return tr("loss");
+    case Quantity::FpLoss:
+        return tr("FP loss");
+    case Quantity::Delta:
+        return tr("δ");
+    case Quantity::EffectiveFraction:
+        return tr("N_eff/N");
+    case Quantity::EffectiveParameters:
+        return tr("N_eff");
+    case Quantity::OptimalQatFraction:
+        return tr("f*");
+    case Quantity::DirectQatFraction:
+        return tr("f̂");
+    case Quantity::TokensPerParameterByte:
+        return tr("S");
     }
     return {};
 }
@@ -28,14 +36,22 @@ QString ScalingTexts::quantityShort(Quantity q)
 QString ScalingTexts::quantityLabel(Quantity q)
 {
     switch (q) {
-    case Quantity::Loss: return tr("loss L (nats)");
-    case Quantity::FpLoss: return tr("FP loss E + A/N^α + B/D^β (nats)");
-    case Quantity::Delta: return tr("δ, loss increase from quantization (nats)");
-    case Quantity::EffectiveFraction: return tr("effective parameter fraction N_eff/N");
-    case Quantity::EffectiveParameters: return tr("effective parameters N_eff");
-    case Quantity::OptimalQatFraction: return tr("optimal QAT fraction f*");
-    case Quantity::DirectQatFraction: return tr("direct fit f̂ = exp(−a/ln S)");
-    case Quantity::TokensPerParameterByte: return tr("S, tokens per parameter byte");
+    case Quantity::Loss:
+        return tr("loss L (nats)");
+    case Quantity::FpLoss:
+        return tr("FP loss E + A/N^α + B/D^β (nats)");
+    case Quantity::Delta:
+        return tr("δ, loss increase from quantization (nats)");
+    case Quantity::EffectiveFraction:
+        return tr("effective parameter fraction N_eff/N");
+    case Quantity::EffectiveParameters:
+        return tr("effective parameters N_eff");
+    case Quantity::OptimalQatFraction:
+        return tr("optimal QAT fraction f*");
+    case Quantity::DirectQatFraction:
+        return tr("direct fit f̂ = exp(−a/ln S)");
+    case Quantity::TokensPerParameterByte:
+        return tr("S, tokens per parameter byte");
     }
     return {};
 }
@@ -43,11 +59,16 @@ QString ScalingTexts::quantityLabel(Quantity q)
 QString ScalingTexts::variableLabel(Variable v)
 {
     switch (v) {
-    case Variable::N: return tr("N (parameters)");
-    case Variable::D: return tr("D (training tokens)");
-    case Variable::G: return tr("G (group size, input channels)");
-    case Variable::Bits: return tr("B (weight bits)");
-    case Variable::QatFraction: return tr("f (QAT fraction of the tokens)");
+    case Variable::N:
+        return tr("N (parameters)");
+    case Variable::D:
+        return tr("D (training tokens)");
+    case Variable::G:
+        return tr("G (group size, input channels)");
+    case Variable::Bits:
+        return tr("B (weight bits)");
+    case Variable::QatFraction:
+        return tr("f (QAT fraction of the tokens)");
     }
     return {};
 }
@@ -69,8 +90,9 @@ QString ScalingTexts::readout(const ScalingState& state)
     for (const Quantity q : state.availableQuantities()) {
         try {
             const double value = predict(state.law(), q, state.inputs());
-            parts << tr("%1 = %2").arg(quantityShort(q), q == Quantity::EffectiveParameters ? formatCount(value)
-                                                                                             : QString::number(value, 'g', 4));
+            parts << tr("%1 = %2").arg(quantityShort(q),
+                                       q == Quantity::EffectiveParameters ? formatCount(value)
+                                                                          : QString::number(value, 'g', 4));
         } catch (const Error&) {
             parts << tr("%1: unset coefficients").arg(quantityShort(q));
         }

@@ -47,9 +47,15 @@ QString ScalingView::title(const ScalingState& state) const
     const Law& current = state.law();
     QString lawTitle;
     switch (current.kind()) {
-    case LawKind::Chinchilla: lawTitle = tr("Chinchilla law"); break;
-    case LawKind::W4A4: lawTitle = tr("W4A4 QAT law, %1").arg(QString::fromStdString(variantName(*current.variant()))); break;
-    case LawKind::Qat: lawTitle = tr("compute-optimal QAT law"); break;
+    case LawKind::Chinchilla:
+        lawTitle = tr("Chinchilla law");
+        break;
+    case LawKind::W4A4:
+        lawTitle = tr("W4A4 QAT law, %1").arg(QString::fromStdString(variantName(*current.variant())));
+        break;
+    case LawKind::Qat:
+        lawTitle = tr("compute-optimal QAT law");
+        break;
     }
     // The inputs held fixed in this view.
     QStringList fixed;
@@ -86,7 +92,8 @@ QString ScalingView::valuesAt(const QList<QCPGraph*>& graphs, const QPointF& pos
 {
     QCPAxis* x = m_figure.x();
     const double key = x->pixelToCoord(pos.x());
-    QStringList lines {QStringLiteral("%1 = %2").arg(x->label().section(QLatin1Char(' '), 0, 0), QString::number(key, 'g', 4))};
+    QStringList lines {
+        QStringLiteral("%1 = %2").arg(x->label().section(QLatin1Char(' '), 0, 0), QString::number(key, 'g', 4))};
     for (QCPGraph* graph : graphs) {
         if (!graph->visible() || graph->data()->isEmpty())
             continue;

@@ -56,7 +56,7 @@ ScalingViewBar::ScalingViewBar(ScalingState* state, QWidget* parent)
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     for (QWidget* w : std::initializer_list<QWidget*> {viewLabel, m_viewCombo, quantityLabel, m_quantityCombo,
-                                                        variableLabel, m_variableCombo, seriesLabel, m_seriesCombo})
+                                                       variableLabel, m_variableCombo, seriesLabel, m_seriesCombo})
         layout->addWidget(w);
     layout->addWidget(m_logYCheck);
     layout->addStretch(1);
@@ -91,14 +91,22 @@ void ScalingViewBar::fillQuantityCombo()
     m_quantityCombo->clear();
     const auto text = [](Quantity q) {
         switch (q) {
-        case Quantity::Loss: return PageText::tr("loss L");
-        case Quantity::FpLoss: return PageText::tr("FP loss");
-        case Quantity::Delta: return PageText::tr("δ from quantization");
-        case Quantity::EffectiveFraction: return PageText::tr("N_eff / N");
-        case Quantity::EffectiveParameters: return PageText::tr("N_eff");
-        case Quantity::OptimalQatFraction: return PageText::tr("f* (optimal)");
-        case Quantity::DirectQatFraction: return PageText::tr("f̂ (direct fit)");
-        case Quantity::TokensPerParameterByte: return PageText::tr("S");
+        case Quantity::Loss:
+            return PageText::tr("loss L");
+        case Quantity::FpLoss:
+            return PageText::tr("FP loss");
+        case Quantity::Delta:
+            return PageText::tr("δ from quantization");
+        case Quantity::EffectiveFraction:
+            return PageText::tr("N_eff / N");
+        case Quantity::EffectiveParameters:
+            return PageText::tr("N_eff");
+        case Quantity::OptimalQatFraction:
+            return PageText::tr("f* (optimal)");
+        case Quantity::DirectQatFraction:
+            return PageText::tr("f̂ (direct fit)");
+        case Quantity::TokensPerParameterByte:
+            return PageText::tr("S");
         }
         return QString();
     };
@@ -114,11 +122,16 @@ void ScalingViewBar::fillVariableCombos()
 {
     const auto text = [](Variable v) {
         switch (v) {
-        case Variable::N: return PageText::tr("N (parameters)");
-        case Variable::D: return PageText::tr("D (tokens)");
-        case Variable::G: return PageText::tr("G (group size)");
-        case Variable::Bits: return PageText::tr("B (bits)");
-        case Variable::QatFraction: return PageText::tr("f (QAT fraction)");
+        case Variable::N:
+            return PageText::tr("N (parameters)");
+        case Variable::D:
+            return PageText::tr("D (tokens)");
+        case Variable::G:
+            return PageText::tr("G (group size)");
+        case Variable::Bits:
+            return PageText::tr("B (bits)");
+        case Variable::QatFraction:
+            return PageText::tr("f (QAT fraction)");
         }
         return QString();
     };

@@ -3,8 +3,8 @@
 
 #include "widgets/pages/trajectory/trajectorypage.h"
 
-#include "widgets/plot/plotstyle.h"
 #include "models/schedulephases.h"
+#include "widgets/plot/plotstyle.h"
 
 #include "core/common/metrics.h"
 

@@ -2,12 +2,12 @@
 
 #include "widgets/pages/trajectory/trajectorypage.h"
 
-#include "widgets/plot/plotstyle.h"
 #include "models/metricnames.h"
 #include "models/schedulephases.h"
+#include "widgets/plot/plotstyle.h"
 
-#include "core/data/config.h"
 #include "core/common/errors.h"
+#include "core/data/config.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -141,8 +141,8 @@ QString TrajectoryPage::describeCheckpoint(int runIndex, int index) const
         const double value = metricValue(config, index);
         // A done checkpoint without the value: a store written before this metric existed.
         const QString text = std::isfinite(value) ? formatMetricValue(value)
-                             : config.isDone(index) ? tr("not in the store")
-                                                    : tr("not computed yet");
+            : config.isDone(index)                ? tr("not in the store")
+                                                  : tr("not computed yet");
         lines << tr("%1: %2 %3").arg(config.label, metricTitle, text);
     }
     return lines.join(QLatin1Char('\n'));

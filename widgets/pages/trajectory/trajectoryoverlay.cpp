@@ -70,7 +70,9 @@ QList<int> TrajectoryPage::familyOf(int runIndex) const
     if (!m_snapshot || runIndex < 0 || runIndex >= int(m_snapshot->runs.size()))
         return family;
     const auto& runs = m_snapshot->runs;
-    const auto parentOf = [&](int i) { return m_snapshot->runIndex(QString::fromStdString(runs[size_t(i)].info.parent)); };
+    const auto parentOf = [&](int i) {
+        return m_snapshot->runIndex(QString::fromStdString(runs[size_t(i)].info.parent));
+    };
     // Up: the parent chain (a cycle cannot be stored, but a hand-edited file is not trusted).
     for (int p = parentOf(runIndex); p >= 0 && p != runIndex && !family.contains(p); p = parentOf(p))
         family << p;

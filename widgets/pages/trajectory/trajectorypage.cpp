@@ -1,9 +1,9 @@
 #include "widgets/pages/trajectory/trajectorypage.h"
 
-#include "widgets/plot/plotstyle.h"
 #include "models/metricnames.h"
 #include "models/schedulephases.h"
 #include "models/selection.h"
+#include "widgets/plot/plotstyle.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -226,8 +226,9 @@ void TrajectoryPage::setSnapshot(StoreSnapshotPtr snapshot, int runIndex)
         return; // snapshots are immutable: nothing changed
     const RunSnapshot* before = run();
     const bool sameStore = m_snapshot && snapshot && m_snapshot->path == snapshot->path;
-    const RunSnapshot* next =
-        snapshot && runIndex >= 0 && runIndex < int(snapshot->runs.size()) ? &snapshot->runs[size_t(runIndex)] : nullptr;
+    const RunSnapshot* next = snapshot && runIndex >= 0 && runIndex < int(snapshot->runs.size())
+        ? &snapshot->runs[size_t(runIndex)]
+        : nullptr;
     const bool sameRun = sameStore && before && next && before->info.name == next->info.name;
     // A reload, or an overlaid run becoming the shown one: the user's zoom stays.
     const bool wasDrawn = sameStore && next && (sameRun || m_overlays.contains(next->name()));
@@ -361,7 +362,8 @@ void TrajectoryPage::rebuild()
     for (const int r : QList<int> {m_runIndex} + runs) {
         for (const ConfigSnapshot& config : runAt(r)->configs) {
             const std::string& id = config.results.configId;
-            if (!config.config.isFullPrecision() && std::find(m_colorIds.begin(), m_colorIds.end(), id) == m_colorIds.end())
+            if (!config.config.isFullPrecision()
+                && std::find(m_colorIds.begin(), m_colorIds.end(), id) == m_colorIds.end())
                 m_colorIds.push_back(id);
         }
     }
@@ -421,8 +423,9 @@ void TrajectoryPage::rebuild()
     } else if (m_autoRange) {
         // A little room at both ends so the first and last markers are not cut by the axes.
         if (xMin <= xMax)
-            customPlot->xAxis->setRange(xMin == xMax ? QCPRange(xMin - 1.0, xMax + 1.0)
-                                                     : QCPRange(xMin - 0.01 * (xMax - xMin), xMax + 0.01 * (xMax - xMin)));
+            customPlot->xAxis->setRange(xMin == xMax
+                                            ? QCPRange(xMin - 1.0, xMax + 1.0)
+                                            : QCPRange(xMin - 0.01 * (xMax - xMin), xMax + 0.01 * (xMax - xMin)));
         else
             customPlot->xAxis->setRange(0.0, 1.0);
     }
@@ -553,9 +556,9 @@ void TrajectoryPage::addPhases(const RunSnapshot& current)
         label->position->setCoords(x, 0.0);
         label->setPositionAlignment(Qt::AlignTop | horizontal);
         label->setPadding(QMargins(2, 3, 2, 2));
-        label->setText(phase.kind == SchedulePhase::Kind::Warmup   ? tr("warmup")
-                       : phase.kind == SchedulePhase::Kind::Stable ? tr("stable")
-                                                                   : tr("LR decay"));
+        label->setText(phase.kind == SchedulePhase::Kind::Warmup       ? tr("warmup")
+                           : phase.kind == SchedulePhase::Kind::Stable ? tr("stable")
+                                                                       : tr("LR decay"));
         m_phaseRects << rect;
         m_phaseLabels << label;
         m_phaseKinds << int(phase.kind);
@@ -568,8 +571,7 @@ void TrajectoryPage::updateSelectionMarker()
     if (!m_selectionLine)
         return;
     // A figure shows the data, not what the user selected.
-    const bool visible =
-        current && !isPaperStyle() && m_selected >= 0 && m_selected < int(current->checkpoints.size());
+    const bool visible = current && !isPaperStyle() && m_selected >= 0 && m_selected < int(current->checkpoints.size());
     m_selectionLine->setVisible(visible);
     if (visible) {
         const double x = checkpointX(current->checkpoints[size_t(m_selected)]);

@@ -5,9 +5,9 @@
 // runs of the store can be overlaid: every config keeps its colour, every run has its own line style
 // and marker, and a click on a point of an overlaid run selects that run and checkpoint.
 
-#include "widgets/plot/plotpage.h"
 #include "models/storesnapshot.h"
 #include "models/trajectorymetric.h"
+#include "widgets/plot/plotpage.h"
 
 #include <QList>
 #include <QStringList>
