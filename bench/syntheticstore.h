@@ -18,6 +18,7 @@ namespace qs::bench {
 inline void writeSyntheticStore(const std::string& path, int checkpoints, int layers, int configs)
 {
     Store store = Store::create(path);
+    StoreBatch batch(store); // thousands of entries published as one change
     RunInfo info;
     info.name = "synthetic";
     info.schedule = "wsd";
@@ -56,6 +57,7 @@ inline void writeSyntheticStore(const std::string& path, int checkpoints, int la
             store.writeResult("synthetic", config.id(), c, entry);
         }
     }
+    batch.commit();
 }
 
 } // namespace qs::bench

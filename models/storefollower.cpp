@@ -31,7 +31,12 @@ StoreFollower::StoreFollower(QObject* parent)
     connect(m_loader, &StoreLoader::loaded, this, &StoreFollower::onLoaded);
     connect(m_loader, &StoreLoader::failed, this, &StoreFollower::onFailed);
     // A poll that found the store as it was rebuilds nothing.
-    connect(m_loader, &StoreLoader::unchanged, this, &StoreFollower::unchanged);
+    connect(m_loader, &StoreLoader::unchanged, this, [this](const QString& path) {
+        // A writer publishes each change by renaming a new file over the store: the watch on the old
+        // file ended with it, so it is set again here as after a load.
+        watch(path);
+        Q_EMIT unchanged(path);
+    });
 
     m_pollTimer.setInterval(jobPollMs);
     connect(&m_pollTimer, &QTimer::timeout, this, &StoreFollower::pollJobStore);

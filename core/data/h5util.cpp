@@ -21,8 +21,20 @@ herr_t recordH5Error(hid_t stack, void*)
     H5Ewalk2(
         stack, H5E_WALK_UPWARD,
         [](unsigned n, const H5E_error2_t* err, void*) -> herr_t {
-            if (n == 0 && err->desc)
+            if (n == 0 && err->desc) {
                 lastH5Error.innermost = err->desc;
+                // The file driver's long "file write failed: time = …, errno = 28, error message =
+                // 'No space left on device', …" becomes what the system said.
+                const std::string desc = err->desc;
+                const std::string key = "error message = '";
+                if (const size_t at = desc.find(key); at != std::string::npos) {
+                    const size_t end = desc.find('\'', at + key.size());
+                    const size_t colon = desc.find(':');
+                    lastH5Error.innermost = desc.substr(0, colon == std::string::npos ? 0 : colon) + ": "
+                        + desc.substr(at + key.size(),
+                                      end == std::string::npos ? std::string::npos : end - at - key.size());
+                }
+            }
             if (err->min_num == H5E_CANTLOCKFILE)
                 lastH5Error.lockFailed = true;
             return 0;

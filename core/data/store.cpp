@@ -7,8 +7,17 @@
 #include <H5Cpp.h>
 #include <nlohmann/json.hpp>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <tuple>
@@ -139,7 +148,11 @@ const std::pair<const char*, std::string RunInfo::*> runAttributes[] = {{"model_
 
 // Opens (or with H5F_ACC_EXCL creates) the file. A read-only open that fails means the file is
 // not readable as HDF5 (FormatError), unless another process's lock is why.
-H5::H5File openFile(const std::string& path, unsigned flags, const std::string& what)
+//
+// Locks: a read-only open takes HDF5's shared lock (as h5py's does), which tells a writer that this
+// version of the file is still being read (see "Publishing" below). The writer's own opens of its
+// shadow copy take no HDF5 lock: the writer holds its own flock on that file.
+H5::FileAccPropList accessList(bool hdf5Lock)
 {
     H5::FileAccPropList fapl;
     // Closing the file closes every object still open in it, so a Store going away always
@@ -147,23 +160,153 @@ H5::H5File openFile(const std::string& path, unsigned flags, const std::string& 
     fapl.setFcloseDegree(H5F_CLOSE_STRONG);
     // v1.8 formats at the least (dense attributes, creation-order indexes); readable by HDF5 1.8+.
     fapl.setLibverBounds(H5F_LIBVER_V18, H5F_LIBVER_LATEST);
-    // Readers take no lock, so a viewer can follow a store another process is writing (the writer
-    // flushes after every change and vouches for each result row with its done flag; a read that
-    // races a flush fails and is retried). Writers still lock, so two writers never share a file.
-    if (flags == H5F_ACC_RDONLY)
-        H5Pset_file_locking(fapl.getId(), false, true);
+    // Where the file system cannot lock, HDF5 goes on without (ignore_when_disabled).
+    H5Pset_file_locking(fapl.getId(), hdf5Lock, true);
+    return fapl;
+}
+
+H5::H5File openFile(const std::string& path, unsigned flags, const std::string& what)
+{
     try {
-        return H5::H5File(path, flags, H5::FileCreatPropList::DEFAULT, fapl);
+        return H5::H5File(path, flags, H5::FileCreatPropList::DEFAULT, accessList(true));
     } catch (const H5::Exception& e) {
         const StackInfo stack = takeH5Error();
         const std::string msg = path + ": cannot " + what + ": " + e.getDetailMsg()
             + (stack.innermost.empty() ? "" : " (" + stack.innermost + ")");
         if (stack.lockFailed)
-            throw IoError(msg + "; another program holds it open");
+            throw IoError(msg + "; another program holds it open for writing");
         if (flags == H5F_ACC_RDONLY)
             throw FormatError(msg);
         throw IoError(msg);
     }
+}
+
+// Publishing. The store file is never changed in place, so a kill at any instant, a full disk or a
+// failed write leaves it as it was: every change is made to a shadow copy next to it
+// (`.<name>.qs-shadow`), which is then swapped with the store in one atomic rename
+// (renameat2(RENAME_EXCHANGE)). After the swap the shadow is the previous version, one change behind;
+// the next change replays the last one on it before applying its own. So each change is written twice
+// and the store needs twice its size on disk, but no change ever copies the whole file, except the
+// first one of a writing session (the shadow's state is unknown then) and one that finds a reader still
+// holding the shadow's inode (an old version it opened before the swap: it keeps reading that inode,
+// and the writer continues on a fresh copy). docs/store-format.md, "Crash safety", has the numbers.
+
+std::string errnoText(int error)
+{
+    return std::strerror(error);
+}
+
+// `.<name><suffix>` next to `path`.
+std::string sibling(const std::string& path, const std::string& suffix)
+{
+    const fs::path p(path);
+    const fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+    return (dir / ("." + p.filename().string() + suffix)).string();
+}
+
+std::string directoryOf(const std::string& path)
+{
+    const fs::path dir = fs::path(path).parent_path();
+    return dir.empty() ? std::string(".") : dir.string();
+}
+
+// An owned file descriptor.
+class Fd
+{
+public:
+    Fd() = default;
+    explicit Fd(int fd)
+        : m_fd(fd)
+    {
+    }
+    Fd(Fd&& other) noexcept
+        : m_fd(std::exchange(other.m_fd, -1))
+    {
+    }
+    Fd& operator=(Fd&& other) noexcept
+    {
+        if (this != &other) {
+            reset();
+            m_fd = std::exchange(other.m_fd, -1);
+        }
+        return *this;
+    }
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    ~Fd() { reset(); }
+
+    int get() const { return m_fd; }
+    bool valid() const { return m_fd >= 0; }
+    void reset()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+        m_fd = -1;
+    }
+
+private:
+    int m_fd = -1;
+};
+
+void syncFd(const Fd& fd, const std::string& what)
+{
+    if (::fsync(fd.get()) != 0)
+        throw IoError(what + ": " + errnoText(errno));
+}
+
+void syncDirectory(const std::string& path)
+{
+    const Fd dir(::open(directoryOf(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    // Some file systems cannot sync a directory (EINVAL); the rename is then as durable as they allow.
+    if (dir.valid() && ::fsync(dir.get()) != 0 && errno != EINVAL)
+        throw IoError(directoryOf(path) + ": syncing the folder failed: " + errnoText(errno));
+}
+
+// Copies `from` into a new file `to` (which must not exist) with `from`'s permissions, synced.
+void copySynced(const std::string& from, const std::string& to)
+{
+    const Fd in(::open(from.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!in.valid())
+        throw IoError(from + ": cannot read it: " + errnoText(errno));
+    struct stat st
+    {
+    };
+    if (::fstat(in.get(), &st) != 0)
+        throw IoError(from + ": " + errnoText(errno));
+    Fd out(::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, st.st_mode & 07777));
+    if (!out.valid())
+        throw IoError(to + ": cannot create it: " + errnoText(errno));
+    try {
+        std::vector<char> buffer(size_t(1) << 20);
+        for (;;) {
+            const ssize_t n = ::read(in.get(), buffer.data(), buffer.size());
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0)
+                throw IoError(from + ": reading failed: " + errnoText(errno));
+            if (n == 0)
+                break;
+            for (ssize_t done = 0; done < n;) {
+                const ssize_t w = ::write(out.get(), buffer.data() + done, size_t(n - done));
+                if (w < 0 && errno == EINTR)
+                    continue;
+                if (w < 0)
+                    throw IoError(to + ": writing failed: " + errnoText(errno));
+                done += w;
+            }
+        }
+        syncFd(out, to + ": syncing failed");
+    } catch (...) {
+        out.reset();
+        ::unlink(to.c_str());
+        throw;
+    }
+}
+
+// Whether the file system refused an operation it does not implement (rather than failing it).
+bool unsupported(int error)
+{
+    return error == EINVAL || error == ENOSYS || error == ENOTSUP || error == EOPNOTSUPP;
 }
 
 } // namespace
@@ -172,10 +315,49 @@ struct Store::Private
 {
     std::string path;
     Store::Mode mode = Store::Mode::ReadOnly;
+    // Read-only on the published store; during a change, the shadow copy being written.
     H5::H5File file;
     // Reused by every results() read of this handle (a Store is used by one thread at a time), so a
     // snapshot load touches one scratch buffer rather than a fresh one per dataset.
     mutable std::vector<double> scratch;
+
+    // Writing (see "Publishing" above).
+    using Change = std::function<void()>; // one change, applied to `file`; replayable
+    Fd writerLock;                        // flock on `.<name>.qs-lock` while this handle may write
+    // The shadow while a change is applied to it, through the C API: a close that fails (a full disk)
+    // must not be retried by a C++ wrapper's destructor, which crashes HDF5 1.10.
+    hid_t shadowId = H5I_INVALID_HID;
+    bool shadowKnown = false;   // the shadow is the published store without `behind`
+    std::vector<Change> behind; // the changes the shadow lacks (the last publish's)
+    struct Batch
+    {
+        Fd lock;
+        H5::H5File published;
+        std::vector<Change> changes;
+    };
+    std::optional<Batch> batch; // a change of several writes, published together
+    hsize_t appended = 0;       // the index of the last appended checkpoint
+
+    std::string shadowPath() const { return sibling(path, ".qs-shadow"); }
+
+    Private() = default;
+    Private(const Private&) = delete;
+    Private& operator=(const Private&) = delete;
+    ~Private()
+    {
+        // A batch never committed: its changes are dropped with the shadow's state.
+        if (shadowId >= 0) {
+            file = H5::H5File();
+            H5Fclose(shadowId);
+        }
+    }
+
+    // Closes the shadow; false (and the handle abandoned) when HDF5 cannot finish writing it.
+    bool closeShadow()
+    {
+        const hid_t id = std::exchange(shadowId, H5I_INVALID_HID);
+        return id < 0 || H5Fclose(id) >= 0;
+    }
 
     // Runs `f`, turning HDF5 failures into an IoError that names the file and what failed.
     template<class F>
@@ -197,19 +379,177 @@ struct Store::Private
             throw IoError(path + ": " + what + " refused: store is open read-only");
     }
 
-    // A guarded change of a writable store, flushed once done.
-    template<class F>
-    void write(const std::string& what, F&& f) const
+    // Takes the writer's lock, so that one handle at a time writes the store (any process).
+    void lockForWriting()
     {
-        requireWritable(what);
-        guard(what, f);
-        flush();
+        const std::string lockPath = sibling(path, ".qs-lock");
+        Fd fd(::open(lockPath.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644));
+        if (!fd.valid())
+            throw IoError(path + ": cannot write the store: cannot create " + lockPath + ": " + errnoText(errno));
+        if (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0) {
+            if (errno == EWOULDBLOCK)
+                throw IoError(path + ": cannot open the store for writing: another writer (a process or a job) "
+                              + "has it open for writing");
+            throw IoError(path + ": cannot lock " + lockPath + ": " + errnoText(errno));
+        }
+        writerLock = std::move(fd);
+        // Temporary copies of a writer that was killed (only a writer holding the lock makes them).
+        const fs::path p(path);
+        const std::string prefix = "." + p.filename().string() + ".qs-tmp";
+        std::error_code ec;
+        for (const auto& entry : fs::directory_iterator(directoryOf(path), ec)) {
+            if (entry.path().filename().string().rfind(prefix, 0) == 0)
+                fs::remove(entry.path(), ec);
+        }
     }
 
-    void flush() const
+    // Makes the shadow a fresh copy of the published store, under a new inode.
+    void copyToShadow()
     {
-        if (mode == Store::Mode::ReadWrite && H5Fflush(file.getId(), H5F_SCOPE_GLOBAL) < 0)
-            throw IoError(path + ": flushing failed: " + takeH5Error().innermost);
+        const std::string tmp = sibling(path, ".qs-tmp." + std::to_string(::getpid()));
+        ::unlink(tmp.c_str());
+        try {
+            copySynced(path, tmp);
+        } catch (const IoError& e) {
+            throw IoError(path + ": cannot write the store: making its shadow copy failed: " + e.what());
+        }
+        if (::rename(tmp.c_str(), shadowPath().c_str()) != 0) {
+            const int error = errno;
+            ::unlink(tmp.c_str());
+            throw IoError(shadowPath() + ": cannot replace it: " + errnoText(error));
+        }
+        behind.clear();
+        shadowKnown = true;
+    }
+
+    // The shadow, locked for this writer and brought up to the published version, open in `file`;
+    // returns its lock. The published handle is kept in `published`.
+    Fd openShadow(H5::H5File& published)
+    {
+        Fd lock;
+        if (shadowKnown) {
+            lock = Fd(::open(shadowPath().c_str(), O_RDWR | O_CLOEXEC));
+            // A reader still holds this inode (an old version): leave it to the reader.
+            if (!lock.valid() || ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0) {
+                lock.reset();
+                shadowKnown = false;
+            }
+        }
+        if (!shadowKnown) {
+            copyToShadow();
+            lock = Fd(::open(shadowPath().c_str(), O_RDWR | O_CLOEXEC));
+            if (!lock.valid() || ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0)
+                throw IoError(shadowPath() + ": cannot lock the new shadow copy: " + errnoText(errno));
+        }
+        published = file;
+        try {
+            const H5::FileAccPropList fapl = accessList(false);
+            shadowId = H5Fopen(shadowPath().c_str(), H5F_ACC_RDWR, fapl.getId());
+            if (shadowId < 0)
+                throw IoError(shadowPath() + ": cannot open the shadow copy for writing: " + takeH5Error().innermost);
+            file = H5::H5File(shadowId);
+            for (const Change& change : behind)
+                change();
+        } catch (...) {
+            abandonShadow(published);
+            throw;
+        }
+        return lock;
+    }
+
+    // Back to the published version after a change failed: the shadow's state is unknown.
+    void abandonShadow(const H5::H5File& published)
+    {
+        file = published;
+        closeShadow();
+        shadowKnown = false;
+    }
+
+    // Writes the shadow out and swaps it with the published store; `changes` are what it holds
+    // beyond the previous version.
+    void publishShadow(Fd lock, H5::H5File published, std::vector<Change> changes)
+    {
+        file = published;
+        resetH5Errors();
+        if (!closeShadow()) {
+            shadowKnown = false;
+            throw IoError(path + ": writing the new version failed: " + takeH5Error().innermost);
+        }
+        try {
+            syncFd(lock, shadowPath() + ": syncing the new version failed");
+        } catch (...) {
+            shadowKnown = false;
+            throw;
+        }
+        if (::renameat2(AT_FDCWD, shadowPath().c_str(), AT_FDCWD, path.c_str(), RENAME_EXCHANGE) == 0) {
+            behind = std::move(changes);
+        } else if (unsupported(errno)) {
+            // No atomic exchange on this file system: the new version replaces the store (still
+            // atomically), and the next change starts from a fresh copy.
+            if (::rename(shadowPath().c_str(), path.c_str()) != 0) {
+                shadowKnown = false;
+                throw IoError(path + ": cannot publish the new version: " + errnoText(errno));
+            }
+            shadowKnown = false;
+            behind.clear();
+        } else {
+            const int error = errno;
+            shadowKnown = false;
+            throw IoError(path + ": cannot publish the new version: " + errnoText(error));
+        }
+        lock.reset();
+        syncDirectory(path);
+        // Read on from the new version.
+        file.close();
+        file = openFile(path, H5F_ACC_RDONLY, "open the new version");
+    }
+
+    // One change of a writable store: applied to the shadow, published at once (or with the batch).
+    void write(const std::string& what, Change change)
+    {
+        requireWritable(what);
+        guard(what, [&] {
+            if (batch) {
+                change();
+                batch->changes.push_back(std::move(change));
+                return;
+            }
+            H5::H5File published;
+            Fd lock = openShadow(published);
+            try {
+                change();
+            } catch (...) {
+                abandonShadow(published); // the shadow holds part of a failed change
+                throw;
+            }
+            publishShadow(std::move(lock), published, {std::move(change)});
+        });
+    }
+
+    void beginBatch()
+    {
+        requireWritable("a batch of changes");
+        if (batch)
+            throw ConfigError(path + ": a batch of changes is already open");
+        guard("starting a batch of changes", [&] {
+            Batch b;
+            b.lock = openShadow(b.published);
+            batch.emplace(std::move(b));
+        });
+    }
+
+    void endBatch(bool publish)
+    {
+        if (!batch)
+            return;
+        Batch b = std::move(*batch);
+        batch.reset();
+        if (!publish) {
+            abandonShadow(b.published);
+            return;
+        }
+        guard("publishing a batch of changes",
+              [&] { publishShadow(std::move(b.lock), b.published, std::move(b.changes)); });
     }
 
     H5::Group runGroup(const std::string& run) const
@@ -281,25 +621,52 @@ Store Store::create(const std::string& path)
     if (fs::exists(path, ec))
         throw IoError(path + ": cannot create store: file exists");
 
-    auto p =
-        std::unique_ptr<Private>(new Private {path, Mode::ReadWrite, openFile(path, H5F_ACC_EXCL, "create store"), {}});
+    auto p = std::make_unique<Private>();
+    p->path = path;
+    p->mode = Mode::ReadWrite;
+    p->lockForWriting();
+    // Built under a temporary name and published complete: a file named `path` is always a store.
+    const std::string tmp = sibling(path, ".qs-tmp." + std::to_string(::getpid()));
     try {
-        p->guard("writing the store header", [&] {
-            const H5::Group root = p->file.openGroup("/");
-            const int version = schemaVersion;
-            root.createAttribute("schema_version", H5::PredType::STD_I32LE, H5::DataSpace(H5S_SCALAR))
-                .write(H5::PredType::NATIVE_INT, &version);
-            writeStringAttr(root, "created_by", createdByName);
-            writeStringAttr(root, "format", formatName);
-            createOrderedGroup(root, "runs");
-        });
-        p->flush();
+        // Through the C API: a close that fails (a full disk) must not be retried by a destructor.
+        const hid_t id = H5Fcreate(tmp.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, accessList(false).getId());
+        if (id < 0)
+            throw IoError(path + ": cannot create store: " + takeH5Error().innermost);
+        try {
+            p->guard("writing the store header", [&] {
+                const H5::H5File file(id);
+                const H5::Group root = file.openGroup("/");
+                const int version = schemaVersion;
+                root.createAttribute("schema_version", H5::PredType::STD_I32LE, H5::DataSpace(H5S_SCALAR))
+                    .write(H5::PredType::NATIVE_INT, &version);
+                writeStringAttr(root, "created_by", createdByName);
+                writeStringAttr(root, "format", formatName);
+                createOrderedGroup(root, "runs");
+            });
+        } catch (...) {
+            H5Fclose(id);
+            throw;
+        }
+        if (H5Fclose(id) < 0)
+            throw IoError(path + ": cannot create store: " + takeH5Error().innermost);
+        const Fd fd(::open(tmp.c_str(), O_RDONLY | O_CLOEXEC));
+        if (!fd.valid())
+            throw IoError(tmp + ": " + errnoText(errno));
+        syncFd(fd, path + ": cannot create store: syncing failed");
+        if (::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0) {
+            if (!unsupported(errno))
+                throw IoError(path + ": cannot create store: " + errnoText(errno));
+            if (::link(tmp.c_str(), path.c_str()) != 0)
+                throw IoError(path + ": cannot create store: " + errnoText(errno));
+            ::unlink(tmp.c_str());
+        }
+        syncDirectory(path);
     } catch (...) {
         // A file without the header is no store; do not leave it behind.
-        p.reset();
-        fs::remove(path, ec);
+        ::unlink(tmp.c_str());
         throw;
     }
+    p->file = openFile(path, H5F_ACC_RDONLY, "open the new store");
     return Store(std::move(p));
 }
 
@@ -318,15 +685,23 @@ Store Store::open(const std::string& path, Mode mode)
     if (isHdf5 == 0)
         throw FormatError(path + ": not an HDF5 file, so not a QuantScope store");
 
-    // The header is always checked through a read-only handle: a file that is not a store of this
-    // schema is never opened for writing, so looking at it cannot change it.
-    auto p =
-        std::unique_ptr<Private>(new Private {path, Mode::ReadOnly, openFile(path, H5F_ACC_RDONLY, "open store"), {}});
+    // Every handle reads through a read-only open; writes go to a shadow copy (see "Publishing").
+    // A file that is not a store of this schema is never written, so looking at it cannot change it.
+    auto p = std::make_unique<Private>();
+    p->path = path;
+    p->file = openFile(path, H5F_ACC_RDONLY, "open store");
     p->guard("reading the store header", [&] { p->checkHeader(); });
 
     if (mode == Mode::ReadWrite) {
-        p->guard("closing the read-only handle", [&] { p->file.close(); });
-        p->file = openFile(path, H5F_ACC_RDWR, "open store for writing");
+        // A file without write permission is not written, even by root (who could).
+        struct stat st
+        {
+        };
+        if (::stat(path.c_str(), &st) != 0)
+            throw IoError(path + ": cannot open store for writing: " + errnoText(errno));
+        if ((st.st_mode & 0222) == 0)
+            throw IoError(path + ": cannot open store for writing: the file is read-only (no write permission)");
+        p->lockForWriting();
         p->mode = Mode::ReadWrite;
     }
     return Store(std::move(p));
@@ -343,9 +718,19 @@ const std::string& Store::path() const
     return d->path;
 }
 
-void Store::flush()
+void Store::beginBatch()
 {
-    d->flush();
+    d->beginBatch();
+}
+
+void Store::commitBatch()
+{
+    d->endBatch(true);
+}
+
+void Store::abandonBatch()
+{
+    d->endBatch(false);
 }
 
 std::vector<std::string> Store::runs() const
@@ -372,8 +757,11 @@ void Store::createRun(const RunInfo& info, const std::vector<LayerInfo>& layers)
     if (!info.parent.empty())
         checkName(path, info.parent, "parent run name");
 
-    d->write("creating run '" + info.name + "'", [&] {
-        const H5::Group runs = d->file.openGroup("runs");
+    if (hasRun(info.name))
+        throw ConfigError(path + ": run '" + info.name + "' already exists");
+    d->write("creating run '" + info.name + "'", [p = d.get(), info, layers] {
+        const std::string& path = p->path;
+        const H5::Group runs = p->file.openGroup("runs");
         if (hasLink(runs, info.name))
             throw ConfigError(path + ": run '" + info.name + "' already exists");
         const H5::Group run = runs.createGroup(info.name);
@@ -423,7 +811,8 @@ std::vector<LayerInfo> Store::layers(const std::string& run) const
 
 void Store::appendLog(const std::string& run, const std::vector<LogRow>& rows)
 {
-    d->write("appending to the log of run '" + run + "'", [&] { logTable.append(d->runGroup(run), rows); });
+    d->write("appending to the log of run '" + run + "'",
+             [p = d.get(), run, rows] { logTable.append(p->runGroup(run), rows); });
 }
 
 std::vector<LogRow> Store::log(const std::string& run) const
@@ -433,7 +822,8 @@ std::vector<LogRow> Store::log(const std::string& run) const
 
 void Store::appendValidation(const std::string& run, const std::vector<ValRow>& rows)
 {
-    d->write("appending validation rows to run '" + run + "'", [&] { valTable.append(d->runGroup(run), rows); });
+    d->write("appending validation rows to run '" + run + "'",
+             [p = d.get(), run, rows] { valTable.append(p->runGroup(run), rows); });
 }
 
 std::vector<ValRow> Store::validation(const std::string& run) const
@@ -444,19 +834,20 @@ std::vector<ValRow> Store::validation(const std::string& run) const
 
 int Store::appendCheckpoint(const std::string& run, const CheckpointRow& row)
 {
-    hsize_t index = 0;
     d->write("appending a checkpoint to run '" + run + "'",
-             [&] { index = checkpointTable.append(d->runGroup(run), std::vector {row}); });
-    return static_cast<int>(index);
+             [p = d.get(), run, row] { p->appended = checkpointTable.append(p->runGroup(run), std::vector {row}); });
+    return static_cast<int>(d->appended);
 }
 
 void Store::setCheckpointFpCe(const std::string& run, int index, double fpValCe)
 {
-    d->write("setting fp_val_ce of checkpoint " + std::to_string(index) + " of run '" + run + "'", [&] {
-        const auto [cols, rows] = checkpointTable.open(d->runGroup(run));
-        if (index < 0 || static_cast<hsize_t>(index) >= rows)
-            throw ConfigError(d->path + ": run '" + run + "' has no checkpoint " + std::to_string(index) + " (it has "
-                              + std::to_string(rows) + ")");
+    const std::string what = "setting fp_val_ce of checkpoint " + std::to_string(index) + " of run '" + run + "'";
+    const hsize_t rows = d->guard(what, [&] { return checkpointTable.open(d->runGroup(run)).second; });
+    if (index < 0 || static_cast<hsize_t>(index) >= rows)
+        throw ConfigError(d->path + ": run '" + run + "' has no checkpoint " + std::to_string(index) + " (it has "
+                          + std::to_string(rows) + ")");
+    d->write(what, [p = d.get(), run, index, fpValCe] {
+        const auto [cols, count] = checkpointTable.open(p->runGroup(run));
         writeAt<double>(*cols[3], static_cast<hsize_t>(index), {fpValCe});
     });
 }
@@ -472,7 +863,7 @@ void Store::ensureConfig(const std::string& run, const std::string& configId, co
     const std::string& path = d->path;
     checkName(path, configId, "config id");
     checkJson(path, configJson, "config '" + configId + "'");
-    const bool created = d->guard("registering config '" + configId + "' in run '" + run + "'", [&] {
+    const bool exists = d->guard("registering config '" + configId + "' in run '" + run + "'", [&] {
         const H5::Group runGrp = d->runGroup(run);
         if (Private::hasConfig(runGrp, configId)) {
             const std::string stored = d->readStringAttr(runGrp.openGroup("configs").openGroup(configId), "config");
@@ -480,17 +871,18 @@ void Store::ensureConfig(const std::string& run, const std::string& configId, co
             if (!nlohmann::json::accept(stored) || nlohmann::json::parse(stored) != nlohmann::json::parse(configJson))
                 throw ConfigError(path + ": config '" + configId + "' of run '" + run + "' is already stored with a "
                                   + "different JSON: stored " + stored + ", given " + configJson);
-            return false;
+            return true;
         }
-        d->requireWritable("adding config '" + configId + "' to run '" + run + "'");
-        const H5::Group cfg = runGrp.openGroup("configs").createGroup(configId);
+        return false;
+    });
+    if (exists)
+        return;
+    d->write("adding config '" + configId + "' to run '" + run + "'", [p = d.get(), run, configId, configJson] {
+        const H5::Group cfg = p->runGroup(run).openGroup("configs").createGroup(configId);
         writeStringAttr(cfg, "config", configJson);
         createColumn<uint8_t>(createOrderedGroup(cfg, "model"), "done", columnChunk);
         createOrderedGroup(cfg, "layers");
-        return true;
     });
-    if (created)
-        d->flush();
 }
 
 std::vector<std::string> Store::configIds(const std::string& run) const
@@ -521,9 +913,10 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
     for (const auto& [name, values] : entry.profiles)
         checkName(path, name, "profile name");
 
-    d->write("writing the result of " + where, [&] {
-        const H5::Group runGrp = d->runGroup(run);
-        const H5::Group cfg = d->configGroup(run, configId);
+    d->write("writing the result of " + where, [p = d.get(), run, configId, checkpoint, entry, where] {
+        const std::string& path = p->path;
+        const H5::Group runGrp = p->runGroup(run);
+        const H5::Group cfg = p->configGroup(run, configId);
         const hsize_t checkpoints = checkpointTable.open(runGrp).second;
         if (checkpoint < 0 || static_cast<hsize_t>(checkpoint) >= checkpoints)
             throw ConfigError(path + ": cannot write the result of " + where + ": the run has "
@@ -564,10 +957,8 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
 
         // A row being redone loses its done flag first, so a crash in between cannot leave a done
         // row holding a mix of old and new values.
-        if (row < extent(done) && readColumn<uint8_t>(done, row + 1)[row] != 0) {
+        if (row < extent(done) && readColumn<uint8_t>(done, row + 1)[row] != 0)
             writeAt<uint8_t>(done, row, {0});
-            d->flush();
-        }
 
         // Every dataset of the config keeps the same row count; rows not written yet read as the
         // fill value (NaN, done = 0).
@@ -611,8 +1002,8 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
             writeRow(cfg.openGroup("profiles"), name, values, channels,
                      "the run's layers have " + std::to_string(channels) + " input channels");
 
-        // The values reach the file before the flag that vouches for them.
-        d->flush();
+        // The flag that vouches for the values, last (a store written in place by an older version
+        // relied on this order; a published version holds the whole entry or none of it).
         writeAt<uint8_t>(done, row, {1});
     });
 }
@@ -731,18 +1122,19 @@ void Store::saveFit(const std::string& name, const std::string& lawJson, bool re
     checkName(path, name, "fit name");
     checkJson(path, lawJson, "fit '" + name + "'");
     d->requireWritable("saving fit '" + name + "'");
-    d->guard("saving fit '" + name + "'", [&] {
-        const H5::Group root = d->file.openGroup("/");
+    if (!replace) {
+        const std::vector<std::string> names = fitNames();
+        if (std::find(names.begin(), names.end(), name) != names.end())
+            throw ConfigError(path + ": a fit named '" + name + "' is stored already: choose another name "
+                              + "(--name) or replace it (--replace)");
+    }
+    d->write("saving fit '" + name + "'", [p = d.get(), name, lawJson] {
+        const H5::Group root = p->file.openGroup("/");
         const H5::Group fits = hasLink(root, "fits") ? root.openGroup("fits") : createOrderedGroup(root, "fits");
-        if (hasLink(fits, name)) {
-            if (!replace)
-                throw ConfigError(path + ": a fit named '" + name + "' is stored already: choose another name "
-                                  + "(--name) or replace it (--replace)");
+        if (hasLink(fits, name))
             fits.unlink(name);
-        }
         writeStringAttr(fits.createGroup(name), "law", lawJson);
     });
-    d->flush();
 }
 
 std::vector<std::string> Store::fitNames() const

@@ -86,8 +86,11 @@ struct ResultEntry
     std::map<std::string, std::vector<std::vector<float>>> profiles;
 };
 
-// The HDF5 results store (layout: docs/store-format.md). Appends never rewrite earlier data; every
-// write ends with a flush, and a result's `done` flag is written last.
+// The HDF5 results store (layout: docs/store-format.md). The file is never changed in place: every
+// change is written to a shadow copy beside it and published with one atomic rename, so a kill, a full
+// disk or a failed write at any instant leaves the store as it was before that change, readable by
+// QuantScope and h5py (docs/store-format.md, "Crash safety"). One handle at a time may write a store.
+// A Store is used by one thread at a time.
 class Store
 {
 public:
@@ -99,10 +102,12 @@ public:
         ReadWrite,
     };
 
-    // Creates a new store; throws IoError if the file exists or cannot be created.
+    // Creates a new store (published complete, open for writing); throws IoError if the file exists or
+    // cannot be created.
     static Store create(const std::string& path);
-    // Opens an existing store; throws IoError (missing/unreadable), FormatError (not HDF5 / not a
-    // QuantScope store) or SchemaError (other schema version), each naming the file.
+    // Opens an existing store; throws IoError (missing/unreadable; for writing: read-only file or
+    // folder, or another writer has it), FormatError (not HDF5 / not a QuantScope store) or SchemaError
+    // (other schema version), each naming the file.
     static Store open(const std::string& path, Mode mode = Mode::ReadOnly);
     // Opens the store if it exists, creates it otherwise.
     static Store openOrCreate(const std::string& path);
@@ -112,7 +117,13 @@ public:
     ~Store();
 
     const std::string& path() const;
-    void flush();
+
+    // Several changes published as one. Between beginBatch() and commitBatch() writes go to the shadow
+    // copy and reads see them; the store changes at commitBatch(), with all of them. abandonBatch()
+    // (or destroying the Store, or a failed write) drops them. Use StoreBatch.
+    void beginBatch();
+    void commitBatch();
+    void abandonBatch();
 
     std::vector<std::string> runs() const;
     bool hasRun(const std::string& run) const;
@@ -154,6 +165,34 @@ private:
     struct Private;
     explicit Store(std::unique_ptr<Private> d);
     std::unique_ptr<Private> d;
+};
+
+// A batch of a store's changes for one scope: published by commit(), dropped otherwise.
+class StoreBatch
+{
+public:
+    explicit StoreBatch(Store& store)
+        : m_store(store)
+    {
+        m_store.beginBatch();
+    }
+    ~StoreBatch()
+    {
+        if (!m_done)
+            m_store.abandonBatch();
+    }
+    StoreBatch(const StoreBatch&) = delete;
+    StoreBatch& operator=(const StoreBatch&) = delete;
+
+    void commit()
+    {
+        m_done = true;
+        m_store.commitBatch();
+    }
+
+private:
+    Store& m_store;
+    bool m_done = false;
 };
 
 } // namespace qs

@@ -363,15 +363,19 @@ TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& st
                 torch::save(optimizer, (fs::path(checkpointDir) / optimizerName(global)).string());
             row.path = storeRelativePath(store, weights.string());
         }
+        // The EMA's checkpoint row, the log and validation rows since the last checkpoint and the
+        // checkpoint row: one change of the store.
+        StoreBatch batch(store);
         if (ema)
             ema->checkpoint(checkpointDir, global, row.tokens, row.lr);
         if (!pendingLog.empty())
             store.appendLog(runName, pendingLog);
         if (!pendingVal.empty())
             store.appendValidation(runName, pendingVal);
+        store.appendCheckpoint(runName, row);
+        batch.commit();
         pendingLog.clear();
         pendingVal.clear();
-        store.appendCheckpoint(runName, row);
         ++summary.checkpoints;
         // Only this run's own optimizer states are removed (a branch may share its parent's folder).
         if (config.keepOptimizerStates || (branchPoint && step == 0))

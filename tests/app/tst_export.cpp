@@ -174,7 +174,6 @@ void writeProfileStore(const QString& path)
         }
         store.writeResult(Fixture::runName, fp.id(), k, entry);
     }
-    store.flush();
 }
 
 } // namespace

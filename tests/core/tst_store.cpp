@@ -460,7 +460,6 @@ private slots:
             Store store = Store::open(path.toStdString());
             store.results(runName, rtnId);
             store.checkpoints(runName);
-            store.flush();
             store.ensureConfig(runName, rtnId, rtnJson); // exists and matches: no write needed
             QVERIFY(thrownMessage<IoError>([&] { store.appendLog(runName, sampleLog(6, 6)); }));
             QVERIFY(thrownMessage<IoError>([&] { store.writeResult(runName, rtnId, 1, rtnRow0()); }));

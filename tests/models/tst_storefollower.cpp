@@ -36,7 +36,6 @@ void writeMissingResult(const QString& path)
     entry.model["delta_ce"] = 0.5;
     entry.layers["w_rel_err"] = std::vector<double>(size_t(StoreFixture::layerCount()), 0.3);
     store.writeResult(StoreFixture::runName, StoreFixture::config(1).id(), 2, entry);
-    store.flush();
 }
 
 bool hasMissingResult(const StoreSnapshotPtr& snapshot)

@@ -58,7 +58,6 @@ struct HeatmapFixture : MetricsFixture
             entry.layers["w_rel_err"] = std::vector<double>(size_t(layerCount()), 0.2);
             store.writeResult(runName, w3a8.id(), k, entry);
         }
-        store.flush();
     }
 };
 

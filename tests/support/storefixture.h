@@ -86,7 +86,6 @@ struct StoreFixture
                     store.writeResult(runName, q.id(), k, ceEntry(c, k));
             }
         }
-        store.flush();
     }
 
     // The CE metrics and weight errors of config `c` at checkpoint `k`.
@@ -171,7 +170,6 @@ struct TwoRunFixture : StoreFixture
                 store.writeResult(secondRun, q.id(), k, entry);
             }
         }
-        store.flush();
     }
 };
 
@@ -234,7 +232,6 @@ struct MetricsFixture : StoreFixture
                 store.writeResult(runName, q.id(), k, entry);
             }
         }
-        store.flush();
     }
 };
 

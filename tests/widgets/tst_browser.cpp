@@ -77,7 +77,6 @@ struct ProfileStore
                 store.writeResult(StoreFixture::runName, q.id(), k, entry);
             }
         }
-        store.flush();
     }
 };
 
