@@ -61,8 +61,9 @@ Command averageCommand()
             {
                 text("store", "FILE", "Results store (.h5).").require(),
                 text("lawa", "RUN", "LAWA over this run: run <RUN>.lawa<K> of rolling uniform averages."),
-                integer("window", "K", "LAWA window: checkpoints per average.", 1, 100000).withDefault("5"),
-                integer("stride", "S", "LAWA: take every S-th checkpoint.", 1, 100000).withDefault("1"),
+                integer("window", "K", "LAWA window: checkpoints per average.", lawaMinWindow, lawaMaxWindow)
+                    .withDefault("5"),
+                integer("stride", "S", "LAWA: take every S-th checkpoint.", 1, lawaMaxStride).withDefault("1"),
                 text("soup", "NAME", "Name of a soup run: one checkpoint, the average of --of."),
                 texts("of", "INGREDIENT",
                       "Soup ingredient RUN@STEP or RUN@STEP*WEIGHT (RUN alone: its last checkpoint)."),

@@ -98,7 +98,7 @@ Command importCommand()
                 text("tokens", "FILE", "Pre-tokenized validation and calibration data (.npy, or raw .bin)."),
                 word("token-type", "TYPE", "Value type of a raw token file.", {"uint16", "uint32"})
                     .withDefault("uint16"),
-                integer("seq-len", "N", "Tokens per validation sequence.", 1, 1 << 20).withDefault("256"),
+                integer("seq-len", "N", "Tokens per validation sequence.", 2, 65536).withDefault("256"),
                 integer("val-sequences", "N", "Validation sequences, taken from the end of the data.", 1, 1 << 20)
                     .withDefault("16"),
                 integer("batch", "N", "Sequences per forward pass.", 1, 4096).withDefault("4"),

@@ -2,13 +2,13 @@
 
 #include "core/common/errors.h"
 #include "core/common/kinds.h"
+#include "core/data/jsonfields.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
 #include <fstream>
-#include <set>
 #include <sstream>
 
 using nlohmann::json;
@@ -22,13 +22,11 @@ namespace {
     throw ConfigError(what);
 }
 
-void checkRange(const char* field, double value, double lo, double hi)
+void checkRange(const std::string& field, double value, double lo, double hi)
 {
-    if (!(value >= lo && value <= hi)) {
-        std::ostringstream os;
-        os << field << " = " << value << " is out of range [" << lo << ", " << hi << "]";
-        fail(os.str());
-    }
+    if (!(value >= lo && value <= hi))
+        fail(field + " = " + formatNumber(value) + " is out of range [" + formatNumber(lo) + ", " + formatNumber(hi)
+             + "]");
 }
 
 json parseObject(const std::string& text, const char* what)
@@ -44,26 +42,135 @@ json parseObject(const std::string& text, const char* what)
     return j;
 }
 
-// Reads `key` into `out` if present, with a message naming the key on a type mismatch.
-template<typename T>
-void read(const json& j, const char* key, T& out, const char* what)
+constexpr std::int64_t kMaxSteps = maxTrainSteps;
+constexpr std::int64_t kMaxTokens = 1'000'000'000'000'000'000;
+
+// The accepted range of every field is written once, here: reading JSON and validate() go through the
+// same visit, in the order the ranges depend on each other (seq_len on model.max_seq_len, the warmup on
+// steps, …).
+
+void visitModel(ModelConfig& m, const CheckedFields& f, const std::string& prefix)
 {
-    auto it = j.find(key);
-    if (it == j.end())
-        return;
-    try {
-        out = it->template get<T>();
-    } catch (const json::exception&) {
-        fail(std::string(what) + ": key '" + key + "' has the wrong type (" + it->type_name() + ")");
-    }
+    const auto path = [&](const char* key) { return prefix + key; };
+    f.whole(path("vocab_size"), m.vocabSize, {2, 1 << 20});
+    f.whole(path("d_model"), m.dModel, {4, 1 << 16});
+    f.whole(path("n_layers"), m.nLayers, {1, 1024});
+    f.whole(path("n_heads"), m.nHeads, {1, 1024});
+    f.whole(path("d_ff"), m.dFf, {1, 1 << 18});
+    f.whole(path("max_seq_len"), m.maxSeqLen, {2, 1 << 20});
+    f.real(path("rope_theta"), m.ropeTheta, RealRange::closed(1.0, 1e9));
+    f.real(path("norm_eps"), m.normEps, RealRange::closed(1e-12, 1e-1));
+    f.flag(path("tie_embeddings"), m.tieEmbeddings);
+    if (m.dModel % m.nHeads != 0)
+        f.fail(f.name(path("d_model")) + " (" + std::to_string(m.dModel) + ") must be divisible by "
+               + f.name(path("n_heads")) + " (" + std::to_string(m.nHeads) + ")");
+    if ((m.dModel / m.nHeads) % 2 != 0)
+        f.fail(f.name(path("d_model")) + " / " + f.name(path("n_heads")) + " must be even for RoPE");
 }
 
-void rejectUnknownKeys(const json& j, const std::set<std::string>& known, const char* what)
+void visitTrain(TrainConfig& c, const CheckedFields& f)
 {
-    for (auto it = j.begin(); it != j.end(); ++it) {
-        if (!known.count(it.key()))
-            fail(std::string(what) + ": unknown key '" + it.key() + "'");
+    visitModel(c.model, f, "model.");
+    f.whole("steps", c.steps, {1, kMaxSteps});
+    f.whole("batch_size", c.batchSize, {1, 1 << 16});
+    f.whole("seq_len", c.seqLen, {.min = 2, .max = c.model.maxSeqLen, .why = "at most model.max_seq_len"});
+
+    std::string kind = toString(c.schedule.kind);
+    f.word("schedule.kind", kind, {"constant", "cosine", "wsd", "linear"});
+    c.schedule.kind = scheduleKindFromString(kind);
+    f.real("schedule.peak_lr", c.schedule.peakLr, RealRange::aboveZero(10.0));
+    f.real("schedule.min_lr", c.schedule.minLr,
+           {.min = 0.0, .max = c.schedule.peakLr, .why = "at most schedule.peak_lr"});
+    f.whole("schedule.warmup_steps", c.schedule.warmupSteps, {.min = 0, .max = c.steps, .why = "at most steps"});
+    f.real("schedule.decay_fraction", c.schedule.decayFraction, RealRange::closed(0.0, 1.0));
+
+    f.real("weight_decay", c.weightDecay, RealRange::closed(0.0, 10.0));
+    f.real("beta1", c.beta1, RealRange::closed(0.0, 0.999999));
+    f.real("beta2", c.beta2, RealRange::closed(0.0, 0.999999999));
+    f.real("adam_eps", c.adamEps, RealRange::aboveZero(1.0));
+    f.real("grad_clip", c.gradClip, RealRange::closed(0.0, 1e9)); // 0: no clipping
+    f.whole("checkpoint_every", c.checkpointEvery, {1, kMaxSteps});
+    f.whole("eval_every", c.evalEvery, {1, kMaxSteps});
+    f.whole("eval_batches", c.evalBatches, {1, 1 << 16});
+    f.real("val_fraction", c.valFraction, RealRange::closed(1e-4, 0.5));
+    f.whole("seed", c.seed, {0, kInt64Max});
+    f.whole("threads", c.threads, {0, 4096}); // 0: all cores; the command line's --threads goes up to 4096
+    f.word("checkpoint_dtype", c.checkpointDtype, {"F32", "F16", "BF16"});
+
+    f.text("qat.quant", c.qat.quant);
+    if (f.has("qat") && c.qat.quant.empty())
+        f.fail(f.name("qat.quant") + " is missing (a quantizer spec such as \"rtn:4:g32\")");
+    if (c.qat.enabled()) {
+        QuantConfig q;
+        try {
+            q = QuantConfig::parse(c.qat.quant);
+        } catch (const ConfigError& e) {
+            f.fail(f.name("qat.quant") + ": " + e.what());
+        }
+        if (q.method == QuantMethod::Gptq)
+            f.fail(f.name("qat.quant") + " '" + c.qat.quant
+                   + "': QAT fake-quantizes with round-to-nearest; use rtn (or none for activations only)");
+        if (q.isFullPrecision())
+            f.fail(f.name("qat.quant") + " '" + c.qat.quant + "' quantizes nothing");
     }
+    if (f.has("qat.start_step") && f.has("qat.start_tokens"))
+        f.fail(f.name("qat.start_step") + " and " + f.name("qat.start_tokens")
+               + " are both given: QAT starts at one of them");
+    f.whole("qat.start_step", c.qat.startStep, {.min = 0, .max = c.steps, .why = "at most steps"});
+    const double tokens = double(c.steps) * double(c.batchSize) * double(c.seqLen);
+    f.optionalWhole("qat.start_tokens", c.qat.startTokens, std::int64_t(-1),
+                    {.min = 0,
+                     .max = std::int64_t(std::min(tokens, double(kMaxTokens))),
+                     .why = "at most steps · batch_size · seq_len"});
+
+    f.real("ema_decay", c.emaDecay, {.min = 0.5, .max = 0.999999, .special = 0.0, .specialMeaning = "off"});
+    f.flag("keep_optimizer_states", c.keepOptimizerStates);
+
+    if (f.has("init") && (!f.has("init.run") || !f.has("init.step")))
+        f.fail(f.name("init") + " must be an object {\"run\": parent run, \"step\": checkpoint step}");
+    f.text("init.run", c.initRun);
+    if (f.has("init.run") && c.initRun.empty())
+        f.fail(f.name("init.run") + " is empty: name the run to branch from");
+    const WholeRange initStep {0, 1'000'000'000'000};
+    if (c.isBranch())
+        f.whole("init.step", c.initStep, initStep);
+    else
+        f.optionalWhole("init.step", c.initStep, std::int64_t(-1), initStep);
+}
+
+void rejectUnknownTrainKeys(const json& j, const std::string& prefix)
+{
+    JsonObject(j, prefix).allowOnly({"model",
+                                     "schedule",
+                                     "steps",
+                                     "batch_size",
+                                     "seq_len",
+                                     "weight_decay",
+                                     "beta1",
+                                     "beta2",
+                                     "adam_eps",
+                                     "grad_clip",
+                                     "checkpoint_every",
+                                     "eval_every",
+                                     "eval_batches",
+                                     "val_fraction",
+                                     "seed",
+                                     "threads",
+                                     "checkpoint_dtype",
+                                     "qat",
+                                     "ema_decay",
+                                     "keep_optimizer_states",
+                                     "init"});
+    const JsonObject top(j, prefix);
+    if (auto model = top.object("model"))
+        model->allowOnly({"vocab_size", "d_model", "n_layers", "n_heads", "d_ff", "max_seq_len", "rope_theta",
+                          "norm_eps", "tie_embeddings"});
+    if (auto schedule = top.object("schedule"))
+        schedule->allowOnly({"kind", "peak_lr", "min_lr", "warmup_steps", "decay_fraction"});
+    if (auto qat = top.object("qat"))
+        qat->allowOnly({"quant", "start_step", "start_tokens"});
+    if (auto init = top.object("init"))
+        init->allowOnly({"run", "step"});
 }
 
 json modelToJson(const ModelConfig& m)
@@ -73,44 +180,12 @@ json modelToJson(const ModelConfig& m)
                  {"rope_theta", m.ropeTheta}, {"norm_eps", m.normEps}, {"tie_embeddings", m.tieEmbeddings}};
 }
 
-ModelConfig modelFromJson(const json& j)
-{
-    const char* what = "model config";
-    rejectUnknownKeys(j,
-                      {"vocab_size", "d_model", "n_layers", "n_heads", "d_ff", "max_seq_len", "rope_theta", "norm_eps",
-                       "tie_embeddings"},
-                      what);
-    ModelConfig m;
-    read(j, "vocab_size", m.vocabSize, what);
-    read(j, "d_model", m.dModel, what);
-    read(j, "n_layers", m.nLayers, what);
-    read(j, "n_heads", m.nHeads, what);
-    read(j, "d_ff", m.dFf, what);
-    read(j, "max_seq_len", m.maxSeqLen, what);
-    read(j, "rope_theta", m.ropeTheta, what);
-    read(j, "norm_eps", m.normEps, what);
-    read(j, "tie_embeddings", m.tieEmbeddings, what);
-    m.validate();
-    return m;
-}
-
 } // namespace
 
 void ModelConfig::validate() const
 {
-    checkRange("model.vocab_size", vocabSize, 2, 1 << 20);
-    checkRange("model.d_model", dModel, 4, 1 << 16);
-    checkRange("model.n_layers", nLayers, 1, 1024);
-    checkRange("model.n_heads", nHeads, 1, 1024);
-    checkRange("model.d_ff", dFf, 1, 1 << 18);
-    checkRange("model.max_seq_len", maxSeqLen, 2, 1 << 20);
-    checkRange("model.rope_theta", ropeTheta, 1.0, 1e9);
-    checkRange("model.norm_eps", normEps, 1e-12, 1e-1);
-    if (dModel % nHeads != 0)
-        fail("model.d_model (" + std::to_string(dModel) + ") must be divisible by model.n_heads ("
-             + std::to_string(nHeads) + ")");
-    if ((dModel / nHeads) % 2 != 0)
-        fail("model.d_model / model.n_heads must be even for RoPE");
+    ModelConfig copy = *this;
+    visitModel(copy, CheckedFields(), "model.");
 }
 
 std::string ModelConfig::toJson() const
@@ -120,7 +195,16 @@ std::string ModelConfig::toJson() const
 
 ModelConfig ModelConfig::fromJson(const std::string& text)
 {
-    return modelFromJson(parseObject(text, "model config"));
+    const json j = parseObject(text, "model config");
+    try {
+        JsonObject(j, "").allowOnly({"vocab_size", "d_model", "n_layers", "n_heads", "d_ff", "max_seq_len",
+                                     "rope_theta", "norm_eps", "tie_embeddings"});
+        ModelConfig m;
+        visitModel(m, CheckedFields(&j), "");
+        return m;
+    } catch (const ConfigError& e) {
+        fail(std::string("model config: ") + e.what());
+    }
 }
 
 int64_t ModelConfig::parameterCount() const
@@ -157,47 +241,8 @@ ScheduleKind scheduleKindFromString(const std::string& name)
 
 void TrainConfig::validate() const
 {
-    model.validate();
-    checkRange("schedule.peak_lr", schedule.peakLr, 0.0, 10.0);
-    checkRange("schedule.min_lr", schedule.minLr, 0.0, schedule.peakLr);
-    checkRange("schedule.warmup_steps", double(schedule.warmupSteps), 0, double(steps));
-    checkRange("schedule.decay_fraction", schedule.decayFraction, 0.0, 1.0);
-    checkRange("steps", double(steps), 1, 1e9);
-    checkRange("batch_size", batchSize, 1, 1 << 16);
-    checkRange("seq_len", seqLen, 2, model.maxSeqLen);
-    checkRange("weight_decay", weightDecay, 0.0, 10.0);
-    checkRange("beta1", beta1, 0.0, 0.999999);
-    checkRange("beta2", beta2, 0.0, 0.999999999);
-    checkRange("adam_eps", adamEps, 0.0, 1.0);
-    checkRange("grad_clip", gradClip, 0.0, 1e9);
-    checkRange("checkpoint_every", double(checkpointEvery), 1, 1e9);
-    checkRange("eval_every", double(evalEvery), 1, 1e9);
-    checkRange("eval_batches", evalBatches, 1, 1 << 16);
-    checkRange("val_fraction", valFraction, 1e-4, 0.5);
-    checkRange("threads", threads, 0, 1024);
-    if (checkpointDtype != "F32" && checkpointDtype != "F16" && checkpointDtype != "BF16")
-        fail("checkpoint_dtype '" + checkpointDtype + "' is not one of F32, F16, BF16");
-    if (qat.enabled()) {
-        QuantConfig q;
-        try {
-            q = QuantConfig::parse(qat.quant);
-        } catch (const ConfigError& e) {
-            fail(std::string("qat.quant: ") + e.what());
-        }
-        if (q.method == QuantMethod::Gptq)
-            fail("qat.quant '" + qat.quant
-                 + "': QAT fake-quantizes with round-to-nearest; use rtn (or none for activations only)");
-        if (q.isFullPrecision())
-            fail("qat.quant '" + qat.quant + "' quantizes nothing");
-        checkRange("qat.start_step", double(qat.startStep), 0, double(steps));
-        if (qat.startTokens >= 0)
-            checkRange("qat.start_tokens", double(qat.startTokens), 0, double(steps) * batchSize * seqLen);
-    }
-    if (emaDecay != 0.0)
-        checkRange("ema_decay", emaDecay, 0.5, 0.999999);
-    if (isBranch()) {
-        checkRange("init.step", double(initStep), 0, 1e12);
-    }
+    TrainConfig copy = *this;
+    visitTrain(copy, CheckedFields());
 }
 
 int64_t QatConfig::firstStep(int64_t tokensPerStep) const
@@ -249,89 +294,12 @@ std::string TrainConfig::toJson() const
     return j.dump(2);
 }
 
-TrainConfig TrainConfig::fromJson(const std::string& text)
+TrainConfig TrainConfig::fromJson(const std::string& text, const std::string& root)
 {
-    const char* what = "train config";
-    const json j = parseObject(text, what);
-    rejectUnknownKeys(j,
-                      {"model",
-                       "schedule",
-                       "steps",
-                       "batch_size",
-                       "seq_len",
-                       "weight_decay",
-                       "beta1",
-                       "beta2",
-                       "adam_eps",
-                       "grad_clip",
-                       "checkpoint_every",
-                       "eval_every",
-                       "eval_batches",
-                       "val_fraction",
-                       "seed",
-                       "threads",
-                       "checkpoint_dtype",
-                       "qat",
-                       "ema_decay",
-                       "keep_optimizer_states",
-                       "init"},
-                      what);
+    const json j = parseObject(text, root.empty() ? "train config" : root.c_str());
+    rejectUnknownTrainKeys(j, root);
     TrainConfig c;
-    if (auto it = j.find("model"); it != j.end()) {
-        if (!it->is_object())
-            fail("train config: 'model' must be an object");
-        c.model = modelFromJson(*it);
-    }
-    if (auto it = j.find("schedule"); it != j.end()) {
-        if (!it->is_object())
-            fail("train config: 'schedule' must be an object");
-        const char* sw = "train config schedule";
-        rejectUnknownKeys(*it, {"kind", "peak_lr", "min_lr", "warmup_steps", "decay_fraction"}, sw);
-        std::string kind = toString(c.schedule.kind);
-        read(*it, "kind", kind, sw);
-        c.schedule.kind = scheduleKindFromString(kind);
-        read(*it, "peak_lr", c.schedule.peakLr, sw);
-        read(*it, "min_lr", c.schedule.minLr, sw);
-        read(*it, "warmup_steps", c.schedule.warmupSteps, sw);
-        read(*it, "decay_fraction", c.schedule.decayFraction, sw);
-    }
-    read(j, "steps", c.steps, what);
-    read(j, "batch_size", c.batchSize, what);
-    read(j, "seq_len", c.seqLen, what);
-    read(j, "weight_decay", c.weightDecay, what);
-    read(j, "beta1", c.beta1, what);
-    read(j, "beta2", c.beta2, what);
-    read(j, "adam_eps", c.adamEps, what);
-    read(j, "grad_clip", c.gradClip, what);
-    read(j, "checkpoint_every", c.checkpointEvery, what);
-    read(j, "eval_every", c.evalEvery, what);
-    read(j, "eval_batches", c.evalBatches, what);
-    read(j, "val_fraction", c.valFraction, what);
-    read(j, "seed", c.seed, what);
-    read(j, "threads", c.threads, what);
-    read(j, "checkpoint_dtype", c.checkpointDtype, what);
-    if (auto it = j.find("qat"); it != j.end()) {
-        const char* qw = "train config qat";
-        if (!it->is_object())
-            fail("train config: 'qat' must be an object with 'quant' and 'start_step' or 'start_tokens'");
-        rejectUnknownKeys(*it, {"quant", "start_step", "start_tokens"}, qw);
-        read(*it, "quant", c.qat.quant, qw);
-        read(*it, "start_step", c.qat.startStep, qw);
-        read(*it, "start_tokens", c.qat.startTokens, qw);
-        if (c.qat.quant.empty())
-            fail("train config qat: 'quant' is missing (a quantizer spec such as \"rtn:4:g32\")");
-    }
-    read(j, "ema_decay", c.emaDecay, what);
-    read(j, "keep_optimizer_states", c.keepOptimizerStates, what);
-    if (auto it = j.find("init"); it != j.end()) {
-        const char* iw = "train config init";
-        if (!it->is_object() || !it->contains("run") || !it->contains("step"))
-            fail("train config: 'init' must be an object {\"run\": parent run, \"step\": checkpoint step}");
-        rejectUnknownKeys(*it, {"run", "step"}, iw);
-        read(*it, "run", c.initRun, iw);
-        read(*it, "step", c.initStep, iw);
-    }
-    c.validate();
+    visitTrain(c, CheckedFields(&j, root));
     return c;
 }
 
@@ -380,6 +348,12 @@ const std::vector<std::string>& layerKinds()
 }
 
 namespace {
+
+constexpr int kMaxGroupSize = 1 << 20;
+const WholeRange kBlockSize {1, 1 << 16};
+const WholeRange kCalibSequences {1, 1 << 20};
+const WholeRange kCalibSeqLen {2, 1 << 20};
+const RealRange kPercDamp = RealRange::closed(0.0, 0.999);
 
 bool isKind(const std::string& kind)
 {
@@ -476,11 +450,13 @@ void QuantConfig::validate() const
     } else {
         checkBits("quantization bits", bits, false);
     }
-    if (groupSize != -1 && groupSize < 1)
-        fail("quantization group size = " + std::to_string(groupSize) + " must be -1 (per channel) or >= 1");
+    if (groupSize != -1 && (groupSize < 1 || groupSize > kMaxGroupSize))
+        fail("quantization group size = " + std::to_string(groupSize) + " must be -1 (per channel) or in [1, "
+             + std::to_string(kMaxGroupSize) + "]");
     checkBits("activation bits", actBits, true);
-    if (actGroupSize != -1 && actGroupSize < 1)
-        fail("activation group size = " + std::to_string(actGroupSize) + " must be -1 (per token) or >= 1");
+    if (actGroupSize != -1 && (actGroupSize < 1 || actGroupSize > kMaxGroupSize))
+        fail("activation group size = " + std::to_string(actGroupSize) + " must be -1 (per token) or in [1, "
+             + std::to_string(kMaxGroupSize) + "]");
     if (actBits == 16 && actGroupSize != -1)
         fail("activation group size " + std::to_string(actGroupSize)
              + " given without activation bits (a<bits>g<group>)");
@@ -496,11 +472,15 @@ void QuantConfig::validate() const
                  + "' quantizes weights, but method 'none' has no weight quantizer: use rtn or gptq");
     }
     if (method == QuantMethod::Gptq) {
-        checkRange("gptq damping", percDamp, 0.0, 0.999);
-        checkRange("gptq block size", blockSize, 1, 1 << 16);
-        checkRange("gptq calibration sequences", calibSequences, 1, 1 << 20);
-        checkRange("gptq calibration length", calibSeqLen, 2, 1 << 20);
+        checkRange("gptq damping", percDamp, kPercDamp.min, kPercDamp.max);
+        checkRange("gptq block size", blockSize, double(kBlockSize.min), double(kBlockSize.max));
+        checkRange("gptq calibration sequences", calibSequences, double(kCalibSequences.min),
+                   double(kCalibSequences.max));
+        checkRange("gptq calibration length", calibSeqLen, double(kCalibSeqLen.min), double(kCalibSeqLen.max));
     }
+    if (calibSeed > std::uint64_t(kInt64Max))
+        fail("gptq calibration seed = " + std::to_string(calibSeed) + " is out of range [0, "
+             + std::to_string(kInt64Max) + "]");
 }
 
 std::string QuantConfig::id() const
@@ -592,42 +572,48 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
 {
     const char* what = "quantization config";
     const json j = parseObject(text, what);
-    rejectUnknownKeys(j,
-                      {"method", "bits", "group_size", "symmetric", "act_order", "percdamp", "block_size",
-                       "calib_sequences", "calib_seq_len", "calib_seed", "act_bits", "act_group_size", "overrides"},
-                      what);
-    QuantConfig c;
-    std::string method = toString(c.method);
-    read(j, "method", method, what);
-    c.method = quantMethodFromString(method);
-    if (c.method == QuantMethod::None)
-        c.bits = 16;
-    read(j, "bits", c.bits, what);
-    read(j, "group_size", c.groupSize, what);
-    read(j, "symmetric", c.symmetric, what);
-    read(j, "act_order", c.actOrder, what);
-    read(j, "percdamp", c.percDamp, what);
-    read(j, "block_size", c.blockSize, what);
-    read(j, "calib_sequences", c.calibSequences, what);
-    read(j, "calib_seq_len", c.calibSeqLen, what);
-    read(j, "calib_seed", c.calibSeed, what);
-    read(j, "act_bits", c.actBits, what);
-    read(j, "act_group_size", c.actGroupSize, what);
-    if (auto it = j.find("overrides"); it != j.end()) {
-        if (!it->is_object())
-            fail(std::string(what) + ": key 'overrides' must be an object of module kind -> {bits, act_bits}");
-        for (auto rule = it->begin(); rule != it->end(); ++rule) {
-            if (!rule->is_object())
-                fail(std::string(what) + ": override '" + rule.key() + "' must be an object {bits, act_bits}");
-            rejectUnknownKeys(*rule, {"bits", "act_bits"}, what);
-            KindPrecision p;
-            read(*rule, "bits", p.bits, what);
-            read(*rule, "act_bits", p.actBits, what);
-            c.overrides[rule.key()] = p;
+    try {
+        const JsonObject o(j, "");
+        o.allowOnly({"method", "bits", "group_size", "symmetric", "act_order", "percdamp", "block_size",
+                     "calib_sequences", "calib_seq_len", "calib_seed", "act_bits", "act_group_size", "overrides"});
+        QuantConfig c;
+        if (auto method = o.text("method"))
+            c.method = quantMethodFromString(*method);
+        if (c.method == QuantMethod::None)
+            c.bits = 16;
+        // Ranges that keep every value in its type; validate() then applies the rules between fields
+        // (16 bits only without a weight quantizer, …) with the messages the spec strings get.
+        const WholeRange bits {.min = 2, .max = 8, .special = 16, .specialMeaning = "full precision"};
+        const auto groups = [](const char* meaning) {
+            return WholeRange {.min = 1, .max = kMaxGroupSize, .special = -1, .specialMeaning = meaning};
+        };
+        c.bits = int(o.whole("bits", bits).value_or(c.bits));
+        c.groupSize = int(o.whole("group_size", groups("per channel")).value_or(c.groupSize));
+        c.symmetric = o.flag("symmetric").value_or(c.symmetric);
+        c.actOrder = o.flag("act_order").value_or(c.actOrder);
+        c.percDamp = o.real("percdamp", kPercDamp).value_or(c.percDamp);
+        c.blockSize = int(o.whole("block_size", kBlockSize).value_or(c.blockSize));
+        c.calibSequences = int(o.whole("calib_sequences", kCalibSequences).value_or(c.calibSequences));
+        c.calibSeqLen = int(o.whole("calib_seq_len", kCalibSeqLen).value_or(c.calibSeqLen));
+        c.calibSeed = std::uint64_t(o.whole("calib_seed", {0, kInt64Max}).value_or(std::int64_t(c.calibSeed)));
+        c.actBits = int(o.whole("act_bits", bits).value_or(c.actBits));
+        c.actGroupSize = int(o.whole("act_group_size", groups("per token")).value_or(c.actGroupSize));
+        if (auto rules = o.object("overrides")) {
+            for (auto rule = rules->value().begin(); rule != rules->value().end(); ++rule) {
+                const JsonObject r(rule.value(), rules->pathOf(rule.key()));
+                r.allowOnly({"bits", "act_bits"});
+                // 0 keeps the config's value; validate() checks the rest.
+                KindPrecision p;
+                p.bits = int(r.whole("bits", {0, 16}).value_or(0));
+                p.actBits = int(r.whole("act_bits", {0, 16}).value_or(0));
+                c.overrides[rule.key()] = p;
+            }
         }
+        c.validate();
+        return c;
+    } catch (const ConfigError& e) {
+        fail(std::string(what) + ": " + e.what());
     }
-    c.validate();
-    return c;
 }
 
 QuantConfig QuantConfig::parse(const std::string& spec)
@@ -649,14 +635,10 @@ QuantConfig QuantConfig::parse(const std::string& spec)
     } else {
         if (parts.size() < 2)
             fail(usage);
-        try {
-            size_t used = 0;
-            c.bits = std::stoi(parts[1], &used);
-            if (used != parts[1].size())
-                throw std::invalid_argument(parts[1]);
-        } catch (const std::exception&) {
-            fail("quantization spec '" + spec + "': bits '" + parts[1] + "' is not a number");
-        }
+        const std::string& b = parts[1];
+        if (b.empty() || b.size() > 2 || b.find_first_not_of("0123456789") != std::string::npos)
+            fail("quantization spec '" + spec + "': bits '" + b + "' is not a whole number in [2, 8]");
+        c.bits = std::stoi(b);
         next = 2;
     }
     auto digitsFrom = [](const std::string& s, size_t from) {

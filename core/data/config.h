@@ -21,7 +21,7 @@ struct ModelConfig
     double normEps = 1e-5;
     bool tieEmbeddings = false;
 
-    void validate() const; // throws ConfigError naming the field
+    void validate() const; // throws ConfigError naming the field ("model.d_model"), its value and range
     std::string toJson() const;
     static ModelConfig fromJson(const std::string& json); // throws ConfigError
     int64_t parameterCount() const;
@@ -65,6 +65,9 @@ struct QatConfig
     bool operator==(const QatConfig&) const = default;
 };
 
+// The most steps a run (or a branch, or a QAT budget) may train.
+inline constexpr int64_t maxTrainSteps = 1'000'000'000;
+
 struct TrainConfig
 {
     ModelConfig model;
@@ -97,10 +100,15 @@ struct TrainConfig
     int64_t initStep = -1;
     bool isBranch() const { return !initRun.empty(); }
 
+    // Every field against its accepted range (docs/recipes.md, "Training config fields"), in the order
+    // the ranges depend on each other: ConfigError "<key path> = <value> is not <accepted range>".
     void validate() const;
     std::string toJson() const;
-    static TrainConfig fromJson(const std::string& json);
-    static TrainConfig fromFile(const std::string& path); // JSON file; unknown keys are errors
+    // Unknown keys are errors at every level; each value is checked as written before it is converted
+    // (1e99, -1 or 2.5 where a step count is expected are refused, never wrapped). `root` is the path of
+    // the config in its document for messages ("train" in a recipe: "train.steps = 0 is not …").
+    static TrainConfig fromJson(const std::string& json, const std::string& root = {});
+    static TrainConfig fromFile(const std::string& path); // JSON file
     bool operator==(const TrainConfig&) const = default;
 };
 

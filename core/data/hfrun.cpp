@@ -3,6 +3,7 @@
 #include "core/common/errors.h"
 #include "core/data/hfconfig.h"
 #include "core/data/hfweights.h"
+#include "core/data/jsonfields.h"
 #include "core/data/store.h"
 
 #include <nlohmann/json.hpp>
@@ -47,60 +48,6 @@ std::string trim(std::string s)
     return s;
 }
 
-// step -> lr rows of a training log (CSV with a header naming step and lr / learning_rate).
-std::vector<std::pair<double, double>> readLrLog(const std::string& path)
-{
-    std::istringstream in(readText(path, "LR log"));
-    std::string line;
-    std::getline(in, line);
-    std::vector<std::string> header;
-    {
-        std::stringstream cells(line);
-        std::string cell;
-        while (std::getline(cells, cell, ','))
-            header.push_back(trim(cell));
-    }
-    const auto column = [&](std::initializer_list<const char*> names) {
-        for (const char* name : names) {
-            const auto it = std::find(header.begin(), header.end(), name);
-            if (it != header.end())
-                return int(it - header.begin());
-        }
-        return -1;
-    };
-    const int stepCol = column({"step", "iteration", "iter", "_step"});
-    const int lrCol = column({"lr", "learning_rate", "train/lr", "optim/learning_rate_group0"});
-    if (stepCol < 0 || lrCol < 0)
-        throw FormatError(path
-                          + ": the LR log needs a header with a step column (step, iteration) and an LR column "
-                            "(lr, learning_rate); it has: "
-                          + line);
-    std::vector<std::pair<double, double>> rows;
-    int lineNo = 1;
-    while (std::getline(in, line)) {
-        ++lineNo;
-        if (trim(line).empty())
-            continue;
-        std::vector<std::string> cells;
-        std::stringstream ss(line);
-        std::string cell;
-        while (std::getline(ss, cell, ','))
-            cells.push_back(trim(cell));
-        if (int(cells.size()) <= std::max(stepCol, lrCol))
-            throw FormatError(path + ", line " + std::to_string(lineNo) + ": too few columns");
-        try {
-            rows.emplace_back(std::stod(cells[size_t(stepCol)]), std::stod(cells[size_t(lrCol)]));
-        } catch (const std::exception&) {
-            throw FormatError(path + ", line " + std::to_string(lineNo) + ": step '" + cells[size_t(stepCol)]
-                              + "' or lr '" + cells[size_t(lrCol)] + "' is not a number");
-        }
-    }
-    if (rows.empty())
-        throw FormatError(path + ": the LR log has no rows");
-    std::sort(rows.begin(), rows.end());
-    return rows;
-}
-
 double interpolate(const std::vector<std::pair<double, double>>& rows, double x)
 {
     if (x <= rows.front().first)
@@ -121,50 +68,61 @@ struct DescribedSchedule
     double warmup = 0.0, total = 0.0;
 };
 
+// "kind:key=value,…" (hfrun.h, describedScheduleLr): every value checked against its range as written.
 DescribedSchedule parseSchedule(const std::string& spec)
 {
     DescribedSchedule s;
     const auto colon = spec.find(':');
     s.kind = spec.substr(0, colon);
+    const std::string where = "LR schedule '" + spec + "': ";
     if (s.kind != "wsd" && s.kind != "cosine" && s.kind != "linear" && s.kind != "constant")
-        throw ConfigError("LR schedule '" + spec + "': the kind must be wsd, cosine, linear or constant");
-    std::set<std::string> seen;
+        throw ConfigError(where + "the kind must be wsd, cosine, linear or constant");
+    std::map<std::string, std::string> given; // key -> the value as written
     if (colon != std::string::npos) {
         std::stringstream fields(spec.substr(colon + 1));
         std::string field;
         while (std::getline(fields, field, ',')) {
             const auto eq = field.find('=');
+            if (eq == std::string::npos)
+                throw ConfigError(where + "'" + field + "' is not key=number");
             const std::string key = trim(field.substr(0, eq));
-            double value = 0.0;
-            try {
-                if (eq == std::string::npos)
-                    throw std::invalid_argument("no value");
-                value = std::stod(field.substr(eq + 1));
-            } catch (const std::exception&) {
-                throw ConfigError("LR schedule '" + spec + "': '" + field + "' is not key=number");
-            }
-            if (key == "peak")
-                s.peak = value;
-            else if (key == "min")
-                s.min = value;
-            else if (key == "warmup")
-                s.warmup = value;
-            else if (key == "total")
-                s.total = value;
-            else if (key == "decay")
-                s.decay = value;
-            else
-                throw ConfigError("LR schedule '" + spec + "': unknown key '" + key
-                                  + "' (peak, min, warmup, total, decay)");
-            seen.insert(key);
+            if (key != "peak" && key != "min" && key != "warmup" && key != "total" && key != "decay")
+                throw ConfigError(where + "unknown key '" + key + "' (peak, min, warmup, total, decay)");
+            if (!given.emplace(key, trim(field.substr(eq + 1))).second)
+                throw ConfigError(where + key + " is given twice");
         }
     }
-    if (!seen.count("peak") || !(s.peak > 0.0))
-        throw ConfigError("LR schedule '" + spec + "' needs peak=<LR> > 0");
-    if (s.kind != "constant" && !(s.total > s.warmup))
-        throw ConfigError("LR schedule '" + spec + "' needs total=<steps> beyond its warmup");
-    if (s.decay < 0.0 || s.decay > 1.0)
-        throw ConfigError("LR schedule '" + spec + "': decay is a share of the steps, in [0, 1]");
+    const auto real = [&](const char* key, const RealRange& range, double fallback) {
+        const auto it = given.find(key);
+        if (it == given.end())
+            return fallback;
+        const auto value = parseRealNumber(it->second, range);
+        if (!value)
+            throw ConfigError(where + notAccepted(key, it->second, range.describe()));
+        return *value;
+    };
+    const auto whole = [&](const char* key, const WholeRange& range) {
+        const auto it = given.find(key);
+        if (it == given.end())
+            return 0.0;
+        const auto value = parseWholeNumber(it->second, range);
+        if (!value)
+            throw ConfigError(where + notAccepted(key, it->second, range.describe()));
+        return double(*value);
+    };
+    constexpr std::int64_t maxSteps = 1'000'000'000'000;
+    if (!given.count("peak"))
+        throw ConfigError(where + "peak=<LR> is missing");
+    s.peak = real("peak", RealRange::aboveZero(kMaxLearningRate), 0.0);
+    s.min = real("min", {.min = 0.0, .max = s.peak, .why = "at most peak"}, 0.0);
+    if (s.kind != "constant" && !given.count("total"))
+        throw ConfigError(where + "total=<steps> is missing (the run's length)");
+    s.total = whole("total", {1, maxSteps});
+    s.warmup =
+        whole("warmup",
+              given.count("total") ? WholeRange {.min = 0, .max = std::int64_t(s.total) - 1, .why = "less than total"}
+                                   : WholeRange {0, maxSteps});
+    s.decay = real("decay", RealRange::closed(0.0, 1.0), s.decay);
     return s;
 }
 
@@ -206,10 +164,10 @@ void HfEvalData::validate() const
         throw ConfigError("raw token type '" + rawTokenType + "' must be uint16 or uint32");
     if (seqLen < 2 || seqLen > 65536)
         throw ConfigError("sequence length " + std::to_string(seqLen) + " must be in [2, 65536]");
-    if (valSequences < 1)
-        throw ConfigError("validation needs at least one sequence");
-    if (batchSize < 1)
-        throw ConfigError("batch size must be at least 1");
+    if (valSequences < 1 || valSequences > 1 << 20)
+        throw ConfigError("validation sequences " + std::to_string(valSequences) + " must be in [1, 1048576]");
+    if (batchSize < 1 || batchSize > 4096)
+        throw ConfigError("batch size " + std::to_string(batchSize) + " must be in [1, 4096]");
 }
 
 std::string HfEvalData::toJson() const
@@ -247,6 +205,63 @@ std::string HfEvalData::describe() const
         return name + " (token ids)";
     return name + ", tokenized with " + fs::path(tokenizer).parent_path().filename().string() + "/"
         + fs::path(tokenizer).filename().string();
+}
+
+std::vector<std::pair<double, double>> readLrLog(const std::string& path)
+{
+    std::istringstream in(readText(path, "LR log"));
+    std::string line;
+    std::getline(in, line);
+    std::vector<std::string> header;
+    {
+        std::stringstream cells(line);
+        std::string cell;
+        while (std::getline(cells, cell, ','))
+            header.push_back(trim(cell));
+    }
+    const auto column = [&](std::initializer_list<const char*> names) {
+        for (const char* name : names) {
+            const auto it = std::find(header.begin(), header.end(), name);
+            if (it != header.end())
+                return int(it - header.begin());
+        }
+        return -1;
+    };
+    const int stepCol = column({"step", "iteration", "iter", "_step"});
+    const int lrCol = column({"lr", "learning_rate", "train/lr", "optim/learning_rate_group0"});
+    if (stepCol < 0 || lrCol < 0)
+        throw FormatError(path
+                          + ": the LR log needs a header with a step column (step, iteration) and an LR column "
+                            "(lr, learning_rate); it has: "
+                          + line);
+    std::vector<std::pair<double, double>> rows;
+    int lineNo = 1;
+    while (std::getline(in, line)) {
+        ++lineNo;
+        if (trim(line).empty())
+            continue;
+        std::vector<std::string> cells;
+        std::stringstream ss(line);
+        std::string cell;
+        while (std::getline(ss, cell, ','))
+            cells.push_back(trim(cell));
+        if (int(cells.size()) <= std::max(stepCol, lrCol))
+            throw FormatError(path + ", line " + std::to_string(lineNo) + ": too few columns");
+        const auto numberAt = [&](int col, const RealRange& range) {
+            const std::string& text = cells[size_t(col)];
+            const auto value = parseRealNumber(text, range);
+            if (!value)
+                throw FormatError(path + ", line " + std::to_string(lineNo) + ", column " + header[size_t(col)] + ": '"
+                                  + text + "' is not " + range.describe());
+            return *value;
+        };
+        const double step = numberAt(stepCol, RealRange::closed(0.0, kMaxTokenCount));
+        rows.emplace_back(step, numberAt(lrCol, RealRange::closed(0.0, kMaxLearningRate)));
+    }
+    if (rows.empty())
+        throw FormatError(path + ": the LR log has no rows");
+    std::sort(rows.begin(), rows.end());
+    return rows;
 }
 
 double describedScheduleLr(const std::string& spec, int64_t step)
@@ -315,8 +330,17 @@ std::vector<RevisionInfo> collectRevisions(const HfImportOptions& options)
             r.step = *r.index; // ckpt_N: the order is all the name says
         if (!r.step)
             stepless.push_back(r.name);
-        if (!r.tokens && r.step && options.tokensPerStep > 0.0)
+        if (!r.tokens && r.step && options.tokensPerStep > 0.0) {
             r.tokens = double(*r.step) * options.tokensPerStep;
+            if (!(*r.tokens <= kMaxTokenCount))
+                throw ConfigError(r.path + ": tokens = " + formatNumber(*r.tokens) + " (step " + std::to_string(*r.step)
+                                  + " × " + formatNumber(options.tokensPerStep)
+                                  + " tokens per step) is not a token count in [0, " + formatNumber(kMaxTokenCount)
+                                  + "]");
+        }
+        if (r.tokens && !(*r.tokens <= kMaxTokenCount))
+            throw ConfigError(r.path + ": tokens = " + formatNumber(*r.tokens) + " is not a token count in [0, "
+                              + formatNumber(kMaxTokenCount) + "]");
     }
     if (!stepless.empty()) {
         std::string names;

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace qs {
@@ -28,7 +29,7 @@ struct HfEvalData
     int valSequences = 16;
     int batchSize = 4;
 
-    void validate() const;                               // ConfigError naming the bad value
+    void validate() const;                               // ConfigError naming the bad value and its range
     std::string toJson() const;                          // {"kind": "huggingface", ...}
     static HfEvalData fromJson(const std::string& json); // FormatError for anything else
     std::string describe() const;                        // "wiki.txt, tokenized with tokenizer.json"
@@ -43,6 +44,7 @@ struct HfImportOptions
     std::string lrLog;          // CSV with step and lr (or learning_rate) columns, interpolated at each step
     std::string lrSchedule;     // e.g. "wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2,min=0"
     double tokensPerStep = 0.0; // tokens of a revision whose name and manifest give none: step × this
+                                // (collectRevisions: ConfigError when a revision's tokens pass kMaxTokenCount)
 };
 
 // The revisions the sources name, ordered as a trajectory, manifest applied. ConfigError when a
@@ -55,8 +57,17 @@ std::vector<RevisionInfo> collectRevisions(const HfImportOptions& options);
 // yet. Returns the revisions added. The store is not touched when anything fails.
 std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& run, const HfImportOptions& options);
 
-// The LR at `step` from a described schedule (ConfigError naming a bad field).
+// The LR at `step` from a described schedule "kind:key=value,…": kind wsd, cosine, linear or constant;
+// peak a number in (0, 10] (required), min in [0, peak], total a whole number in [1, 10^12] (required
+// but for constant), warmup a whole number in [0, total − 1], decay a number in [0, 1]; each key once.
+// ConfigError naming the key, the value as written and the range.
 double describedScheduleLr(const std::string& spec, int64_t step);
+
+// The (step, lr) rows of a training log: CSV with a header naming a step column (step, iteration, iter,
+// _step) and an LR column (lr, learning_rate, …), sorted by step; steps are numbers in
+// [0, kMaxTokenCount], LRs in [0, kMaxLearningRate]. FormatError naming the file, line, column, the cell
+// and the range of a bad cell; IoError when it cannot be read.
+std::vector<std::pair<double, double>> readLrLog(const std::string& path);
 
 // Whether a run of the store holds HF revisions (its source attribute says so).
 bool isHfRun(const Store& store, const std::string& run);

@@ -1,6 +1,7 @@
 #include "core/data/revision.h"
 
 #include "core/common/errors.h"
+#include "core/data/jsonfields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -78,7 +79,7 @@ std::string resolved(const fs::path& base, const std::string& path)
 void setField(RevisionInfo& info, const std::string& column, const std::string& text, const std::string& where,
               const fs::path& base)
 {
-    const auto bad = [&](const char* what) {
+    const auto bad = [&](const std::string& what) {
         throw FormatError(where + ": column '" + column + "': '" + text + "' is not " + what);
     };
     if (column == "path") {
@@ -87,19 +88,19 @@ void setField(RevisionInfo& info, const std::string& column, const std::string& 
         info.path = resolved(base, text);
         info.name = lastComponent(info.path);
     } else if (column == "step") {
-        if (!text.empty() && !(info.step = wholeNumber(text)))
-            bad("a whole number ≥ 0");
+        const WholeRange steps {0, kInt64Max};
+        if (!text.empty() && !(info.step = parseWholeNumber(text, steps)))
+            bad(steps.describe());
     } else if (column == "tokens") {
-        if (!text.empty() && !(info.tokens = parseTokenCount(text)))
-            bad("a token count (84000000000, 84B, 1.5T)");
-    } else if (column == "lr") {
         if (text.empty())
             return;
-        char* end = nullptr;
-        const double lr = std::strtod(text.c_str(), &end);
-        if (end != text.c_str() + text.size() || !std::isfinite(lr) || lr < 0.0)
-            bad("a learning rate ≥ 0");
-        info.lr = lr;
+        info.tokens = parseTokenCount(text);
+        if (!info.tokens || !(*info.tokens <= kMaxTokenCount))
+            bad("a token count in [0, " + formatNumber(kMaxTokenCount) + "] (84000000000, 84B, 1.5T)");
+    } else if (column == "lr") {
+        const RealRange lrs = RealRange::closed(0.0, kMaxLearningRate);
+        if (!text.empty() && !(info.lr = parseRealNumber(text, lrs)))
+            bad(lrs.describe());
     } else if (column == "stage") {
         info.stage = text;
     }
@@ -119,9 +120,13 @@ std::vector<RevisionInfo> readCsvManifest(std::istream& in, const std::string& p
     }
     if (std::find(header.begin(), header.end(), "path") == header.end())
         throw FormatError(path + ": the header needs a 'path' column (columns: path, step, tokens, lr, stage)");
-    for (const std::string& column : header)
+    for (size_t c = 0; c < header.size(); ++c) {
+        const std::string& column = header[c];
         if (std::find(knownColumns.begin(), knownColumns.end(), column) == knownColumns.end())
             throw FormatError(path + ": unknown column '" + column + "' (columns: path, step, tokens, lr, stage)");
+        if (std::find(header.begin(), header.begin() + std::ptrdiff_t(c), column) != header.begin() + std::ptrdiff_t(c))
+            throw FormatError(path + ": the header names column '" + column + "' twice");
+    }
     std::vector<RevisionInfo> revisions;
     while (std::getline(in, line)) {
         ++lineNumber;

@@ -28,6 +28,11 @@ struct RevisionInfo
     std::string stage;                 // "stage1", "stage2-ingredient1", … ("" when none)
 };
 
+// The most tokens a revision may have seen (the store keeps them as 64-bit integers), and the highest
+// learning rate a manifest or an LR log may give.
+inline constexpr double kMaxTokenCount = 9e18;
+inline constexpr double kMaxLearningRate = 10.0;
+
 // Reads step, tokens, stage and index from a revision name (a folder name or a path: the last
 // component is used). Parts it does not know are left empty; never throws.
 RevisionInfo parseRevisionName(std::string_view pathOrName);
@@ -36,10 +41,11 @@ RevisionInfo parseRevisionName(std::string_view pathOrName);
 // "123" (no suffix). nullopt for anything else.
 std::optional<double> parseTokenCount(std::string_view text);
 
-// A manifest: CSV with a header row naming some of path, step, tokens, lr, stage (path required), or
-// a JSON array of objects with those keys. Relative paths are taken from the manifest's folder.
-// qs::FormatError naming the file, line and column for a malformed row or value; qs::IoError when it
-// cannot be read.
+// A manifest: CSV with a header row naming some of path, step, tokens, lr, stage (path required, each
+// once), or a JSON array of objects with those keys. Relative paths are taken from the manifest's
+// folder. Values: step a whole number in [0, 2^63 − 1], tokens a count in [0, kMaxTokenCount] (84B,
+// 1.5T, 84000000000), lr a number in [0, kMaxLearningRate]. qs::FormatError naming the file, line (or
+// entry), column, the value as written and what is accepted; qs::IoError when it cannot be read.
 std::vector<RevisionInfo> readRevisionManifest(const std::string& path);
 
 // Orders revisions as a trajectory: by stage (none first, then stage1, stage2, … by number, then

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
@@ -97,10 +98,12 @@ void averageCheckpointFiles(const std::vector<std::string>& paths, const std::ve
 AveragingSummary lawaRun(Store& store, const std::string& run, int window, int stride, const std::string& checkpointDir,
                          const Progress& progress)
 {
-    if (window < 2 || window > 1000)
-        throw ConfigError("LAWA window " + std::to_string(window) + " is out of range [2, 1000]");
-    if (stride < 1 || stride > 1000)
-        throw ConfigError("LAWA stride " + std::to_string(stride) + " is out of range [1, 1000]");
+    if (window < lawaMinWindow || window > lawaMaxWindow)
+        throw ConfigError("LAWA window " + std::to_string(window) + " is out of range [" + std::to_string(lawaMinWindow)
+                          + ", " + std::to_string(lawaMaxWindow) + "]");
+    if (stride < 1 || stride > lawaMaxStride)
+        throw ConfigError("LAWA stride " + std::to_string(stride) + " is out of range [1, "
+                          + std::to_string(lawaMaxStride) + "]");
     if (!store.hasRun(run))
         throw ConfigError(store.path() + ": no run '" + run + "' to average");
     std::vector<CheckpointRow> trajectory;
@@ -153,14 +156,17 @@ SoupIngredient parseSoupIngredient(const std::string& text)
     SoupIngredient ingredient;
     std::string rest = text;
     if (const auto star = rest.find('*'); star != std::string::npos) {
+        const std::string weight = rest.substr(star + 1);
         try {
             size_t used = 0;
-            ingredient.weight = std::stod(rest.substr(star + 1), &used);
-            if (used != rest.size() - star - 1)
+            ingredient.weight = std::stod(weight, &used);
+            if (used != weight.size())
                 throw std::invalid_argument("trailing text");
         } catch (const std::exception&) {
-            throw ConfigError("soup ingredient '" + text + "': the weight after '*' is not a number");
+            ingredient.weight = std::numeric_limits<double>::quiet_NaN();
         }
+        if (!std::isfinite(ingredient.weight) || !(ingredient.weight > 0.0))
+            throw ConfigError("soup ingredient '" + text + "': the weight '" + weight + "' is not a number > 0");
         rest.resize(star);
     }
     ingredient.step = -1;
@@ -170,6 +176,10 @@ SoupIngredient parseSoupIngredient(const std::string& text)
             ingredient.step = std::stoll(rest.substr(at + 1), &used);
             if (used != rest.size() - at - 1 || ingredient.step < 0)
                 throw std::invalid_argument("bad step");
+        } catch (const std::out_of_range&) {
+            throw ConfigError("soup ingredient '" + text + "': the step '" + rest.substr(at + 1)
+                              + "' is not a whole number in [0, " + std::to_string(std::numeric_limits<int64_t>::max())
+                              + "]");
         } catch (const std::exception&) {
             throw ConfigError("soup ingredient '" + text + "': expected run@step, e.g. wsd@600");
         }

@@ -26,6 +26,9 @@ struct AveragingSummary
 // LAWA: run `<run>.lawa<window>` (`.lawa<window>s<stride>` for stride > 1) whose checkpoint at step t is
 // the uniform average of the parent's last `window` checkpoints up to t, taking every `stride`-th
 // (the paper: checkpoints every 500 steps, window 5). Averaged checkpoints of the parent are skipped.
+// `window` in [lawaMinWindow, lawaMaxWindow], `stride` in [1, lawaMaxStride] (ConfigError otherwise; the
+// command line and recipes check the same ranges before any work).
+inline constexpr int lawaMinWindow = 2, lawaMaxWindow = 1000, lawaMaxStride = 1000;
 AveragingSummary lawaRun(Store& store, const std::string& run, int window, int stride, const std::string& checkpointDir,
                          const Progress& progress = {});
 std::string lawaRunName(const std::string& run, int window, int stride);
@@ -38,7 +41,8 @@ struct SoupIngredient
     double weight = 1.0;
 };
 
-// Parses "run@step" or "run@step*weight"; "run" alone is the run's last checkpoint (step -1).
+// Parses "run@step" or "run@step*weight"; "run" alone is the run's last checkpoint (step -1). The step
+// is a whole number >= 0, the weight a finite number > 0; ConfigError naming the ingredient otherwise.
 SoupIngredient parseSoupIngredient(const std::string& text);
 
 // A model soup: run `name` (parent: the first ingredient's run) with one checkpoint, the weighted

@@ -25,7 +25,9 @@ struct QatFractionSpec
     std::vector<double> fractions;
     std::vector<QatFusion> fusions;
 
-    static QatFractionSpec fromJson(const nlohmann::json& spec, const nlohmann::json& base, const std::string& what);
+    // Every value checked (unknown keys, budget_steps, fractions in [0, 1), …); `path` names the spec in
+    // messages ("steps[3].qat_fractions").
+    static QatFractionSpec fromJson(const nlohmann::json& spec, const nlohmann::json& base, const std::string& path);
     // The run holding the final model of every (f, fusion) (f = 0 once), in grid order.
     std::vector<std::string> finalRuns() const;
 };

@@ -4,6 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+
 namespace qs::scaling {
 
 namespace {
@@ -69,32 +74,55 @@ json fitToJson(const FitInfo& f)
                  {"date", f.date}};
 }
 
+// A count in [0, max] as written: 2.5, -1 or 2^32 are refused, never truncated or wrapped.
+int countOf(const json& v, const std::string& field, int max = std::numeric_limits<int>::max())
+{
+    std::optional<std::int64_t> whole;
+    if (v.is_number_unsigned())
+        whole = v.get<std::uint64_t>() <= std::uint64_t(max) ? std::optional(std::int64_t(v.get<std::uint64_t>()))
+                                                             : std::nullopt;
+    else if (v.is_number_integer())
+        whole = v.get<std::int64_t>();
+    else if (v.is_number_float() && v.get<double>() == std::trunc(v.get<double>())
+             && std::abs(v.get<double>()) <= double(max))
+        whole = std::int64_t(v.get<double>());
+    if (!whole || *whole < 0 || *whole > max)
+        throw FormatError("scaling-law JSON: " + field + " = " + v.dump() + " is not a whole number in [0, "
+                          + std::to_string(max) + "]");
+    return int(*whole);
+}
+
 FitInfo fitFromJson(const json& j)
 {
     if (!j.is_object())
         throw FormatError("scaling-law JSON: fit is not an object");
     const std::string where = "fit";
-    const auto integer = [&](const char* key) {
-        const json& v = member(j, key, where);
-        if (!v.is_number_integer())
-            throw FormatError("scaling-law JSON: fit." + std::string(key) + " is not an integer");
-        return v.get<int>();
+    const auto integer = [&](const char* key, int max = std::numeric_limits<int>::max()) {
+        return countOf(member(j, key, where), "fit." + std::string(key), max);
     };
-    const auto real = [&](const char* key) { return numberOf(member(j, key, where), "fit." + std::string(key)); };
+    // A fit's statistics: null (none), or a number above (or at) zero.
+    const auto real = [&](const char* key, bool zeroAllowed) {
+        const json& v = member(j, key, where);
+        const double value = numberOf(v, "fit." + std::string(key));
+        if (!std::isnan(value) && !(zeroAllowed ? value >= 0.0 : value > 0.0))
+            throw FormatError("scaling-law JSON: fit." + std::string(key) + " = " + v.dump() + " is not a number "
+                              + (zeroAllowed ? ">= 0" : "> 0") + " or null");
+        return value;
+    };
     FitInfo f;
     f.dataSource = stringOf(j, "data_source", where);
     f.target = stringOf(j, "target", where);
     f.points = integer("points");
     f.heldOutPoints = integer("held_out_points");
     f.rejectedPoints = integer("rejected_points");
-    f.trainMre = real("train_mre");
-    f.heldOutMre = real("held_out_mre");
-    f.huberDelta = real("huber_delta");
-    f.objective = real("objective");
+    f.trainMre = real("train_mre", true);
+    f.heldOutMre = real("held_out_mre", true);
+    f.huberDelta = real("huber_delta", false);
+    f.objective = real("objective", true);
     f.starts = integer("starts");
-    f.startsConverged = integer("starts_converged");
+    f.startsConverged = integer("starts_converged", f.starts);
     f.bootstrapResamples = integer("bootstrap_resamples");
-    f.bootstrapConverged = integer("bootstrap_converged");
+    f.bootstrapConverged = integer("bootstrap_converged", f.bootstrapResamples);
     const json& converged = member(j, "converged", where);
     if (!converged.is_boolean())
         throw FormatError("scaling-law JSON: fit.converged is not true or false");
@@ -143,7 +171,7 @@ Law lawFromJson(std::string_view text)
     if (stringOf(j, "format", "the document") != kFormat)
         throw FormatError("scaling-law JSON: format is not '" + std::string(kFormat) + "'");
     const json& version = member(j, "version", "the document");
-    if (!version.is_number_integer() || version.get<int>() < 1 || version.get<int>() > kVersion)
+    if (!version.is_number_integer() || version.get<std::int64_t>() < 1 || version.get<std::int64_t>() > kVersion)
         throw FormatError("scaling-law JSON: version " + version.dump() + " is not one this build reads (1)");
 
     Law law;
@@ -180,8 +208,11 @@ Law lawFromJson(std::string_view text)
         if (ci != c.end() && !ci->is_null()) {
             if (!ci->is_array() || ci->size() != 2)
                 throw FormatError("scaling-law JSON: " + where + ".ci95 is not a pair of numbers");
-            law.setConfidenceInterval(
-                name, std::make_pair(numberOf((*ci)[0], where + ".ci95"), numberOf((*ci)[1], where + ".ci95")));
+            const double low = numberOf((*ci)[0], where + ".ci95"), high = numberOf((*ci)[1], where + ".ci95");
+            if (low > high)
+                throw FormatError("scaling-law JSON: " + where + ".ci95 = [" + (*ci)[0].dump() + ", " + (*ci)[1].dump()
+                                  + "] is not an interval (low <= high)");
+            law.setConfidenceInterval(name, std::make_pair(low, high));
         }
     }
     const auto fit = j.find("fit");

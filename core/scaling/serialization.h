@@ -30,7 +30,9 @@ std::string lawToJson(const Law& law, int indent = 2);
 // Reads the layout above. Coefficients missing from the JSON keep the defaults of Law::chinchilla /
 // w4a4(variant) / qat (published values where there are any, else unset). qs::FormatError naming the
 // field for invalid JSON, another format or a newer version, an unknown law, variant, source or
-// coefficient name, a value that is not a number, or a set source without a value.
+// coefficient name, a value that is not a number, a set source without a value, a 95 % interval whose
+// low end is above its high end, a fit count that is not a whole number in [0, 2^31 − 1] (converged
+// starts and resamples at most their totals), or a fit statistic below zero (huber_delta: not > 0).
 Law lawFromJson(std::string_view json);
 
 } // namespace qs::scaling

@@ -256,6 +256,20 @@ private Q_SLOTS:
                                                          QStringLiteral("--run"),
                                                          QStringLiteral("x")}
                                          << 1 << missing;
+        // The issue's case: a steps value that does not fit is named as itself, not as the warmup.
+        const QString huge = m_dir.filePath(QStringLiteral("huge.json"));
+        writeFile(huge, R"({"steps": 1e99})");
+        QTest::addRow("config steps 1e99")
+            << QStringList {QStringLiteral("train"),
+                            QStringLiteral("--config"),
+                            huge,
+                            QStringLiteral("--corpus"),
+                            m_dir.filePath(QStringLiteral("corpus.txt")),
+                            QStringLiteral("--store"),
+                            m_store,
+                            QStringLiteral("--run"),
+                            QStringLiteral("x")}
+            << 1 << huge + QStringLiteral(": steps = 1e+99 is not a whole number in [1, 1000000000]");
         QTest::addRow("unknown command") << QStringList {QStringLiteral("frobnicate")} << 2 << QStringLiteral("usage");
     }
 

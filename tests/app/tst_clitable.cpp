@@ -154,6 +154,17 @@ private Q_SLOTS:
         row("not positive", "fit",
             {QStringLiteral("--law"), QStringLiteral("qat"), QStringLiteral("--huber"), QStringLiteral("0")},
             "--huber '0' is not a number > 0");
+        // The command line accepts what the core accepts (issue 17).
+        const QStringList importRun {s, f, QStringLiteral("--run"), QStringLiteral("r")};
+        row("import seq-len 1", "import", importRun + QStringList {QStringLiteral("--seq-len"), QStringLiteral("1")},
+            "--seq-len '1' is not a whole number in [2, 65536]");
+        row("import seq-len 100000", "import",
+            importRun + QStringList {QStringLiteral("--seq-len"), QStringLiteral("100000")},
+            "--seq-len '100000' is not a whole number in [2, 65536]");
+        row("average window 1", "average", {s, f, QStringLiteral("--window"), QStringLiteral("1")},
+            "--window '1' is not a whole number in [2, 1000]");
+        row("average stride 5000", "average", {s, f, QStringLiteral("--stride"), QStringLiteral("5000")},
+            "--stride '5000' is not a whole number in [1, 1000]");
         row("unknown word", "figure", {QStringLiteral("--view"), QStringLiteral("pie")},
             "--view 'pie' is not one of trajectory, heatmap, breakdown, outliers, scaling");
         row("missing required", "train", {QStringLiteral("--corpus"), QStringLiteral("c.txt"), s, f},

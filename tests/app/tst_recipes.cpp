@@ -7,7 +7,9 @@
 #include "tests/support/tinyrun.h"
 
 #include "app/gui/mainwindow.h"
+#include "core/common/errors.h"
 #include "core/data/store.h"
+#include "core/lab/recipe.h"
 #include "models/selection.h"
 #include "models/storesnapshot.h"
 
@@ -55,6 +57,100 @@ private Q_SLOTS:
               "\"figures\": [{\"file\": \"family\", \"run\": \"s\", \"overlay\": [\"s.lawa2\"], \"metric\": "
               "\"rel_ce\"}]}";
         m_recipe = test::writeFile(m_dir.filePath(QStringLiteral("gui-tiny.json")), recipe);
+    }
+
+    // A recipe is checked whole when it is read, before any step runs (issue 17): unknown keys at every
+    // level, every number against its range, every step's config patch, quantizer spec and soup
+    // ingredient. Each row edits one value of a valid recipe; the fragments name the key's path, the
+    // value as written and the accepted range (docs/recipes.md), written from the rule.
+    void badRecipes_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QStringList>("fragments");
+        const auto row = [](const char* tag, const char* from, const char* to,
+                            std::initializer_list<const char*> fragments) {
+            QStringList list;
+            for (const char* f : fragments)
+                list << QString::fromUtf8(f);
+            QTest::addRow("%s", tag) << QString::fromUtf8(from) << QString::fromUtf8(to) << list;
+        };
+        // clang-format off
+        row("valid", "", "", {});
+        row("top unknown key", R"("title":"T")", R"("title":"T","titel":"x")", {"unknown key 'titel'"});
+        row("version 0", R"("version":1)", R"("version":0)", {"version = 0", "[1, 1000000]"});
+        row("version fraction", R"("version":1)", R"("version":1.5)", {"version = 1.5", "[1, 1000000]"});
+        row("cost_minutes negative", R"("title":"T")", R"("title":"T","cost_minutes":-3)", {"cost_minutes = -3", "[0, 1000000]"});
+        row("cost_minutes string", R"("title":"T")", R"("title":"T","cost_minutes":"three")", {"cost_minutes = \"three\"", "[0, 1000000]"});
+        row("corpus not a string", R"("corpus":"kjv")", R"("corpus":5)", {"corpus = 5", "string"});
+        row("base steps -40", R"("steps":40)", R"("steps":-40)", {"train.steps = -40", "[1, 1000000000]"});
+        row("base warmup over steps", R"("kind":"constant","warmup_steps":2)", R"("kind":"constant","warmup_steps":50)", {"train.schedule.warmup_steps = 50", "[0, 40]"});
+        row("step unknown key", R"({"train":"a","config")", R"({"train":"a","confg":{},"config")", {"steps[0]", "unknown key 'confg'"});
+        row("train run not a string", R"({"train":"a",)", R"({"train":5,)", {"steps[0].train = 5", "string"});
+        row("train patch steps 1e99", R"("keep_optimizer_states":true)", R"("keep_optimizer_states":true,"steps":1e99)", {"steps[0].config", "steps = 1e+99", "[1, 1000000000]"});
+        row("train patch unknown key", R"("keep_optimizer_states":true)", R"("keep_optimizer_states":true,"stepz":3)", {"steps[0].config", "unknown key 'stepz'"});
+        row("branch at -5", R"("at":[20])", R"("at":[-5])", {"steps[1].at[0] = -5", "[0, 40]"});
+        row("branch at 1e99", R"("at":[20])", R"("at":[1e99])", {"steps[1].at[0] = 1e+99", "[0, 40]"});
+        row("branch at string", R"("at":[20])", R"("at":["x"])", {"steps[1].at[0] = \"x\"", "[0, 40]"});
+        row("branch at past the parent", R"("at":[20])", R"("at":[50])", {"steps[1].at[0] = 50", "[0, 40]"});
+        row("branch at not a list", R"("at":[20])", R"("at":20)", {"steps[1].at = 20", "list"});
+        row("branch patch decay 2", R"("decay_fraction":1.0)", R"("decay_fraction":2)", {"steps[1].config", "schedule.decay_fraction = 2", "[0, 1]"});
+        row("lawa window 1", R"("window":3)", R"("window":1)", {"steps[2].window = 1", "[2, 1000]"});
+        row("lawa window fraction", R"("window":3)", R"("window":2.5)", {"steps[2].window = 2.5", "[2, 1000]"});
+        row("lawa window 1e99", R"("window":3)", R"("window":1e99)", {"steps[2].window = 1e+99", "[2, 1000]"});
+        row("lawa stride 0", R"("window":3)", R"("window":3,"stride":0)", {"steps[2].stride = 0", "[1, 1000]"});
+        row("lawa unknown key", R"("window":3)", R"("windows":3)", {"steps[2]", "unknown key 'windows'"});
+        row("unknown verb", R"({"lawa":"a")", R"({"lawaa":"a")", {"steps[2]", "train, branch, lawa, soup, sweep, qat_fractions"});
+        row("soup of one", R"("of":["a@20","a@40"])", R"("of":["a@20"])", {"steps[3].of", "at least two"});
+        row("soup weight -1", R"("a@40"])", R"("a@40*-1"])", {"steps[3].of[1]", "a@40*-1", "a number > 0"});
+        row("soup weight nan", R"("a@40"])", R"("a@40*nan"])", {"steps[3].of[1]", "a@40*nan", "a number > 0"});
+        row("soup step overflow", R"("a@40"])", R"("a@99999999999999999999"])", {"steps[3].of[1]", "a@99999999999999999999"});
+        row("sweep bad spec", R"("quant":["rtn:4:g16"])", R"("quant":["rtn:9:g16"])", {"steps[4].quant[0]", "[2, 8]"});
+        row("sweep patterns not a list", R"("sweep":["a*"])", R"("sweep":"a*")", {"steps[4].sweep", "list"});
+        row("qat budget 1e99", R"("budget_steps":40)", R"("budget_steps":1e99)", {"steps[5].qat_fractions.budget_steps = 1e+99", "[1, 1000000000]"});
+        row("qat fraction 1.5", R"("fractions":[0,0.5])", R"("fractions":[0,1.5])", {"steps[5].qat_fractions.fractions[1] = 1.5", "[0, 1)"});
+        row("qat cooldown 0", R"("cooldown_steps":8)", R"("cooldown_steps":0)", {"steps[5].qat_fractions.cooldown_steps = 0", "[1, "});
+        row("qat rewarmup -5", R"("rewarmup_steps":2)", R"("rewarmup_steps":-5)", {"steps[5].qat_fractions.rewarmup_steps = -5", "[0, "});
+        row("qat unknown key", R"("rewarmup_steps":2)", R"("rewarmup_steps":2,"cooldown":8)", {"steps[5].qat_fractions", "unknown key 'cooldown'"});
+        row("qat fusion", R"("fusions":["fused"])", R"("fusions":["fusion"])", {"steps[5].qat_fractions.fusions[0]", "fusion"});
+        row("report unknown key", R"({"title":"F","final")", R"({"title":"F","finals":["b"],"final")", {"report[0]", "unknown key 'finals'"});
+        row("report no analysis", R"("final":["a"],"configs")", R"("configs")", {"report[0]", "no analysis"});
+        row("report unknown trunk", R"("qat_fractions":"q"})", R"("qat_fractions":"z"})", {"report[1].qat_fractions = \"z\""});
+        row("figure x", R"("x":"tokens")", R"("x":"time")", {"figures[0].x = \"time\"", "one of steps, tokens"});
+        row("figure unknown key", R"("file":"f")", R"("file":"f","dpi":300)", {"figures[0]", "unknown key 'dpi'"});
+        // clang-format on
+    }
+
+    void badRecipes()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(QStringList, fragments);
+        QString text = QStringLiteral(
+            R"({"recipe":"t","version":1,"title":"T","corpus":"kjv",)"
+            R"("train":{"model":{"d_model":32,"n_layers":1,"n_heads":2,"d_ff":48,"max_seq_len":32},"batch_size":4,)"
+            R"("seq_len":32,"steps":40,"schedule":{"kind":"constant","warmup_steps":2},"checkpoint_every":10,)"
+            R"("eval_every":10,"eval_batches":2},)"
+            R"("steps":[{"train":"a","config":{"keep_optimizer_states":true}},)"
+            R"({"branch":"a","at":[20],"config":{"steps":10,"schedule":{"kind":"wsd","warmup_steps":0,"decay_fraction":1.0}}},)"
+            R"({"lawa":"a","window":3},{"soup":"s","of":["a@20","a@40"]},{"sweep":["a*"],"quant":["rtn:4:g16"]},)"
+            R"({"qat_fractions":{"trunk":"q","budget_steps":40,"fractions":[0,0.5],"quant":"rtn:3:g16","cooldown_steps":8,)"
+            R"("rewarmup_steps":2,"fusions":["fused"]}}],)"
+            R"("report":[{"title":"F","final":["a"],"configs":["rtn_w4_g16_sym"]},{"title":"Q","qat_fractions":"q"}],)"
+            R"("figures":[{"file":"f","run":"a","metric":"rel_ce","x":"tokens"}]})");
+        if (!from.isEmpty()) {
+            QVERIFY2(text.count(from) == 1, qPrintable(from));
+            text.replace(from, to);
+        }
+        const QString message = test::errorOfType<ConfigError>([&] { Recipe::fromJson(text.toStdString(), "r.json"); });
+        if (fragments.isEmpty()) {
+            QVERIFY2(message.isEmpty(), qPrintable(message));
+            return;
+        }
+        QVERIFY2(!message.isEmpty(), "accepted");
+        QVERIFY2(message.startsWith(QLatin1String("r.json: ")), qPrintable(message));
+        for (const QString& fragment : fragments)
+            QVERIFY2(message.contains(fragment), qPrintable(message));
     }
 
     void menuListsTheBuiltinRecipes()

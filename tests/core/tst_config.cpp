@@ -9,6 +9,11 @@
 #include <QJsonObject>
 #include <QObject>
 
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+
 using namespace qs;
 using qs::test::errorOf;
 
@@ -49,7 +54,7 @@ private Q_SLOTS:
         // One table row per line:
         // clang-format off
         QTest::addRow("unknown key") << R"({"stepz": 3})" << "unknown key 'stepz'";
-        QTest::addRow("wrong type") << R"({"steps": "many"})" << "'steps'";
+        QTest::addRow("wrong type") << R"({"steps": "many"})" << "steps = \"many\"";
         QTest::addRow("bad schedule") << R"({"schedule": {"kind": "triangle"}})" << "triangle";
         QTest::addRow("heads") << R"({"model": {"d_model": 100, "n_heads": 3}})" << "divisible";
         QTest::addRow("seq too long") << R"({"seq_len": 4096})" << "seq_len";
@@ -64,6 +69,192 @@ private Q_SLOTS:
         QFETCH(QString, expected);
         const QString message = errorOf([&] { TrainConfig::fromJson(json.toStdString()); });
         QVERIFY2(message.contains(expected), qPrintable(message));
+    }
+
+    // Every numeric field of a train config, checked before any work (issue 17): a bad value is a
+    // ConfigError naming the key's full path, the value as written and the accepted range; values
+    // that do not fit the field's type are refused, never wrapped or truncated. Each row's fragments
+    // are written from the rule in docs/recipes.md ("Training config fields").
+    void badTrainValues_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QStringList>("fragments"); // all in the message
+        const auto row = [](const char* tag, const char* json, std::initializer_list<const char*> fragments) {
+            QStringList list;
+            for (const char* f : fragments)
+                list << QString::fromUtf8(f);
+            QTest::addRow("%s", tag) << QString::fromUtf8(json) << list;
+        };
+        // clang-format off
+        row("steps 1e99", R"({"steps": 1e99})", {"steps = 1e+99", "[1, 1000000000]"});
+        row("steps -1", R"({"steps": -1})", {"steps = -1", "[1, 1000000000]"});
+        row("steps 2^63", R"({"steps": 9223372036854775808})", {"steps = 9223372036854775808", "[1, 1000000000]"});
+        row("steps fraction", R"({"steps": 2.5})", {"steps = 2.5", "whole number"});
+        row("steps string", R"({"steps": "many"})", {"steps = \"many\"", "[1, 1000000000]"});
+        row("steps bool", R"({"steps": true})", {"steps = true", "[1, 1000000000]"});
+        row("steps 0", R"({"steps": 0})", {"steps = 0", "[1, 1000000000]"});
+        row("batch_size 1e10", R"({"batch_size": 1e10})", {"batch_size = 10000000000", "[1, 65536]"});
+        row("batch_size 2^32+1", R"({"batch_size": 4294967297})", {"batch_size = 4294967297", "[1, 65536]"});
+        row("batch_size fraction", R"({"batch_size": 3.7})", {"batch_size = 3.7", "[1, 65536]"});
+        row("seq_len over max_seq_len", R"({"seq_len": 4096})", {"seq_len = 4096", "[2, 128]"});
+        row("seq_len 1", R"({"seq_len": 1})", {"seq_len = 1", "[2, 128]"});
+        row("vocab_size 2^32+2", R"({"model": {"vocab_size": 4294967298}})", {"model.vocab_size = 4294967298", "[2, 1048576]"});
+        row("d_model 2^31", R"({"model": {"d_model": 2147483648}})", {"model.d_model = 2147483648", "[4, 65536]"});
+        row("n_heads 0", R"({"model": {"n_heads": 0}})", {"model.n_heads = 0", "[1, 1024]"});
+        row("n_layers fraction", R"({"model": {"n_layers": 2.5}})", {"model.n_layers = 2.5", "[1, 1024]"});
+        row("d_ff -1", R"({"model": {"d_ff": -1}})", {"model.d_ff = -1", "[1, 262144]"});
+        row("max_seq_len -1", R"({"model": {"max_seq_len": -1}})", {"model.max_seq_len = -1", "[2, 1048576]"});
+        row("rope_theta 0", R"({"model": {"rope_theta": 0}})", {"model.rope_theta = 0", "[1, 1000000000]"});
+        row("norm_eps string", R"({"model": {"norm_eps": "small"}})", {"model.norm_eps = \"small\"", "[1e-12, 0.1]"});
+        row("tie_embeddings 1", R"({"model": {"tie_embeddings": 1}})", {"model.tie_embeddings = 1", "true or false"});
+        row("peak_lr 0", R"({"schedule": {"peak_lr": 0}})", {"schedule.peak_lr = 0", "(0, 10]"});
+        row("peak_lr negative", R"({"schedule": {"peak_lr": -0.001}})", {"schedule.peak_lr = -0.001", "(0, 10]"});
+        row("peak_lr 1e300", R"({"schedule": {"peak_lr": 1e300}})", {"schedule.peak_lr = 1e+300", "(0, 10]"});
+        row("min_lr above peak", R"({"schedule": {"peak_lr": 0.003, "min_lr": 0.01}})", {"schedule.min_lr = 0.01", "[0, 0.003]"});
+        row("min_lr negative", R"({"schedule": {"min_lr": -1}})", {"schedule.min_lr = -1", "[0, 0.003]"});
+        row("warmup over steps", R"({"steps": 600, "schedule": {"warmup_steps": 700}})", {"schedule.warmup_steps = 700", "[0, 600]"});
+        row("warmup -5", R"({"schedule": {"warmup_steps": -5}})", {"schedule.warmup_steps = -5", "[0, 600]"});
+        row("warmup 1e99", R"({"schedule": {"warmup_steps": 1e99}})", {"schedule.warmup_steps = 1e+99", "[0, 600]"});
+        row("decay_fraction 1.5", R"({"schedule": {"decay_fraction": 1.5}})", {"schedule.decay_fraction = 1.5", "[0, 1]"});
+        row("weight_decay -0.1", R"({"weight_decay": -0.1})", {"weight_decay = -0.1", "[0, 10]"});
+        row("beta1 1", R"({"beta1": 1})", {"beta1 = 1", "[0, 0.999999]"});
+        row("beta2 -0.5", R"({"beta2": -0.5})", {"beta2 = -0.5", "[0, 0.999999999]"});
+        row("adam_eps 0", R"({"adam_eps": 0})", {"adam_eps = 0", "(0, 1]"});
+        row("grad_clip -1", R"({"grad_clip": -1})", {"grad_clip = -1", "[0, 1000000000]"});
+        row("checkpoint_every 0", R"({"checkpoint_every": 0})", {"checkpoint_every = 0", "[1, 1000000000]"});
+        row("checkpoint_every fraction", R"({"checkpoint_every": 1.5})", {"checkpoint_every = 1.5", "[1, 1000000000]"});
+        row("eval_every -20", R"({"eval_every": -20})", {"eval_every = -20", "[1, 1000000000]"});
+        row("eval_batches 0", R"({"eval_batches": 0})", {"eval_batches = 0", "[1, 65536]"});
+        row("val_fraction 0.9", R"({"val_fraction": 0.9})", {"val_fraction = 0.9", "[0.0001, 0.5]"});
+        row("seed -1", R"({"seed": -1})", {"seed = -1", "[0, 9223372036854775807]"});
+        row("seed fraction", R"({"seed": 1.5})", {"seed = 1.5", "[0, 9223372036854775807]"});
+        row("threads -1", R"({"threads": -1})", {"threads = -1", "[0, 4096]"});
+        row("threads 5000", R"({"threads": 5000})", {"threads = 5000", "[0, 4096]"});
+        row("qat start_step -1", R"({"qat": {"quant": "rtn:4", "start_step": -1}})", {"qat.start_step = -1", "[0, 600]"});
+        row("qat start_step past steps", R"({"qat": {"quant": "rtn:4", "start_step": 700}})", {"qat.start_step = 700", "[0, 600]"});
+        row("qat start_tokens -5", R"({"qat": {"quant": "rtn:4", "start_tokens": -5}})", {"qat.start_tokens = -5", "[0, "});
+        row("qat start_tokens 1e30", R"({"qat": {"quant": "rtn:4", "start_tokens": 1e30}})", {"qat.start_tokens = 1e+30", "[0, "});
+        row("qat start_step and start_tokens", R"({"qat": {"quant": "rtn:4", "start_step": 5, "start_tokens": 100}})", {"qat.start_step", "qat.start_tokens"});
+        row("qat quant bits", R"({"qat": {"quant": "rtn:9"}})", {"qat.quant", "[2, 8]"});
+        row("ema_decay 1", R"({"ema_decay": 1})", {"ema_decay = 1", "0 (off) or a number in [0.5, 0.999999]"});
+        row("ema_decay -0.5", R"({"ema_decay": -0.5})", {"ema_decay = -0.5", "0 (off) or a number in [0.5, 0.999999]"});
+        row("init step -3", R"({"init": {"run": "a", "step": -3}})", {"init.step = -3", "[0, 1000000000000]"});
+        row("init step 1e99", R"({"init": {"run": "a", "step": 1e99}})", {"init.step = 1e+99", "[0, 1000000000000]"});
+        row("init run empty", R"({"init": {"run": "", "step": 10}})", {"init.run"});
+        row("unknown nested key", R"({"schedule": {"warmup": 10}})", {"schedule", "unknown key 'warmup'"});
+        // clang-format on
+    }
+
+    void badTrainValues()
+    {
+        QFETCH(QString, json);
+        QFETCH(QStringList, fragments);
+        const QString message = qs::test::errorOfType<ConfigError>([&] { TrainConfig::fromJson(json.toStdString()); });
+        QVERIFY2(!message.isEmpty(), "accepted");
+        for (const QString& fragment : fragments)
+            QVERIFY2(message.contains(fragment), qPrintable(message));
+    }
+
+    // Edges of the ranges above are accepted; a whole number may be written as 1e3.
+    void goodTrainValues_data()
+    {
+        QTest::addColumn<QString>("json");
+        // clang-format off
+        QTest::addRow("steps 1e3") << R"({"steps": 1e3})";
+        QTest::addRow("steps 1e9") << R"({"steps": 1000000000, "schedule": {"warmup_steps": 1000000000}})";
+        QTest::addRow("threads 4096") << R"({"threads": 4096})";
+        QTest::addRow("threads 0 (all cores)") << R"({"threads": 0})";
+        QTest::addRow("seed 0") << R"({"seed": 0})";
+        QTest::addRow("seed 2^63-1") << R"({"seed": 9223372036854775807})";
+        QTest::addRow("ema off") << R"({"ema_decay": 0})";
+        QTest::addRow("ema 0.5") << R"({"ema_decay": 0.5})";
+        QTest::addRow("qat start_tokens 0") << R"({"qat": {"quant": "rtn:4", "start_tokens": 0}})";
+        QTest::addRow("warmup = steps") << R"({"steps": 5, "schedule": {"warmup_steps": 5}})";
+        QTest::addRow("min_lr = peak_lr") << R"({"schedule": {"peak_lr": 0.01, "min_lr": 0.01}})";
+        QTest::addRow("init step 0") << R"({"init": {"run": "a", "step": 0}})";
+        // clang-format on
+    }
+
+    void goodTrainValues()
+    {
+        QFETCH(QString, json);
+        const QString message = qs::test::errorOfType<ConfigError>([&] { TrainConfig::fromJson(json.toStdString()); });
+        QVERIFY2(message.isEmpty(), qPrintable(message));
+    }
+
+    // validate() checks a config built in code with the same ranges as reading does.
+    void validateChecksTheStruct()
+    {
+        const auto problem = [](const std::function<void(TrainConfig&)>& change) {
+            TrainConfig c;
+            change(c);
+            return qs::test::errorOfType<ConfigError>([&] { c.validate(); });
+        };
+        QVERIFY(problem([](TrainConfig&) {}).isEmpty());
+        QCOMPARE(problem([](TrainConfig& c) { c.steps = 5; }),
+                 QStringLiteral("schedule.warmup_steps = 20 is not a whole number in [0, 5] (at most steps)"));
+        QCOMPARE(problem([](TrainConfig& c) { c.seed = std::numeric_limits<std::uint64_t>::max(); }),
+                 QStringLiteral("seed = 18446744073709551615 is not a whole number in [0, 9223372036854775807]"));
+        QCOMPARE(problem([](TrainConfig& c) { c.adamEps = std::nan(""); }),
+                 QStringLiteral("adam_eps = nan is not a number in (0, 1]"));
+        QCOMPARE(problem([](TrainConfig& c) {
+                     c.qat.quant = "rtn:4";
+                     c.qat.startTokens = -5;
+                 }),
+                 QStringLiteral("qat.start_tokens = -5 is not a whole number in [0, 2457600] (at most steps · "
+                                "batch_size · seq_len)"));
+        QCOMPARE(problem([](TrainConfig& c) { c.initRun = "parent"; }),
+                 QStringLiteral("init.step = -1 is not a whole number in [0, 1000000000000]"));
+    }
+
+    // The quantization config's JSON (as the store keeps it) and its spec strings: no value wraps or
+    // is truncated on its way in.
+    void badQuantValues_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<QStringList>("fragments");
+        const auto row = [](const char* tag, const char* json, const char* spec,
+                            std::initializer_list<const char*> fragments) {
+            QStringList list;
+            for (const char* f : fragments)
+                list << QString::fromUtf8(f);
+            QTest::addRow("%s", tag) << QString::fromUtf8(json) << QString::fromUtf8(spec) << list;
+        };
+        // clang-format off
+        row("json bits 2^32+4", R"({"method":"rtn","bits":4294967300})", "", {"bits = 4294967300"});
+        row("json bits fraction", R"({"method":"rtn","bits":4.5})", "", {"bits = 4.5"});
+        row("json group_size 2^31", R"({"method":"rtn","bits":4,"group_size":2147483648})", "", {"group_size = 2147483648", "-1 (per channel)"});
+        row("json group_size fraction", R"({"method":"rtn","bits":4,"group_size":32.5})", "", {"group_size = 32.5"});
+        row("json act_bits fraction", R"({"method":"rtn","bits":4,"act_bits":3.5})", "", {"act_bits = 3.5"});
+        row("json act_group_size 0", R"({"method":"rtn","bits":4,"act_bits":4,"act_group_size":0})", "", {"act_group_size = 0", "-1 (per token)"});
+        row("json calib_seed -1", R"({"method":"gptq","bits":4,"calib_seed":-1})", "", {"calib_seed = -1", "[0, 9223372036854775807]"});
+        row("json percdamp 1.5", R"({"method":"gptq","bits":4,"percdamp":1.5})", "", {"percdamp = 1.5", "[0, 0.999]"});
+        row("json block_size 0", R"({"method":"gptq","bits":4,"block_size":0})", "", {"block_size = 0", "[1, 65536]"});
+        row("json calib_sequences 2^32+1", R"({"method":"gptq","bits":4,"calib_sequences":4294967297})", "", {"calib_sequences = 4294967297", "[1, 1048576]"});
+        row("json calib_seq_len 1", R"({"method":"gptq","bits":4,"calib_seq_len":1})", "", {"calib_seq_len = 1", "[2, 1048576]"});
+        row("json override bits 2^32+8", R"({"method":"rtn","bits":4,"overrides":{"down":{"bits":4294967304}}})", "", {"overrides.down.bits = 4294967304"});
+        row("spec bits overflow", "", "rtn:99999999999", {"bits '99999999999' is not a whole number in [2, 8]"});
+        row("spec bits with a space", "", "rtn: 4", {"bits ' 4' is not a whole number in [2, 8]"});
+        row("spec bits with a plus", "", "rtn:+4", {"bits '+4' is not a whole number in [2, 8]"});
+        row("spec calibration 0 sequences", "", "gptq:4:cal0x128", {"gptq calibration sequences = 0", "[1, 1048576]"});
+        // clang-format on
+    }
+
+    void badQuantValues()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, spec);
+        QFETCH(QStringList, fragments);
+        const QString message = qs::test::errorOfType<ConfigError>([&] {
+            if (!json.isEmpty())
+                QuantConfig::fromJson(json.toStdString());
+            else
+                QuantConfig::parse(spec.toStdString());
+        });
+        QVERIFY2(!message.isEmpty(), "accepted");
+        for (const QString& fragment : fragments)
+            QVERIFY2(message.contains(fragment), qPrintable(message));
     }
 
     void configFileErrorNamesFile()
@@ -440,18 +631,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         // One table row per line:
         // clang-format off
-        QTest::addRow("overrides not an object") << R"({"method":"rtn","bits":4,"overrides":[1]})" << "'overrides'";
-        QTest::addRow("overrides a string") << R"({"method":"rtn","bits":4,"overrides":"down=a8"})" << "'overrides'";
-        QTest::addRow("rule not an object") << R"({"method":"rtn","bits":4,"overrides":{"down":8}})" << "'down'";
+        QTest::addRow("overrides not an object") << R"({"method":"rtn","bits":4,"overrides":[1]})" << "overrides = [1] is not an object";
+        QTest::addRow("overrides a string") << R"({"method":"rtn","bits":4,"overrides":"down=a8"})" << "overrides = \"down=a8\" is not an object";
+        QTest::addRow("rule not an object") << R"({"method":"rtn","bits":4,"overrides":{"down":8}})" << "overrides.down = 8 is not an object";
         QTest::addRow("rule unknown key")
             << R"({"method":"rtn","bits":4,"overrides":{"down":{"bits":8,"width":2}}})" << "unknown key 'width'";
         QTest::addRow("rule wrong type")
-            << R"({"method":"rtn","bits":4,"overrides":{"down":{"act_bits":"eight"}}})" << "'act_bits'";
+            << R"({"method":"rtn","bits":4,"overrides":{"down":{"act_bits":"eight"}}})" << "overrides.down.act_bits = \"eight\"";
         QTest::addRow("rule unknown kind") << R"({"method":"rtn","bits":4,"overrides":{"fc2":{"bits":8}}})" << "'fc2'";
         QTest::addRow("rule bits out of range")
             << R"({"method":"rtn","bits":4,"overrides":{"up":{"bits":9}}})" << "weight bits of 'up' = 9";
-        QTest::addRow("act bits out of range") << R"({"method":"rtn","bits":4,"act_bits":12})" << "activation bits = 12";
-        QTest::addRow("act bits wrong type") << R"({"method":"rtn","bits":4,"act_bits":"4"})" << "'act_bits'";
+        QTest::addRow("act bits out of range") << R"({"method":"rtn","bits":4,"act_bits":12})" << "act_bits = 12";
+        QTest::addRow("act bits wrong type") << R"({"method":"rtn","bits":4,"act_bits":"4"})" << "act_bits = \"4\"";
         QTest::addRow("none with 4 bit weights") << R"({"method":"none","bits":4})" << "method 'none'";
         QTest::addRow("none with weight rule")
             << R"({"method":"none","bits":16,"overrides":{"q":{"bits":4}}})" << "method 'none'";

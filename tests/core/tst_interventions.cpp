@@ -499,7 +499,7 @@ private Q_SLOTS:
         QVERIFY(errorOf([] {
                     Recipe::fromJson(
                         "{\"recipe\": \"x\", \"version\": 1, \"title\": \"t\", \"steps\": [{\"bake\": 1}]}", "r.json");
-                }).contains(QStringLiteral("r.json: step 1 says nothing to do")));
+                }).contains(QStringLiteral("r.json: steps[0] says nothing to do")));
     }
 
     void aTinyRecipeRunsAndResumes()

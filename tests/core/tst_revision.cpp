@@ -3,6 +3,8 @@
 
 #include "tests/support/testutils.h"
 
+#include "core/common/errors.h"
+#include "core/data/hfrun.h"
 #include "core/data/revision.h"
 
 #include <QDir>
@@ -152,7 +154,8 @@ private Q_SLOTS:
                                        << QStringLiteral("'-4' is not a whole number");
         QTest::addRow("bad tokens") << QByteArray("path,tokens\na,84 B\n")
                                     << QStringLiteral("'84 B' is not a token count");
-        QTest::addRow("bad lr") << QByteArray("path,lr\na,fast\n") << QStringLiteral("'fast' is not a learning rate");
+        QTest::addRow("bad lr") << QByteArray("path,lr\na,fast\n")
+                                << QStringLiteral("'fast' is not a number in [0, 10]");
         QTest::addRow("missing cell") << QByteArray("path,step,lr\na,1\n")
                                       << QStringLiteral("2 cells, the header has 3");
         QTest::addRow("empty path") << QByteArray("path,step\n,1\n") << QStringLiteral("is not a path");
@@ -174,6 +177,111 @@ private Q_SLOTS:
         QVERIFY(qs::test::errorOf([&] {
                     qs::readRevisionManifest(m_dir.filePath(QStringLiteral("none.csv")).toStdString());
                 }).contains(QStringLiteral("cannot read")));
+    }
+
+    // The numbers of an HF import's files and descriptions (issue 17): each bad value is refused with
+    // the file, line or entry, the column or key, the value as written and the accepted range (rules in
+    // core/data/revision.h and hfrun.h). Rows are kind (manifest, lrlog, schedule), text, fragments.
+    void badImportNumbers_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QStringList>("fragments");
+        const auto row = [](const char* tag, const char* kind, const char* text,
+                            std::initializer_list<const char*> fragments) {
+            QStringList list;
+            for (const char* f : fragments)
+                list << QString::fromUtf8(f);
+            QTest::addRow("%s", tag) << QString::fromLatin1(kind) << QByteArray(text) << list;
+        };
+        // clang-format off
+        row("manifest step 2^64", "manifest", "path,step\na,18446744073709551616\n", {"column 'step'", "'18446744073709551616'", "a whole number in [0, 9223372036854775807]"});
+        row("manifest JSON step 1e99", "manifest", R"([{"path": "a", "step": 1e99}])", {"entry 1", "'1e+99'", "a whole number in [0, 9223372036854775807]"});
+        row("manifest JSON step 1.5", "manifest", R"([{"path": "a", "step": 1.5}])", {"entry 1", "'1.5'", "a whole number in [0, 9223372036854775807]"});
+        row("manifest JSON step -1", "manifest", R"([{"path": "a", "step": -1}])", {"entry 1", "'-1'", "a whole number in [0, 9223372036854775807]"});
+        row("manifest tokens 1e23", "manifest", "path,tokens\na,99999999999T\n", {"column 'tokens'", "'99999999999T'", "[0, 9e+18]"});
+        row("manifest JSON tokens 1e30", "manifest", R"([{"path": "a", "tokens": 1e30}])", {"column 'tokens'", "'1e+30'", "[0, 9e+18]"});
+        row("manifest lr inf", "manifest", "path,lr\na,inf\n", {"column 'lr'", "'inf'", "a number in [0, 10]"});
+        row("manifest lr -1", "manifest", "path,lr\na,-1\n", {"column 'lr'", "'-1'", "a number in [0, 10]"});
+        row("manifest lr 50", "manifest", "path,lr\na,50\n", {"column 'lr'", "'50'", "a number in [0, 10]"});
+        row("manifest JSON lr true", "manifest", R"([{"path": "a", "lr": true}])", {"column 'lr'", "'true'", "a number in [0, 10]"});
+        row("manifest column twice", "manifest", "path,step,step\na,1,2\n", {"column 'step'", "twice"});
+        row("lr log step nan", "lrlog", "step,lr\n0,1e-3\nnan,1e-3\n", {"line 3", "column step", "'nan'", "[0, 9e+18]"});
+        row("lr log step -5", "lrlog", "step,lr\n-5,1e-3\n", {"line 2", "column step", "'-5'", "[0, 9e+18]"});
+        row("lr log lr inf", "lrlog", "step,lr\n0,inf\n", {"line 2", "column lr", "'inf'", "a number in [0, 10]"});
+        row("lr log lr -1", "lrlog", "step,learning_rate\n0,-1\n", {"line 2", "column learning_rate", "'-1'", "a number in [0, 10]"});
+        row("lr log lr 50", "lrlog", "step,lr\n0,50\n", {"line 2", "column lr", "'50'", "a number in [0, 10]"});
+        row("lr log lr trailing text", "lrlog", "step,lr\n0,3e-4abc\n", {"line 2", "column lr", "'3e-4abc'", "a number in [0, 10]"});
+        row("schedule peak inf", "schedule", "wsd:peak=inf,total=10", {"peak = inf", "a number in (0, 10]"});
+        row("schedule peak nan", "schedule", "wsd:peak=nan,total=10", {"peak = nan", "a number in (0, 10]"});
+        row("schedule peak 20", "schedule", "wsd:peak=20,total=10", {"peak = 20", "a number in (0, 10]"});
+        row("schedule peak trailing text", "schedule", "wsd:peak=3e-4x,total=10", {"peak = 3e-4x", "a number in (0, 10]"});
+        row("schedule peak twice", "schedule", "wsd:peak=1e-3,peak=2e-3,total=10", {"peak", "twice"});
+        row("schedule decay nan", "schedule", "wsd:peak=1e-3,total=10,decay=nan", {"decay = nan", "a number in [0, 1]"});
+        row("schedule warmup -5", "schedule", "wsd:peak=1e-3,warmup=-5,total=10", {"warmup = -5", "a whole number in [0, 9]"});
+        row("schedule warmup fraction", "schedule", "wsd:peak=1e-3,warmup=2.5,total=10", {"warmup = 2.5", "a whole number in [0, 9]"});
+        row("schedule total 1e99", "schedule", "wsd:peak=1e-3,total=1e99", {"total = 1e99", "a whole number in [1, 1000000000000]"});
+        row("schedule total fraction", "schedule", "wsd:peak=1e-3,total=10.5", {"total = 10.5", "a whole number in [1, 1000000000000]"});
+        row("schedule total 0", "schedule", "cosine:peak=1e-3,total=0", {"total = 0", "a whole number in [1, 1000000000000]"});
+        row("schedule min -1", "schedule", "wsd:peak=1e-3,total=10,min=-1", {"min = -1", "a number in [0, 0.001]"});
+        row("schedule min above peak", "schedule", "wsd:peak=1e-3,total=10,min=0.01", {"min = 0.01", "a number in [0, 0.001]"});
+        // clang-format on
+    }
+
+    void badImportNumbers()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QByteArray, text);
+        QFETCH(QStringList, fragments);
+        QString message;
+        if (kind == QLatin1String("manifest")) {
+            const QString path = write("numbers.manifest", text);
+            message = qs::test::errorOfType<qs::FormatError>([&] { qs::readRevisionManifest(path.toStdString()); });
+            fragments << path;
+        } else if (kind == QLatin1String("lrlog")) {
+            const QString path = write("lr.csv", text);
+            message = qs::test::errorOfType<qs::FormatError>([&] { qs::readLrLog(path.toStdString()); });
+            fragments << path;
+        } else {
+            message = qs::test::errorOfType<qs::ConfigError>([&] { qs::describedScheduleLr(text.toStdString(), 0); });
+            fragments << QString::fromLatin1(text);
+        }
+        QVERIFY2(!message.isEmpty(), "accepted");
+        for (const QString& fragment : fragments)
+            QVERIFY2(message.contains(fragment), qPrintable(message));
+    }
+
+    // Tokens from a name or from step × tokens-per-step must fit the store's 64-bit token counts.
+    void importTokensFit_data()
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::addColumn<double>("tokensPerStep");
+        QTest::addColumn<QStringList>("fragments");
+        QTest::addRow("step x tokens-per-step")
+            << QStringLiteral("step100") << 1e17
+            << QStringList {QStringLiteral("step100"), QStringLiteral("1e+19"), QStringLiteral("[0, 9e+18]")};
+        QTest::addRow("tokens in the name")
+            << QStringLiteral("step10-tokens99999999T") << 0.0
+            << QStringList {QStringLiteral("step10-tokens99999999T"), QStringLiteral("[0, 9e+18]")};
+    }
+
+    void importTokensFit()
+    {
+        QFETCH(QString, folder);
+        QFETCH(double, tokensPerStep);
+        QFETCH(QStringList, fragments);
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(folder));
+        QFile config(QDir(dir.path()).filePath(folder + QStringLiteral("/config.json")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.close();
+        qs::HfImportOptions options;
+        options.sources = {QDir(dir.path()).filePath(folder).toStdString()};
+        options.tokensPerStep = tokensPerStep;
+        const QString message = qs::test::errorOfType<qs::ConfigError>([&] { qs::collectRevisions(options); });
+        QVERIFY2(!message.isEmpty(), "accepted");
+        for (const QString& fragment : fragments)
+            QVERIFY2(message.contains(fragment), qPrintable(message));
     }
 };
 

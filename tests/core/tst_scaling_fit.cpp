@@ -529,6 +529,23 @@ private Q_SLOTS:
             << QStringLiteral("N,D,n,loss\n") << c << QStringLiteral("names column N twice");
         QTest::addRow("unclosed quote") << QStringLiteral("N,D,loss,label\n1e9,1e10,2.5,\"a\n") << c
                                         << QStringLiteral("line 2: a quoted cell is not closed");
+        // Non-finite or non-positive N and D where a log is taken (issue 17).
+        QTest::addRow("N inf") << QStringLiteral("N,D,loss\ninf,1e10,2.5\n") << c
+                               << QStringLiteral("line 2, column N: 'inf' is not a finite number");
+        QTest::addRow("D 1e999") << QStringLiteral("N,D,loss\n1e9,1e999,2.5\n") << c
+                                 << QStringLiteral("line 2, column D: '1e999' is not a finite number");
+        QTest::addRow("D negative") << QStringLiteral("N,D,loss\n1e9,-1e10,2.5\n") << c
+                                    << QStringLiteral("line 2: D = -1e+10 must be > 0");
+        QTest::addRow("N hex") << QStringLiteral("N,D,loss\n0x10,1e10,2.5\n") << c
+                               << QStringLiteral("line 2, column N: '0x10' is not a finite number");
+        QTest::addRow("D_fp 0") << QStringLiteral("N,D_fp,D_qat,bits,loss\n1e9,0,1e10,4,2.5\n") << q
+                                << QStringLiteral("line 2: D_fp = 0 must be > 0");
+        QTest::addRow("G nan") << QStringLiteral("N,D,G,delta\n1e9,1e10,nan,0.05\n") << w
+                               << QStringLiteral("line 2, column G: 'nan' is not a finite number");
+        QTest::addRow("loss 0") << QStringLiteral("N,D,loss\n1e9,1e10,0\n") << c
+                                << QStringLiteral("line 2: loss = 0 must be > 0");
+        QTest::addRow("bits 17") << QStringLiteral("N,D_fp,D_qat,bits,loss\n1e9,1e10,1e10,17,2.5\n") << q
+                                 << QStringLiteral("line 2: bits = 17 must lie in [1, 16]");
         QTest::addRow("empty file") << QString() << c << QStringLiteral("the CSV is empty");
         QTest::addRow("no rows") << QStringLiteral("N,D,loss\n") << c << QStringLiteral("no data points");
     }

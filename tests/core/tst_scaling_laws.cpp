@@ -411,6 +411,63 @@ private Q_SLOTS:
         const QString msg = errorOf([&] { lawFromJson(text); });
         QVERIFY2(msg.contains(expected), qPrintable(msg));
     }
+
+    // Numbers of a law's JSON (issue 17): counts that do not fit or are negative, intervals the wrong
+    // way round and negative errors are refused, naming the field, the value and the accepted range.
+    void badJsonNumbers_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<QStringList>("fragments");
+        const auto row = [](const char* tag, const char* from, const char* to,
+                            std::initializer_list<const char*> fragments) {
+            QStringList list;
+            for (const char* f : fragments)
+                list << QString::fromUtf8(f);
+            QTest::addRow("%s", tag) << QString::fromUtf8(from) << QString::fromUtf8(to) << list;
+        };
+        // clang-format off
+        row("valid", "", "", {});
+        row("version 2^32+1", R"("version":1)", R"("version":4294967297)", {"version 4294967297"});
+        row("points -5", R"("points":30)", R"("points":-5)", {"fit.points = -5", "[0, 2147483647]"});
+        row("points 1e10", R"("points":30)", R"("points":10000000000)", {"fit.points = 10000000000", "[0, 2147483647]"});
+        row("held_out_points fraction", R"("held_out_points":3)", R"("held_out_points":2.5)", {"fit.held_out_points = 2.5", "[0, 2147483647]"});
+        row("rejected_points -1", R"("rejected_points":0)", R"("rejected_points":-1)", {"fit.rejected_points = -1", "[0, 2147483647]"});
+        row("starts_converged over starts", R"("starts_converged":16)", R"("starts_converged":20)", {"fit.starts_converged = 20", "[0, 16]"});
+        row("bootstrap_converged over resamples", R"("bootstrap_converged":100)", R"("bootstrap_converged":101)", {"fit.bootstrap_converged = 101", "[0, 100]"});
+        row("huber_delta -1", R"("huber_delta":0.001)", R"("huber_delta":-1)", {"fit.huber_delta = -1", "a number > 0"});
+        row("train_mre -0.5", R"("train_mre":0.01)", R"("train_mre":-0.5)", {"fit.train_mre = -0.5", "a number >= 0"});
+        row("objective -1", R"("objective":0.5)", R"("objective":-1)", {"fit.objective = -1", "a number >= 0"});
+        row("ci95 reversed", "[1.6,1.8]", "[1.8,1.6]", {"coefficient E.ci95", "[1.8, 1.6]", "low <= high"});
+        // clang-format on
+    }
+
+    void badJsonNumbers()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(QStringList, fragments);
+        QString text = QStringLiteral(
+            R"({"format":"quantscope-scaling-law","version":1,"law":"chinchilla","coefficients":[)"
+            R"({"name":"E","value":1.7,"source":"fit","reference":"","ci95":[1.6,1.8]}],)"
+            R"("fit":{"data_source":"d.csv","target":"loss","points":30,"held_out_points":3,"rejected_points":0,)"
+            R"("train_mre":0.01,"held_out_mre":0.02,"huber_delta":0.001,"objective":0.5,"starts":16,)"
+            R"("starts_converged":16,"bootstrap_resamples":100,"bootstrap_converged":100,"converged":true,)"
+            R"("message":"","date":""}})");
+        if (!from.isEmpty()) {
+            QVERIFY2(text.count(from) == 1, qPrintable(from));
+            text.replace(from, to);
+        }
+        const std::string json = text.toStdString();
+        const QString message = qs::test::errorOfType<qs::FormatError>([&] { lawFromJson(json); });
+        if (fragments.isEmpty()) {
+            QVERIFY2(message.isEmpty(), qPrintable(message));
+            return;
+        }
+        QVERIFY2(!message.isEmpty(), "accepted");
+        for (const QString& fragment : fragments)
+            QVERIFY2(message.contains(fragment), qPrintable(message));
+    }
 };
 
 QS_TEST_GUILESS_MAIN(TstScalingLaws)
