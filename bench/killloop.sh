@@ -11,5 +11,5 @@ kills=${2:-250}
 seed=${3:-$(date +%s)}
 binary=${4:-$build/app/quantscope}
 echo "killloop: $kills kills per command, seed $seed, $binary"
-QS_KILL_BINARY=$binary QS_KILLS=$kills QS_KILL_SEED=$seed QT_QPA_PLATFORM=offscreen "$build/tests/app/tst_killsafety" 2>&1 \
+QTEST_FUNCTION_TIMEOUT=86400000 QS_KILL_BINARY=$binary QS_KILLS=$kills QS_KILL_SEED=$seed QT_QPA_PLATFORM=offscreen "$build/tests/app/tst_killsafety" 2>&1 \
     | grep -E "^(QINFO|PASS|FAIL|Totals)|Loc:"

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -327,13 +328,15 @@ struct Store::Private
     // The shadow while a change is applied to it, through the C API: a close that fails (a full disk)
     // must not be retried by a C++ wrapper's destructor, which crashes HDF5 1.10.
     hid_t shadowId = H5I_INVALID_HID;
-    bool shadowKnown = false;   // the shadow is the published store without `behind`
-    std::vector<Change> behind; // the changes the shadow lacks (the last publish's)
+    bool shadowKnown = false;        // the shadow is the published store without `behind`
+    std::vector<Change> behind;      // the changes the shadow lacks (the last publish's)
+    std::uintmax_t behindGrowth = 0; // how much they may grow the file
     struct Batch
     {
         Fd lock;
         H5::H5File published;
         std::vector<Change> changes;
+        std::uintmax_t growth = 0;
     };
     std::optional<Batch> batch; // a change of several writes, published together
     hsize_t appended = 0;       // the index of the last appended checkpoint
@@ -419,12 +422,13 @@ struct Store::Private
             throw IoError(shadowPath() + ": cannot replace it: " + errnoText(error));
         }
         behind.clear();
+        behindGrowth = 0;
         shadowKnown = true;
     }
 
     // The shadow, locked for this writer and brought up to the published version, open in `file`;
     // returns its lock. The published handle is kept in `published`.
-    Fd openShadow(H5::H5File& published)
+    Fd openShadow(H5::H5File& published, std::uintmax_t growth)
     {
         Fd lock;
         if (shadowKnown) {
@@ -441,6 +445,7 @@ struct Store::Private
             if (!lock.valid() || ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0)
                 throw IoError(shadowPath() + ": cannot lock the new shadow copy: " + errnoText(errno));
         }
+        reserve(lock, behindGrowth + growth);
         published = file;
         try {
             const H5::FileAccPropList fapl = accessList(false);
@@ -492,6 +497,7 @@ struct Store::Private
             }
             shadowKnown = false;
             behind.clear();
+            behindGrowth = 0;
         } else {
             const int error = errno;
             shadowKnown = false;
@@ -504,18 +510,52 @@ struct Store::Private
         file = openFile(path, H5F_ACC_RDONLY, "open the new version");
     }
 
+    // Reserves disk space for the shadow to grow by `growth` and a margin, before HDF5 writes to it:
+    // HDF5 1.10 cannot recover from a write that fails inside H5Fclose (the handle can be neither
+    // closed nor kept: the library crashes when it terminates), so a full disk must be found here.
+    void reserve(const Fd& fd, std::uintmax_t growth)
+    {
+        struct stat st
+        {
+        };
+        if (::fstat(fd.get(), &st) != 0)
+            throw IoError(shadowPath() + ": " + errnoText(errno));
+        const std::uintmax_t margin =
+            std::max<std::uintmax_t>(std::uintmax_t(4) << 20, std::uintmax_t(st.st_size) / 32);
+        const std::uintmax_t want = growth + margin;
+        const std::string needs =
+            " (the next version needs about " + std::to_string((want >> 20) + 1) + " MiB free beside the store)";
+        // Beyond the end of the file, which keeps its size: the blocks are the file's to grow into.
+        if (::fallocate(fd.get(), FALLOC_FL_KEEP_SIZE, st.st_size, off_t(want)) == 0)
+            return;
+        const int error = errno;
+        if (error == ENOSPC || error == EDQUOT || error == EFBIG)
+            throw IoError(path + ": cannot write the store: " + errnoText(error) + needs);
+        if (!unsupported(error))
+            throw IoError(shadowPath() + ": reserving space failed: " + errnoText(error));
+        // A file system that cannot reserve: at least as much free space as asked for.
+        struct statvfs vfs
+        {
+        };
+        if (::fstatvfs(fd.get(), &vfs) == 0 && std::uintmax_t(vfs.f_bavail) * vfs.f_frsize < want)
+            throw IoError(path + ": cannot write the store: " + errnoText(ENOSPC) + needs);
+    }
+
     // One change of a writable store: applied to the shadow, published at once (or with the batch).
-    void write(const std::string& what, Change change)
+    // `growth` bounds how many bytes it may add to the file (the margin covers small changes).
+    void write(const std::string& what, Change change, std::uintmax_t growth = 0)
     {
         requireWritable(what);
         guard(what, [&] {
             if (batch) {
+                reserve(batch->lock, growth);
                 change();
                 batch->changes.push_back(std::move(change));
+                batch->growth += growth;
                 return;
             }
             H5::H5File published;
-            Fd lock = openShadow(published);
+            Fd lock = openShadow(published, growth);
             try {
                 change();
             } catch (...) {
@@ -523,6 +563,7 @@ struct Store::Private
                 throw;
             }
             publishShadow(std::move(lock), published, {std::move(change)});
+            behindGrowth = growth;
         });
     }
 
@@ -533,7 +574,7 @@ struct Store::Private
             throw ConfigError(path + ": a batch of changes is already open");
         guard("starting a batch of changes", [&] {
             Batch b;
-            b.lock = openShadow(b.published);
+            b.lock = openShadow(b.published, 0);
             batch.emplace(std::move(b));
         });
     }
@@ -548,8 +589,10 @@ struct Store::Private
             abandonShadow(b.published);
             return;
         }
-        guard("publishing a batch of changes",
-              [&] { publishShadow(std::move(b.lock), b.published, std::move(b.changes)); });
+        guard("publishing a batch of changes", [&] {
+            publishShadow(std::move(b.lock), b.published, std::move(b.changes));
+            behindGrowth = b.growth;
+        });
     }
 
     H5::Group runGroup(const std::string& run) const
@@ -811,8 +854,9 @@ std::vector<LayerInfo> Store::layers(const std::string& run) const
 
 void Store::appendLog(const std::string& run, const std::vector<LogRow>& rows)
 {
-    d->write("appending to the log of run '" + run + "'",
-             [p = d.get(), run, rows] { logTable.append(p->runGroup(run), rows); });
+    d->write(
+        "appending to the log of run '" + run + "'",
+        [p = d.get(), run, rows] { logTable.append(p->runGroup(run), rows); }, rows.size() * 2 * sizeof(LogRow));
 }
 
 std::vector<LogRow> Store::log(const std::string& run) const
@@ -913,99 +957,111 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
     for (const auto& [name, values] : entry.profiles)
         checkName(path, name, "profile name");
 
-    d->write("writing the result of " + where, [p = d.get(), run, configId, checkpoint, entry, where] {
-        const std::string& path = p->path;
-        const H5::Group runGrp = p->runGroup(run);
-        const H5::Group cfg = p->configGroup(run, configId);
-        const hsize_t checkpoints = checkpointTable.open(runGrp).second;
-        if (checkpoint < 0 || static_cast<hsize_t>(checkpoint) >= checkpoints)
-            throw ConfigError(path + ": cannot write the result of " + where + ": the run has "
-                              + std::to_string(checkpoints) + " checkpoints");
-        const hsize_t layerCount = layerTable.open(runGrp).second;
-        for (const auto& [name, values] : entry.layers) {
-            if (values.size() != layerCount || layerCount == 0)
-                throw ConfigError(path + ": layer metric '" + name + "' of " + where + ": "
-                                  + std::to_string(values.size()) + " values for " + std::to_string(layerCount)
-                                  + " layers");
-        }
-        // A profile row is every layer's channels one after the other, as many as the layer's cols.
-        const std::vector<LayerInfo> layerInfos = layerTable.read(runGrp);
-        hsize_t channels = 0;
-        for (const LayerInfo& l : layerInfos)
-            channels += hsize_t(l.cols);
-        std::map<std::string, std::vector<float>> profileRows;
-        for (const auto& [name, perLayer] : entry.profiles) {
-            bool fits = perLayer.size() == layerCount && layerCount > 0;
-            for (size_t l = 0; fits && l < perLayer.size(); ++l)
-                fits = perLayer[l].size() == size_t(layerInfos[l].cols);
-            if (!fits)
-                throw ConfigError(path + ": profile '" + name + "' of " + where + " does not have one value per input "
-                                  + "channel of each of the " + std::to_string(layerCount) + " layers");
-            auto& row = profileRows[name];
-            for (const auto& values : perLayer)
-                row.insert(row.end(), values.begin(), values.end());
-        }
-
-        const H5::Group model = cfg.openGroup("model");
-        const H5::Group layerGrp = cfg.openGroup("layers");
-        // Stores written before profiles existed lack the group: it is added on first use.
-        if (!entry.profiles.empty() && !hasLink(cfg, "profiles"))
-            createOrderedGroup(cfg, "profiles");
-        const H5::DataSet done = openDataset(model, "done");
-        const hsize_t row = static_cast<hsize_t>(checkpoint);
-        const hsize_t rows = std::max(extent(done), row + 1);
-
-        // A row being redone loses its done flag first, so a crash in between cannot leave a done
-        // row holding a mix of old and new values.
-        if (row < extent(done) && readColumn<uint8_t>(done, row + 1)[row] != 0)
-            writeAt<uint8_t>(done, row, {0});
-
-        // Every dataset of the config keeps the same row count; rows not written yet read as the
-        // fill value (NaN, done = 0).
-        std::vector<H5::Group> groups = {model, layerGrp};
-        if (hasLink(cfg, "profiles"))
-            groups.push_back(cfg.openGroup("profiles"));
-        const bool rewriting = row < extent(done);
-        for (size_t g = 0; g < groups.size(); ++g) {
-            const H5::Group& group = groups[g];
-            for (const std::string& name : childNames(group)) {
-                const H5::DataSet ds = group.openDataSet(name);
-                const hsize_t size[2] = {std::max(rows, extent(ds)), width(ds)};
-                ds.extend(size);
-                // A row written again holds only the new entry's values: metrics it lacks read NaN.
-                const bool given = g == 0 ? (name == "done" || entry.model.count(name) > 0)
-                    : g == 1              ? entry.layers.count(name) > 0
-                                          : entry.profiles.count(name) > 0;
-                if (rewriting && !given)
-                    writeAt<double>(ds, row, std::vector<double>(width(ds), nan));
+    // New chunks hold several rows (layerRowChunk): an entry can grow the file by that many rows.
+    std::uintmax_t bytes = entry.model.size() * sizeof(double);
+    for (const auto& [name, values] : entry.layers)
+        bytes += values.size() * sizeof(double);
+    for (const auto& [name, perLayer] : entry.profiles)
+        for (const auto& values : perLayer)
+            bytes += values.size() * sizeof(float);
+    const std::uintmax_t growth = bytes * (layerRowChunk + 1) + (std::uintmax_t(1) << 18);
+    d->write(
+        "writing the result of " + where,
+        [p = d.get(), run, configId, checkpoint, entry, where] {
+            const std::string& path = p->path;
+            const H5::Group runGrp = p->runGroup(run);
+            const H5::Group cfg = p->configGroup(run, configId);
+            const hsize_t checkpoints = checkpointTable.open(runGrp).second;
+            if (checkpoint < 0 || static_cast<hsize_t>(checkpoint) >= checkpoints)
+                throw ConfigError(path + ": cannot write the result of " + where + ": the run has "
+                                  + std::to_string(checkpoints) + " checkpoints");
+            const hsize_t layerCount = layerTable.open(runGrp).second;
+            for (const auto& [name, values] : entry.layers) {
+                if (values.size() != layerCount || layerCount == 0)
+                    throw ConfigError(path + ": layer metric '" + name + "' of " + where + ": "
+                                      + std::to_string(values.size()) + " values for " + std::to_string(layerCount)
+                                      + " layers");
             }
-        }
-        for (const auto& [name, value] : entry.model) {
-            const H5::DataSet ds =
-                hasLink(model, name) ? model.openDataSet(name) : createColumn<double>(model, name, columnChunk, rows);
-            writeAt<double>(ds, row, {value});
-        }
-        // Layer metrics and profiles: one [checkpoint, cols] dataset each, created on first use.
-        const auto writeRow = [&](const H5::Group& group, const std::string& name, const auto& values, hsize_t cols,
-                                  const std::string& runHas) {
-            using T = typename std::decay_t<decltype(values)>::value_type;
-            const H5::DataSet ds = hasLink(group, name) ? group.openDataSet(name)
-                                                        : createColumn<T>(group, name, layerRowChunk, rows, cols);
-            if (width(ds) != cols)
-                throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds)) + " columns, "
-                                  + runHas);
-            writeAt(ds, row, values);
-        };
-        for (const auto& [name, values] : entry.layers)
-            writeRow(layerGrp, name, values, layerCount, "the run has " + std::to_string(layerCount) + " layers");
-        for (const auto& [name, values] : profileRows)
-            writeRow(cfg.openGroup("profiles"), name, values, channels,
-                     "the run's layers have " + std::to_string(channels) + " input channels");
+            // A profile row is every layer's channels one after the other, as many as the layer's cols.
+            const std::vector<LayerInfo> layerInfos = layerTable.read(runGrp);
+            hsize_t channels = 0;
+            for (const LayerInfo& l : layerInfos)
+                channels += hsize_t(l.cols);
+            std::map<std::string, std::vector<float>> profileRows;
+            for (const auto& [name, perLayer] : entry.profiles) {
+                bool fits = perLayer.size() == layerCount && layerCount > 0;
+                for (size_t l = 0; fits && l < perLayer.size(); ++l)
+                    fits = perLayer[l].size() == size_t(layerInfos[l].cols);
+                if (!fits)
+                    throw ConfigError(path + ": profile '" + name + "' of " + where
+                                      + " does not have one value per input " + "channel of each of the "
+                                      + std::to_string(layerCount) + " layers");
+                auto& row = profileRows[name];
+                for (const auto& values : perLayer)
+                    row.insert(row.end(), values.begin(), values.end());
+            }
 
-        // The flag that vouches for the values, last (a store written in place by an older version
-        // relied on this order; a published version holds the whole entry or none of it).
-        writeAt<uint8_t>(done, row, {1});
-    });
+            const H5::Group model = cfg.openGroup("model");
+            const H5::Group layerGrp = cfg.openGroup("layers");
+            // Stores written before profiles existed lack the group: it is added on first use.
+            if (!entry.profiles.empty() && !hasLink(cfg, "profiles"))
+                createOrderedGroup(cfg, "profiles");
+            const H5::DataSet done = openDataset(model, "done");
+            const hsize_t row = static_cast<hsize_t>(checkpoint);
+            const hsize_t rows = std::max(extent(done), row + 1);
+
+            // A row being redone loses its done flag first, so a crash in between cannot leave a done
+            // row holding a mix of old and new values.
+            if (row < extent(done) && readColumn<uint8_t>(done, row + 1)[row] != 0)
+                writeAt<uint8_t>(done, row, {0});
+
+            // Every dataset of the config keeps the same row count; rows not written yet read as the
+            // fill value (NaN, done = 0).
+            std::vector<H5::Group> groups = {model, layerGrp};
+            if (hasLink(cfg, "profiles"))
+                groups.push_back(cfg.openGroup("profiles"));
+            const bool rewriting = row < extent(done);
+            for (size_t g = 0; g < groups.size(); ++g) {
+                const H5::Group& group = groups[g];
+                for (const std::string& name : childNames(group)) {
+                    const H5::DataSet ds = group.openDataSet(name);
+                    const hsize_t size[2] = {std::max(rows, extent(ds)), width(ds)};
+                    ds.extend(size);
+                    // A row written again holds only the new entry's values: metrics it lacks read NaN.
+                    const bool given = g == 0 ? (name == "done" || entry.model.count(name) > 0)
+                        : g == 1              ? entry.layers.count(name) > 0
+                                              : entry.profiles.count(name) > 0;
+                    if (rewriting && !given)
+                        writeAt<double>(ds, row, std::vector<double>(width(ds), nan));
+                }
+            }
+            for (const auto& [name, value] : entry.model) {
+                const H5::DataSet ds = hasLink(model, name) ? model.openDataSet(name)
+                                                            : createColumn<double>(model, name, columnChunk, rows);
+                writeAt<double>(ds, row, {value});
+            }
+            // Layer metrics and profiles: one [checkpoint, cols] dataset each, created on first use.
+            const auto writeRow = [&](const H5::Group& group, const std::string& name, const auto& values, hsize_t cols,
+                                      const std::string& runHas) {
+                using T = typename std::decay_t<decltype(values)>::value_type;
+                const H5::DataSet ds = hasLink(group, name) ? group.openDataSet(name)
+                                                            : createColumn<T>(group, name, layerRowChunk, rows, cols);
+                if (width(ds) != cols)
+                    throw FormatError(path + ": " + objectName(ds) + " has " + std::to_string(width(ds)) + " columns, "
+                                      + runHas);
+                writeAt(ds, row, values);
+            };
+            for (const auto& [name, values] : entry.layers)
+                writeRow(layerGrp, name, values, layerCount, "the run has " + std::to_string(layerCount) + " layers");
+            for (const auto& [name, values] : profileRows)
+                writeRow(cfg.openGroup("profiles"), name, values, channels,
+                         "the run's layers have " + std::to_string(channels) + " input channels");
+
+            // The flag that vouches for the values, last (a store written in place by an older version
+            // relied on this order; a published version holds the whole entry or none of it).
+            writeAt<uint8_t>(done, row, {1});
+        },
+        growth);
 }
 
 bool Store::hasResult(const std::string& run, const std::string& configId, int checkpoint) const
