@@ -7,9 +7,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdint>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
+#include <type_traits>
 
 using nlohmann::json;
 
@@ -44,13 +48,39 @@ json parseObject(const std::string& text, const char* what)
     return j;
 }
 
-// Reads `key` into `out` if present, with a message naming the key on a type mismatch.
+// Reads `key` into `out` if present, with a message naming the key on a type mismatch. A whole-number
+// field takes a JSON number that is a whole number within its type's range (nlohmann would truncate 2.5
+// and convert 1e300 with undefined behaviour).
 template<typename T>
 void read(const json& j, const char* key, T& out, const char* what)
 {
     auto it = j.find(key);
     if (it == j.end())
         return;
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        using Limits = std::numeric_limits<T>;
+        bool ok = false;
+        if (it->is_number_unsigned())
+            ok = it->template get<uint64_t>() <= uint64_t(Limits::max());
+        else if (it->is_number_integer())
+            ok = it->template get<int64_t>() >= int64_t(Limits::min())
+                && (std::is_unsigned_v<T> || it->template get<int64_t>() <= int64_t(Limits::max()));
+        else if (it->is_number_float()) {
+            const double v = it->template get<double>();
+            // max() + 1 is a power of two, exact as a double (max() itself may round up to it).
+            ok = std::floor(v) == v && v >= double(Limits::min()) && v < std::ldexp(1.0, Limits::digits);
+        }
+        if (!ok) {
+            std::ostringstream os;
+            os << what << ": key '" << key << "' must be a whole number from " << +Limits::min() << " to "
+               << +Limits::max() << ", not " << it->dump();
+            fail(os.str());
+        }
+        if (it->is_number_float()) {
+            out = static_cast<T>(it->template get<double>());
+            return;
+        }
+    }
     try {
         out = it->template get<T>();
     } catch (const json::exception&) {
@@ -202,8 +232,11 @@ void TrainConfig::validate() const
 
 int64_t QatConfig::firstStep(int64_t tokensPerStep) const
 {
-    if (startTokens >= 0)
-        return std::max<int64_t>(1, (startTokens + tokensPerStep - 1) / tokensPerStep + 1);
+    if (startTokens >= 0 && tokensPerStep > 0) {
+        // ceil(startTokens / tokensPerStep) + 1, without the overflow of startTokens + tokensPerStep - 1
+        const int64_t before = startTokens / tokensPerStep + (startTokens % tokensPerStep != 0 ? 1 : 0);
+        return std::max<int64_t>(1, before + 1);
+    }
     return startStep + 1;
 }
 

@@ -9,10 +9,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -47,71 +49,16 @@ std::string trim(std::string s)
     return s;
 }
 
-// step -> lr rows of a training log (CSV with a header naming step and lr / learning_rate).
-std::vector<std::pair<double, double>> readLrLog(const std::string& path)
+// The number `text` spells, all of it, when finite ("3e-4"; not "nan", "inf", "1e999" or "3e-4x").
+std::optional<double> finiteNumber(const std::string& text)
 {
-    std::istringstream in(readText(path, "LR log"));
-    std::string line;
-    std::getline(in, line);
-    std::vector<std::string> header;
-    {
-        std::stringstream cells(line);
-        std::string cell;
-        while (std::getline(cells, cell, ','))
-            header.push_back(trim(cell));
-    }
-    const auto column = [&](std::initializer_list<const char*> names) {
-        for (const char* name : names) {
-            const auto it = std::find(header.begin(), header.end(), name);
-            if (it != header.end())
-                return int(it - header.begin());
-        }
-        return -1;
-    };
-    const int stepCol = column({"step", "iteration", "iter", "_step"});
-    const int lrCol = column({"lr", "learning_rate", "train/lr", "optim/learning_rate_group0"});
-    if (stepCol < 0 || lrCol < 0)
-        throw FormatError(path
-                          + ": the LR log needs a header with a step column (step, iteration) and an LR column "
-                            "(lr, learning_rate); it has: "
-                          + line);
-    std::vector<std::pair<double, double>> rows;
-    int lineNo = 1;
-    while (std::getline(in, line)) {
-        ++lineNo;
-        if (trim(line).empty())
-            continue;
-        std::vector<std::string> cells;
-        std::stringstream ss(line);
-        std::string cell;
-        while (std::getline(ss, cell, ','))
-            cells.push_back(trim(cell));
-        if (int(cells.size()) <= std::max(stepCol, lrCol))
-            throw FormatError(path + ", line " + std::to_string(lineNo) + ": too few columns");
-        try {
-            rows.emplace_back(std::stod(cells[size_t(stepCol)]), std::stod(cells[size_t(lrCol)]));
-        } catch (const std::exception&) {
-            throw FormatError(path + ", line " + std::to_string(lineNo) + ": step '" + cells[size_t(stepCol)]
-                              + "' or lr '" + cells[size_t(lrCol)] + "' is not a number");
-        }
-    }
-    if (rows.empty())
-        throw FormatError(path + ": the LR log has no rows");
-    std::sort(rows.begin(), rows.end());
-    return rows;
-}
-
-double interpolate(const std::vector<std::pair<double, double>>& rows, double x)
-{
-    if (x <= rows.front().first)
-        return rows.front().second;
-    if (x >= rows.back().first)
-        return rows.back().second;
-    const auto hi =
-        std::lower_bound(rows.begin(), rows.end(), std::make_pair(x, -std::numeric_limits<double>::infinity()));
-    const auto lo = hi - 1;
-    const double t = (x - lo->first) / (hi->first - lo->first);
-    return lo->second + t * (hi->second - lo->second);
+    if (text.empty())
+        return std::nullopt;
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || !std::isfinite(value))
+        return std::nullopt;
+    return value;
 }
 
 struct DescribedSchedule
@@ -135,14 +82,11 @@ DescribedSchedule parseSchedule(const std::string& spec)
         while (std::getline(fields, field, ',')) {
             const auto eq = field.find('=');
             const std::string key = trim(field.substr(0, eq));
-            double value = 0.0;
-            try {
-                if (eq == std::string::npos)
-                    throw std::invalid_argument("no value");
-                value = std::stod(field.substr(eq + 1));
-            } catch (const std::exception&) {
+            const std::optional<double> number =
+                eq == std::string::npos ? std::nullopt : finiteNumber(trim(field.substr(eq + 1)));
+            if (!number)
                 throw ConfigError("LR schedule '" + spec + "': '" + field + "' is not key=number");
-            }
+            const double value = *number;
             if (key == "peak")
                 s.peak = value;
             else if (key == "min")
@@ -197,6 +141,73 @@ std::string relativeToStore(const Store& store, const std::string& path)
 }
 
 } // namespace
+
+std::vector<std::pair<double, double>> readLrLog(const std::string& path)
+{
+    std::istringstream in(readText(path, "LR log"));
+    std::string line;
+    std::getline(in, line);
+    std::vector<std::string> header;
+    {
+        std::stringstream cells(line);
+        std::string cell;
+        while (std::getline(cells, cell, ','))
+            header.push_back(trim(cell));
+    }
+    const auto column = [&](std::initializer_list<const char*> names) {
+        for (const char* name : names) {
+            const auto it = std::find(header.begin(), header.end(), name);
+            if (it != header.end())
+                return int(it - header.begin());
+        }
+        return -1;
+    };
+    const int stepCol = column({"step", "iteration", "iter", "_step"});
+    const int lrCol = column({"lr", "learning_rate", "train/lr", "optim/learning_rate_group0"});
+    if (stepCol < 0 || lrCol < 0)
+        throw FormatError(path
+                          + ": the LR log needs a header with a step column (step, iteration) and an LR column "
+                            "(lr, learning_rate); it has: "
+                          + line);
+    std::vector<std::pair<double, double>> rows;
+    int lineNo = 1;
+    while (std::getline(in, line)) {
+        ++lineNo;
+        if (trim(line).empty())
+            continue;
+        std::vector<std::string> cells;
+        std::stringstream ss(line);
+        std::string cell;
+        while (std::getline(ss, cell, ','))
+            cells.push_back(trim(cell));
+        if (int(cells.size()) <= std::max(stepCol, lrCol))
+            throw FormatError(path + ", line " + std::to_string(lineNo) + ": too few columns");
+        // Whole cells, finite: a NaN step would break the sort and the interpolation's search.
+        const std::optional<double> step = finiteNumber(cells[size_t(stepCol)]);
+        const std::optional<double> lr = finiteNumber(cells[size_t(lrCol)]);
+        if (!step || !lr)
+            throw FormatError(path + ", line " + std::to_string(lineNo) + ": step '" + cells[size_t(stepCol)]
+                              + "' or lr '" + cells[size_t(lrCol)] + "' is not a finite number");
+        rows.emplace_back(*step, *lr);
+    }
+    if (rows.empty())
+        throw FormatError(path + ": the LR log has no rows");
+    std::sort(rows.begin(), rows.end());
+    return rows;
+}
+
+double lrLogAt(const std::vector<std::pair<double, double>>& rows, double x)
+{
+    if (x <= rows.front().first)
+        return rows.front().second;
+    if (x >= rows.back().first)
+        return rows.back().second;
+    const auto hi =
+        std::lower_bound(rows.begin(), rows.end(), std::make_pair(x, -std::numeric_limits<double>::infinity()));
+    const auto lo = hi - 1;
+    const double t = (x - lo->first) / (hi->first - lo->first);
+    return lo->second + t * (hi->second - lo->second);
+}
 
 void HfEvalData::validate() const
 {
@@ -364,7 +375,7 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
         if (r.lr)
             return *r.lr;
         if (!lrLog.empty())
-            return interpolate(lrLog, double(*r.step));
+            return lrLogAt(lrLog, double(*r.step));
         if (!options.lrSchedule.empty())
             return describedScheduleLr(options.lrSchedule, *r.step);
         return std::numeric_limits<double>::quiet_NaN();

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace qs {
@@ -54,6 +55,13 @@ std::vector<RevisionInfo> collectRevisions(const HfImportOptions& options);
 // validated against its config.json), or appends the revisions a run imported earlier does not have
 // yet. Returns the revisions added. The store is not touched when anything fails.
 std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& run, const HfImportOptions& options);
+
+// The (step, lr) rows of a training log, sorted by step: CSV with a header naming a step column (step,
+// iteration, iter, _step) and an LR column (lr, learning_rate, train/lr, optim/learning_rate_group0).
+// IoError when it cannot be read, FormatError naming the file (and line) for anything malformed.
+std::vector<std::pair<double, double>> readLrLog(const std::string& path);
+// The LR at `step` interpolated linearly between the rows of a log (the first or last row's outside).
+double lrLogAt(const std::vector<std::pair<double, double>>& rows, double step);
 
 // The LR at `step` from a described schedule (ConfigError naming a bad field).
 double describedScheduleLr(const std::string& spec, int64_t step);

@@ -25,54 +25,9 @@ namespace qs {
 
 namespace {
 
-const char* const kVerbs[] = {"train", "branch", "lawa", "soup", "sweep", "qat_fractions"};
-
-std::string verbOf(const json& step, const std::string& origin, size_t index)
-{
-    std::string verb;
-    for (const char* v : kVerbs) {
-        if (!step.contains(v))
-            continue;
-        if (!verb.empty())
-            throw ConfigError(origin + ": step " + std::to_string(index + 1) + " has both '" + verb + "' and '" + v
-                              + "'");
-        verb = v;
-    }
-    if (verb.empty())
-        throw ConfigError(origin + ": step " + std::to_string(index + 1)
-                          + " says nothing to do (expected one of train, branch, lawa, soup, sweep, qat_fractions)");
-    return verb;
-}
-
-// The recipe's base train config with a step's patch applied (JSON merge patch).
-TrainConfig patchedConfig(const json& base, const json& step, const std::string& what)
-{
-    json merged = base;
-    if (auto it = step.find("config"); it != step.end())
-        merged.merge_patch(*it);
-    try {
-        return TrainConfig::fromJson(merged.dump());
-    } catch (const ConfigError& e) {
-        throw ConfigError(what + ": " + e.what());
-    }
-}
-
 std::string checkpointFolder(const RecipeOptions& options, const std::string& run)
 {
     return (fs::path(options.dir) / "checkpoints" / run).string();
-}
-
-template<typename T>
-T field(const json& j, const char* key, const std::string& what)
-{
-    auto it = j.find(key);
-    if (it == j.end())
-        throw ConfigError(what + ": '" + key + "' is missing");
-    try {
-        return it->get<T>();
-    } catch (const json::exception&) {
-        throw ConfigError(what + ": '" + key + "' has the wrong type");
-    }
 }
 
 class Runner
@@ -149,7 +104,7 @@ private:
     {
         const auto parent = field<std::string>(step, "branch", m_what);
         const auto at = field<std::vector<int64_t>>(step, "at", m_what);
-        const auto pattern = step.value("name", std::string("{parent}.cd{step}"));
+        const auto pattern = optionalField<std::string>(step, "name", "{parent}.cd{step}", m_what);
         if (!store.hasRun(parent))
             throw ConfigError(m_what + ": no run '" + parent + "' to branch from (train it in an earlier step)");
         json parentConfig = json::parse(store.runInfo(parent).trainConfigJson);
@@ -173,7 +128,8 @@ private:
     void lawa(Store& store, const json& step)
     {
         const auto run = field<std::string>(step, "lawa", m_what);
-        const int window = step.value("window", 5), stride = step.value("stride", 1);
+        const int window = optionalField<int>(step, "window", 5, m_what);
+        const int stride = optionalField<int>(step, "stride", 1, m_what);
         lawaRun(store, run, window, stride, checkpointFolder(m_options, lawaRunName(run, window, stride)), sub());
     }
 
@@ -252,113 +208,6 @@ std::vector<std::string> matchRuns(const Store& store, const std::vector<std::st
         }
     }
     return runs;
-}
-
-QatFractionSpec QatFractionSpec::fromJson(const json& spec, const json& base, const std::string& what)
-{
-    const std::string w = what + ": qat_fractions";
-    if (!spec.is_object())
-        throw ConfigError(w + " must be an object");
-    QatFractionSpec s;
-    s.plan.trunkRun = field<std::string>(spec, "trunk", w);
-    json trunk = base;
-    trunk["steps"] = field<int64_t>(spec, "budget_steps", w);
-    if (auto it = spec.find("config"); it != spec.end())
-        trunk.merge_patch(*it);
-    s.plan.trunk = patchedConfig(trunk, json::object(), w);
-    s.plan.quant = field<std::string>(spec, "quant", w);
-    s.plan.cooldownSteps = field<int64_t>(spec, "cooldown_steps", w);
-    s.plan.rewarmupSteps = spec.value("rewarmup_steps", int64_t(0));
-    s.fractions = field<std::vector<double>>(spec, "fractions", w);
-    for (const std::string& f : spec.value("fusions", std::vector<std::string> {"fused", "unfused"}))
-        s.fusions.push_back(qatFusionFromString(f));
-    if (s.fractions.empty() || s.fusions.empty())
-        throw ConfigError(w + ": 'fractions' and 'fusions' must not be empty");
-    TrainConfig probe = s.plan.trunk;
-    probe.qat.quant = s.plan.quant;
-    try {
-        probe.validate();
-        qatTrunkConfig(s.plan, s.fractions);
-    } catch (const ConfigError& e) {
-        throw ConfigError(w + ": " + e.what());
-    }
-    return s;
-}
-
-std::vector<std::string> QatFractionSpec::finalRuns() const
-{
-    std::vector<std::string> runs;
-    for (double f : fractions) {
-        for (QatFusion fusion : fusions) {
-            runs.push_back(qatRunName(plan, f, fusion));
-            if (f == 0.0)
-                break;
-        }
-    }
-    return runs;
-}
-
-Recipe Recipe::fromJson(const std::string& text, const std::string& origin)
-{
-    const json j = json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-        throw ConfigError(origin + ": not a JSON object");
-    Recipe r;
-    r.file = origin;
-    r.text = text;
-    r.name = field<std::string>(j, "recipe", origin);
-    r.version = field<int>(j, "version", origin);
-    r.title = field<std::string>(j, "title", origin);
-    r.paper = j.value("paper", std::string());
-    r.expect = j.value("expect", std::string());
-    r.costMinutes = j.value("cost_minutes", 0.0);
-    r.corpus = j.value("corpus", std::string("kjv"));
-    if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].empty())
-        throw ConfigError(origin + ": 'steps' must be a non-empty list");
-    for (size_t i = 0; i < j["steps"].size(); ++i) {
-        const json& step = j["steps"][i];
-        if (!step.is_object())
-            throw ConfigError(origin + ": step " + std::to_string(i + 1) + " is not an object");
-        if (verbOf(step, origin, i) == "qat_fractions")
-            QatFractionSpec::fromJson(step["qat_fractions"], j.value("train", json::object()), origin);
-    }
-    // The base config must be valid on its own.
-    patchedConfig(j.value("train", json::object()), json::object(), origin + ": train");
-    r.figures();
-    return r;
-}
-
-Recipe Recipe::fromFile(const std::string& path)
-{
-    std::ifstream in(path);
-    if (!in)
-        throw IoError(path + ": cannot open recipe");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return fromJson(ss.str(), path);
-}
-
-std::vector<RecipeFigure> Recipe::figures() const
-{
-    const json j = json::parse(this->text);
-    std::vector<RecipeFigure> figures;
-    for (const auto& f : j.value("figures", json::array())) {
-        const std::string what = file + ": figure " + std::to_string(figures.size() + 1);
-        RecipeFigure fig;
-        fig.file = field<std::string>(f, "file", what);
-        fig.kind = f.value("kind", fig.kind);
-        fig.run = f.value("run", std::string());
-        fig.overlay = f.value("overlay", std::vector<std::string>());
-        fig.config = f.value("config", std::string());
-        fig.metric = f.value("metric", fig.metric);
-        fig.x = f.value("x", fig.x);
-        if (fig.kind != "trajectory" && fig.kind != "qat_fractions")
-            throw ConfigError(what + ": kind '" + fig.kind + "' is not trajectory or qat_fractions");
-        if (fig.kind == "trajectory" && fig.run.empty())
-            throw ConfigError(what + ": 'run' is missing");
-        figures.push_back(fig);
-    }
-    return figures;
 }
 
 std::string RecipeOptions::storePath() const

@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <limits>
+
 namespace qs::scaling {
 
 namespace {
@@ -76,8 +79,8 @@ FitInfo fitFromJson(const json& j)
     const std::string where = "fit";
     const auto integer = [&](const char* key) {
         const json& v = member(j, key, where);
-        if (!v.is_number_integer())
-            throw FormatError("scaling-law JSON: fit." + std::string(key) + " is not an integer");
+        if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > std::numeric_limits<int>::max())
+            throw FormatError("scaling-law JSON: fit." + std::string(key) + " is not an integer from 0 to 2^31-1");
         return v.get<int>();
     };
     const auto real = [&](const char* key) { return numberOf(member(j, key, where), "fit." + std::string(key)); };
@@ -135,7 +138,7 @@ Law lawFromJson(std::string_view text)
     json j;
     try {
         j = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) { // parse_error, and out_of_range for a number past double's range
         throw FormatError(std::string("scaling-law JSON is not valid JSON: ") + e.what());
     }
     if (!j.is_object())
@@ -143,7 +146,7 @@ Law lawFromJson(std::string_view text)
     if (stringOf(j, "format", "the document") != kFormat)
         throw FormatError("scaling-law JSON: format is not '" + std::string(kFormat) + "'");
     const json& version = member(j, "version", "the document");
-    if (!version.is_number_integer() || version.get<int>() < 1 || version.get<int>() > kVersion)
+    if (!version.is_number_integer() || version.get<int64_t>() < 1 || version.get<int64_t>() > kVersion)
         throw FormatError("scaling-law JSON: version " + version.dump() + " is not one this build reads (1)");
 
     Law law;
