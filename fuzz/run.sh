@@ -1,17 +1,16 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer harness for a bounded time, one after the other, each on a copy of its seed
-# corpus (fuzz/corpus/<harness>/, never changed) with its dictionary (fuzz/dict/<harness>.dict), and prints per harness the executions, exec/s,
-# coverage (libFuzzer's cov: and ft: of its last stats line) and crashes. Exits 1 when any harness
-# crashed, leaked, hung (over 2 s on one input) or reported UB; the input that did it and the report are
-# kept under BUILD/fuzz-artifacts/<harness>/.
+# corpus (fuzz/corpus/<harness>/, never changed) with its dictionary (fuzz/dict/<harness>.dict), and
+# prints per harness the executions, exec/s, coverage (libFuzzer's cov: and ft: of its last stats line)
+# and crashes. Exits 1 when any harness crashed, leaked, hung (over 2 s on one input), ran out of memory
+# (2 GB) or reported UB; the input that did it and the report are kept in BUILD/fuzz-artifacts/<harness>/.
 #
-#     fuzz/run.sh [--build DIR] [--only HARNESS | --all] [SECONDS_PER_HARNESS]    (default: build-fuzz, 60 s)
+#     fuzz/run.sh [--build DIR] [--only HARNESS | --all] [SECONDS_PER_HARNESS]   (build-fuzz, 60 s)
 #
 # fuzz_store (raw bytes as a results store) runs only when named (--only store) or with --all: within
 # seconds it finds libhdf5's own bugs, which QuantScope cannot fix (docs/testing.md, "Fuzzing and
 # sanitizers"); fuzz_storeschema covers the store's code. Build the harnesses first:
-# cmake --preset fuzz && cmake --build --preset fuzz (or the asan preset, which builds them too:
-# --build build-asan).
+# cmake --preset fuzz && cmake --build --preset fuzz.
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,7 +23,7 @@ while [ $# -gt 0 ]; do
     --build) build=$(cd "$2" && pwd) || exit 2; shift 2 ;;
     --only) only="$2"; shift 2 ;;
     --all) all=1; shift ;;
-    -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,13p' "$0"; exit 0 ;;
     *) seconds="$1"; shift ;;
     esac
 done
