@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Sets up everything on Debian 12: system packages (packaging/install-deps.sh), then configures and
-# builds QuantScope with the default preset (RelWithDebInfo, Ninja, ccache) into build/.
+# builds QuantScope with the default preset (RelWithDebInfo, Ninja, ccache) into build/. It also
+# configures, without building them, the sanitizer build (asan preset: ASan + UBSan, build-asan/) and
+# the fuzzers (fuzz preset: clang-14, libFuzzer, build-fuzz/): `ctest --preset default` builds each
+# first (tests asan.build, fuzz.build) and runs their tests with the rest (docs/testing.md, "Fuzzing and
+# sanitizers"), so the demo does not wait for them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash packaging/install-deps.sh
@@ -8,3 +12,8 @@ if [ ! -f build/build.ninja ]; then
   cmake --preset default
 fi
 cmake --build --preset default
+for preset in asan fuzz; do
+  if [ ! -f "build-$preset/build.ninja" ]; then
+    cmake --preset "$preset" >/dev/null
+  fi
+done

@@ -15,6 +15,8 @@ PACKAGES=(
   nlohmann-json3-dev libpcre2-dev libicu-dev
   python3-h5py python3-numpy python3-torch
   clang-format-14
+  # the asan and fuzz presets: clang, its ASan runtime and libFuzzer, llvm-symbolizer for reports
+  clang-14 libclang-rt-14-dev llvm-14
 )
 
 SUDO=""

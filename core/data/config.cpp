@@ -247,8 +247,11 @@ void TrainConfig::validate() const
 
 int64_t QatConfig::firstStep(int64_t tokensPerStep) const
 {
-    if (startTokens >= 0)
-        return std::max<int64_t>(1, (startTokens + tokensPerStep - 1) / tokensPerStep + 1);
+    if (startTokens >= 0 && tokensPerStep > 0) {
+        // ceil(startTokens / tokensPerStep) + 1, without the overflow of startTokens + tokensPerStep - 1
+        const int64_t before = startTokens / tokensPerStep + (startTokens % tokensPerStep != 0 ? 1 : 0);
+        return std::max<int64_t>(1, before + 1);
+    }
     return startStep + 1;
 }
 

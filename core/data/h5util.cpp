@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace qs::h5 {
 
 H5::StrType utf8Type()
@@ -144,6 +146,34 @@ H5::DataSet openForWholeRead(const H5::Group& group, const std::string& name)
     H5::DSetAccPropList dapl;
     dapl.setChunkCache(H5D_CHUNK_CACHE_NSLOTS_DEFAULT, 0, H5D_CHUNK_CACHE_W0_DEFAULT);
     return group.openDataSet(name, dapl);
+}
+
+void requireShape(const H5::DataSet& ds, int rank, hsize_t width)
+{
+    const H5::DataSpace space = ds.getSpace();
+    const int actual = space.isSimple() ? space.getSimpleExtentNdims() : -1;
+    if (actual != rank)
+        throw Malformed(objectName(ds) + " has " + std::to_string(actual) + " dimensions, not " + std::to_string(rank));
+    if (rank == 2 && width > 0 && extent(ds, 1) != width)
+        throw Malformed(objectName(ds) + " has " + std::to_string(extent(ds, 1)) + " columns, not "
+                        + std::to_string(width));
+}
+
+hsize_t storedRows(const H5::DataSet& ds)
+{
+    const hsize_t rows = extent(ds);
+    const hsize_t rowBytes = width(ds) * ds.getDataType().getSize();
+    if (rows == 0 || rowBytes == 0)
+        return 0;
+    return std::min(rows, hsize_t(ds.getStorageSize()) / rowBytes);
+}
+
+void requireSingleValue(const H5::Attribute& attr, const H5::H5Object& owner, const std::string& name)
+{
+    const H5::DataSpace space = attr.getSpace();
+    if (space.getSimpleExtentType() == H5S_NULL || space.getSimpleExtentNpoints() != 1)
+        throw Malformed("attribute '" + name + "' of " + objectName(owner) + " holds "
+                        + std::to_string(space.getSimpleExtentNpoints()) + " values, not one");
 }
 
 hsize_t width(const H5::DataSet& ds)

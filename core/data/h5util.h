@@ -8,6 +8,7 @@
 #include <H5Cpp.h>
 
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -41,6 +42,30 @@ std::pair<const H5::PredType&, const H5::PredType&> numTypes()
 }
 
 H5::StrType utf8Type();
+
+// A part of a valid HDF5 file that is not of the store's schema (a dataset of another rank or width, an
+// attribute of several values, a size no store has): Store's guard turns it into a FormatError that
+// names the file and what was being read.
+class Malformed : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Checks that `ds` has `rank` dimensions (1 or 2) and, for 2, `width` columns (0: any); Malformed
+// naming the dataset otherwise. Every read sizes its buffer from the shape it expects: a dataset of
+// another shape would overflow it.
+void requireShape(const H5::DataSet& ds, int rank, hsize_t width = 0);
+
+// The rows of a table column (every row of which is written when it is appended) that hold data: its
+// extent, but no more than its allocated storage holds, so that a crafted extent of 2^40 rows without
+// data behind it cannot ask for terabytes. (A crash between extending and writing a column leaves rows
+// without data too; the table's shortest column cuts them off.)
+hsize_t storedRows(const H5::DataSet& ds);
+
+// A scalar or single-element attribute (H5Aread would write every element of a larger one into the one
+// value the caller has room for); Malformed naming it otherwise.
+void requireSingleValue(const H5::Attribute& attr, const H5::H5Object& owner, const std::string& name);
 
 StackInfo takeH5Error();
 
@@ -146,7 +171,7 @@ std::vector<T> readColumn(const H5::DataSet& ds, hsize_t rows)
     if constexpr (std::is_same_v<T, std::string>) {
         const auto [file, mem] = rowSlab(ds, 0, rows);
         if (ds.getTypeClass() != H5T_STRING || !ds.getStrType().isVariableStr())
-            throw H5::DataSetIException("readColumn", objectName(ds) + " is not a variable-length string column");
+            throw Malformed(objectName(ds) + " is not a variable-length string column");
         // The dataset's own string type, so that an ASCII-tagged column needs no conversion.
         const H5::StrType type = ds.getStrType();
         std::vector<char*> ptrs(rows, nullptr);

@@ -17,6 +17,14 @@ using Json = nlohmann::json;
 
 const char* const supportedTypes = "llama, mistral, qwen2, olmo2, smollm3, gpt_neox";
 
+// Upper bounds of the sizes (real models stay far below them). With them every tensor shape, the
+// parameter count and the per-layer vectors fit easily: a matrix of a block has at most 2^40 entries
+// (3·2^40 for NeoX's fused qkv), the embedding 2^44, all blocks together fewer than 2^56.
+constexpr int64_t maxWidth = int64_t(1) << 20;          // hidden_size, intermediate_size, heads·head_dim
+constexpr int64_t maxLayers = int64_t(1) << 12;         // num_hidden_layers
+constexpr int64_t maxVocab = int64_t(1) << 24;          // vocab_size
+constexpr int64_t maxPositionsLimit = int64_t(1) << 26; // max_position_embeddings and llama3's original
+
 std::string joined(const std::vector<std::string>& items)
 {
     std::string out;
@@ -36,19 +44,25 @@ public:
     {
     }
 
-    int64_t integer(const char* key)
+    // A positive integer up to `limit`: far beyond any real model, and small enough that the tensor
+    // shapes and parameter counts made from the sizes cannot overflow.
+    int64_t integer(const char* key, int64_t limit)
     {
         const Json* v = find(key);
         if (!v) {
             m_missing.push_back(key);
             return 0;
         }
-        if (!v->is_number_integer() || v->get<int64_t>() <= 0)
-            fail(std::string(key) + " must be a positive integer, not " + v->dump());
+        if (!v->is_number_integer() || v->get<int64_t>() <= 0 || v->get<int64_t>() > limit)
+            fail(std::string(key) + " must be a positive integer up to " + std::to_string(limit) + ", not "
+                 + v->dump());
         return v->get<int64_t>();
     }
 
-    int64_t integer(const char* key, int64_t fallback) { return find(key) ? integer(key) : fallback; }
+    int64_t integer(const char* key, int64_t limit, int64_t fallback)
+    {
+        return find(key) ? integer(key, limit) : fallback;
+    }
 
     double number(const char* key, double fallback)
     {
@@ -121,6 +135,11 @@ RopeScaling ropeScalingFrom(const Reader& r)
         return s;
     if (!v->is_object())
         r.fail("rope_scaling must be an object, not " + v->dump());
+    for (const char* key : {"type", "rope_type"}) {
+        const auto it = v->find(key);
+        if (it != v->end() && !it->is_null() && !it->is_string())
+            r.fail(std::string("rope_scaling.") + key + " must be a string, not " + it->dump());
+    }
     s.type = v->value("rope_type", v->value("type", std::string("default")));
     auto number = [&](const char* key, double fallback) {
         const auto it = v->find(key);
@@ -140,7 +159,11 @@ RopeScaling ropeScalingFrom(const Reader& r)
     if (s.type == "llama3") {
         s.lowFreqFactor = number("low_freq_factor", 1.0);
         s.highFreqFactor = number("high_freq_factor", 4.0);
-        s.originalMaxPositions = int64_t(number("original_max_position_embeddings", 8192));
+        const double original = number("original_max_position_embeddings", 8192);
+        if (!(original >= 1.0 && original <= double(maxPositionsLimit)))
+            r.fail("rope_scaling.original_max_position_embeddings must be a positive integer up to "
+                   + std::to_string(maxPositionsLimit) + ", not " + std::to_string(original));
+        s.originalMaxPositions = int64_t(original);
         if (!(s.highFreqFactor > s.lowFreqFactor) || s.originalMaxPositions <= 0)
             r.fail("rope_scaling.llama3 needs high_freq_factor > low_freq_factor and a positive "
                    "original_max_position_embeddings");
@@ -151,11 +174,11 @@ RopeScaling ropeScalingFrom(const Reader& r)
 // The sizes every family requires; all missing keys are reported together.
 void readSizes(HfArch& a, Reader& r)
 {
-    a.hidden = r.integer("hidden_size");
-    a.intermediate = r.integer("intermediate_size");
-    a.layers = r.integer("num_hidden_layers");
-    a.heads = r.integer("num_attention_heads");
-    a.vocab = r.integer("vocab_size");
+    a.hidden = r.integer("hidden_size", maxWidth);
+    a.intermediate = r.integer("intermediate_size", maxWidth);
+    a.layers = r.integer("num_hidden_layers", maxLayers);
+    a.heads = r.integer("num_attention_heads", maxWidth);
+    a.vocab = r.integer("vocab_size", maxVocab);
     r.requireAll();
 }
 
@@ -163,9 +186,15 @@ void readLlama(HfArch& a, Reader& r)
 {
     a.family = HfFamily::Llama;
     readSizes(a, r);
-    a.kvHeads = r.integer("num_key_value_heads", a.heads);
-    a.headDim = r.integer("head_dim", a.hidden / a.heads);
-    a.maxPositions = r.integer("max_position_embeddings", 2048);
+    a.kvHeads = r.integer("num_key_value_heads", maxWidth, a.heads);
+    a.headDim = r.integer("head_dim", maxWidth, a.hidden / a.heads);
+    if (a.headDim == 0)
+        r.fail("hidden_size " + std::to_string(a.hidden) + " is smaller than num_attention_heads "
+               + std::to_string(a.heads) + ": no head_dim follows from them");
+    if (a.heads * a.headDim > maxWidth)
+        r.fail("num_attention_heads × head_dim = " + std::to_string(a.heads * a.headDim) + " is more than "
+               + std::to_string(maxWidth));
+    a.maxPositions = r.integer("max_position_embeddings", maxPositionsLimit, 2048);
     a.normEps = r.number("rms_norm_eps", 1e-6);
     a.ropeTheta = r.number("rope_theta", 10000.0);
     a.rotaryDims = a.headDim;
@@ -199,8 +228,12 @@ void readLlama(HfArch& a, Reader& r)
         // SmolLM3: entry i is 1 when layer i uses RoPE, 0 when it is a NoPE layer.
         if (!noRope->is_array() || int64_t(noRope->size()) != a.layers)
             r.fail("no_rope_layers must list one 0/1 per layer (" + std::to_string(a.layers) + ")");
-        for (size_t i = 0; i < noRope->size(); ++i)
-            a.ropeInLayer[i] = (*noRope)[i].is_number() ? (*noRope)[i].get<double>() != 0.0 : (*noRope)[i].get<bool>();
+        for (size_t i = 0; i < noRope->size(); ++i) {
+            const Json& entry = (*noRope)[i];
+            if (!entry.is_number() && !entry.is_boolean())
+                r.fail("no_rope_layers[" + std::to_string(i) + "] must be 0 or 1, not " + entry.dump());
+            a.ropeInLayer[i] = entry.is_number() ? entry.get<double>() != 0.0 : entry.get<bool>();
+        }
     }
 }
 
@@ -213,7 +246,7 @@ void readNeoX(HfArch& a, Reader& r)
                + std::to_string(a.heads));
     a.kvHeads = a.heads;
     a.headDim = a.hidden / a.heads;
-    a.maxPositions = r.integer("max_position_embeddings", 2048);
+    a.maxPositions = r.integer("max_position_embeddings", maxPositionsLimit, 2048);
     a.normEps = r.number("layer_norm_eps", 1e-5);
     a.ropeTheta = r.number("rotary_emb_base", r.number("rope_theta", 10000.0));
     const double pct = r.number("rotary_pct", 0.25);

@@ -48,18 +48,6 @@ std::string trim(std::string s)
     return s;
 }
 
-double interpolate(const std::vector<std::pair<double, double>>& rows, double x)
-{
-    if (x <= rows.front().first)
-        return rows.front().second;
-    if (x >= rows.back().first)
-        return rows.back().second;
-    const auto hi =
-        std::lower_bound(rows.begin(), rows.end(), std::make_pair(x, -std::numeric_limits<double>::infinity()));
-    const auto lo = hi - 1;
-    const double t = (x - lo->first) / (hi->first - lo->first);
-    return lo->second + t * (hi->second - lo->second);
-}
 
 struct DescribedSchedule
 {
@@ -264,6 +252,19 @@ std::vector<std::pair<double, double>> readLrLog(const std::string& path)
     return rows;
 }
 
+double lrLogAt(const std::vector<std::pair<double, double>>& rows, double x)
+{
+    if (x <= rows.front().first)
+        return rows.front().second;
+    if (x >= rows.back().first)
+        return rows.back().second;
+    const auto hi =
+        std::lower_bound(rows.begin(), rows.end(), std::make_pair(x, -std::numeric_limits<double>::infinity()));
+    const auto lo = hi - 1;
+    const double t = (x - lo->first) / (hi->first - lo->first);
+    return lo->second + t * (hi->second - lo->second);
+}
+
 double describedScheduleLr(const std::string& spec, int64_t step)
 {
     return scheduleLr(parseSchedule(spec), double(step));
@@ -388,7 +389,7 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
         if (r.lr)
             return *r.lr;
         if (!lrLog.empty())
-            return interpolate(lrLog, double(*r.step));
+            return lrLogAt(lrLog, double(*r.step));
         if (!options.lrSchedule.empty())
             return describedScheduleLr(options.lrSchedule, *r.step);
         return std::numeric_limits<double>::quiet_NaN();

@@ -68,6 +68,8 @@ double describedScheduleLr(const std::string& spec, int64_t step);
 // [0, kMaxTokenCount], LRs in [0, kMaxLearningRate]. FormatError naming the file, line, column, the cell
 // and the range of a bad cell; IoError when it cannot be read.
 std::vector<std::pair<double, double>> readLrLog(const std::string& path);
+// The LR at `step` interpolated linearly between the rows of a log (the first or last row's outside).
+double lrLogAt(const std::vector<std::pair<double, double>>& rows, double step);
 
 // Whether a run of the store holds HF revisions (its source attribute says so).
 bool isHfRun(const Store& store, const std::string& run);

@@ -162,7 +162,10 @@ Regex::Regex(const std::string& pattern, bool literal, const std::string& origin
     auto code = std::make_shared<Code>();
     int error = 0;
     PCRE2_SIZE offset = 0;
-    const uint32_t options = PCRE2_UTF | (literal ? PCRE2_LITERAL : PCRE2_UCP); // LITERAL refuses UCP
+    // NEVER_BACKSLASH_C: \C matches one byte even in UTF mode, so a piece could end inside a character
+    // (the tokenizers library's regex engine has no \C either).
+    // LITERAL refuses UCP and NEVER_BACKSLASH_C (a literal has no escapes).
+    const uint32_t options = PCRE2_UTF | (literal ? PCRE2_LITERAL : PCRE2_UCP | PCRE2_NEVER_BACKSLASH_C);
     code->code =
         pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), options, &error, &offset, nullptr);
     if (!code->code)

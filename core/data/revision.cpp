@@ -6,11 +6,14 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
+#include <limits>
 #include <sstream>
 #include <tuple>
 
@@ -37,14 +40,63 @@ std::optional<std::int64_t> wholeNumber(std::string_view text)
     return value;
 }
 
-// The number after `key` in a name whose parts are separated by '-' or '_' ("step40000", "iter_0058000").
-std::optional<std::string> field(const std::string& name, const char* key, const char* value)
+bool isSeparator(char c)
 {
-    const std::regex pattern(std::string("(?:^|[-_])") + key + "[-_]?(" + value + ")(?=$|[-_])", std::regex::icase);
-    std::smatch match;
-    if (!std::regex_search(name, match, pattern))
-        return std::nullopt;
-    return match[1].str();
+    return c == '-' || c == '_';
+}
+
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+// Whether `text` continues at `pos` with `word`, ignoring ASCII case.
+bool hasWordAt(std::string_view text, size_t pos, std::string_view word)
+{
+    if (pos > text.size() || text.size() - pos < word.size())
+        return false;
+    for (size_t i = 0; i < word.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(text[pos + i])) != word[i])
+            return false;
+    }
+    return true;
+}
+
+// End of a count as names write it, "84", "1.5", with a K, M, B or T after it when `suffix`; `pos`
+// when there is no count there.
+size_t countEnd(std::string_view text, size_t pos, bool suffix)
+{
+    size_t end = pos;
+    while (end < text.size() && isDigit(text[end]))
+        ++end;
+    if (end == pos)
+        return pos;
+    if (suffix && end + 1 < text.size() && text[end] == '.' && isDigit(text[end + 1])) {
+        end += 2;
+        while (end < text.size() && isDigit(text[end]))
+            ++end;
+    }
+    if (suffix && end < text.size() && std::string_view("kmbtKMBT").find(text[end]) != std::string_view::npos)
+        ++end;
+    return end;
+}
+
+// The count after `key` in a name whose parts are separated by '-' or '_' ("step40000", "iter_0058000",
+// "tokens84B"): the first part that is the key, optionally a separator, and a count that ends the part.
+// Scanned by hand, not with std::regex, whose recursion overflows the stack on long names.
+std::optional<std::string> field(const std::string& name, std::string_view key, bool suffix)
+{
+    for (size_t pos = 0; pos < name.size(); ++pos) {
+        if ((pos > 0 && !isSeparator(name[pos - 1])) || !hasWordAt(name, pos, key))
+            continue;
+        size_t begin = pos + key.size();
+        if (begin < name.size() && isSeparator(name[begin]))
+            ++begin;
+        const size_t end = countEnd(name, begin, suffix);
+        if (end > begin && (end == name.size() || isSeparator(name[end])))
+            return name.substr(begin, end - begin);
+    }
+    return std::nullopt;
 }
 
 std::string trim(std::string text)
@@ -172,13 +224,19 @@ std::vector<RevisionInfo> readJsonManifest(const std::string& text, const std::s
     return revisions;
 }
 
-int stageNumber(const std::string& stage)
+// The number of a stage named "stage<N>…" (-1 without a stage; stages without a number sort last).
+int64_t stageNumber(const std::string& stage)
 {
-    std::smatch match;
-    static const std::regex pattern("^stage(\\d+)", std::regex::icase);
     if (stage.empty())
         return -1;
-    return std::regex_search(stage, match, pattern) ? std::stoi(match[1].str()) : 1 << 20;
+    constexpr int64_t unnumbered = std::numeric_limits<int64_t>::max();
+    if (!hasWordAt(stage, 0, "stage"))
+        return unnumbered;
+    int64_t number = 0;
+    const auto [end, error] = std::from_chars(stage.data() + 5, stage.data() + stage.size(), number);
+    if (end == stage.data() + 5)
+        return unnumbered;
+    return error == std::errc() ? number : unnumbered - 1; // a number past int64 sorts after all others
 }
 
 std::string sameFolderKey(const std::string& path)
@@ -192,13 +250,13 @@ std::string sameFolderKey(const std::string& path)
 
 std::optional<double> parseTokenCount(std::string_view text)
 {
-    static const std::regex pattern("^(\\d+(?:\\.\\d+)?)([KMBT]?)$", std::regex::icase);
-    const std::string s(text);
-    std::smatch match;
-    if (!std::regex_match(s, match, pattern))
+    const size_t end = countEnd(text, 0, true);
+    if (end == 0 || end != text.size())
         return std::nullopt;
-    double value = std::stod(match[1].str());
-    switch (match[2].str().empty() ? ' ' : std::toupper(static_cast<unsigned char>(match[2].str()[0]))) {
+    const bool hasSuffix = !isDigit(text.back());
+    const std::string number(text.substr(0, hasSuffix ? text.size() - 1 : text.size()));
+    double value = std::strtod(number.c_str(), nullptr);
+    switch (hasSuffix ? std::toupper(static_cast<unsigned char>(text.back())) : ' ') {
     case 'K':
         value *= 1e3;
         break;
@@ -214,6 +272,9 @@ std::optional<double> parseTokenCount(std::string_view text)
     default:
         break;
     }
+    // Hundreds of digits overflow a double: not a count of tokens.
+    if (!std::isfinite(value))
+        return std::nullopt;
     return value;
 }
 
@@ -223,19 +284,26 @@ RevisionInfo parseRevisionName(std::string_view pathOrName)
     info.path = std::string(pathOrName);
     info.name = lastComponent(pathOrName);
     const std::string& name = info.name;
-    if (const auto step = field(name, "step", "\\d+"))
+    if (const auto step = field(name, "step", false))
         info.step = wholeNumber(*step);
-    else if (const auto iteration = field(name, "iter", "\\d+"))
+    else if (const auto iteration = field(name, "iter", false))
         info.step = wholeNumber(*iteration);
-    if (const auto index = field(name, "ckpt", "\\d+"))
+    if (const auto index = field(name, "ckpt", false))
         info.index = wholeNumber(*index);
-    if (const auto tokens = field(name, "tokens", "\\d+(?:\\.\\d+)?[KMBT]?"))
+    if (const auto tokens = field(name, "tokens", true))
         info.tokens = parseTokenCount(*tokens);
-    // The stage: what precedes the step (or tokens) part of a name that starts with "stage".
-    static const std::regex stagePattern("^(stage\\d+.*?)[-_](?:step|tokens|iter|ckpt)", std::regex::icase);
-    std::smatch match;
-    if (std::regex_search(name, match, stagePattern))
-        info.stage = match[1].str();
+    // The stage: what precedes the first step, tokens, iter or ckpt part of a name that starts with
+    // "stage" and a number ("stage2-ingredient1" of "stage2-ingredient1-step11931-tokens100B").
+    if (hasWordAt(name, 0, "stage") && name.size() > 5 && isDigit(name[5])) {
+        for (size_t i = 6; i < name.size() && name[i] != '\n' && name[i] != '\r'; ++i) {
+            if (isSeparator(name[i])
+                && (hasWordAt(name, i + 1, "step") || hasWordAt(name, i + 1, "tokens") || hasWordAt(name, i + 1, "iter")
+                    || hasWordAt(name, i + 1, "ckpt"))) {
+                info.stage = name.substr(0, i);
+                break;
+            }
+        }
+    }
     return info;
 }
 

@@ -242,6 +242,8 @@ void TensorView::toFloat(float* out, int64_t first, int64_t count) const
     if (first < 0 || count < 0 || first + count > numel())
         throw FormatError("tensor '" + name + "': elements " + std::to_string(first) + "+" + std::to_string(count)
                           + " are outside its " + std::to_string(numel()));
+    if (count == 0)
+        return; // an empty tensor: `out` may be null, and memcpy must not be given null even for 0 bytes
     const uint8_t* p = data + size_t(first) * size_t(dtypeSize(dtype));
     const size_t n = size_t(count);
     switch (dtype) {

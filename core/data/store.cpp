@@ -58,8 +58,9 @@ struct TableSpec
         (createColumn<T>(grp, names[col++], chunk), ...);
     }
 
-    // The columns (empty where an optional one is absent) and the number of complete rows; `wholeRead`
-    // opens them to be read whole, once.
+    // The columns (empty where an optional one is absent) and the number of complete rows: the rows
+    // every required column holds data for (optional ones are padded with the fill value when they are
+    // created). `wholeRead` opens them to be read whole, once.
     std::pair<std::vector<std::optional<H5::DataSet>>, hsize_t> open(const H5::Group& run, bool wholeRead = false) const
     {
         const H5::Group grp = run.openGroup(group);
@@ -71,14 +72,18 @@ struct TableSpec
                 continue;
             }
             cols.push_back(wholeRead ? openForWholeRead(grp, names[i]) : openDataset(grp, names[i]));
-            rows = std::min(rows, extent(*cols.back()));
+            requireShape(*cols.back(), 1);
+            rows = std::min(rows, i >= optionalFrom ? extent(*cols.back()) : storedRows(*cols.back()));
         }
         return {cols, rows};
     }
 
     std::vector<Row> read(const H5::Group& run) const
     {
-        const auto [cols, count] = open(run, true);
+        // Named, not structured bindings: clang 14 (the sanitizer build) cannot capture those.
+        const auto opened = open(run, true);
+        const auto& cols = opened.first;
+        const hsize_t count = opened.second;
         std::vector<Row> rows(count);
         size_t col = 0;
         const auto readField = [&](auto field) {
@@ -96,7 +101,9 @@ struct TableSpec
     // Appends after the complete rows (cutting a crash's partial tail); returns the first new row.
     hsize_t append(const H5::Group& run, const std::vector<Row>& rows) const
     {
-        auto [cols, base] = open(run);
+        auto opened = open(run);
+        auto& cols = opened.first;
+        const hsize_t base = opened.second;
         const hsize_t size = base + rows.size();
         size_t col = 0;
         const auto writeField = [&](auto field) {
@@ -140,6 +147,22 @@ const TableSpec layerTable {
     columnChunk,
     {"name", "block", "kind", "rows", "cols"},
     std::tuple {&LayerInfo::name, &LayerInfo::block, &LayerInfo::kind, &LayerInfo::rows, &LayerInfo::cols}};
+
+// The layers of a run, checked: sizes that no linear layer has (a negative count, more than 2^24 rows or
+// input channels) would size the reads of its profiles.
+std::vector<LayerInfo> readLayers(const H5::Group& run)
+{
+    std::vector<LayerInfo> layers = layerTable.read(run);
+    constexpr int64_t maxSize = int64_t(1) << 24;
+    for (size_t i = 0; i < layers.size(); ++i) {
+        const LayerInfo& l = layers[i];
+        if (l.block < 0 || l.rows < 0 || l.rows > maxSize || l.cols < 0 || l.cols > maxSize)
+            throw Malformed(objectName(run) + "/layers: layer " + std::to_string(i) + " ('" + l.name + "') has block "
+                            + std::to_string(l.block) + ", " + std::to_string(l.rows) + " rows and "
+                            + std::to_string(l.cols) + " columns");
+    }
+    return layers;
+}
 
 const std::pair<const char*, std::string RunInfo::*> runAttributes[] = {{"model_config", &RunInfo::modelConfigJson},
                                                                         {"train_config", &RunInfo::trainConfigJson},
@@ -362,13 +385,16 @@ struct Store::Private
         return id < 0 || H5Fclose(id) >= 0;
     }
 
-    // Runs `f`, turning HDF5 failures into an IoError that names the file and what failed.
+    // Runs `f`, turning HDF5 failures into an IoError and parts of the file that are not of the store's
+    // schema into a FormatError, each naming the file and what failed.
     template<class F>
     auto guard(const std::string& what, F&& f) const -> decltype(f())
     {
         resetH5Errors();
         try {
             return f();
+        } catch (const Malformed& e) {
+            throw FormatError(path + ": " + what + " failed: " + e.what());
         } catch (const H5::Exception& e) {
             const std::string cause = takeH5Error().innermost;
             throw IoError(path + ": " + what + " failed: " + e.getDetailMsg()
@@ -623,6 +649,7 @@ struct Store::Private
         const H5::Attribute attr = obj.openAttribute(name);
         if (attr.getTypeClass() != H5T_STRING)
             throw FormatError(path + ": attribute '" + name + "' of " + objectName(obj) + " is not a string");
+        requireSingleValue(attr, obj, name);
         std::string value;
         attr.read(attr.getStrType(), value);
         return value;
@@ -840,8 +867,13 @@ RunInfo Store::runInfo(const std::string& run) const
             info.source = d->readStringAttr(grp, "source");
         if (grp.attrExists("parent")) {
             info.parent = d->readStringAttr(grp, "parent");
-            if (grp.attrExists("parent_step"))
-                grp.openAttribute("parent_step").read(H5::PredType::NATIVE_INT64, &info.parentStep);
+            if (grp.attrExists("parent_step")) {
+                const H5::Attribute step = grp.openAttribute("parent_step");
+                requireSingleValue(step, grp, "parent_step");
+                if (step.getTypeClass() != H5T_INTEGER)
+                    throw Malformed("attribute 'parent_step' of " + objectName(grp) + " is not an integer");
+                step.read(H5::PredType::NATIVE_INT64, &info.parentStep);
+            }
         }
         return info;
     });
@@ -849,7 +881,7 @@ RunInfo Store::runInfo(const std::string& run) const
 
 std::vector<LayerInfo> Store::layers(const std::string& run) const
 {
-    return d->guard("reading the layers of run '" + run + "'", [&] { return layerTable.read(d->runGroup(run)); });
+    return d->guard("reading the layers of run '" + run + "'", [&] { return readLayers(d->runGroup(run)); });
 }
 
 void Store::appendLog(const std::string& run, const std::vector<LogRow>& rows)
@@ -983,7 +1015,7 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
                                       + " layers");
             }
             // A profile row is every layer's channels one after the other, as many as the layer's cols.
-            const std::vector<LayerInfo> layerInfos = layerTable.read(runGrp);
+            const std::vector<LayerInfo> layerInfos = readLayers(runGrp);
             hsize_t channels = 0;
             for (const LayerInfo& l : layerInfos)
                 channels += hsize_t(l.cols);
@@ -1007,6 +1039,7 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
             if (!entry.profiles.empty() && !hasLink(cfg, "profiles"))
                 createOrderedGroup(cfg, "profiles");
             const H5::DataSet done = openDataset(model, "done");
+            requireShape(done, 1);
             const hsize_t row = static_cast<hsize_t>(checkpoint);
             const hsize_t rows = std::max(extent(done), row + 1);
 
@@ -1072,6 +1105,7 @@ bool Store::hasResult(const std::string& run, const std::string& configId, int c
             return false;
         const H5::Group model = runGrp.openGroup("configs").openGroup(configId).openGroup("model");
         const H5::DataSet done = openDataset(model, "done");
+        requireShape(done, 1);
         const hsize_t row = static_cast<hsize_t>(checkpoint);
         return row < extent(done) && readColumn<uint8_t>(done, row + 1)[row] != 0;
     });
@@ -1084,14 +1118,18 @@ ConfigResults Store::results(const std::string& run, const std::string& configId
         const H5::Group model = cfg.openGroup("model");
         const H5::Group layerGrp = cfg.openGroup("layers");
         const H5::DataSet doneDs = openForWholeRead(model, "done");
+        requireShape(doneDs, 1);
         // One row per checkpoint, so rows line up with checkpoints() even where nothing is written yet.
-        const hsize_t rows = std::max(checkpointTable.open(d->runGroup(run)).second, extent(doneDs));
+        // (A result is only ever written for a checkpoint the run has: flags past them are not read.)
+        const H5::Group runGrp = d->runGroup(run);
+        const hsize_t rows = checkpointTable.open(runGrp).second;
+        const hsize_t layerCount = layerTable.open(runGrp).second;
 
         ConfigResults res;
         res.configId = configId;
         res.configJson = d->readStringAttr(cfg, "config");
         res.done.assign(rows, 0);
-        readRowsInto(doneDs, extent(doneDs), res.done.data());
+        readRowsInto(doneDs, std::min(rows, extent(doneDs)), res.done.data());
 
         // Each dataset is read whole with one H5Dread straight into its final (model) or a reused
         // scratch (layers) buffer; every value is touched once more, when a row without its done
@@ -1100,6 +1138,7 @@ ConfigResults Store::results(const std::string& run, const std::string& configId
             if (name == "done")
                 continue;
             const H5::DataSet ds = openForWholeRead(model, name);
+            requireShape(ds, 1);
             std::vector<double> values(rows, nan);
             readRowsInto(ds, std::min(rows, extent(ds)), values.data());
             for (hsize_t i = 0; i < rows; ++i)
@@ -1109,6 +1148,7 @@ ConfigResults Store::results(const std::string& run, const std::string& configId
         std::vector<double>& flat = d->scratch;
         for (const std::string& name : childNames(layerGrp)) {
             const H5::DataSet ds = openForWholeRead(layerGrp, name);
+            requireShape(ds, 2, layerCount); // one value per layer of the run
             const hsize_t cols = width(ds);
             const hsize_t stored = std::min(rows, extent(ds));
             flat.resize(stored * cols);
@@ -1145,21 +1185,26 @@ std::vector<float> Store::profile(const std::string& run, const std::string& con
     return d->guard(what, [&]() -> std::vector<float> {
         const H5::Group runGrp = d->runGroup(run);
         const H5::Group cfg = d->configGroup(run, configId);
-        const std::vector<LayerInfo> layerInfos = layerTable.read(runGrp);
+        const std::vector<LayerInfo> layerInfos = readLayers(runGrp);
         if (layer < 0 || size_t(layer) >= layerInfos.size())
             throw ConfigError(d->path + ": " + what + ": the run has " + std::to_string(layerInfos.size()) + " layers");
         if (!isValidName(metric) || !hasLink(cfg, "profiles") || !hasLink(cfg.openGroup("profiles"), metric))
             throw ConfigError(d->path + ": " + what + ": no such profile");
         const H5::DataSet done = openDataset(cfg.openGroup("model"), "done");
+        requireShape(done, 1);
         const hsize_t row = static_cast<hsize_t>(checkpoint);
         if (checkpoint < 0 || row >= extent(done) || readColumn<uint8_t>(done, row + 1)[row] == 0)
             return {};
         const H5::DataSet ds = cfg.openGroup("profiles").openDataSet(metric);
-        hsize_t offset = 0;
-        for (int l = 0; l < layer; ++l)
-            offset += hsize_t(layerInfos[size_t(l)].cols);
+        hsize_t offset = 0, channels = 0;
+        for (size_t l = 0; l < layerInfos.size(); ++l) {
+            if (l < size_t(layer))
+                offset += hsize_t(layerInfos[l].cols);
+            channels += hsize_t(layerInfos[l].cols);
+        }
         const hsize_t count = hsize_t(layerInfos[size_t(layer)].cols);
-        if (row >= extent(ds) || offset + count > width(ds))
+        requireShape(ds, 2, channels); // every layer's input channels, one after the other
+        if (row >= extent(ds))
             throw FormatError(d->path + ": " + objectName(ds) + " is smaller than the run's layers need");
         std::vector<float> values(count);
         H5::DataSpace file = ds.getSpace();

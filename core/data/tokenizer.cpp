@@ -472,6 +472,8 @@ void BpeTokenizer::Private::encodePiece(std::string_view piece, Scratch& scratch
     bool lastWasUnk = false;
     for (size_t pos = 0; pos < piece.size();) {
         const size_t n = tok::utf8Length(piece, pos);
+        if (n == 0) // cannot happen: the text, its normalized form and every piece are valid UTF-8
+            formatError(origin, "a piece of the text is not valid UTF-8 at byte " + std::to_string(pos));
         const char32_t cp = tok::decodeUtf8(piece, pos, n);
         const std::string_view character = piece.substr(pos, n);
         pos += n;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/common/progress.h"
+#include "core/data/averagingspec.h"
 
 #include <cstdint>
 #include <string>
@@ -26,24 +27,10 @@ struct AveragingSummary
 // LAWA: run `<run>.lawa<window>` (`.lawa<window>s<stride>` for stride > 1) whose checkpoint at step t is
 // the uniform average of the parent's last `window` checkpoints up to t, taking every `stride`-th
 // (the paper: checkpoints every 500 steps, window 5). Averaged checkpoints of the parent are skipped.
-// `window` in [lawaMinWindow, lawaMaxWindow], `stride` in [1, lawaMaxStride] (ConfigError otherwise; the
-// command line and recipes check the same ranges before any work).
-inline constexpr int lawaMinWindow = 2, lawaMaxWindow = 1000, lawaMaxStride = 1000;
+// `window` in [lawaMinWindow, lawaMaxWindow], `stride` in [1, lawaMaxStride] (core/data/averagingspec.h;
+// ConfigError otherwise).
 AveragingSummary lawaRun(Store& store, const std::string& run, int window, int stride, const std::string& checkpointDir,
                          const Progress& progress = {});
-std::string lawaRunName(const std::string& run, int window, int stride);
-
-// One ingredient of a soup: a checkpoint of a run of the store, with its weight in the average.
-struct SoupIngredient
-{
-    std::string run;
-    int64_t step = 0;
-    double weight = 1.0;
-};
-
-// Parses "run@step" or "run@step*weight"; "run" alone is the run's last checkpoint (step -1). The step
-// is a whole number >= 0, the weight a finite number > 0; ConfigError naming the ingredient otherwise.
-SoupIngredient parseSoupIngredient(const std::string& text);
 
 // A model soup: run `name` (parent: the first ingredient's run) with one checkpoint, the weighted
 // average of the ingredients (step and tokens of the latest). All must share the model config.

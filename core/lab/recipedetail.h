@@ -1,17 +1,48 @@
 #pragma once
 
-// Pieces of the recipe runner (recipe.cpp) and its report (recipereport.cpp). Core-internal.
+// Pieces of the recipe reader (recipeformat.cpp, torch-free), its runner (recipe.cpp) and its report
+// (recipereport.cpp). Core-internal.
 
+#include "core/data/averagingspec.h"
+#include "core/data/config.h"
 #include "core/data/qatplan.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace qs {
 
 class Store;
+
+// One step of a recipe, read and checked when the recipe is read (before any step runs).
+struct RecipeStep
+{
+    std::string verb;
+    std::string path;                              // "steps[2]"
+    std::string run;                               // train, lawa: the run; branch: the parent; soup: its name
+    nlohmann::json patch = nlohmann::json::object();                   // "config" of train and branch
+    std::vector<std::int64_t> at;                  // branch
+    std::string namePattern = "{parent}.cd{step}"; // branch
+    int window = 5, stride = 1;                    // lawa
+    std::vector<SoupIngredient> ingredients;       // soup
+    std::vector<std::string> patterns;             // sweep
+    std::vector<QuantConfig> configs;              // sweep
+    nlohmann::json qatFractions;                             // qat_fractions
+};
+
+// A config patch applied to a train config as JSON (merge patch), read and checked. `what` names the
+// patch in messages ("steps[0].config (over train)").
+TrainConfig patchedConfig(const nlohmann::json& base, const nlohmann::json& patch, const std::string& what);
+
+// The config a branch of `parentConfig` (a train config as JSON) at step `at` trains with.
+TrainConfig branchConfig(nlohmann::json parentConfig, const RecipeStep& step, std::int64_t at, const std::string& what);
+
+// Every step of a recipe document, checked; ConfigError naming the key path (no file). `base` is the
+// recipe's train config.
+std::vector<RecipeStep> readSteps(const nlohmann::json& doc, const nlohmann::json& base);
 
 // Runs of the store matching any of the patterns ('*' wildcards), in store order.
 std::vector<std::string> matchRuns(const Store& store, const std::vector<std::string>& patterns);

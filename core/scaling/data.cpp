@@ -257,8 +257,12 @@ ScalingData parseScalingCsv(std::string_view text, std::string source)
         }
         if (std::isnan(p.delta) && !std::isnan(p.loss) && !std::isnan(p.fpLoss))
             p.delta = p.loss - p.fpLoss;
+        if (!std::isfinite(p.delta) && !std::isnan(p.delta))
+            throw FormatError(where + ": delta = loss - fp_loss is not a finite number");
         if (!std::isnan(p.D_fp) && !std::isnan(p.D_qat)) {
             const double sum = p.D_fp + p.D_qat;
+            if (!std::isfinite(sum))
+                throw FormatError(where + ": D_fp + D_qat = " + number(sum) + " is not a finite number");
             if (std::isnan(p.D))
                 p.D = sum;
             else if (std::abs(p.D - sum) > 1e-9 * std::abs(sum))

@@ -163,7 +163,7 @@ Law lawFromJson(std::string_view text)
     json j;
     try {
         j = json::parse(text.begin(), text.end());
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) { // parse_error, and out_of_range for a number past double's range
         throw FormatError(std::string("scaling-law JSON is not valid JSON: ") + e.what());
     }
     if (!j.is_object())

@@ -45,6 +45,8 @@ private Q_SLOTS:
         QCOMPARE(c.steps, qint64(120));
         QVERIFY(c.schedule.kind == ScheduleKind::Linear);
         QCOMPARE(c.batchSize, TrainConfig {}.batchSize);
+        // A whole number written as a float is still one.
+        QCOMPARE(TrainConfig::fromJson(R"({"steps": 1.2e2, "seed": 4.0})").steps, qint64(120));
     }
 
     void badTrainConfig_data()
@@ -60,6 +62,14 @@ private Q_SLOTS:
         QTest::addRow("seq too long") << R"({"seq_len": 4096})" << "seq_len";
         QTest::addRow("not json") << "{steps" << "invalid JSON";
         QTest::addRow("dtype") << R"({"checkpoint_dtype": "I8"})" << "I8";
+        // Found by fuzz/fuzz_recipe: a whole-number key given a number past its type's range was converted
+        // with undefined behaviour (UBSan) or wrapped around into range.
+        QTest::addRow("seed past uint64") << R"({"seed": 1.13333e32})" << "'seed' must be a whole number from 0 to 18446744073709551615";
+        QTest::addRow("batch past int") << R"({"batch_size": 1e300})" << "'batch_size' must be a whole number";
+        QTest::addRow("batch wraps to 1") << R"({"batch_size": 4294967297})" << "'batch_size' must be a whole number";
+        QTest::addRow("negative seed") << R"({"seed": -1})" << "'seed' must be a whole number";
+        QTest::addRow("fractional steps") << R"({"steps": 2.5})" << "'steps' must be a whole number";
+        QTest::addRow("model int past int") << R"({"model": {"d_model": -1e20}})" << "'d_model' must be a whole number";
         // clang-format on
     }
 
@@ -255,6 +265,27 @@ private Q_SLOTS:
         QVERIFY2(!message.isEmpty(), "accepted");
         for (const QString& fragment : fragments)
             QVERIFY2(message.contains(fragment), qPrintable(message));
+    }
+
+    // Found with fuzz/fuzz_trainconfig: start_tokens near 2^63 overflowed int64 in firstStep (UBSan), which
+    // the trainer calls with batch_size × seq_len tokens per step.
+    void qatFirstStepOfHugeTokenCounts()
+    {
+        // The largest start a config accepts (10^18 tokens: steps × batch × seq_len is capped there).
+        const TrainConfig c = TrainConfig::fromJson(
+            R"({"model": {"max_seq_len": 1048576}, "steps": 1000000000, "batch_size": 65536, "seq_len": 1048576,)"
+            R"( "qat": {"quant": "rtn:4", "start_tokens": 1000000000000000000}})");
+        const int64_t tokensPerStep = int64_t(c.batchSize) * c.seqLen; // 2^36
+        QCOMPARE(c.qat.firstStep(tokensPerStep), qint64(14551917));    // ceil(10^18 / 2^36) + 1
+        QatConfig q;
+        q.startTokens = std::numeric_limits<int64_t>::max();
+        QCOMPARE(q.firstStep(tokensPerStep), qint64(134217729)); // ceil((2^63 - 1) / 2^36) + 1 = 2^27 + 1
+        q.startTokens = 64;
+        QCOMPARE(q.firstStep(64), qint64(2)); // QAT from the step after the one that reaches 64 tokens
+        q.startTokens = 65;
+        QCOMPARE(q.firstStep(64), qint64(3));
+        q.startTokens = 0;
+        QCOMPARE(q.firstStep(64), qint64(1));
     }
 
     void configFileErrorNamesFile()
@@ -647,6 +678,8 @@ private Q_SLOTS:
         QTest::addRow("none with weight rule")
             << R"({"method":"none","bits":16,"overrides":{"q":{"bits":4}}})" << "method 'none'";
         QTest::addRow("unknown key") << R"({"method":"rtn","bits":4,"act_bitz":4})" << "unknown key 'act_bitz'";
+        QTest::addRow("bits past int") << R"({"method":"rtn","bits":4e300})" << "'bits' must be a whole number";
+        QTest::addRow("seed past uint64") << R"({"method":"gptq","bits":4,"calib_seed":1e30})" << "'calib_seed' must be a whole number";
         // clang-format on
     }
 

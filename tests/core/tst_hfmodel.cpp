@@ -309,6 +309,49 @@ private Q_SLOTS:
                  qPrintable(message + QStringLiteral("\n  does not name the folder")));
     }
 
+    // Found with fuzz/fuzz_hfconfig: entries of another JSON type escaped as nlohmann::json::type_error,
+    // sizes without bounds overflowed int64 (UBSan) or asked for terabytes, and a huge llama3
+    // original_max_position_embeddings was converted to int64 with undefined behaviour.
+    void malformedConfigs_data()
+    {
+        QTest::addColumn<QString>("members");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("no_rope_layers entry a string")
+            << QStringLiteral(R"("no_rope_layers": [1, "x"])") << QStringLiteral("no_rope_layers[1] must be 0 or 1");
+        QTest::addRow("rope_scaling type a number")
+            << QStringLiteral(R"("rope_scaling": {"type": 5})") << QStringLiteral("rope_scaling.type must be a string");
+        QTest::addRow("a trillion layers") << QStringLiteral(R"("num_hidden_layers": 1000000000000)")
+                                           << QStringLiteral("num_hidden_layers must be a positive integer up to 4096");
+        QTest::addRow("hidden size past int64 products")
+            << QStringLiteral(R"("hidden_size": 4611686018427387904, "num_attention_heads": 1)")
+            << QStringLiteral("hidden_size must be a positive integer up to 1048576");
+        QTest::addRow("heads times head_dim") << QStringLiteral(R"("num_attention_heads": 1024, "head_dim": 65536)")
+                                              << QStringLiteral("num_attention_heads × head_dim = 67108864");
+        QTest::addRow("more heads than hidden")
+            << QStringLiteral(R"("num_attention_heads": 32, "num_key_value_heads": 32)")
+            << QStringLiteral("no head_dim follows");
+        QTest::addRow("llama3 original positions 1e300")
+            << QStringLiteral(
+                   R"("rope_scaling": {"type": "llama3", "factor": 2, "original_max_position_embeddings": 1e300})")
+            << QStringLiteral("original_max_position_embeddings must be a positive integer");
+    }
+
+    void malformedConfigs()
+    {
+        QFETCH(QString, members);
+        QFETCH(QString, expected);
+        // A valid SmolLM3 config (2 layers) whose members the row replaces (the later duplicate key wins).
+        const std::string json = R"({"model_type": "smollm3", "hidden_size": 16, "intermediate_size": 32,)"
+                                 R"( "num_hidden_layers": 2, "num_attention_heads": 4, "vocab_size": 32, )"
+            + members.toStdString() + "}";
+        const QString message = test::errorOfType<ConfigError>([&] {
+            const HfArch arch = HfArch::fromJson(json, "config.json");
+            arch.parameterCount();
+        });
+        QVERIFY2(message.startsWith(QStringLiteral("config.json: ")) && message.contains(expected),
+                 qPrintable(message));
+    }
+
     void tokenOutsideVocabulary()
     {
         const HfModel model = HfModel::open(m_llama.toStdString());

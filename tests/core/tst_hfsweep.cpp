@@ -147,6 +147,37 @@ private Q_SLOTS:
         QVERIFY(!store.hasRun("bad"));
     }
 
+    // Found with fuzz/fuzz_lrlog: NaN steps ("nan" parses as a number) broke the sort and sent the
+    // interpolation's search before the first row (a heap-buffer-overflow); "3e-4x" read as 3e-4.
+    void malformedTrainingLogs_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("NaN steps") << QByteArray("step,lr\nnan,1e-3\n10,2e-3\nnan,3e-3\n")
+                                   << QStringLiteral("line 2: step 'nan' or lr '1e-3' is not a finite number");
+        QTest::addRow("infinite lr") << QByteArray("step,lr\n1,inf\n") << QStringLiteral("is not a finite number");
+        QTest::addRow("trailing garbage") << QByteArray("step,lr\n1,3e-4x\n") << QStringLiteral("'3e-4x'");
+        QTest::addRow("no rows") << QByteArray("step,lr\n\n") << QStringLiteral("has no rows");
+    }
+
+    void malformedTrainingLogs()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        const QString log = test::writeFile(m_dir.filePath(QStringLiteral("malformed_log.csv")), text);
+        const QString message = test::errorOfType<FormatError>([&] { readLrLog(log.toStdString()); });
+        QVERIFY2(message.contains(QStringLiteral("malformed_log.csv")) && message.contains(expected),
+                 qPrintable(message));
+        // What reads is interpolated within its rows.
+        const auto rows =
+            readLrLog(test::writeFile(m_dir.filePath(QStringLiteral("log.csv")), "step,lr\n10,1\n0,3\n").toStdString());
+        QCOMPARE(lrLogAt(rows, 5.0), 2.0);
+        QCOMPARE(lrLogAt(rows, -1.0), 3.0);
+        QCOMPARE(lrLogAt(rows, 1e300), 1.0);
+        QVERIFY(!test::errorOf([] { describedScheduleLr("wsd:peak=3e-4x,total=10", 1); }).isEmpty());
+        QCOMPARE(describedScheduleLr("constant:peak= 3e-4 ", 1), 3e-4);
+    }
+
     void sweepMatchesWholeModel()
     {
         Store store = Store::create(path(QStringLiteral("sweep.h5")));

@@ -502,6 +502,47 @@ private Q_SLOTS:
                 }).contains(QStringLiteral("r.json: steps[0] says nothing to do")));
     }
 
+    // Found by fuzz/fuzz_recipe: members of another type escaped as nlohmann::json::type_error (an
+    // array for "corpus"), and a huge "version" was a float-to-int conversion out of range (UB).
+    void malformedRecipes_data()
+    {
+        QTest::addColumn<QString>("members");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("corpus not a string")
+            << QStringLiteral(R"("corpus": [{"train": "a"}])") << QStringLiteral("'corpus' has the wrong type (array)");
+        QTest::addRow("version past int")
+            << QStringLiteral(R"("version": 1e300)") << QStringLiteral("'version' has the wrong type (number)");
+        QTest::addRow("paper not a string") << QStringLiteral(R"("paper": 2025)") << QStringLiteral("'paper'");
+        QTest::addRow("cost not a number")
+            << QStringLiteral(R"("cost_minutes": "2")") << QStringLiteral("'cost_minutes'");
+        QTest::addRow("train not an object") << QStringLiteral(R"("train": [1])") << QStringLiteral("'train' must be");
+        QTest::addRow("figures not a list")
+            << QStringLiteral(R"("figures": {"file": "f"})") << QStringLiteral("'figures' must be a list");
+        QTest::addRow("figure not an object")
+            << QStringLiteral(R"("figures": [3])") << QStringLiteral("figure 1 is not an object");
+        QTest::addRow("figure kind not a string")
+            << QStringLiteral(R"("figures": [{"file": "f", "run": "a", "kind": 1}])") << QStringLiteral("'kind'");
+        QTest::addRow("fusions not strings")
+            << QStringLiteral(R"("steps": [{"qat_fractions": {"trunk": "q", "budget_steps": 40, "fractions": [0.5],)"
+                              R"( "quant": "rtn:4:g16", "cooldown_steps": 8, "fusions": "fused"}}])")
+            << QStringLiteral("'fusions' has the wrong type");
+        QTest::addRow("fractional budget")
+            << QStringLiteral(R"("steps": [{"qat_fractions": {"trunk": "q", "budget_steps": 40.5, "fractions": [0.5],)"
+                              R"( "quant": "rtn:4:g16", "cooldown_steps": 8}}])")
+            << QStringLiteral("'budget_steps' has the wrong type");
+    }
+
+    void malformedRecipes()
+    {
+        QFETCH(QString, members);
+        QFETCH(QString, expected);
+        // A valid recipe whose members the row replaces (a later duplicate key wins in nlohmann::json).
+        const std::string text =
+            R"({"recipe": "r", "version": 1, "title": "t", "steps": [{"train": "a"}], )" + members.toStdString() + "}";
+        const QString message = errorOfType<ConfigError>([&] { Recipe::fromJson(text, "r.json").figures(); });
+        QVERIFY2(message.startsWith(QStringLiteral("r.json")) && message.contains(expected), qPrintable(message));
+    }
+
     void aTinyRecipeRunsAndResumes()
     {
         const std::string text =

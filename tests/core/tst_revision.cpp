@@ -164,6 +164,44 @@ private Q_SLOTS:
         QTest::addRow("JSON broken") << QByteArray("[{\"path\": }]") << QStringLiteral("not valid JSON");
         QTest::addRow("JSON unknown key")
             << QByteArray("[{\"path\": \"a\", \"lrr\": 1}]") << QStringLiteral("unknown key 'lrr'");
+        // Found with fuzz/fuzz_revision: std::regex overflowed the stack on a long cell, and 400 digits
+        // overflowed std::stod (std::out_of_range).
+        QTest::addRow("100,000-digit tokens") << "path,tokens\na," + QByteArray(100000, '9') + "\n"
+                                              << QStringLiteral("is not a token count");
+        QTest::addRow("tokens past double") << "path,tokens\na," + QByteArray(400, '9') + "B\n"
+                                            << QStringLiteral("is not a token count");
+    }
+
+    // Found with fuzz/fuzz_revision: long names overflowed std::regex's recursion, a token count past
+    // double's range threw std::out_of_range, and a stage number past int did (std::stoi) when ordered.
+    void extremeNames()
+    {
+        const std::string longStage = "stage1" + std::string(200000, 'x') + "-step7";
+        qs::RevisionInfo info = qs::parseRevisionName(longStage);
+        QCOMPARE(info.step.value_or(-1), qint64(7));
+        QCOMPARE(info.stage.size(), longStage.size() - 6);
+        info = qs::parseRevisionName("step" + std::string(300000, '1'));
+        QVERIFY(!info.step); // past int64
+        info = qs::parseRevisionName("step1-tokens" + std::string(400, '9'));
+        QCOMPARE(info.step.value_or(-1), qint64(1));
+        QVERIFY(!info.tokens);
+        QVERIFY(!qs::parseTokenCount(std::string(400, '9') + "T"));
+        QCOMPARE(qs::parseTokenCount("84b").value_or(-1), 84e9);
+
+        std::vector<qs::RevisionInfo> revisions;
+        for (const char* name : {"stage99999999999-step1", "stage2-step5", "stage99999999999999999999-step2"})
+            revisions.push_back(qs::parseRevisionName(name));
+        qs::RevisionInfo pretrain;
+        pretrain.name = "pretrain-step3";
+        pretrain.stage = "pretrain"; // as a manifest gives it
+        revisions.push_back(pretrain);
+        QStringList names;
+        for (const qs::RevisionInfo& r : qs::orderTrajectory(revisions))
+            names << QString::fromStdString(r.name);
+        // By stage number, a number past int64 after every other, a stage without a number last.
+        QCOMPARE(names,
+                 QStringList({QStringLiteral("stage2-step5"), QStringLiteral("stage99999999999-step1"),
+                              QStringLiteral("stage99999999999999999999-step2"), QStringLiteral("pretrain-step3")}));
     }
 
     void badManifests()

@@ -525,6 +525,13 @@ private Q_SLOTS:
                                   << QStringLiteral("column heldout: 'maybe' is not a flag");
         QTest::addRow("D mismatch") << QStringLiteral("N,D,D_fp,D_qat,bits,loss\n1e9,5e9,1e9,1e9,4,2.5\n") << q
                                     << QStringLiteral("D = 5e+09 is not D_fp + D_qat = 2e+09");
+        // Found with fuzz/fuzz_scalingcsv: sums of finite cells overflowed to infinity unnoticed.
+        QTest::addRow("D_fp + D_qat overflows")
+            << QStringLiteral("N,D_fp,D_qat,bits,loss\n1e9,1e308,1e308,4,2.5\n") << q
+            << QStringLiteral("line 2: D_fp + D_qat = inf is not a finite number");
+        QTest::addRow("loss - fp_loss overflows")
+            << QStringLiteral("N,D,G,loss,fp_loss\n1e9,1e10,64,1e308,-1e308\n") << w
+            << QStringLiteral("line 2: delta = loss - fp_loss is not a finite number");
         QTest::addRow("duplicate column")
             << QStringLiteral("N,D,n,loss\n") << c << QStringLiteral("names column N twice");
         QTest::addRow("unclosed quote") << QStringLiteral("N,D,loss,label\n1e9,1e10,2.5,\"a\n") << c

@@ -319,6 +319,109 @@ private slots:
         }
     }
 
+    // Found with fuzz/fuzz_storeschema: valid HDF5 of another shape than the schema's. Reads sized their
+    // buffers from the shape they expected (a 2-D model metric, a 3-D layer metric, a 2-D string
+    // column: heap-buffer-overflows; a parent_step of 10 values: a stack-buffer-overflow; a string
+    // attribute of 3 values: H5Aread writing 3 pointers where there was room for one), and a sparse
+    // extent of 2^40 rows asked for a terabyte.
+    void malformedStores_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QString>("expected"); // "" when the store reads as the sample does
+        QTest::addRow("model metric 2-D") << QStringLiteral("configs/rtn-w4-g128/model/ce 2x50")
+                                          << QStringLiteral("/model/ce has 2 dimensions, not 1");
+        QTest::addRow("layer metric 3-D") << QStringLiteral("configs/rtn-w4-g128/layers/w_rel_err 3x3x4")
+                                          << QStringLiteral("/layers/w_rel_err has 3 dimensions, not 2");
+        QTest::addRow("layer metric of 2 layers") << QStringLiteral("configs/rtn-w4-g128/layers/w_rel_err 3x2")
+                                                  << QStringLiteral("/layers/w_rel_err has 2 columns, not 3");
+        QTest::addRow("string column 2-D") << QStringLiteral("checkpoints/path 3x3 string")
+                                           << QStringLiteral("/checkpoints/path has 2 dimensions, not 1");
+        QTest::addRow("parent_step of 10 values")
+            << QStringLiteral("attribute parent_step 10")
+            << QStringLiteral("attribute 'parent_step' of /runs/tiny-wsd holds 10 values");
+        QTest::addRow("corpus of 3 strings") << QStringLiteral("attribute corpus 3")
+                                             << QStringLiteral("attribute 'corpus' of /runs/tiny-wsd holds 3 values");
+        QTest::addRow("layer of -5 columns")
+            << QStringLiteral("layers/cols -5") << QStringLiteral("has block 0, 64 rows and -5 columns");
+        QTest::addRow("2^40 done flags") << QStringLiteral("configs/rtn-w4-g128/model/done 2^40") << QString();
+    }
+
+    void malformedStores()
+    {
+        QFETCH(QString, damage);
+        QFETCH(QString, expected);
+        const QString path = m_files.sampleStore();
+        {
+            H5::H5File file(path.toStdString(), H5F_ACC_RDWR);
+            const H5::Group run = file.openGroup(std::string("/runs/") + runName);
+            const QStringList words = damage.split(QLatin1Char(' '));
+            if (words[0] == QLatin1String("attribute")) {
+                // A variable-length string or an int64 attribute of several values.
+                const std::string name = words[1].toStdString();
+                const hsize_t n = words[2].toULongLong();
+                if (name == "parent_step") {
+                    const H5::StrType str(H5::PredType::C_S1, H5T_VARIABLE);
+                    const char* parent = "p";
+                    run.createAttribute("parent", str, H5::DataSpace(H5S_SCALAR)).write(str, &parent);
+                    const std::vector<int64_t> values(n, 7);
+                    run.createAttribute(name, H5::PredType::STD_I64LE, H5::DataSpace(1, &n))
+                        .write(H5::PredType::NATIVE_INT64, values.data());
+                } else {
+                    run.removeAttr(name);
+                    const H5::StrType type(H5::PredType::C_S1, H5T_VARIABLE);
+                    const std::vector<const char*> values(n, "text");
+                    run.createAttribute(name, type, H5::DataSpace(1, &n)).write(type, values.data());
+                }
+            } else {
+                // The dataset replaced by one of the given dims ("3x3x4", "2^40": a sparse, unwritten extent).
+                const std::string dataset = words[0].toStdString();
+                const auto slash = dataset.rfind('/');
+                const H5::Group group = run.openGroup(dataset.substr(0, slash));
+                const std::string name = dataset.substr(slash + 1);
+                const H5::DataSet old = group.openDataSet(name);
+                const H5::DataType type = old.getDataType();
+                const std::vector<int64_t> firstValues =
+                    name == "cols" ? std::vector<int64_t> {-5, 256, 64} : std::vector<int64_t> {};
+                group.unlink(name);
+                std::vector<hsize_t> dims;
+                if (words[1] == QLatin1String("2^40")) {
+                    dims = {hsize_t(1) << 40};
+                } else if (words[1] == QLatin1String("-5")) {
+                    dims = {3};
+                } else {
+                    for (const QString& d : words[1].split(QLatin1Char('x')))
+                        dims.push_back(d.toULongLong());
+                }
+                const std::vector<hsize_t> maxDims(dims.size(), H5S_UNLIMITED), chunks(dims.size(), 2);
+                H5::DSetCreatPropList plist;
+                plist.setChunk(int(chunks.size()), chunks.data());
+                const bool string = words.size() > 2;
+                const H5::DataType newType =
+                    string ? H5::DataType(H5::StrType(H5::PredType::C_S1, H5T_VARIABLE)) : type;
+                const H5::DataSet ds = group.createDataSet(
+                    name, newType, H5::DataSpace(int(dims.size()), dims.data(), maxDims.data()), plist);
+                if (!firstValues.empty())
+                    ds.write(firstValues.data(), H5::PredType::NATIVE_INT64);
+            }
+        }
+        const Store store = Store::open(path.toStdString());
+        QString message;
+        try {
+            store.runInfo(runName);
+            store.layers(runName);
+            QCOMPARE(store.checkpoints(runName).size(), sampleCheckpoints.size());
+            QCOMPARE(store.results(runName, rtnId).done.size(), sampleCheckpoints.size()); // one per checkpoint
+        } catch (const FormatError& e) {
+            message = QString::fromUtf8(e.what());
+        } catch (const std::exception& e) {
+            QFAIL(qPrintable(QStringLiteral("not a FormatError: ") + QString::fromUtf8(e.what())));
+        }
+        if (expected.isEmpty())
+            QVERIFY2(message.isEmpty(), qPrintable(message));
+        else
+            QVERIFY2(message.startsWith(path) && message.contains(expected), qPrintable(message));
+    }
+
     void writeResultRejectsBadInput()
     {
         const QString path = m_files.freshPath();

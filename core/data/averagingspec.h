@@ -1,0 +1,30 @@
+#pragma once
+
+// What names a weight average, read from outside input (the command line, recipes): LAWA's window and
+// stride and the run it makes, and soup ingredients. No torch: the recipe reader and its fuzzer use it;
+// the averaging itself is core/engine/averaging.h.
+
+#include <cstdint>
+#include <string>
+
+namespace qs {
+
+// LAWA's window (checkpoints averaged) and stride (every stride-th checkpoint) ranges.
+inline constexpr int lawaMinWindow = 2, lawaMaxWindow = 1000, lawaMaxStride = 1000;
+
+// The run LAWA makes from `run`: `<run>.lawa<window>` (`.lawa<window>s<stride>` for stride > 1).
+std::string lawaRunName(const std::string& run, int window, int stride);
+
+// One ingredient of a soup: a checkpoint of a run of the store, with its weight in the average.
+struct SoupIngredient
+{
+    std::string run;
+    int64_t step = 0;
+    double weight = 1.0;
+};
+
+// Parses "run@step" or "run@step*weight"; "run" alone is the run's last checkpoint (step -1). The step
+// is a whole number >= 0, the weight a finite number > 0; ConfigError naming the ingredient otherwise.
+SoupIngredient parseSoupIngredient(const std::string& text);
+
+} // namespace qs
