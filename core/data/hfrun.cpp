@@ -48,7 +48,6 @@ std::string trim(std::string s)
     return s;
 }
 
-
 struct DescribedSchedule
 {
     std::string kind;

@@ -54,7 +54,6 @@ json sourceJson(const std::string& run, int64_t step)
 
 } // namespace
 
-
 void averageCheckpointFiles(const std::vector<std::string>& paths, const std::vector<double>& weights,
                             const std::string& out, int64_t step, int64_t tokens)
 {
@@ -146,7 +145,6 @@ AveragingSummary lawaRun(Store& store, const std::string& run, int window, int s
     }
     return summary;
 }
-
 
 AveragingSummary soupRun(Store& store, const std::string& name, std::vector<SoupIngredient> ingredients,
                          const std::string& checkpointDir)

@@ -28,18 +28,10 @@ namespace qs {
 
 namespace {
 
-
-
 std::string checkpointFolder(const RecipeOptions& options, const std::string& run)
 {
     return (fs::path(options.dir) / "checkpoints" / run).string();
 }
-
-
-
-
-
-
 
 class Runner
 {
@@ -202,11 +194,6 @@ std::vector<std::string> matchRuns(const Store& store, const std::vector<std::st
     }
     return runs;
 }
-
-
-
-
-
 
 std::string RecipeOptions::storePath() const
 {

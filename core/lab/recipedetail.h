@@ -21,16 +21,16 @@ class Store;
 struct RecipeStep
 {
     std::string verb;
-    std::string path;                              // "steps[2]"
-    std::string run;                               // train, lawa: the run; branch: the parent; soup: its name
-    nlohmann::json patch = nlohmann::json::object();                   // "config" of train and branch
-    std::vector<std::int64_t> at;                  // branch
-    std::string namePattern = "{parent}.cd{step}"; // branch
-    int window = 5, stride = 1;                    // lawa
-    std::vector<SoupIngredient> ingredients;       // soup
-    std::vector<std::string> patterns;             // sweep
-    std::vector<QuantConfig> configs;              // sweep
-    nlohmann::json qatFractions;                             // qat_fractions
+    std::string path;                                // "steps[2]"
+    std::string run;                                 // train, lawa: the run; branch: the parent; soup: its name
+    nlohmann::json patch = nlohmann::json::object(); // "config" of train and branch
+    std::vector<std::int64_t> at;                    // branch
+    std::string namePattern = "{parent}.cd{step}";   // branch
+    int window = 5, stride = 1;                      // lawa
+    std::vector<SoupIngredient> ingredients;         // soup
+    std::vector<std::string> patterns;               // sweep
+    std::vector<QuantConfig> configs;                // sweep
+    nlohmann::json qatFractions;                     // qat_fractions
 };
 
 // A config patch applied to a train config as JSON (merge patch), read and checked. `what` names the

@@ -1,13 +1,17 @@
-// kill -9 at random instants of every command that writes a store: training into a new store, a sweep
-// adding configs, LAWA averaging, a fit saved into the store. After each kill the store must open in
-// QuantScope and in h5py, and hold at least what it held before; after the command is run again to the
-// end, the store must equal, number for number, one written by an uninterrupted run (same machine,
-// same thread count: bit-identical by construction).
+// kill -9 at random points of every command that writes a store: training into a new store, an import
+// of HF revisions, a sweep adding configs, LAWA averaging, a fit saved into the store. Each command is
+// killed at random instants of its duration and at random write events (tests/support/killshim.cpp,
+// preloaded: a torn write, an fsync or a rename of the store or its copies, so kills land inside
+// HDF5's flushes as often as those write). After each kill the store must open in QuantScope and in
+// h5py, and hold at least what it held before; after the command is run again to the end, the store
+// must equal, number for number, one written by an uninterrupted run (same machine, same thread
+// count: bit-identical by construction).
 //
-// QS_KILLS (kills per command, default 3) and QS_KILL_SEED set the loop; QS_KILL_BINARY runs another
-// build's quantscope (an older version, to compare). bench/killloop.sh runs it with hundreds of kills
-// per command.
+// QS_KILLS and QS_EVENT_KILLS (kills per command of each kind, default 3 each) and QS_KILL_SEED set
+// the loop; QS_KILL_BINARY runs another build's quantscope (an older version, to compare).
+// bench/killloop.sh runs it with hundreds of kills per command.
 
+#include "tests/support/hffixture.h"
 #include "tests/support/testutils.h"
 
 #include <QDir>
@@ -143,14 +147,19 @@ private:
     QTemporaryDir m_dir;
     QString m_base; // a store holding one trained run, "base"
     std::mt19937 m_rng;
-    int m_kills = 3;
+    int m_kills = 3;      // per command, at random instants
+    int m_eventKills = 3; // per command, at random write events
     QString m_binary = QStringLiteral(QS_BINARY);
 
-    qs::test::CliResult runCli(const QStringList& args) const
+    qs::test::CliResult runCli(const QStringList& args, const QList<QPair<QString, QString>>& extraEnv = {}) const
     {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        if (!extraEnv.isEmpty())
+            env.insert(QStringLiteral("LD_PRELOAD"), QStringLiteral(QS_KILLSHIM));
+        for (const auto& [key, value] : extraEnv)
+            env.insert(key, value);
         p.setProcessEnvironment(env);
         p.start(m_binary, args);
         if (!p.waitForFinished(600000))
@@ -186,47 +195,105 @@ private:
         QCOMPARE(got.size(), want.size());
     }
 
-    // The kill loop of one command: a reference run to the end, then kills of the same command on a
-    // work copy at random instants up to the reference's duration, each followed by opens in
+    // How a kill is timed: at a random instant of the reference's duration, or at a random write
+    // event of the reference's (tests/support/killshim.cpp: a torn write, an fsync or a rename of the
+    // store or its copies, inside HDF5's flushes included).
+    enum class KillAt
+    {
+        Instant,
+        WriteEvent
+    };
+
+    struct Reference
+    {
+        QString store;
+        qint64 milliseconds = 0;
+        long events = 0; // write events of the whole run
+    };
+
+    // The command to the end on a fresh store, timed and its write events counted.
+    Reference reference(const QString& name, const QStringList& args, bool copyBase)
+    {
+        Reference ref;
+        ref.store = storeIn(name + QStringLiteral("-reference"), copyBase);
+        const QString countFile = path(name + QStringLiteral("-reference/events"));
+        QElapsedTimer clock;
+        clock.start();
+        const qs::test::CliResult r =
+            runCli(withStore(args, ref.store), {{QStringLiteral("QS_KILLSHIM_COUNT"), countFile}});
+        ref.milliseconds = std::max<qint64>(clock.elapsed(), 50);
+        if (r.exitCode != 0)
+            qFatal("%s: the reference run failed: %s", qPrintable(name), qPrintable(r.err));
+        QFile f(countFile);
+        if (f.open(QIODevice::ReadOnly))
+            ref.events = f.readAll().trimmed().toLong();
+        return ref;
+    }
+
+    // The kill loop of one command: kills of the command on a work copy, each followed by opens in
     // QuantScope and h5py. A run that ends before its kill has completed the store: it is compared
     // with the reference and the loop starts again from a fresh copy. Last, the command to the end.
     void killLoop(const QString& name, const QStringList& args, bool copyBase)
     {
-        const QString reference = storeIn(name + QStringLiteral("-reference"), copyBase);
-        QElapsedTimer clock;
-        clock.start();
-        qs::test::CliResult r = runCli(withStore(args, reference));
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        const qint64 duration = std::max<qint64>(clock.elapsed(), 50);
+        const Reference ref = reference(name, args, copyBase);
+        QVERIFY2(ref.events > 0, "the kill shim counted no write to the store");
+        qInfo("%s: the uninterrupted run takes %lld ms and %ld write events", qPrintable(name), ref.milliseconds,
+              ref.events);
+        if (m_kills > 0)
+            killLoop(name, args, copyBase, ref, KillAt::Instant, m_kills);
+        if (!QTest::currentTestFailed() && m_eventKills > 0)
+            killLoop(name, args, copyBase, ref, KillAt::WriteEvent, m_eventKills);
+    }
 
+    void killLoop(const QString& name, const QStringList& args, bool copyBase, const Reference& ref, KillAt mode,
+                  int kills)
+    {
+        const QString prefix = name + (mode == KillAt::Instant ? QStringLiteral("-instant") : QStringLiteral("-event"));
         int episode = 0;
-        QString work = storeIn(name + QStringLiteral("-work0"), copyBase);
+        QString work = storeIn(prefix + QStringLiteral("-work0"), copyBase);
         int before = QFile::exists(work) ? holdings(Store::open(work.toStdString())) : 0;
         int killed = 0, completed = 0, noStore = 0, unreadable = 0, unreadableH5py = 0;
         QStringList problems;
-        for (int k = 0; k < m_kills; ++k) {
+        for (int k = 0; k < kills; ++k) {
             QProcess p;
             QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
             env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+            const qint64 at = mode == KillAt::Instant ? qint64(m_rng() % quint64(ref.milliseconds))
+                                                      : 1 + qint64(m_rng() % quint64(ref.events));
+            const QString diedAt = work + QStringLiteral(".killed-at");
+            QFile::remove(diedAt);
+            if (mode == KillAt::WriteEvent) {
+                env.insert(QStringLiteral("LD_PRELOAD"), QStringLiteral(QS_KILLSHIM));
+                env.insert(QStringLiteral("QS_KILLSHIM_AT"), QString::number(at));
+                env.insert(QStringLiteral("QS_KILLSHIM_COUNT"), diedAt);
+            }
             p.setProcessEnvironment(env);
             p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
             p.start(m_binary, withStore(args, work));
             QVERIFY(p.waitForStarted());
-            const qint64 at = qint64(m_rng() % quint64(duration));
-            if (p.waitForFinished(int(at))) {
-                QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, qPrintable(name));
+            const bool finished = mode == KillAt::Instant ? p.waitForFinished(int(at)) : p.waitForFinished(600000);
+            if (finished && p.exitStatus() == QProcess::NormalExit) {
+                QVERIFY2(p.exitCode() == 0, qPrintable(name));
                 // Done: the store is the reference's; start again.
                 ++completed;
-                compareStores(work, reference);
+                compareStores(work, ref.store);
                 if (QTest::currentTestFailed())
                     return;
-                work = storeIn(name + QStringLiteral("-work%1").arg(++episode), copyBase);
+                work = storeIn(prefix + QStringLiteral("-work%1").arg(++episode), copyBase);
                 before = QFile::exists(work) ? holdings(Store::open(work.toStdString())) : 0;
                 --k; // not a kill
                 continue;
             }
-            p.kill(); // SIGKILL
-            QVERIFY(p.waitForFinished());
+            if (!finished) {
+                p.kill(); // SIGKILL
+                QVERIFY(p.waitForFinished());
+            } else {
+                // The shim killed it at the event (it wrote the count first), not another crash.
+                QFile f(diedAt);
+                QVERIFY2(
+                    f.open(QIODevice::ReadOnly) && f.readAll().trimmed().toLongLong() == at,
+                    qPrintable(name + QStringLiteral(": crashed, not killed by the shim, at write event %1").arg(at)));
+            }
             ++killed;
             if (!QFile::exists(work)) {
                 ++noStore; // killed before it created the store
@@ -255,22 +322,30 @@ private:
                 ++unreadableH5py;
             }
             if (!problem.isEmpty()) {
-                problems << QStringLiteral("%1, kill %2 at %3 ms: %4").arg(name).arg(k).arg(at).arg(problem);
+                problems << QStringLiteral("%1, kill %2 at %3 %4: %5")
+                                .arg(name)
+                                .arg(k)
+                                .arg(at)
+                                .arg(mode == KillAt::Instant ? QStringLiteral("ms") : QStringLiteral("(write event)"),
+                                     problem);
                 // Lost: start again from a fresh copy.
-                work = storeIn(name + QStringLiteral("-work%1").arg(++episode), copyBase);
+                work = storeIn(prefix + QStringLiteral("-work%1").arg(++episode), copyBase);
                 before = QFile::exists(work) ? holdings(Store::open(work.toStdString())) : 0;
                 continue;
             }
             before = now;
         }
-        qInfo("%s: %d kills (%d before the store existed), %d runs completed between kills; stores unreadable: "
+        qInfo("%s: %d kills %s (%d before the store existed), %d runs completed between kills; stores unreadable: "
               "%d in QuantScope, %d in h5py; %d with less than before",
-              qPrintable(name), killed, noStore, completed, unreadable, unreadableH5py,
+              qPrintable(name), killed, mode == KillAt::Instant ? "at random instants" : "at random write events",
+              noStore, completed, unreadable, unreadableH5py,
               int(problems.size()) - std::max(unreadable, unreadableH5py));
+        for (const QString& problem : problems.mid(0, 5))
+            qInfo("  %s", qPrintable(problem));
         QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 5).join(QLatin1Char('\n'))));
-        r = runCli(withStore(args, work));
+        const qs::test::CliResult r = runCli(withStore(args, work));
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
-        compareStores(work, reference);
+        compareStores(work, ref.store);
         // A killed writer's temporary copies are gone once a writer opened the store again.
         const QStringList leftovers =
             QDir(QFileInfo(work).path()).entryList({QStringLiteral(".store.h5.qs-tmp*")}, QDir::Hidden | QDir::Files);
@@ -282,6 +357,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_dir.isValid());
         m_kills = envInt("QS_KILLS", 3);
+        m_eventKills = envInt("QS_EVENT_KILLS", 3);
         if (qEnvironmentVariableIsSet("QS_KILL_BINARY"))
             m_binary = qEnvironmentVariable("QS_KILL_BINARY");
         m_rng.seed(quint32(envInt("QS_KILL_SEED", 20261202)));
@@ -309,6 +385,24 @@ private Q_SLOTS:
             }
         writeFile(path(QStringLiteral("points.csv")), csv);
 
+        // Three revisions of a tiny Llama (tests/support/hf_reference.py) and token ids for their
+        // evaluation data, for the import.
+        for (const auto& [revision, seed] :
+             {std::pair {"step100-tokens1M", 1}, {"step200-tokens2M", 2}, {"step300-tokens3M", 3}}) {
+            QString error;
+            QVERIFY2(qs::test::runReference({QStringLiteral("make"), QStringLiteral("--arch"), QStringLiteral("llama"),
+                                             QStringLiteral("--out"),
+                                             path(QStringLiteral("revisions/") + QLatin1String(revision)),
+                                             QStringLiteral("--seed"), QString::number(seed)},
+                                            &error),
+                     qPrintable(error));
+        }
+        std::vector<uint16_t> ids(2000);
+        for (size_t i = 0; i < ids.size(); ++i)
+            ids[i] = uint16_t((i * 7 + i / 13) % 128); // the tiny Llama's vocabulary: 128
+        writeFile(path(QStringLiteral("val.bin")),
+                  QByteArray(reinterpret_cast<const char*>(ids.data()), qsizetype(ids.size() * sizeof(uint16_t))));
+
         m_base = storeIn(QStringLiteral("base"), false);
         const qs::test::CliResult r =
             runCli({QStringLiteral("train"), QStringLiteral("--config"), path(QStringLiteral("tiny.json")),
@@ -326,6 +420,19 @@ private Q_SLOTS:
                   QStringLiteral("--corpus"), path(QStringLiteral("corpus.txt")), QStringLiteral("--store"),
                   QStringLiteral("@STORE@"), QStringLiteral("--run"), QStringLiteral("fresh")},
                  false);
+    }
+
+    // A run of HF revisions added to an existing store: its attributes, layers and checkpoint rows.
+    void killImport()
+    {
+        killLoop(
+            QStringLiteral("import"),
+            {QStringLiteral("import"), QStringLiteral("--store"), QStringLiteral("@STORE@"), QStringLiteral("--run"),
+             QStringLiteral("hf"), QStringLiteral("--tokens"), path(QStringLiteral("val.bin")),
+             QStringLiteral("--seq-len"), QStringLiteral("32"), QStringLiteral("--val-sequences"), QStringLiteral("4"),
+             path(QStringLiteral("revisions/step100-tokens1M")), path(QStringLiteral("revisions/step200-tokens2M")),
+             path(QStringLiteral("revisions/step300-tokens3M"))},
+            true);
     }
 
     // New configs (groups, columns created on first write), result rows, FP CE of checkpoints.

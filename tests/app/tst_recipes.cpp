@@ -70,10 +70,8 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("fragments");
         const auto row = [](const char* tag, const char* from, const char* to,
                             std::initializer_list<const char*> fragments) {
-            QStringList list;
-            for (const char* f : fragments)
-                list << QString::fromUtf8(f);
-            QTest::addRow("%s", tag) << QString::fromUtf8(from) << QString::fromUtf8(to) << list;
+            QTest::addRow("%s", tag) << QString::fromUtf8(from) << QString::fromUtf8(to)
+                                     << qs::test::fragmentList(fragments);
         };
         // clang-format off
         row("valid", "", "", {});

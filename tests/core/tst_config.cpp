@@ -64,12 +64,12 @@ private Q_SLOTS:
         QTest::addRow("dtype") << R"({"checkpoint_dtype": "I8"})" << "I8";
         // Found by fuzz/fuzz_recipe: a whole-number key given a number past its type's range was converted
         // with undefined behaviour (UBSan) or wrapped around into range.
-        QTest::addRow("seed past uint64") << R"({"seed": 1.13333e32})" << "'seed' must be a whole number from 0 to 18446744073709551615";
-        QTest::addRow("batch past int") << R"({"batch_size": 1e300})" << "'batch_size' must be a whole number";
-        QTest::addRow("batch wraps to 1") << R"({"batch_size": 4294967297})" << "'batch_size' must be a whole number";
-        QTest::addRow("negative seed") << R"({"seed": -1})" << "'seed' must be a whole number";
-        QTest::addRow("fractional steps") << R"({"steps": 2.5})" << "'steps' must be a whole number";
-        QTest::addRow("model int past int") << R"({"model": {"d_model": -1e20}})" << "'d_model' must be a whole number";
+        QTest::addRow("seed past uint64") << R"({"seed": 1.13333e32})" << "seed = 1.13333e+32 is not a whole number in [0, 9223372036854775807]";
+        QTest::addRow("batch past int") << R"({"batch_size": 1e300})" << "batch_size = 1e+300 is not a whole number in [1, 65536]";
+        QTest::addRow("batch wraps to 1") << R"({"batch_size": 4294967297})" << "batch_size = 4294967297 is not a whole number in [1, 65536]";
+        QTest::addRow("negative seed") << R"({"seed": -1})" << "seed = -1 is not a whole number in [0, ";
+        QTest::addRow("fractional steps") << R"({"steps": 2.5})" << "steps = 2.5 is not a whole number";
+        QTest::addRow("model int past int") << R"({"model": {"d_model": -1e20}})" << "model.d_model = -1e+20 is not a whole number";
         // clang-format on
     }
 
@@ -90,10 +90,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("json");
         QTest::addColumn<QStringList>("fragments"); // all in the message
         const auto row = [](const char* tag, const char* json, std::initializer_list<const char*> fragments) {
-            QStringList list;
-            for (const char* f : fragments)
-                list << QString::fromUtf8(f);
-            QTest::addRow("%s", tag) << QString::fromUtf8(json) << list;
+            QTest::addRow("%s", tag) << QString::fromUtf8(json) << qs::test::fragmentList(fragments);
         };
         // clang-format off
         row("steps 1e99", R"({"steps": 1e99})", {"steps = 1e+99", "[1, 1000000000]"});
@@ -226,10 +223,8 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("fragments");
         const auto row = [](const char* tag, const char* json, const char* spec,
                             std::initializer_list<const char*> fragments) {
-            QStringList list;
-            for (const char* f : fragments)
-                list << QString::fromUtf8(f);
-            QTest::addRow("%s", tag) << QString::fromUtf8(json) << QString::fromUtf8(spec) << list;
+            QTest::addRow("%s", tag) << QString::fromUtf8(json) << QString::fromUtf8(spec)
+                                     << qs::test::fragmentList(fragments);
         };
         // clang-format off
         row("json bits 2^32+4", R"({"method":"rtn","bits":4294967300})", "", {"bits = 4294967300"});
@@ -678,8 +673,8 @@ private Q_SLOTS:
         QTest::addRow("none with weight rule")
             << R"({"method":"none","bits":16,"overrides":{"q":{"bits":4}}})" << "method 'none'";
         QTest::addRow("unknown key") << R"({"method":"rtn","bits":4,"act_bitz":4})" << "unknown key 'act_bitz'";
-        QTest::addRow("bits past int") << R"({"method":"rtn","bits":4e300})" << "'bits' must be a whole number";
-        QTest::addRow("seed past uint64") << R"({"method":"gptq","bits":4,"calib_seed":1e30})" << "'calib_seed' must be a whole number";
+        QTest::addRow("bits past int") << R"({"method":"rtn","bits":4e300})" << "bits = 4e+300 is not 16 (full precision) or a whole number in [2, 8]";
+        QTest::addRow("seed past uint64") << R"({"method":"gptq","bits":4,"calib_seed":1e30})" << "calib_seed = 1e+30 is not a whole number in [0, ";
         // clang-format on
     }
 

@@ -154,8 +154,9 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("expected");
         QTest::addRow("NaN steps") << QByteArray("step,lr\nnan,1e-3\n10,2e-3\nnan,3e-3\n")
-                                   << QStringLiteral("line 2: step 'nan' or lr '1e-3' is not a finite number");
-        QTest::addRow("infinite lr") << QByteArray("step,lr\n1,inf\n") << QStringLiteral("is not a finite number");
+                                   << QStringLiteral("line 2, column step: 'nan' is not a number in [0, ");
+        QTest::addRow("infinite lr") << QByteArray("step,lr\n1,inf\n")
+                                     << QStringLiteral("column lr: 'inf' is not a number in [0, ");
         QTest::addRow("trailing garbage") << QByteArray("step,lr\n1,3e-4x\n") << QStringLiteral("'3e-4x'");
         QTest::addRow("no rows") << QByteArray("step,lr\n\n") << QStringLiteral("has no rows");
     }

@@ -227,10 +227,8 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("fragments");
         const auto row = [](const char* tag, const char* kind, const char* text,
                             std::initializer_list<const char*> fragments) {
-            QStringList list;
-            for (const char* f : fragments)
-                list << QString::fromUtf8(f);
-            QTest::addRow("%s", tag) << QString::fromLatin1(kind) << QByteArray(text) << list;
+            QTest::addRow("%s", tag) << QString::fromLatin1(kind) << QByteArray(text)
+                                     << qs::test::fragmentList(fragments);
         };
         // clang-format off
         row("manifest step 2^64", "manifest", "path,step\na,18446744073709551616\n", {"column 'step'", "'18446744073709551616'", "a whole number in [0, 9223372036854775807]"});

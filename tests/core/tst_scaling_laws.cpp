@@ -415,7 +415,8 @@ private Q_SLOTS:
             R"("fit":{"data_source":"d","target":"loss","points":4294967296,"held_out_points":0,"rejected_points":0,)"
             R"("train_mre":null,"held_out_mre":null,"huber_delta":null,"objective":null,"starts":1,)"
             R"("starts_converged":1,"bootstrap_resamples":0,"bootstrap_converged":0,"converged":true}})")
-                                            << QStringLiteral("fit.points is not an integer");
+                                            << QStringLiteral(
+                                                   "fit.points = 4294967296 is not a whole number in [0, 2147483647]");
     }
 
     void badJson()
@@ -436,10 +437,8 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("fragments");
         const auto row = [](const char* tag, const char* from, const char* to,
                             std::initializer_list<const char*> fragments) {
-            QStringList list;
-            for (const char* f : fragments)
-                list << QString::fromUtf8(f);
-            QTest::addRow("%s", tag) << QString::fromUtf8(from) << QString::fromUtf8(to) << list;
+            QTest::addRow("%s", tag) << QString::fromUtf8(from) << QString::fromUtf8(to)
+                                     << qs::test::fragmentList(fragments);
         };
         // clang-format off
         row("valid", "", "", {});

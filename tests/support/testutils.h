@@ -13,6 +13,7 @@
 
 #include <cstdlib>
 #include <functional>
+#include <initializer_list>
 
 namespace qs::test {
 
@@ -32,6 +33,15 @@ inline QString supportDir()
 inline QString projectDir()
 {
     return QStringLiteral(QS_PROJECT_SOURCE_DIR);
+}
+
+// The fragments a table row's message must contain, as a QStringList column value.
+inline QStringList fragmentList(std::initializer_list<const char*> fragments)
+{
+    QStringList list;
+    for (const char* f : fragments)
+        list << QString::fromUtf8(f);
+    return list;
 }
 
 // Writes `content` to `path` (replacing it) and returns the path; an unwritable path leaves the file
