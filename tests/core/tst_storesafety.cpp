@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStorageInfo>
 #include <QTemporaryDir>
 
@@ -15,9 +16,11 @@
 #include "core/data/store.h"
 
 #include <H5Fpublic.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <optional>
 
 using namespace qs;
@@ -64,18 +67,19 @@ bool run(const QString& program, const QStringList& args)
     return p.waitForFinished(30000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
 }
 
-// A tmpfs of `kib` KiB mounted on a new folder for one test (root only), unmounted when it goes.
+// A tmpfs of `kib` KiB mounted on a new folder `<dir>-pid<this process>` for one test (root only),
+// unmounted when it goes.
 class SmallDisk
 {
 public:
     explicit SmallDisk(const QString& dir, int kib)
-        : m_dir(dir)
+        : m_dir(dir + QStringLiteral("-pid%1").arg(::getpid()))
     {
-        QDir().mkpath(dir);
+        QDir().mkpath(m_dir);
         m_mounted = ::geteuid() == 0
             && run(QStringLiteral("mount"),
                    {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
-                    QStringLiteral("size=%1k").arg(kib), QStringLiteral("tmpfs"), dir});
+                    QStringLiteral("size=%1k").arg(kib), QStringLiteral("tmpfs"), m_dir});
     }
     ~SmallDisk()
     {
@@ -83,6 +87,22 @@ public:
             run(QStringLiteral("umount"), {m_dir});
     }
     bool mounted() const { return m_mounted; }
+    QString path() const { return m_dir; }
+
+    // Unmounts the disks of earlier runs of this test that died before unmounting theirs (their
+    // process is gone), so that a crash leaves no mount behind for long.
+    static void unmountLeftovers()
+    {
+        QFile mounts(QStringLiteral("/proc/mounts"));
+        if (::geteuid() != 0 || !mounts.open(QIODevice::ReadOnly))
+            return;
+        static const QRegularExpression ours(QStringLiteral(R"(^tmpfs (\S*/tst_storesafety-\S+-pid(\d+)) tmpfs )"));
+        for (const QByteArray& line : mounts.readAll().split('\n')) {
+            const QRegularExpressionMatch m = ours.match(QString::fromUtf8(line));
+            if (m.hasMatch() && ::kill(m.captured(2).toInt(), 0) != 0 && errno == ESRCH)
+                run(QStringLiteral("umount"), {QStringLiteral("-l"), m.captured(1)});
+        }
+    }
     bool remountReadOnly()
     {
         return run(QStringLiteral("mount"), {QStringLiteral("-o"), QStringLiteral("remount,ro"), m_dir});
@@ -116,7 +136,11 @@ private:
     static std::string configId(int c) { return Fixture::config(c).id(); }
 
 private Q_SLOTS:
-    void initTestCase() { QVERIFY(m_dir.isValid()); }
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        SmallDisk::unmountLeftovers();
+    }
 
     // Each change is in the file when the call returns, and only the store, its shadow and the lock
     // are left beside it.
@@ -227,7 +251,7 @@ private Q_SLOTS:
         SmallDisk disk(m_dir.filePath(QStringLiteral("ro")), 16384);
         if (!disk.mounted())
             QSKIP("needs root to mount a tmpfs (CI runs as root)");
-        const QString path = m_dir.filePath(QStringLiteral("ro/store.h5"));
+        const QString path = disk.path() + QStringLiteral("/store.h5");
         Fixture::write(path);
         QVERIFY(QFile::remove(QFileInfo(path).path() + QStringLiteral("/.store.h5.qs-lock")));
         const QByteArray before = fileBytes(path);
@@ -247,13 +271,13 @@ private Q_SLOTS:
         SmallDisk disk(m_dir.filePath(QStringLiteral("full")), 65536);
         if (!disk.mounted())
             QSKIP("needs root to mount a tmpfs (CI runs as root)");
-        const QString path = m_dir.filePath(QStringLiteral("full/store.h5"));
+        const QString path = disk.path() + QStringLiteral("/store.h5");
         Fixture::write(path);
         // Leave room for a new shadow copy, the space a change reserves (4 MiB) and a few entries.
         const qint64 room =
             QStorageInfo(QFileInfo(path).path()).bytesAvailable() - QFileInfo(path).size() * 3 / 2 - (qint64(5) << 20);
         QVERIFY(room > 0);
-        const QString filler = m_dir.filePath(QStringLiteral("full/filler"));
+        const QString filler = disk.path() + QStringLiteral("/filler");
         {
             QFile f(filler);
             QVERIFY(f.open(QIODevice::WriteOnly));
