@@ -218,7 +218,6 @@ std::optional<H5::DataSet> File::dataset(const H5::Group& parent, const std::str
 
 std::vector<std::string> File::children(const H5::Group& group, const std::string& object)
 {
-    std::vector<std::string> names;
     h5::resetH5Errors();
     unsigned flags = 0;
     const hid_t gcpl = H5Gget_create_plist(group.getId());
@@ -226,17 +225,26 @@ std::vector<std::string> File::children(const H5::Group& group, const std::strin
         H5Pget_link_creation_order(gcpl, &flags);
         H5Pclose(gcpl);
     }
-    const auto collect = [](hid_t, const char* name, const H5L_info_t*, void* out) -> herr_t {
-        static_cast<std::vector<std::string>*>(out)->push_back(name);
-        return 0;
+    const auto list = [&](H5_index_t index, std::vector<std::string>& names) {
+        const auto collect = [](hid_t, const char* name, const H5L_info_t*, void* out) -> herr_t {
+            static_cast<std::vector<std::string>*>(out)->push_back(name);
+            return 0;
+        };
+        return H5Literate(group.getId(), index, H5_ITER_INC, nullptr, collect, &names) >= 0;
     };
-    const H5_index_t index = (flags & H5P_CRT_ORDER_INDEXED) ? H5_INDEX_CRT_ORDER : H5_INDEX_NAME;
-    if (H5Literate(group.getId(), index, H5_ITER_INC, nullptr, collect, &names) < 0) {
-        const std::string cause = h5::takeH5Error().innermost;
-        error(object,
-              "listing its members failed after " + std::to_string(names.size())
-                  + (cause.empty() ? "" : " (HDF5: " + cause + ")"));
-    }
+    std::vector<std::string> names;
+    if ((flags & H5P_CRT_ORDER_INDEXED) && list(H5_INDEX_CRT_ORDER, names))
+        return names;
+    // Creation order not kept, or its index damaged: the names' index (a group keeps both).
+    std::vector<std::string> byName;
+    if (list(H5_INDEX_NAME, byName))
+        return byName;
+    const std::string cause = h5::takeH5Error().innermost;
+    if (byName.size() > names.size())
+        names = std::move(byName);
+    error(object,
+          "listing its members failed after " + std::to_string(names.size())
+              + (cause.empty() ? "" : " (HDF5: " + cause + ")"));
     return names;
 }
 

@@ -5,7 +5,7 @@
 // core/data/store*.cpp: include nowhere else.
 //
 // A file cut short (a copy that stopped, a disk that filled under an older in-place writer) is refused
-// by HDF5 ("truncated file: eof = …, stored_eof = …"; HDF5 1.10 has no option to open it anyway): it is
+// by HDF5 ("truncated file: eof = …, stored_eof = …"; HDF5 1.10 has no public option to open it anyway): it is
 // then read through a copy padded with zeros up to the end its superblock records (storepadding.h).
 // Zeros are not data: metadata that was cut fails HDF5's signature and checksum checks, but raw data is
 // not checked by HDF5 at all, so every row of every dataset is located in the file (its chunk's
