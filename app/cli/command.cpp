@@ -19,10 +19,11 @@ std::string formatNumber(double value)
 std::vector<Command>& table()
 {
     // The order of `quantscope help`: the demo, the pipeline (train, import, sweep, resume, average,
-    // recipe), its outputs (figure, info), the scaling laws, help.
+    // recipe), its outputs (figure, info), the store's upkeep (check, repair), the scaling laws, help.
     static std::vector<Command> commands = {demoCommand(),   trainCommand(),   importCommand(), sweepCommand(),
                                             resumeCommand(), averageCommand(), recipeCommand(), figureCommand(),
-                                            infoCommand(),   fitCommand(),     queryCommand(),  helpCommand()};
+                                            infoCommand(),   checkCommand(),   repairCommand(), fitCommand(),
+                                            queryCommand(),  helpCommand()};
     return commands;
 }
 

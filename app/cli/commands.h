@@ -22,6 +22,8 @@ Command averageCommand();
 Command recipeCommand();
 Command figureCommand();
 Command infoCommand();
+Command checkCommand();
+Command repairCommand();
 Command fitCommand();
 Command queryCommand();
 Command helpCommand();

@@ -104,6 +104,18 @@ private Q_SLOTS:
         QVERIFY(r.out.contains(QLatin1String("run cli-run: wsd schedule, 20 log rows, 5 checkpoints")));
         QVERIFY(r.out.contains(QLatin1String("rtn_w3_pc_asym:rel_ce")));
 
+        // A store as train and sweep write it checks sound, and repairs into one that reads the same.
+        r = runCli({QStringLiteral("check"), m_store});
+        QVERIFY2(r.exitCode == 0 && r.out == m_store + QStringLiteral(": sound\n"), qPrintable(r.out + r.err));
+        const QString repaired = m_dir.filePath(QStringLiteral("cli-repaired.h5"));
+        r = runCli({QStringLiteral("repair"), m_store, QStringLiteral("--out"), repaired});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String("Everything the store lists was salvaged")), qPrintable(r.out));
+        const Result original = runCli({QStringLiteral("info"), m_store});
+        const Result copy = runCli({QStringLiteral("info"), repaired});
+        QVERIFY(copy.exitCode == 0 && !original.out.section(QLatin1Char('\n'), 1).isEmpty());
+        QCOMPARE(copy.out.section(QLatin1Char('\n'), 1), original.out.section(QLatin1Char('\n'), 1));
+
 #ifdef QS_NO_GUI
         QSKIP("figure runs quantscope-gui, which this build leaves out (QS_BUILD_GUI OFF: the asan preset)");
 #endif

@@ -61,7 +61,8 @@ private Q_SLOTS:
         const std::set<QString> expected = {
             QStringLiteral("demo"),   QStringLiteral("train"),   QStringLiteral("import"), QStringLiteral("sweep"),
             QStringLiteral("resume"), QStringLiteral("average"), QStringLiteral("recipe"), QStringLiteral("figure"),
-            QStringLiteral("info"),   QStringLiteral("fit"),     QStringLiteral("query"),  QStringLiteral("help")};
+            QStringLiteral("info"),   QStringLiteral("check"),   QStringLiteral("repair"), QStringLiteral("fit"),
+            QStringLiteral("query"),  QStringLiteral("help")};
         std::set<QString> names;
         for (const Command& c : qs::cli::commands()) {
             QVERIFY2(names.insert(name(c.name)).second, qPrintable(name(c.name)));
