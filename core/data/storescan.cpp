@@ -555,13 +555,12 @@ Config readConfig(File& file, const Run& run, const std::string& id, const Entry
         file.error(c.object,
                    std::to_string(done->extent) + " rows, but the run has " + std::to_string(checkpoints.size())
                        + " checkpoints");
-    for (const char* required : requiredModelMetrics) {
-        if (std::none_of(sets.begin(), sets.end(), [&](const ResultSet& s) { return s.name == required; })) {
-            const auto has = file.has(*model, c.object + "/model", required);
-            if (has && !*has)
-                file.error(c.object, std::string("no '") + required + "' dataset (every sweep writes it)");
-        }
-    }
+    // A metric every sweep writes that is missing or does not open leaves every done row incomplete (a
+    // config without done rows may lack them: they are created with its first entry).
+    std::vector<std::string> missingRequired;
+    for (const char* required : requiredModelMetrics)
+        if (std::none_of(sets.begin(), sets.end(), [&](const ResultSet& s) { return s.name == required; }))
+            missingRequired.emplace_back(required);
 
     const hsize_t rows = done->rows.size();
     const std::vector<std::uint8_t> flags = file.read<std::uint8_t>(*done, rows);
@@ -600,7 +599,9 @@ Config readConfig(File& file, const Run& run, const std::string& id, const Entry
                     i);
             continue;
         }
-        bool complete = true;
+        bool complete = missingRequired.empty();
+        if (!complete)
+            addRows(errors, "done, but its '" + join(missingRequired, "', '") + "' did not read", i);
         for (const ResultSet& s : sets) {
             std::string wrong;
             if (i >= s.col.extent)
@@ -646,6 +647,13 @@ Config readConfig(File& file, const Run& run, const std::string& id, const Entry
         ++c.kept;
         if (sink)
             sink(c, int(i), std::move(entry));
+    }
+    if (c.doneRows > 0) {
+        for (const std::string& required : missingRequired) {
+            const auto has = file.has(*model, c.object + "/model", required);
+            if (has && !*has)
+                file.error(c.object, "no '" + required + "' dataset (every sweep writes it)");
+        }
     }
     for (const auto& [reason, list] : errors)
         file.error(c.object, describeRows(list, checkpoints) + ": " + reason);

@@ -718,6 +718,26 @@ private Q_SLOTS:
         QCOMPARE(copy.results(tiny, fpId).done, original.results(tiny, fpId).done);
     }
 
+    // A metric every sweep writes that is gone (an older version's torn write left it unreadable): the
+    // config's done rows are incomplete, repair drops them, and the repaired store, whose config has no
+    // done rows and so no metric datasets, checks sound.
+    void repairDropsRowsWithoutARequiredMetric()
+    {
+        const QString path = soundCopy();
+        withFile(path, [&](H5::H5File& f) { f.openGroup(configPath(tiny, rtnId, "model")).unlink("fp_ce"); });
+        const QString problems = describe(checkStore(path.toStdString(), lawChecking()).problems);
+        QVERIFY2(problems.contains(QLatin1String("error: /runs/tiny/configs/rtn_w4_g128_sym: checkpoints 0, 1, 2, 3, 4 "
+                                                 "(steps 20, 40, 60, 80, 100): done, but its 'fp_ce' did not read")),
+                 qPrintable(problems));
+        const QString out = QFileInfo(path).path() + QStringLiteral("/salvaged.h5");
+        repairStore(path.toStdString(), out.toStdString());
+        const Store copy = Store::open(out.toStdString());
+        QCOMPARE(copy.results(tiny, rtnId).done, (std::vector<uint8_t> {0, 0, 0, 0, 0}));
+        QCOMPARE(copy.results(tiny, gptqId).done, Store::open(m_sound.path.toStdString()).results(tiny, gptqId).done);
+        const StoreCheck again = checkStore(out.toStdString(), lawChecking());
+        QVERIFY2(again.sound(), qPrintable(describe(again.problems)));
+    }
+
     // (4) Refusals: the new file exists, the store is another HDF5 file or of another schema.
     void repairRefuses()
     {
