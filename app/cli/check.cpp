@@ -33,14 +33,7 @@ int runCheck(const Arguments& args)
 {
     const std::string path = args.positionals().first().toStdString();
     StoreCheckOptions options;
-    options.checkLaw = [](const std::string& json) -> std::string {
-        try {
-            scaling::lawFromJson(json);
-        } catch (const Error& e) {
-            return e.what();
-        }
-        return {};
-    };
+    options.checkLaw = scaling::lawJsonProblem;
     StoreCheck check;
     try {
         check = checkStore(path, options);

@@ -248,8 +248,9 @@ std::vector<std::string> File::children(const H5::Group& group, const std::strin
     return names;
 }
 
-std::optional<std::string> File::stringAttr(const H5::H5Object& obj, const std::string& object, const std::string& name,
-                                            bool required)
+template<class T, class Read>
+std::optional<T> File::scalarAttr(const H5::H5Object& obj, const std::string& object, const std::string& name,
+                                  bool required, H5T_class_t typeClass, const char* notOfType, Read read)
 {
     const auto exists =
         attempt(object, "looking up attribute '" + name + "' failed", [&] { return obj.attrExists(name); });
@@ -260,42 +261,37 @@ std::optional<std::string> File::stringAttr(const H5::H5Object& obj, const std::
             error(object, "lacks the '" + name + "' attribute");
         return std::nullopt;
     }
-    return attempt(object, "attribute '" + name + "'", [&] {
+    return attempt(object, "attribute '" + name + "'", [&]() -> T {
         const H5::Attribute attr = obj.openAttribute(name);
-        if (attr.getTypeClass() != H5T_STRING)
-            throw h5::Malformed("not a string");
+        if (attr.getTypeClass() != typeClass)
+            throw h5::Malformed(notOfType);
         const H5::DataSpace space = attr.getSpace();
         if (space.getSimpleExtentType() == H5S_NULL || space.getSimpleExtentNpoints() != 1)
             throw h5::Malformed("holds " + std::to_string(space.getSimpleExtentNpoints()) + " values, not one");
-        std::string value;
-        attr.read(attr.getStrType(), value);
-        return value;
+        return read(attr);
     });
+}
+
+std::optional<std::string> File::stringAttr(const H5::H5Object& obj, const std::string& object, const std::string& name,
+                                            bool required)
+{
+    return scalarAttr<std::string>(obj, object, name, required, H5T_STRING, "not a string",
+                                   [](const H5::Attribute& attr) {
+                                       std::string value;
+                                       attr.read(attr.getStrType(), value);
+                                       return value;
+                                   });
 }
 
 std::optional<std::int64_t> File::intAttr(const H5::H5Object& obj, const std::string& object, const std::string& name,
                                           bool required)
 {
-    const auto exists =
-        attempt(object, "looking up attribute '" + name + "' failed", [&] { return obj.attrExists(name); });
-    if (!exists)
-        return std::nullopt;
-    if (!*exists) {
-        if (required)
-            error(object, "lacks the '" + name + "' attribute");
-        return std::nullopt;
-    }
-    return attempt(object, "attribute '" + name + "'", [&] {
-        const H5::Attribute attr = obj.openAttribute(name);
-        if (attr.getTypeClass() != H5T_INTEGER)
-            throw h5::Malformed("not an integer");
-        const H5::DataSpace space = attr.getSpace();
-        if (space.getSimpleExtentType() == H5S_NULL || space.getSimpleExtentNpoints() != 1)
-            throw h5::Malformed("holds " + std::to_string(space.getSimpleExtentNpoints()) + " values, not one");
-        std::int64_t value = 0;
-        attr.read(H5::PredType::NATIVE_INT64, &value);
-        return value;
-    });
+    return scalarAttr<std::int64_t>(obj, object, name, required, H5T_INTEGER, "not an integer",
+                                    [](const H5::Attribute& attr) {
+                                        std::int64_t value = 0;
+                                        attr.read(H5::PredType::NATIVE_INT64, &value);
+                                        return value;
+                                    });
 }
 
 std::optional<Column> File::column(const H5::Group& parent, const std::string& parentObject, const std::string& name,

@@ -137,6 +137,10 @@ public:
     std::optional<std::vector<float>> readRow(Column& c, hsize_t row);
 
 private:
+    // A single-valued attribute of type class `typeClass`, read by `read` (stringAttr, intAttr).
+    template<class T, class Read>
+    std::optional<T> scalarAttr(const H5::H5Object& obj, const std::string& object, const std::string& name,
+                                bool required, H5T_class_t typeClass, const char* notOfType, Read read);
     static std::string h5Detail(const H5::Exception& e);
     void locateRows(Column& c, hsize_t cap, bool table);
 

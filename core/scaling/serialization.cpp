@@ -221,4 +221,14 @@ Law lawFromJson(std::string_view text)
     return law;
 }
 
+std::string lawJsonProblem(const std::string& json)
+{
+    try {
+        lawFromJson(json);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return {};
+}
+
 } // namespace qs::scaling

@@ -35,4 +35,8 @@ std::string lawToJson(const Law& law, int indent = 2);
 // starts and resamples at most their totals), or a fit statistic below zero (huber_delta: not > 0).
 Law lawFromJson(std::string_view json);
 
+// What lawFromJson finds wrong with `json` (its FormatError's message), or "" when it reads: the law
+// check of a store check (core/data/storecheck.h, StoreCheckOptions::checkLaw).
+std::string lawJsonProblem(const std::string& json);
+
 } // namespace qs::scaling

@@ -35,14 +35,7 @@ const std::string gptqId = "gptq_w3_g128_sym_act";
 StoreCheckOptions lawChecking()
 {
     StoreCheckOptions options;
-    options.checkLaw = [](const std::string& json) -> std::string {
-        try {
-            scaling::lawFromJson(json);
-        } catch (const Error& e) {
-            return e.what();
-        }
-        return {};
-    };
+    options.checkLaw = scaling::lawJsonProblem;
     return options;
 }
 
