@@ -49,6 +49,8 @@ public:
     void stopFollowingJob();
     bool isFollowingJob() const { return !m_jobPath.isEmpty(); }
     void setPollInterval(int ms) { m_pollTimer.setInterval(ms); }
+    // How soon after another process changed the file it is re-read (500 ms; shorter in tests).
+    void setExternalReloadDelay(int ms) { m_externalReload.setInterval(ms); }
 
     // The run the window shows, kept by name in a newer snapshot of the same store.
     void setShownRun(const QString& name) { m_shownRun = name; }
