@@ -1,5 +1,6 @@
 // The store follower (models/storefollower.h) as the window uses it: a store opened by the user, the
-// same store changed by another process or rewritten in place (exactly one reload), touched without
+// same store changed by another process or rewritten in place (exactly one reload), a change published
+// while a re-read runs (shown, though no watch saw it), touched without
 // a change (nothing rebuilt), garbage written in place (the last good snapshot stays and the error is
 // reported until the store reads again), the run shown kept by name, and a job's store polled until
 // it exists.
@@ -13,6 +14,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
+#include <QMutexLocker>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -157,6 +159,33 @@ private Q_SLOTS:
         // One reload as a rule; a read that raced the writer may add one, never an error.
         QVERIFY2(loaded.count() >= 1 && loaded.count() <= 2, qPrintable(QString::number(loaded.count())));
         QCOMPARE(failed.count(), 0);
+    }
+
+    void changePublishedWhileReading()
+    {
+        // A writer publishes each change by renaming a new file over the store, which ends the watch
+        // on the old one; the follower watches the path again when its re-read returns. A change
+        // published after the re-read opened the store and before it returned has no watch to see
+        // it: the follower must notice it anyway, or it shows an old version until the next change.
+        StoreFollower follower;
+        QString path;
+        QVERIFY(openFixture(follower, &path));
+        QSignalSpy loaded(&follower, &StoreFollower::loaded);
+        follower.waitForIdle();
+        {
+            // Held, the re-read waits before it opens the store, so that it is seen running.
+            QMutexLocker reads(&storeOpenMutex());
+            writeMissingResult(path); // the first change: the watcher fires, a re-read starts
+            QTRY_VERIFY_WITH_TIMEOUT(follower.isLoading(), 20000);
+        }
+        follower.waitForIdle(); // it has read that version; its result waits in the event queue
+        {
+            Store store = Store::open(path.toStdString(), Store::Mode::ReadWrite);
+            store.setCheckpointFpCe(StoreFixture::runName, 0, 4.25); // the second change, unseen so far
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(follower.snapshot() && follower.snapshot()->runs[0].checkpoints[0].fpValCe == 4.25,
+                                 20000);
+        QVERIFY(hasMissingResult(follower.snapshot()));
     }
 
     void touchedIsNotReloaded()
