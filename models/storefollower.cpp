@@ -3,10 +3,13 @@
 #include "models/storeloader.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 
 #include <algorithm>
+
+#include <sys/stat.h>
 
 namespace qs {
 
@@ -75,7 +78,7 @@ QString StoreFollower::open(const QString& path)
 {
     m_requestedPath = QFileInfo(path).absoluteFilePath();
     m_pollLoad = false;
-    m_loader->load(m_requestedPath);
+    read(m_requestedPath, false);
     return m_requestedPath;
 }
 
@@ -116,7 +119,13 @@ void StoreFollower::onFailed(const QString& path, const QString& message)
 
 void StoreFollower::reload(const QString& path)
 {
-    if (m_snapshot && m_snapshot->path == path)
+    read(path, m_snapshot && m_snapshot->path == path);
+}
+
+void StoreFollower::read(const QString& path, bool refresh)
+{
+    m_readStamp = stampOf(path);
+    if (refresh)
         m_loader->refresh(m_snapshot);
     else
         m_loader->load(path);
@@ -152,6 +161,21 @@ void StoreFollower::watch(const QString& path)
         m_watcher->removePaths(watched);
     if (!m_watcher->files().contains(path))
         m_watcher->addPath(path);
+    // Compared after the watch is set: a change from now on is reported by the watcher, one before it
+    // by the stamp. (A job of this process has its polls.)
+    if (!isFollowingJob() && path == currentPath() && stampOf(path) != m_readStamp && !m_externalReload.isActive())
+        m_externalReload.start();
+}
+
+StoreFollower::FileStamp StoreFollower::stampOf(const QString& path)
+{
+    struct stat st
+    {
+    };
+    if (::stat(QFile::encodeName(path).constData(), &st) != 0)
+        return {};
+    const auto ns = [](const timespec& t) { return qint64(t.tv_sec) * 1000000000 + t.tv_nsec; };
+    return {qint64(st.st_dev), qint64(st.st_ino), qint64(st.st_size), ns(st.st_mtim), ns(st.st_ctim)};
 }
 
 } // namespace qs

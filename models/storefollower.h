@@ -74,7 +74,24 @@ private:
     void reload(const QString& path);
     void pollJobStore();
     void reloadExternalChange();
+    // Watches `path` again after a read of it returned, and re-reads it if it changed since that read
+    // started (see m_readStamp).
     void watch(const QString& path);
+
+    // What tells one version of the file at a path from another: a writer publishes by renaming a new
+    // file over the store (another inode), a program writing in place changes its size or times.
+    struct FileStamp
+    {
+        qint64 device = -1;
+        qint64 inode = -1;
+        qint64 size = -1;
+        qint64 modifiedNs = -1;
+        qint64 changedNs = -1;
+        bool operator==(const FileStamp&) const = default;
+    };
+    static FileStamp stampOf(const QString& path);
+    // Starts a read of `path`: a load, or a refresh of the snapshot shown.
+    void read(const QString& path, bool refresh);
 
     StoreLoader* m_loader = nullptr;
     StoreSnapshotPtr m_snapshot;
@@ -85,6 +102,10 @@ private:
     QTimer m_pollTimer;
     QFileSystemWatcher* m_watcher = nullptr;
     QTimer m_externalReload;
+    // The file as the newest read started. A publish ends the watch on the old file, and the path is
+    // watched again only when the read returns: a change published in between is seen by comparing
+    // this stamp with the file's then.
+    FileStamp m_readStamp;
 };
 
 } // namespace qs
