@@ -189,19 +189,32 @@ H5::FileAccPropList accessList(bool hdf5Lock)
     return fapl;
 }
 
+// HDF5 takes a read-only open's lock just after it opened the file. A writer that publishes a newer
+// version in between makes the file opened its shadow, and once it begins its next change there it holds
+// that file locked: the shared lock fails though the store was never locked. By then the path names the
+// newer version, so a read-only open that finds its file locked opens the path again, a few times; a
+// program that holds the store itself open for writing (h5py, say) is still refused.
+constexpr int lockedOpenTries = 8;
+
 H5::H5File openFile(const std::string& path, unsigned flags, const std::string& what)
 {
-    try {
-        return H5::H5File(path, flags, H5::FileCreatPropList::DEFAULT, accessList(true));
-    } catch (const H5::Exception& e) {
-        const StackInfo stack = takeH5Error();
-        const std::string msg = path + ": cannot " + what + ": " + e.getDetailMsg()
-            + (stack.innermost.empty() ? "" : " (" + stack.innermost + ")");
-        if (stack.lockFailed)
-            throw IoError(msg + "; another program holds it open for writing");
-        if (flags == H5F_ACC_RDONLY)
-            throw FormatError(msg);
-        throw IoError(msg);
+    for (int tries = 1;; ++tries) {
+        try {
+            return H5::H5File(path, flags, H5::FileCreatPropList::DEFAULT, accessList(true));
+        } catch (const H5::Exception& e) {
+            const StackInfo stack = takeH5Error();
+            if (stack.lockFailed && flags == H5F_ACC_RDONLY && tries < lockedOpenTries) {
+                ::usleep(useconds_t(1000 * (tries - 1)));
+                continue;
+            }
+            const std::string msg = path + ": cannot " + what + ": " + e.getDetailMsg()
+                + (stack.innermost.empty() ? "" : " (" + stack.innermost + ")");
+            if (stack.lockFailed)
+                throw IoError(msg + "; another program holds it open for writing");
+            if (flags == H5F_ACC_RDONLY)
+                throw FormatError(msg);
+            throw IoError(msg);
+        }
     }
 }
 
