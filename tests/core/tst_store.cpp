@@ -508,7 +508,8 @@ private slots:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<int>("mode");
-        for (const char* kind : {"missing file", "not hdf5", "hdf5 without attributes", "schema version 2"}) {
+        for (const char* kind :
+             {"missing file", "not hdf5", "truncated", "hdf5 without attributes", "schema version 2"}) {
             QTest::addRow("%s, read-only", kind) << QString::fromUtf8(kind) << int(Store::Mode::ReadOnly);
             QTest::addRow("%s, read-write", kind) << QString::fromUtf8(kind) << int(Store::Mode::ReadWrite);
         }
@@ -520,10 +521,19 @@ private slots:
         QFETCH(int, mode);
         const QString path = m_files.freshPath();
         const std::string p = path.toStdString();
+        qint64 fullSize = -1;
         if (kind == QLatin1String("not hdf5")) {
             QFile f(path);
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(QByteArray("this is not HDF5 at all\x01\x02\x03", 26).repeated(40));
+        } else if (kind == QLatin1String("truncated")) {
+            // Half a store, as a copy cut short leaves it.
+            {
+                Store store = Store::create(p);
+                writeSample(store);
+            }
+            fullSize = QFileInfo(path).size();
+            QVERIFY(QFile::resize(path, fullSize / 2));
         } else if (kind == QLatin1String("hdf5 without attributes")) {
             H5::H5File file(p, H5F_ACC_EXCL);
             file.createGroup("runs");
@@ -550,6 +560,14 @@ private slots:
         QVERIFY2(msg->contains(path), qPrintable(*msg));
         if (kind == QLatin1String("schema version 2"))
             QCOMPARE(*msg, path + QStringLiteral(": store schema version 2, this build reads 1"));
+        if (kind == QLatin1String("truncated")) {
+            // In words, with the sizes (HDF5 says "truncated file: eof = …, stored_eof = …").
+            QVERIFY2(msg->endsWith(QStringLiteral(": the file is truncated: it has %1 of the %2 bytes its HDF5 "
+                                                  "superblock records")
+                                       .arg(fullSize / 2)
+                                       .arg(fullSize)),
+                     qPrintable(*msg));
+        }
 
         QCOMPARE(QFileInfo::exists(path), exists);
         QCOMPARE(fileBytes(path), before);
