@@ -108,8 +108,11 @@ void StoreFollower::onLoaded(const StoreSnapshotPtr& snapshot)
 void StoreFollower::onFailed(const QString& path, const QString& message)
 {
     if (m_pollLoad) {
-        // A store being written can be briefly unreadable; the next poll tries again.
-        Q_EMIT waiting(WindowText::tr("Waiting for %1: %2").arg(path, message));
+        // A store being written can be briefly unreadable; the next poll tries again. The file is named
+        // once: the core's message starts with it.
+        const QString prefix = path + QStringLiteral(": ");
+        Q_EMIT waiting(WindowText::tr("Waiting for %1: %2")
+                           .arg(path, message.startsWith(prefix) ? message.mid(prefix.size()) : message));
         if (!isFollowingJob() && path == currentPath())
             m_externalReload.start(); // no further change may come to trigger it
         return;

@@ -170,6 +170,20 @@ const std::pair<const char*, std::string RunInfo::*> runAttributes[] = {{"model_
                                                                         {"corpus_path", &RunInfo::corpusPath},
                                                                         {"schedule", &RunInfo::schedule}};
 
+// HDF5's report of a file shorter than its superblock records ("truncated file: eof = 122099,
+// sblock->base_addr = 0, stored_eof = 244199"), in words; empty for any other report.
+std::string truncationText(const std::string& innermost)
+{
+    long long eof = -1;
+    long long stored = -1;
+    if (std::sscanf(innermost.c_str(), "truncated file: eof = %lld, sblock->base_addr = %*u, stored_eof = %lld", &eof,
+                    &stored)
+        != 2)
+        return {};
+    return "the file is truncated: it has " + std::to_string(eof) + " of the " + std::to_string(stored)
+        + " bytes its HDF5 superblock records";
+}
+
 // Opens (or with H5F_ACC_EXCL creates) the file. A read-only open that fails means the file is
 // not readable as HDF5 (FormatError), unless another process's lock is why.
 //
@@ -207,8 +221,11 @@ H5::H5File openFile(const std::string& path, unsigned flags, const std::string& 
                 ::usleep(useconds_t(1000 * (tries - 1)));
                 continue;
             }
-            const std::string msg = path + ": cannot " + what + ": " + e.getDetailMsg()
-                + (stack.innermost.empty() ? "" : " (" + stack.innermost + ")");
+            const std::string truncated = truncationText(stack.innermost);
+            const std::string msg = path + ": cannot " + what + ": "
+                + (!truncated.empty()            ? truncated
+                       : stack.innermost.empty() ? e.getDetailMsg()
+                                                 : e.getDetailMsg() + " (" + stack.innermost + ")");
             if (stack.lockFailed)
                 throw IoError(msg + "; another program holds it open for writing");
             if (flags == H5F_ACC_RDONLY)
