@@ -63,10 +63,15 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     connect(m_follower, &StoreFollower::loaded, this, &MainWindow::onLoaded);
     connect(m_follower, &StoreFollower::failed, this,
             [this](const QString&, const QString& message) { onLoadFailed(message); });
-    connect(m_follower, &StoreFollower::waiting, this,
-            [this](const QString& message) { statusBar()->showMessage(message, statusTimeoutMs); });
+    connect(m_follower, &StoreFollower::waiting, this, [this](const QString& message) {
+        m_waitingMessage = message;
+        statusBar()->showMessage(message, statusTimeoutMs);
+    });
     // A poll that found the store as it was rebuilds nothing.
-    connect(m_follower, &StoreFollower::unchanged, this, &MainWindow::storeUnchanged);
+    connect(m_follower, &StoreFollower::unchanged, this, [this](const QString& path) {
+        clearWaitingMessage();
+        Q_EMIT storeUnchanged(path);
+    });
 
     // One selection links every view: a click in one selects the same run, checkpoint, config and
     // layer in all of them.
@@ -207,6 +212,7 @@ void MainWindow::openStore(const QString& path)
 
 void MainWindow::onLoaded(const StoreSnapshotPtr& snapshot, int runIndex, bool userRequest)
 {
+    clearWaitingMessage();
     showSnapshot(snapshot, runIndex);
     if (userRequest && !m_runAfterLoad.isEmpty()) {
         if (const int run = snapshot->runIndex(m_runAfterLoad); run >= 0)
@@ -220,6 +226,14 @@ void MainWindow::onLoaded(const StoreSnapshotPtr& snapshot, int runIndex, bool u
         m_afterLoadMessage.clear();
     }
     Q_EMIT storeLoaded(snapshot->path);
+}
+
+void MainWindow::clearWaitingMessage()
+{
+    // The store reads again: the message that it did not goes with it.
+    if (!m_waitingMessage.isEmpty() && statusBar()->currentMessage() == m_waitingMessage)
+        statusBar()->clearMessage();
+    m_waitingMessage.clear();
 }
 
 void MainWindow::onLoadFailed(const QString& message)

@@ -135,6 +135,8 @@ private:
     void showRun(int runIndex);
     void onLoaded(const StoreSnapshotPtr& snapshot, int runIndex, bool userRequest);
     void onLoadFailed(const QString& message);
+    // Takes the follower's "Waiting for <store>: <why>" off the status bar once the store reads again.
+    void clearWaitingMessage();
     // Runs `job` (owned by the window from now on) with the status bar's progress, ETA and Cancel
     // button, following the store at `storePath` while it runs and reloading it afterwards.
     void runJob(Job* job, const QString& storePath, const QString& startMessage, const QString& failTitle,
@@ -154,6 +156,7 @@ private:
     Settings* m_settings = nullptr;
     StoreFollower* m_follower = nullptr;
     QString m_afterLoadMessage; // status text for when the pending load succeeds (a job's outcome)
+    QString m_waitingMessage;   // the follower's last "Waiting for …", while the status bar may show it
     int m_runIndex = -1;
 
     Selection* m_selection = nullptr;
