@@ -1,6 +1,7 @@
 // The store's publishing (docs/store-format.md, "Crash safety"): every change reaches the file whole or
 // not at all, whatever fails — a full disk, a read-only file or file system, a change that is refused —
-// and readers keep the version they opened while a writer goes on.
+// and readers keep the version they opened while a writer goes on, open a complete version while a
+// writer publishes, and fail with an error rather than read zeros when another program cuts the file.
 
 #include "tests/support/storefixture.h"
 #include "tests/support/testutils.h"
@@ -292,6 +293,46 @@ private Q_SLOTS:
             QSKIP("flock() is not interposed: this build's executables export no symbols (sanitizer builds)");
         QVERIFY2(!failure, qPrintable(*failure));
         QCOMPARE(done, Fixture::checkpointCount()); // the newer version
+    }
+
+    // A store cut in place while a handle reads it (QuantScope never writes a published store in place;
+    // another program might): the reads that reach the cut part fail with an error naming the file, never
+    // return zeros where the data was (HDF5 fills a read past the end of the file with zeros), and once the
+    // file is whole again a new handle reads it right.
+    void cutInPlaceUnderAReader_data()
+    {
+        QTest::addColumn<double>("kept");
+        QTest::addRow("90 percent") << 0.9;
+        QTest::addRow("50 percent") << 0.5;
+        QTest::addRow("25 percent") << 0.25;
+    }
+
+    void cutInPlaceUnderAReader()
+    {
+        QFETCH(double, kept);
+        const QString path = freshStore();
+        const QByteArray whole = fileBytes(path);
+        {
+            const Store reader = Store::open(path.toStdString());
+            QVERIFY(QFile::resize(path, qint64(double(whole.size()) * kept)));
+            const auto message = thrownMessage<Error>([&] {
+                for (int c = 0; c < Fixture::configCount(); ++c) {
+                    const ConfigResults r = reader.results(Fixture::runName, configId(c));
+                    for (int k = 0; k < Fixture::checkpointCount(); ++k) {
+                        if (Fixture::done(c, k) && r.model.at("rel_ce")[size_t(k)] != Fixture::relCe(c, k))
+                            throw IoError("read a wrong value, not an error");
+                    }
+                }
+            });
+            QVERIFY2(message && message->startsWith(path + QLatin1Char(':')),
+                     message ? qPrintable(*message) : "every value read back");
+        }
+        QCOMPARE(H5Fget_obj_count(H5F_OBJ_ALL, H5F_OBJ_FILE), ssize_t(0));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(whole) == whole.size());
+        file.close();
+        const Store again = Store::open(path.toStdString());
+        QCOMPARE(again.results(Fixture::runName, configId(0)).model.at("rel_ce")[1], Fixture::relCe(0, 1));
     }
 
     // A file without write permission is never written, even by root.
