@@ -171,7 +171,8 @@ const std::pair<const char*, std::string RunInfo::*> runAttributes[] = {{"model_
                                                                         {"schedule", &RunInfo::schedule}};
 
 // HDF5's report of a file shorter than its superblock records ("truncated file: eof = 122099,
-// sblock->base_addr = 0, stored_eof = 244199"), in words; empty for any other report.
+// sblock->base_addr = 0, stored_eof = 244199"), in the words of quantscope check; empty for any other
+// report.
 std::string truncationText(const std::string& innermost)
 {
     long long eof = -1;
@@ -180,8 +181,8 @@ std::string truncationText(const std::string& innermost)
                     &stored)
         != 2)
         return {};
-    return "the file is truncated: it has " + std::to_string(eof) + " of the " + std::to_string(stored)
-        + " bytes its HDF5 superblock records";
+    return "the file is truncated: " + std::to_string(eof) + " bytes of the " + std::to_string(stored)
+        + " its superblock records (quantscope repair salvages what is left)";
 }
 
 // Opens (or with H5F_ACC_EXCL creates) the file. A read-only open that fails means the file is

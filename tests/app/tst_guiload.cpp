@@ -508,7 +508,7 @@ private Q_SLOTS:
         QTest::addColumn<bool>("inPlace");
         QTest::addColumn<double>("kept");     // the fraction of the file left
         QTest::addColumn<QString>("problem"); // %1, %2: the bytes left, the store's size
-        const QString truncated = QStringLiteral("the file is truncated: it has %1 of the %2 bytes");
+        const QString truncated = QStringLiteral("the file is truncated: %1 bytes of the %2 its superblock");
         const QString empty = QStringLiteral("not an HDF5 file");
         QTest::addRow("renamed over, half") << false << 0.5 << truncated;
         QTest::addRow("renamed over, the header only") << false << 0.02 << truncated;

@@ -561,9 +561,10 @@ private slots:
         if (kind == QLatin1String("schema version 2"))
             QCOMPARE(*msg, path + QStringLiteral(": store schema version 2, this build reads 1"));
         if (kind == QLatin1String("truncated")) {
-            // In words, with the sizes (HDF5 says "truncated file: eof = …, stored_eof = …").
-            QVERIFY2(msg->endsWith(QStringLiteral(": the file is truncated: it has %1 of the %2 bytes its HDF5 "
-                                                  "superblock records")
+            // In words, quantscope check's, with the sizes (HDF5 says "truncated file: eof = …, stored_eof =
+            // …").
+            QVERIFY2(msg->endsWith(QStringLiteral(": the file is truncated: %1 bytes of the %2 its superblock records "
+                                                  "(quantscope repair salvages what is left)")
                                        .arg(fullSize / 2)
                                        .arg(fullSize)),
                      qPrintable(*msg));
