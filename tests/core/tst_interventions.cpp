@@ -508,28 +508,31 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("members");
         QTest::addColumn<QString>("expected");
-        QTest::addRow("corpus not a string")
-            << QStringLiteral(R"("corpus": [{"train": "a"}])") << QStringLiteral("'corpus' has the wrong type (array)");
-        QTest::addRow("version past int")
-            << QStringLiteral(R"("version": 1e300)") << QStringLiteral("'version' has the wrong type (number)");
-        QTest::addRow("paper not a string") << QStringLiteral(R"("paper": 2025)") << QStringLiteral("'paper'");
-        QTest::addRow("cost not a number")
-            << QStringLiteral(R"("cost_minutes": "2")") << QStringLiteral("'cost_minutes'");
-        QTest::addRow("train not an object") << QStringLiteral(R"("train": [1])") << QStringLiteral("'train' must be");
-        QTest::addRow("figures not a list")
-            << QStringLiteral(R"("figures": {"file": "f"})") << QStringLiteral("'figures' must be a list");
+        QTest::addRow("corpus not a string") << QStringLiteral(R"("corpus": [{"train": "a"}])")
+                                             << QStringLiteral(R"(corpus = [{"train":"a"}] is not a string)");
+        QTest::addRow("version past int") << QStringLiteral(R"("version": 1e300)")
+                                          << QStringLiteral("version = 1e+300 is not a whole number in [1, 1000000]");
+        QTest::addRow("paper not a string")
+            << QStringLiteral(R"("paper": 2025)") << QStringLiteral("paper = 2025 is not a string");
+        QTest::addRow("cost not a number") << QStringLiteral(R"("cost_minutes": "2")")
+                                           << QStringLiteral(R"(cost_minutes = "2" is not a number in [0, 1000000])");
+        QTest::addRow("train not an object")
+            << QStringLiteral(R"("train": [1])") << QStringLiteral("train = [1] is not an object");
+        QTest::addRow("figures not a list") << QStringLiteral(R"("figures": {"file": "f"})")
+                                            << QStringLiteral(R"(figures = {"file":"f"} is not a list of figures)");
         QTest::addRow("figure not an object")
-            << QStringLiteral(R"("figures": [3])") << QStringLiteral("figure 1 is not an object");
+            << QStringLiteral(R"("figures": [3])") << QStringLiteral("figures[0] = 3 is not an object");
         QTest::addRow("figure kind not a string")
-            << QStringLiteral(R"("figures": [{"file": "f", "run": "a", "kind": 1}])") << QStringLiteral("'kind'");
+            << QStringLiteral(R"("figures": [{"file": "f", "run": "a", "kind": 1}])")
+            << QStringLiteral("figures[0].kind = 1 is not one of trajectory, qat_fractions");
         QTest::addRow("fusions not strings")
             << QStringLiteral(R"("steps": [{"qat_fractions": {"trunk": "q", "budget_steps": 40, "fractions": [0.5],)"
                               R"( "quant": "rtn:4:g16", "cooldown_steps": 8, "fusions": "fused"}}])")
-            << QStringLiteral("'fusions' has the wrong type");
+            << QStringLiteral(R"(steps[0].qat_fractions.fusions = "fused" is not a list)");
         QTest::addRow("fractional budget")
             << QStringLiteral(R"("steps": [{"qat_fractions": {"trunk": "q", "budget_steps": 40.5, "fractions": [0.5],)"
                               R"( "quant": "rtn:4:g16", "cooldown_steps": 8}}])")
-            << QStringLiteral("'budget_steps' has the wrong type");
+            << QStringLiteral("steps[0].qat_fractions.budget_steps = 40.5 is not a whole number in [1, 1000000000]");
     }
 
     void malformedRecipes()
