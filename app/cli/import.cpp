@@ -7,6 +7,7 @@
 #include "app/cli/commands.h"
 
 #include "core/data/hfconfig.h"
+#include "core/data/hfprotocol.h"
 #include "core/data/hfrun.h"
 #include "core/data/store.h"
 
@@ -37,6 +38,26 @@ int runImport(const Arguments& args)
     HfEvalData& data = options.data;
     data.seqLen = int(args.integer("seq-len"));
     data.valSequences = int(args.integer("val-sequences"));
+    data.stride = int(args.integer("stride", 0));
+    data.tokenBudget = args.integer("token-budget", 0);
+    data.calibData = args.value("calibration").toStdString();
+    data.calibFormat = args.value("calibration-format").toStdString();
+    data.calibUnit = args.value("calibration-unit").toStdString();
+    data.calibOrder = args.value("calibration-order").toStdString();
+    if (args.isSet("protocol")) {
+        // A preset's settings, each unless given on the command line.
+        const ProtocolPreset& preset = protocolPreset(args.value("protocol").toStdString());
+        if (!args.isSet("seq-len"))
+            data.seqLen = preset.seqLen;
+        if (!args.isSet("stride"))
+            data.stride = preset.stride;
+        if (!args.isSet("token-budget"))
+            data.tokenBudget = preset.tokenBudget;
+        if (!args.isSet("calibration-unit"))
+            data.calibUnit = preset.calibrationUnit;
+        if (!args.isSet("calibration-order"))
+            data.calibOrder = preset.calibrationOrder;
+    }
     data.batchSize = int(args.integer("batch"));
     data.rawTokenType = args.value("token-type").toStdString();
     if (args.isSet("tokens")) {
@@ -71,8 +92,15 @@ int runImport(const Arguments& args)
                 .arg(r.tokens ? QStringLiteral("  tokens %1").arg(*r.tokens, 0, 'g', 4) : QString())
                 .arg(r.lr ? QStringLiteral("  lr %1").arg(*r.lr, 0, 'g', 4) : QString()));
     }
-    out(QStringLiteral("Next: quantscope sweep --store %1 --run %2 --quant gptq:4:g128:sym:act …")
-            .arg(QString::fromStdString(storePath), QString::fromStdString(run)));
+    const HfEvalData stored = HfEvalData::fromJson(store.runInfo(run).source);
+    if (!stored.protocol.empty())
+        out(QStringLiteral("Protocol: %1").arg(QString::fromStdString(stored.protocol)));
+    if (args.isSet("protocol"))
+        out(QStringLiteral("Next: quantscope sweep --store %1 --run %2 --protocol %3")
+                .arg(QString::fromStdString(storePath), QString::fromStdString(run), args.value("protocol")));
+    else
+        out(QStringLiteral("Next: quantscope sweep --store %1 --run %2 --quant gptq:4:g128:sym:act …")
+                .arg(QString::fromStdString(storePath), QString::fromStdString(run)));
     return ExitSuccess;
 }
 
@@ -98,9 +126,35 @@ Command importCommand()
                 text("tokens", "FILE", "Pre-tokenized validation and calibration data (.npy, or raw .bin)."),
                 word("token-type", "TYPE", "Value type of a raw token file.", {"uint16", "uint32"})
                     .withDefault("uint16"),
-                integer("seq-len", "N", "Tokens per validation sequence.", 2, 65536).withDefault("256"),
-                integer("val-sequences", "N", "Validation sequences, taken from the end of the data.", 1, 1 << 20)
+                integer("seq-len", "N", "Tokens per evaluation block (L).", 2, 65536).withDefault("256"),
+                integer("val-sequences", "N", "Evaluation blocks, when no --token-budget is given.", 1, 1 << 20)
                     .withDefault("16"),
+                integer("stride", "S",
+                        "Tokens between the starts of evaluation blocks (at most L; blocks after the first score "
+                        "only the tokens they add, as HF's strided perplexity does). Default: L.",
+                        1, 65536),
+                integer("token-budget", "N",
+                        "Evaluation tokens: blocks of L at stride S over the first N tokens (the last ones without "
+                        "--calibration).",
+                        2, int64_t(1) << 40),
+                text("calibration", "FILE",
+                     "Calibration data of its own: a text file (documents separated by empty lines), JSON lines "
+                     "(a \"text\" field per line) or a token file. Default: windows of the evaluation data before "
+                     "the evaluation blocks."),
+                word("calibration-format", "FORMAT", "Format of --calibration.", {"auto", "text", "jsonl", "tokens"})
+                    .withDefault("auto"),
+                word("calibration-unit", "UNIT",
+                     "Calibration sequences: whole documents (cut at the config's calibration length) or windows.",
+                     {"documents", "windows"})
+                    .withDefault("documents"),
+                word("calibration-order", "ORDER",
+                     "Which documents or windows: the first ones in the file, or drawn with the config's seed.",
+                     {"first", "random"})
+                    .withDefault("first"),
+                word("protocol", "NAME",
+                     "A named protocol's evaluation settings: paper1 (arXiv 2510.06213: 2048-token blocks at stride "
+                     "2048 over 600,000 tokens, the first documents of --calibration).",
+                     {"paper1"}),
                 integer("batch", "N", "Sequences per forward pass.", 1, 4096).withDefault("4"),
                 text("lr-log", "FILE",
                      "Training log (CSV with step and lr or learning_rate columns) giving each revision's LR."),

@@ -5,7 +5,9 @@
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
 
+#include "core/data/hfprotocol.h"
 #include "core/data/store.h"
+#include "core/engine/hfmemory.h"
 #include "core/engine/sweep.h"
 
 #include <algorithm>
@@ -17,6 +19,10 @@ namespace {
 int runSweep(const Arguments& args)
 {
     QStringList specs = args.values("quant");
+    if (args.isSet("protocol")) {
+        for (const std::string& spec : protocolPreset(args.value("protocol").toStdString()).quant)
+            specs.append(QString::fromStdString(spec));
+    }
     if (specs.isEmpty())
         specs = {QStringLiteral("rtn:4:g128:sym"), QStringLiteral("rtn:3:g128:sym")};
     std::vector<QuantConfig> configs;
@@ -25,6 +31,10 @@ int runSweep(const Arguments& args)
     SweepOptions options;
     options.threads = int(args.integer("threads", 0));
     options.device = args.value("device").toStdString();
+    if (args.isSet("memory"))
+        options.memoryBudget = args.parsed<int64_t>("memory", args.value("memory"), &parseMemorySize);
+    options.scratchDir = args.value("scratch").toStdString();
+    options.spill = args.isSet("spill");
 
     Store store = Store::open(args.value("store").toStdString(), Store::Mode::ReadWrite);
     std::vector<std::string> runs;
@@ -38,6 +48,10 @@ int runSweep(const Arguments& args)
             ConsoleProgress console;
             summary = sweepRun(store, run, configs, options, console.callback());
         }
+        if (!summary.memoryPlan.empty())
+            out(QStringLiteral("  %1").arg(QString::fromStdString(summary.memoryPlan)));
+        for (const auto& [stage, seconds] : summary.stageSeconds)
+            out(QStringLiteral("  %1: %2 s").arg(QString::fromStdString(stage)).arg(seconds, 0, 'f', 2));
         out(QStringLiteral("Run '%1': %2 results computed, %3 already stored")
                 .arg(QString::fromStdString(run))
                 .arg(summary.computed)
@@ -54,12 +68,22 @@ std::vector<Option> sweepOptions()
         text("run", "NAME", "Run name. Default: every run of the store."),
         texts("quant", "SPEC",
               "Quantization config: method[:bits][:options] with method none, rtn or gptq and options pc|gN, "
-              "sym|asym, act|noact and calNxT (gptq: act-order, N calibration sequences of T tokens), aB|aBgN "
+              "sym|asym, act|noact, calNxT and dampF (gptq: act-order, N calibration sequences of T tokens, damping F "
+              "of the mean Hessian diagonal, default 0.01), aB|aBgN "
               "(activation bits, per token or per group of N channels), kind=wBaB (mixed precision, kind q k v o "
               "gate up down). E.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8, none:a4. The FP "
               "reference (fp) is always measured. Default: rtn:4:g128:sym and rtn:3:g128:sym."),
         integer("threads", "N", "Torch threads. Default: all cores.", 1, 4096),
         text("device", "DEVICE", "Torch device: cpu, cuda or cuda:N.").withDefault("cpu"),
+        word("protocol", "NAME",
+             "Add a named protocol's configs: paper1 (GPTQ W4 and W3 g128 sym act-order, damping 0.01, 1,024 "
+             "calibration documents of up to 2,048 tokens).",
+             {"paper1"}),
+        text("memory", "SIZE",
+             "Peak memory a Hugging Face sweep plans for, e.g. 8G or 512M; validation states that do not fit go "
+             "to a scratch file. Default: half the machine's memory."),
+        text("scratch", "DIR", "Folder for the scratch files of --memory. Default: the store's folder."),
+        flag("spill", "Keep validation states in scratch files even when they would fit in --memory."),
     };
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -500,6 +501,11 @@ std::string QuantConfig::id() const
             const QuantConfig defaults;
             if (calibSequences != defaults.calibSequences || calibSeqLen != defaults.calibSeqLen)
                 s += "_cal" + std::to_string(calibSequences) + "x" + std::to_string(calibSeqLen);
+            if (percDamp != defaults.percDamp) {
+                char damp[32];
+                std::snprintf(damp, sizeof damp, "_damp%g", percDamp);
+                s += damp;
+            }
         }
     }
     if (actBits < 16) {
@@ -674,6 +680,20 @@ QuantConfig QuantConfig::parse(const std::string& spec)
                 fail(where + "calibration ('" + t + "') applies to gptq only");
             c.calibSequences = std::stoi(t.substr(3, x - 3));
             c.calibSeqLen = std::stoi(t.substr(x + 1));
+        } else if (t.size() > 4 && t.compare(0, 4, "damp") == 0) {
+            if (c.method != QuantMethod::Gptq)
+                fail(where + "damping ('" + t + "') applies to gptq only");
+            size_t used = 0;
+            double value = -1.0;
+            try {
+                value = std::stod(t.substr(4), &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used != t.size() - 4 || !(value >= kPercDamp.min && value <= kPercDamp.max))
+                fail(where + "damping option '" + t + "' must be damp<fraction of mean diag(H)> in [0, 0.999], "
+                     + "e.g. damp0.01");
+            c.percDamp = value;
         } else if (const size_t eq = t.find('='); eq != std::string::npos) {
             const std::string kind = t.substr(0, eq);
             KindPrecision p;
@@ -685,7 +705,7 @@ QuantConfig QuantConfig::parse(const std::string& spec)
             c.overrides[kind] = p;
         } else {
             fail(where + "'" + t
-                 + "' is not an option (pc, g<N>, sym, asym, act, noact, cal<N>x<T>, a<B>, a<B>g<N>, <kind>=w<B>a<B>)");
+                 + "' is not an option (pc, g<N>, sym, asym, act, noact, cal<N>x<T>, damp<F>, a<B>, a<B>g<N>, <kind>=w<B>a<B>)");
         }
     }
     try {

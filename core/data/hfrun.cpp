@@ -2,6 +2,7 @@
 
 #include "core/common/errors.h"
 #include "core/data/hfconfig.h"
+#include "core/data/hfprotocol.h"
 #include "core/data/hfweights.h"
 #include "core/data/jsonfields.h"
 #include "core/data/store.h"
@@ -155,15 +156,38 @@ void HfEvalData::validate() const
         throw ConfigError("validation sequences " + std::to_string(valSequences) + " must be in [1, 1048576]");
     if (batchSize < 1 || batchSize > 4096)
         throw ConfigError("batch size " + std::to_string(batchSize) + " must be in [1, 4096]");
+    if (scoring != "hf" && scoring != "stream")
+        throw ConfigError("scoring '" + scoring + "' must be hf or stream");
+    if (stride < 0 || stride > seqLen)
+        throw ConfigError("evaluation stride " + std::to_string(stride) + " must be in [1, " + std::to_string(seqLen)
+                          + "] (the block length), or 0 for the block length");
+    if (scoring == "stream" && (stride != 0 || tokenBudget != 0))
+        throw ConfigError("a stride and a token budget need HF scoring");
+    if (tokenBudget != 0 && (tokenBudget < seqLen || tokenBudget > (int64_t(1) << 40)))
+        throw ConfigError("evaluation token budget " + std::to_string(tokenBudget) + " must be in ["
+                          + std::to_string(seqLen) + " (one block), 2^40]");
+    if (calibFormat != "auto" && calibFormat != "text" && calibFormat != "jsonl" && calibFormat != "tokens")
+        throw ConfigError("calibration format '" + calibFormat + "' must be auto, text, jsonl or tokens");
+    if (calibUnit != "documents" && calibUnit != "windows")
+        throw ConfigError("calibration unit '" + calibUnit + "' must be documents or windows");
+    if (calibOrder != "first" && calibOrder != "random")
+        throw ConfigError("calibration order '" + calibOrder + "' must be first or random");
+    if (!calibData.empty() && scoring == "stream")
+        throw ConfigError("a calibration file needs HF scoring");
 }
 
 std::string HfEvalData::toJson() const
 {
-    return nlohmann::ordered_json {{"kind", sourceKind},     {"tokenizer", tokenizer},
-                                   {"data", data},           {"raw_token_type", rawTokenType},
-                                   {"seq_len", seqLen},      {"val_sequences", valSequences},
-                                   {"batch_size", batchSize}}
-        .dump();
+    nlohmann::ordered_json j {{"kind", sourceKind},     {"tokenizer", tokenizer},
+                              {"data", data},           {"raw_token_type", rawTokenType},
+                              {"seq_len", seqLen},      {"val_sequences", valSequences},
+                              {"batch_size", batchSize}, {"scoring", scoring},
+                              {"stride", stride},       {"token_budget", tokenBudget}};
+    if (!calibData.empty())
+        j["calibration"] = {{"data", calibData}, {"format", calibFormat}, {"unit", calibUnit}, {"order", calibOrder}};
+    if (!protocol.empty())
+        j["protocol"] = nlohmann::ordered_json::parse(protocol);
+    return j.dump();
 }
 
 HfEvalData HfEvalData::fromJson(const std::string& text)
@@ -179,8 +203,24 @@ HfEvalData HfEvalData::fromJson(const std::string& text)
         d.seqLen = j.at("seq_len").get<int>();
         d.valSequences = j.at("val_sequences").get<int>();
         d.batchSize = j.value("batch_size", d.batchSize);
+        // Runs imported before issue 18 have no scoring key: they keep the layout they were swept with.
+        d.scoring = j.value("scoring", std::string("stream"));
+        d.stride = j.value("stride", 0);
+        d.tokenBudget = j.value("token_budget", int64_t(0));
+        if (j.contains("calibration")) {
+            const auto& c = j.at("calibration");
+            d.calibData = c.at("data").get<std::string>();
+            d.calibFormat = c.value("format", d.calibFormat);
+            d.calibUnit = c.value("unit", d.calibUnit);
+            d.calibOrder = c.value("order", d.calibOrder);
+        }
+        if (j.contains("protocol"))
+            d.protocol = j.at("protocol").dump();
+        d.validate();
     } catch (const nlohmann::json::exception& e) {
         throw FormatError(std::string("run source of a Hugging Face trajectory is malformed: ") + e.what());
+    } catch (const ConfigError& e) {
+        throw FormatError(std::string("run source of a Hugging Face trajectory is invalid: ") + e.what());
     }
     return d;
 }
@@ -374,7 +414,7 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
                               + arch.summary() + ": a trajectory has one architecture");
         HfWeights::open(r.path).validate(other);
     }
-    for (const std::string& file : {options.data.data, options.data.tokenizer}) {
+    for (const std::string& file : {options.data.data, options.data.tokenizer, options.data.calibData}) {
         if (!file.empty() && !fs::is_regular_file(file))
             throw ConfigError("evaluation file " + file + " does not exist");
     }
@@ -419,6 +459,10 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
         data.data = fs::weakly_canonical(fs::absolute(data.data)).string();
         if (!data.tokenizer.empty())
             data.tokenizer = fs::weakly_canonical(fs::absolute(data.tokenizer)).string();
+        if (!data.calibData.empty())
+            data.calibData = fs::weakly_canonical(fs::absolute(data.calibData)).string();
+        // Reads both token streams: a file too short for the protocol fails before anything is stored.
+        data.protocol = protocolRecord(data, arch.vocab);
         info.source = data.toJson();
         store.createRun(info, arch.quantizableLayers());
     }

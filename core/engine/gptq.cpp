@@ -15,10 +15,10 @@ HessianAccumulator::HessianAccumulator(int64_t columns)
 {
 }
 
-void HessianAccumulator::add(const torch::Tensor& x)
+void HessianAccumulator::add(const torch::Tensor& x, int64_t sequences)
 {
     TORCH_CHECK(x.dim() == 2 || x.dim() == 3, "Hessian input must be [tokens, in] or [sequences, tokens, in]");
-    const int64_t batch = x.dim() == 3 ? x.size(0) : 1;
+    const int64_t batch = sequences > 0 ? sequences : (x.dim() == 3 ? x.size(0) : 1);
     auto inp = x.reshape({-1, x.size(-1)}).to(torch::kFloat32);
     if (m_h.device() != inp.device())
         m_h = m_h.to(inp.device());

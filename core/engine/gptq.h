@@ -15,8 +15,9 @@ class HessianAccumulator
 {
 public:
     explicit HessianAccumulator(int64_t columns);
-    // x: [sequences, tokens, columns] or [tokens, columns] (counted as one sequence).
-    void add(const torch::Tensor& x);
+    // x: [sequences, tokens, columns] or [tokens, columns] (counted as one sequence, or as `sequences`
+    // when given: the rows of several sequences of different lengths, as documents are).
+    void add(const torch::Tensor& x, int64_t sequences = 0);
     const torch::Tensor& hessian() const { return m_h; }
     int64_t sequences() const { return m_sequences; }
 

@@ -2,6 +2,7 @@
 
 #include "core/common/errors.h"
 #include "core/data/config.h"
+#include "core/engine/hfmemory.h"
 #include "core/engine/quantizer.h"
 
 #include <cmath>
@@ -197,11 +198,25 @@ torch::Tensor applyRope(const torch::Tensor& x, const HfRope& rope)
 
 torch::Tensor causalAttention(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v)
 {
-    const int64_t t = q.size(2);
-    auto scores = torch::matmul(q, k.transpose(-2, -1)) / std::sqrt(double(q.size(-1)));
+    const int64_t batch = q.size(0), t = q.size(2);
     const auto mask = torch::ones({t, t}, torch::kBool).triu(1);
-    scores = scores.masked_fill(mask, -std::numeric_limits<float>::infinity());
-    return torch::matmul(torch::softmax(scores, -1), v);
+    auto attend = [&](const torch::Tensor& qc, const torch::Tensor& kc, const torch::Tensor& vc) {
+        auto scores = torch::matmul(qc, kc.transpose(-2, -1)) / std::sqrt(double(qc.size(-1)));
+        scores = scores.masked_fill(mask, -std::numeric_limits<float>::infinity());
+        return torch::matmul(torch::softmax(scores, -1), vc);
+    };
+    // The scores of a few sequences at a time (at most kAttentionScores values), so a large batch — a
+    // calibration set of long documents — never holds all its heads × T² scores at once.
+    const int64_t perSequence = std::max<int64_t>(1, q.size(1) * t * t);
+    const int64_t chunk = std::max<int64_t>(1, kAttentionScores / perSequence);
+    if (chunk >= batch)
+        return attend(q, k, v);
+    auto out = torch::empty({batch, q.size(1), t, v.size(-1)}, q.options());
+    for (int64_t b = 0; b < batch; b += chunk) {
+        const int64_t n = std::min(chunk, batch - b);
+        out.narrow(0, b, n).copy_(attend(q.narrow(0, b, n), k.narrow(0, b, n), v.narrow(0, b, n)));
+    }
+    return out;
 }
 
 } // namespace

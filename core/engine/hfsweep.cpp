@@ -2,26 +2,36 @@
 // missing config and the FP reference advance together through the blocks. A block's weights are read
 // once from the memory-mapped shards, each config quantizes its own copy on its own calibration
 // activations (GPTQ's true-sequential walk, as quantizeModel does for the built-in model) and carries its
-// validation hidden states to the next block. Peak memory is about one block's float32 weights twice
-// (FP and the copy being quantized) plus each config's activations, never the model.
+// validation hidden states to the next block. Memory follows a plan made before anything is read
+// (hfmemory.h, issue 18): one block's float32 weights twice, each config's calibration states, and the
+// validation states — in memory when they fit the budget, otherwise in scratch files streamed through
+// each block a chunk of sequences at a time. What is evaluated and how it is scored is the run's
+// protocol (hfprotocol.h).
 
 #include "core/engine/sweep.h"
 
 #include "core/common/errors.h"
 #include "core/data/corpus.h"
+#include "core/data/hfprotocol.h"
 #include "core/data/hfrun.h"
 #include "core/data/store.h"
-#include "core/data/tokenfile.h"
-#include "core/data/tokenizer.h"
+#include "core/engine/hfmemory.h"
 #include "core/engine/hfmodel.h"
+#include "core/engine/hfstates.h"
 #include "core/engine/sweepdetail.h"
+
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
-#include <random>
+#include <map>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 namespace qs {
 
@@ -29,99 +39,162 @@ using namespace sweepdetail;
 
 namespace {
 
-std::vector<int32_t> evaluationTokens(const HfEvalData& data, int64_t vocab)
+// One config's calibration sequences, right-padded into one batch: causal attention never lets a real
+// token see the padding after it, so only the statistics must leave the padded rows out (`rows`).
+struct Calibration
 {
-    if (data.tokenizer.empty())
-        return readTokenFile(data.data, data.rawTokenType == "uint32" ? RawTokenType::U32 : RawTokenType::U16, vocab);
-    const BpeTokenizer tokenizer = BpeTokenizer::fromFile(data.tokenizer);
-    if (tokenizer.vocabSize() > vocab)
-        throw ConfigError(data.tokenizer + " has " + std::to_string(tokenizer.vocabSize())
-                          + " tokens, more than the model's " + std::to_string(vocab)
-                          + ": it is not this model's tokenizer");
-    std::ifstream in(data.data, std::ios::binary);
-    if (!in)
-        throw IoError("cannot read the evaluation text " + data.data);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return tokenizer.encode(text.str());
-}
+    torch::Tensor ids;  // [sequences, longest] int64
+    torch::Tensor rows; // indices of the real tokens in ids.flatten(); undefined when none is padded
+    int64_t sequences = 0;
+    int64_t tokens = 0;
+};
 
-torch::Tensor windows(const std::vector<int32_t>& tokens, size_t begin, int count, int length)
+Calibration calibrationBatch(const std::vector<std::vector<int32_t>>& sequences)
 {
-    auto t = torch::empty({count, length}, torch::kInt64);
-    auto* p = t.data_ptr<int64_t>();
-    for (int s = 0; s < count; ++s)
-        for (int i = 0; i < length; ++i)
-            p[s * length + i] = tokens[begin + size_t(s) * size_t(length) + size_t(i)];
-    return t;
-}
-
-torch::Tensor calibrationWindows(const std::vector<int32_t>& tokens, size_t available, int count, int length,
-                                 uint64_t seed)
-{
-    std::mt19937_64 rng(seed ^ 0xC0FFEEull);
-    std::uniform_int_distribution<size_t> pick(0, available - size_t(length));
-    auto t = torch::empty({count, length}, torch::kInt64);
-    auto* p = t.data_ptr<int64_t>();
-    for (int s = 0; s < count; ++s) {
-        const size_t offset = pick(rng);
-        for (int i = 0; i < length; ++i)
-            p[s * length + i] = tokens[offset + size_t(i)];
+    Calibration c;
+    size_t longest = 0;
+    for (const auto& s : sequences)
+        longest = std::max(longest, s.size());
+    c.sequences = int64_t(sequences.size());
+    c.ids = torch::zeros({c.sequences, int64_t(longest)}, torch::kInt64);
+    auto* p = c.ids.data_ptr<int64_t>();
+    std::vector<int64_t> rows;
+    bool padded = false;
+    for (size_t s = 0; s < sequences.size(); ++s) {
+        for (size_t i = 0; i < sequences[s].size(); ++i) {
+            p[s * longest + i] = sequences[s][i];
+            rows.push_back(int64_t(s * longest + i));
+        }
+        padded = padded || sequences[s].size() < longest;
     }
-    return t;
+    c.tokens = int64_t(rows.size());
+    if (padded)
+        c.rows = torch::tensor(rows, torch::kInt64);
+    return c;
+}
+
+// The real rows of a group's input over a padded calibration batch.
+torch::Tensor realRows(const torch::Tensor& input, const Calibration& c)
+{
+    if (!c.rows.defined())
+        return input;
+    return input.reshape({-1, input.size(-1)}).index_select(0, c.rows);
 }
 
 // One config's state while the revision streams through the blocks.
 struct Lane
 {
     const QuantConfig* config = nullptr;
+    const Calibration* calib = nullptr;
     torch::Tensor calibration; // hidden states of its calibration sequences (quantized path)
-    torch::Tensor validation;  // hidden states of the validation sequences (quantized path)
+    std::optional<HiddenStates> validation;
     std::vector<LayerReport> reports;
 };
 
-// CE, KL, top-1 of a config's final hidden states against the FP ones, in chunks of sequences.
-QuantizedEval compare(const HfModel& model, const HfModel::Head& head, const torch::Tensor& fp, const torch::Tensor& q,
-                      const torch::Tensor& targets, int batch, double* fpCe)
+// The block applied to every chunk of `states`, in place.
+void forwardStates(const HfModel& model, HfBlock& block, HiddenStates& states, const HfRope& rope, int64_t batch)
 {
-    double ceSum = 0.0, fpSum = 0.0;
-    int64_t agree = 0;
-    std::vector<torch::Tensor> kls;
-    const int64_t n = fp.size(0);
-    for (int64_t begin = 0; begin < n; begin += batch) {
-        const int64_t count = std::min<int64_t>(batch, n - begin);
-        const auto p = torch::log_softmax(model.logits(head, fp.narrow(0, begin, count)), -1);
-        const auto lq = torch::log_softmax(model.logits(head, q.narrow(0, begin, count)), -1);
-        if (!torch::isfinite(lq).all().item<bool>())
-            throw Error("the model's logits hold NaN or Inf on validation sequences " + std::to_string(begin) + "–"
-                        + std::to_string(begin + count - 1));
-        const auto t = targets.narrow(0, begin, count).unsqueeze(-1);
-        ceSum -= lq.gather(-1, t).to(torch::kFloat64).sum().item<double>();
-        fpSum -= p.gather(-1, t).to(torch::kFloat64).sum().item<double>();
-        kls.push_back((p.exp() * (p - lq)).sum(-1).to(torch::kFloat64).flatten());
-        agree += (lq.argmax(-1) == p.argmax(-1)).sum().item<int64_t>();
+    for (int64_t begin = 0; begin < states.sequences(); begin += batch) {
+        const int64_t count = std::min<int64_t>(batch, states.sequences() - begin);
+        states.write(begin, model.forwardBlock(block, states.read(begin, count), rope));
     }
-    const double tokens = double(targets.numel());
-    const auto kl = torch::cat(kls).clamp_min(0.0);
-    QuantizedEval e;
-    e.ce = ceSum / tokens;
-    e.klMean = kl.mean().item<double>();
-    e.klMedian = torch::quantile(kl, 0.5).item<double>();
-    e.klP99 = torch::quantile(kl, 0.99).item<double>();
-    e.top1Agree = double(agree) / tokens;
-    *fpCe = fpSum / tokens;
-    return e;
 }
 
-// The block applied to x in chunks of `batch` sequences (no hooks: validation only).
-torch::Tensor forwardChunked(const HfModel& model, HfBlock& block, const torch::Tensor& x, const HfRope& rope,
-                             int batch)
+// CE, KL, top-1 of every config's final hidden states against the FP ones over the scored tokens, a
+// chunk of sequences at a time and their logits a few tokens at a time: the FP logits of a chunk are
+// computed once and compared with every config's. `quantized` empty: only the FP CE.
+struct Comparison
 {
-    std::vector<torch::Tensor> parts;
-    for (int64_t begin = 0; begin < x.size(0); begin += batch)
-        parts.push_back(
-            model.forwardBlock(block, x.narrow(0, begin, std::min<int64_t>(batch, x.size(0) - begin)), rope));
-    return torch::cat(parts, 0);
+    double ceSum = 0.0;
+    int64_t agree = 0;
+    std::vector<float> kls;
+};
+
+std::vector<QuantizedEval> compare(const HfModel& model, const HfModel::Head& head, const HiddenStates& fp,
+                                   const std::vector<const HiddenStates*>& quantized, const torch::Tensor& targets,
+                                   int64_t batch, int64_t logitTokens, double* fpCe)
+{
+    double fpSum = 0.0;
+    int64_t scored = 0;
+    std::vector<Comparison> sums(quantized.size());
+    const int64_t hidden = model.arch().hidden;
+    for (int64_t begin = 0; begin < fp.sequences(); begin += batch) {
+        const int64_t count = std::min<int64_t>(batch, fp.sequences() - begin);
+        const auto t = targets.narrow(0, begin, count).flatten();
+        const auto rows = (t >= 0).nonzero().flatten();
+        if (rows.numel() == 0)
+            continue;
+        const auto tt = t.index_select(0, rows);
+        const auto fx = fp.read(begin, count).reshape({-1, hidden}).index_select(0, rows);
+        std::vector<torch::Tensor> qx;
+        for (const HiddenStates* q : quantized)
+            qx.push_back(q->read(begin, count).reshape({-1, hidden}).index_select(0, rows));
+        for (int64_t r = 0; r < rows.numel(); r += logitTokens) {
+            const int64_t n = std::min<int64_t>(logitTokens, rows.numel() - r);
+            const auto target = tt.narrow(0, r, n).unsqueeze(-1);
+            const auto p = torch::log_softmax(model.logits(head, fx.narrow(0, r, n)), -1);
+            const auto pExp = p.exp();
+            const auto pTop = p.argmax(-1);
+            fpSum -= p.gather(-1, target).to(torch::kFloat64).sum().item<double>();
+            for (size_t l = 0; l < quantized.size(); ++l) {
+                const auto lq = torch::log_softmax(model.logits(head, qx[l].narrow(0, r, n)), -1);
+                if (!torch::isfinite(lq).all().item<bool>())
+                    throw Error("the model's logits hold NaN or Inf on evaluation blocks " + std::to_string(begin)
+                                + "–" + std::to_string(begin + count - 1));
+                Comparison& c = sums[l];
+                c.ceSum -= lq.gather(-1, target).to(torch::kFloat64).sum().item<double>();
+                const auto kl = (pExp * (p - lq)).sum(-1).clamp_min(0.0).contiguous();
+                c.kls.insert(c.kls.end(), kl.data_ptr<float>(), kl.data_ptr<float>() + kl.numel());
+                c.agree += (lq.argmax(-1) == pTop).sum().item<int64_t>();
+            }
+        }
+        scored += rows.numel();
+    }
+    if (scored == 0)
+        throw ConfigError("the evaluation blocks score no token");
+    const double tokens = double(scored);
+    *fpCe = fpSum / tokens;
+    std::vector<QuantizedEval> evals;
+    for (Comparison& c : sums) {
+        const auto kl = torch::from_blob(c.kls.data(), {int64_t(c.kls.size())}, torch::kFloat32).to(torch::kFloat64);
+        QuantizedEval e;
+        e.ce = c.ceSum / tokens;
+        e.klMean = kl.mean().item<double>();
+        e.klMedian = torch::quantile(kl, 0.5).item<double>();
+        e.klP99 = torch::quantile(kl, 0.99).item<double>();
+        e.top1Agree = double(c.agree) / tokens;
+        evals.push_back(e);
+    }
+    return evals;
+}
+
+double seconds(std::chrono::steady_clock::time_point since)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+}
+
+int64_t residentBytes()
+{
+    std::ifstream statm("/proc/self/statm");
+    int64_t size = 0, resident = 0;
+    statm >> size >> resident;
+    return resident * int64_t(::sysconf(_SC_PAGE_SIZE));
+}
+
+// The recorded evaluation hash must match what the files give now.
+void checkProtocol(const HfEvalData& data, const EvaluationBlocks& blocks)
+{
+    if (data.protocol.empty())
+        return;
+    const auto j = nlohmann::json::parse(data.protocol, nullptr, false);
+    if (!j.is_object() || !j.contains("evaluation") || !j["evaluation"].contains("evaluated_hash"))
+        return;
+    const std::string recorded = j["evaluation"]["evaluated_hash"].get<std::string>();
+    if (recorded != hashText(blocks.hash))
+        throw ConfigError(data.data + " no longer gives the evaluation tokens the run was imported with (hash "
+                          + hashText(blocks.hash) + ", recorded " + recorded
+                          + "): its results would not be comparable with those stored; restore the file or import "
+                            "into a new run");
 }
 
 } // namespace
@@ -147,35 +220,60 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
         if (std::none_of(configs.begin(), configs.end(), [&](const QuantConfig& o) { return o.id() == c.id(); }))
             configs.push_back(c);
     }
+    const std::vector<int32_t> stream = readEvaluationStream(data, arch.vocab);
+    const EvaluationBlocks blocks = evaluationBlocks(data, stream);
+    checkProtocol(data, blocks);
+    const int64_t windows = blocks.windows, length = blocks.length;
+    const auto inputs = torch::tensor(blocks.inputs, torch::kInt64).view({windows, length});
+    const auto targets = torch::tensor(blocks.targets, torch::kInt64).view({windows, length});
+
+    // Calibration batches, one per distinct (count, length, seed); RTN and the FP reference use the
+    // default set (activation statistics, activation-quantization calibration).
+    const QuantConfig defaults;
+    std::map<std::tuple<int, int, uint64_t, bool>, Calibration> calibrations;
+    auto calibrationFor = [&](const QuantConfig& c) -> const Calibration& {
+        const bool gptq = c.method == QuantMethod::Gptq;
+        // GPTQ takes exactly its count; the statistics' default set as many as the source holds, up to it.
+        const auto key = gptq ? std::make_tuple(c.calibSequences, c.calibSeqLen, c.calibSeed, true)
+                              : std::make_tuple(defaults.calibSequences, defaults.calibSeqLen, defaults.calibSeed, false);
+        auto it = calibrations.find(key);
+        if (it == calibrations.end())
+            it = calibrations
+                     .emplace(key, calibrationBatch(calibrationSequences(data, stream, arch.vocab, std::get<0>(key),
+                                                                         std::get<1>(key), std::get<2>(key), !gptq)))
+                     .first;
+        return it->second;
+    };
+
+    HfMemoryRequest request;
+    request.budget = options.memoryBudget > 0 ? options.memoryBudget : defaultMemoryBudget();
+    request.runtime = residentBytes();
+    request.valSequences = windows;
+    request.seqLen = length;
+    request.batch = data.batchSize;
+    request.lanes = int64_t(configs.size());
+    for (const QuantConfig& c : configs) {
+        const Calibration& calib = calibrationFor(c);
+        request.gptq = request.gptq || c.method == QuantMethod::Gptq;
+        request.calibrationTokens += calib.ids.numel();
+        request.calibrationSequences = std::max(request.calibrationSequences, calib.sequences);
+        request.calibrationLength = std::max(request.calibrationLength, calib.ids.size(1));
+    }
+    request.spill = options.spill;
+    const HfMemoryPlan plan = planHfMemory(arch, request);
+    // Everything is read and planned: only now does the store learn of the configs.
     for (const auto& c : configs)
         store.ensureConfig(run, c.id(), c.toJson());
-
-    const std::vector<int32_t> tokens = evaluationTokens(data, arch.vocab);
-    const size_t valTokens = size_t(data.valSequences) * size_t(data.seqLen) + 1;
-    if (tokens.size() < valTokens + size_t(data.seqLen))
-        throw ConfigError(data.data + " gives " + std::to_string(tokens.size()) + " tokens; "
-                          + std::to_string(data.valSequences) + " validation sequences of "
-                          + std::to_string(data.seqLen) + " need " + std::to_string(valTokens)
-                          + " plus at least one sequence for calibration");
-    const size_t calibAvailable = tokens.size() - valTokens;
-    const auto valAll = windows(tokens, calibAvailable, 1, int(valTokens)).flatten();
-    const int64_t valCount = int64_t(data.valSequences) * data.seqLen;
-    const auto valInputs = valAll.narrow(0, 0, valCount).view({data.valSequences, data.seqLen});
-    const auto valTargets = valAll.narrow(0, 1, valCount).view({data.valSequences, data.seqLen});
-    const QuantConfig defaults;
-
-    auto calibrationFor = [&](const QuantConfig& c) {
-        const bool gptq = c.method == QuantMethod::Gptq;
-        const int length = std::min(gptq ? c.calibSeqLen : defaults.calibSeqLen, data.seqLen);
-        if (calibAvailable < size_t(length))
-            throw ConfigError(data.data + ": too few tokens before the validation set for calibration");
-        return calibrationWindows(tokens, calibAvailable, gptq ? c.calibSequences : defaults.calibSequences, length,
-                                  gptq ? c.calibSeed : defaults.calibSeed);
-    };
+    const std::string scratchDir = !plan.spill ? std::string()
+        : !options.scratchDir.empty()           ? options.scratchDir
+                                                : std::filesystem::absolute(store.path()).parent_path().string();
+    SweepSummary summary;
+    summary.memoryPlan = plan.describe() + (plan.spill ? " (scratch folder " + scratchDir + ")" : "");
+    if (!reportProgress(progress, 0.0, summary.memoryPlan))
+        throw Cancelled();
 
     const auto checkpoints = store.checkpoints(run);
     const double total = double(checkpoints.size() * configs.size());
-    SweepSummary summary;
     for (int i = 0; i < int(checkpoints.size()); ++i) {
         const CheckpointRow& row = checkpoints[size_t(i)];
         const std::vector<const QuantConfig*> missing = missingConfigs(store, run, configs, i);
@@ -189,41 +287,61 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
             const HfModel model = HfModel::open(path);
             if (model.arch().quantizableLayers().size() != store.layers(run).size())
                 throw ConfigError("its architecture (" + model.arch().summary() + ") is not the run's");
+            const int64_t hidden = model.arch().hidden;
+            HiddenStates fpVal(windows, length, hidden, scratchDir, "validation states of the FP reference");
             std::vector<Lane> lanes;
             for (const QuantConfig* c : missing) {
                 Lane lane;
                 lane.config = c;
-                lane.calibration = model.embed(calibrationFor(*c));
+                lane.calib = &calibrationFor(*c);
+                lane.calibration = model.embed(lane.calib->ids);
+                lane.validation.emplace(windows, length, hidden, scratchDir, "validation states of " + c->id());
                 lanes.push_back(std::move(lane));
             }
-            auto fpVal = model.embed(valInputs);
-            for (Lane& lane : lanes)
-                lane.validation = fpVal;
-            const HfRope rope = model.rope(data.seqLen);
+            for (int64_t begin = 0; begin < windows; begin += plan.batch) {
+                const int64_t count = std::min<int64_t>(plan.batch, windows - begin);
+                const auto x = model.embed(inputs.narrow(0, begin, count));
+                fpVal.write(begin, x);
+                for (Lane& lane : lanes)
+                    lane.validation->write(begin, x);
+            }
+            // Calibration sequences may be longer than the evaluation blocks (documents).
+            const HfRope rope = model.rope(std::max<int64_t>(length, request.calibrationLength));
+            const HfRope valRope = request.calibrationLength > length ? model.rope(length) : rope;
             const auto infos = model.arch().quantizableLayers();
             const size_t perBlock = infos.size() / size_t(model.arch().layers);
 
             for (int64_t b = 0; b < model.arch().layers; ++b) {
+                auto stage = Clock::now();
                 HfBlock fpBlock = model.loadBlock(b);
+                summary.stageSeconds["read and convert blocks"] += seconds(stage);
                 for (Lane& lane : lanes) {
+                    stage = Clock::now();
                     const QuantConfig& c = *lane.config;
                     HfBlock block = c.method == QuantMethod::None ? fpBlock : fpBlock.clone();
                     model.setActivationQuantization(block, c);
                     QuantizeModelOptions walk;
                     walk.inputStats = c.isFullPrecision();
                     walk.outlierThreshold = options.outlierThreshold;
+                    if (lane.calib->rows.defined())
+                        walk.calibrationSequences = lane.calib->sequences;
                     auto groups = block.groups(model.arch().family);
                     size_t layer = size_t(b) * perBlock;
-                    lane.calibration =
-                        model.forwardBlock(block, lane.calibration, rope, [&](int group, const torch::Tensor& input) {
+                    lane.calibration = model.forwardBlock(
+                        block, lane.calibration, rope, [&](int group, const torch::Tensor& input) {
                             std::vector<GroupMember> members;
                             for (HfLinear* l : groups[size_t(group)])
                                 members.push_back({&infos[layer++], l->weight, l->actBits, l->actGroupSize});
-                            quantizeGroup(input, members, c, walk, lane.reports);
+                            quantizeGroup(realRows(input, *lane.calib), members, c, walk, lane.reports);
                         });
-                    lane.validation = forwardChunked(model, block, lane.validation, rope, data.batchSize);
+                    summary.stageSeconds["calibration and quantization: " + c.id()] += seconds(stage);
+                    stage = Clock::now();
+                    forwardStates(model, block, *lane.validation, valRope, plan.batch);
+                    summary.stageSeconds["evaluation forward: " + c.id()] += seconds(stage);
                 }
-                fpVal = forwardChunked(model, fpBlock, fpVal, rope, data.batchSize);
+                stage = Clock::now();
+                forwardStates(model, fpBlock, fpVal, valRope, plan.batch);
+                summary.stageSeconds["evaluation forward: FP reference"] += seconds(stage);
                 const double done = double(summary.computed + summary.skipped)
                     + double(missing.size()) * double(b + 1) / double(model.arch().layers);
                 if (!reportProgress(progress, done / total,
@@ -232,19 +350,20 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                     throw Cancelled();
             }
             const HfModel::Head head = model.loadHead();
-            // Logits of a real vocabulary are large: compared a few sequences at a time (≈ 4 Mi values).
-            const int chunk = int(std::clamp<int64_t>((int64_t(1) << 22) / (int64_t(data.seqLen) * model.arch().vocab),
-                                                      1, data.batchSize));
             double fpCe = std::numeric_limits<double>::quiet_NaN();
-            for (Lane& lane : lanes) {
-                const QuantizedEval eval = compare(model, head, fpVal, lane.validation, valTargets, chunk, &fpCe);
-                store.writeResult(run, lane.config->id(), i, makeEntry(*lane.config, eval, fpCe, lane.reports));
-                summary.entries[lane.config->id()] += 1;
+            std::vector<const HiddenStates*> quantized;
+            for (const Lane& lane : lanes)
+                quantized.push_back(&*lane.validation);
+            const auto compareStart = Clock::now();
+            const std::vector<QuantizedEval> evals =
+                compare(model, head, fpVal, quantized, targets, plan.batch, plan.logitTokens, &fpCe);
+            summary.stageSeconds["compare with the FP logits"] += seconds(compareStart);
+            for (size_t l = 0; l < lanes.size(); ++l) {
+                lanes[l].validation.reset(); // its scratch file goes now
+                store.writeResult(run, lanes[l].config->id(), i,
+                                  makeEntry(*lanes[l].config, evals[l], fpCe, lanes[l].reports));
+                summary.entries[lanes[l].config->id()] += 1;
                 ++summary.computed;
-            }
-            if (lanes.empty()) {
-                // Only the FP CE was missing.
-                compare(model, head, fpVal, fpVal, valTargets, chunk, &fpCe);
             }
             if (!std::isfinite(row.fpValCe))
                 store.setCheckpointFpCe(run, i, fpCe);

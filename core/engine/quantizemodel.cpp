@@ -121,7 +121,7 @@ void quantizeGroup(const torch::Tensor& input, const std::vector<GroupMember>& m
         if (bits < 16 && config.method == QuantMethod::Gptq) {
             if (!hessian) {
                 hessian.emplace(input.size(-1));
-                hessian->add(input);
+                hessian->add(input, options.calibrationSequences);
             }
             gptq.bits = bits;
             const GptqResult g = gptqQuantize(w, hessian->hessian(), gptq);

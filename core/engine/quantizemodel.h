@@ -46,6 +46,9 @@ struct QuantizeModelOptions
 {
     bool inputStats = false;
     double outlierThreshold = metrics::outlierThreshold;
+    // When the input holds the rows of calibration sequences of different lengths ([rows, columns]):
+    // how many sequences they are, so GPTQ's Hessian is normalized per sequence as for [N, T, columns].
+    int64_t calibrationSequences = 0;
 };
 
 // `sequences` byte sequences of `length` bytes from `text` at offsets drawn with `seed`.

@@ -4,6 +4,7 @@
 #include "core/common/progress.h"
 #include "core/data/config.h"
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -19,6 +20,11 @@ struct SweepOptions
     std::string device = "cpu"; // torch device: "cpu", "cuda", "cuda:1"
     // Channels whose input absmax exceeds this count as outlier channels (LLM.int8's magnitude 6).
     double outlierThreshold = metrics::outlierThreshold;
+    // Hugging Face sweeps (hfmemory.h): the peak memory to plan for, bytes (0: half the machine's
+    // memory), and where validation states go when they do not fit (empty: the store's folder).
+    int64_t memoryBudget = 0;
+    std::string scratchDir = {};
+    bool spill = false; // validation states in scratch files even when they would fit in memory
 };
 
 struct SweepSummary
@@ -32,6 +38,10 @@ struct SweepSummary
     // checkpoint that had anything to compute; not part of any config's time.
     double referenceSeconds = 0.0;
     int references = 0;
+    std::string memoryPlan; // Hugging Face sweeps: the memory plan in words
+    // Hugging Face sweeps: wall time of each stage (reading blocks, each config's calibration and
+    // quantization, each config's evaluation forward, the comparison of logits), seconds.
+    std::map<std::string, double> stageSeconds;
 };
 
 // Quantizes every checkpoint of `run` with every config and writes, per (checkpoint, config), the

@@ -14,8 +14,11 @@
 #include "core/engine/quantizer.h"
 #include "core/engine/sweep.h"
 
+#include <QDir>
 #include <QProcess>
 #include <QTemporaryDir>
+
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <random>
@@ -195,16 +198,17 @@ private Q_SLOTS:
         QCOMPARE(s.computed, 3 * 6);
         QCOMPARE(sweepRun(store, "olmo", {rtn4, rtn8, rtn2, gptq3, w4a4}, SweepOptions {test::threads()}).computed, 0);
 
-        // The validation set as the sweep defines it: the last 6·32 + 1 tokens.
+        // The evaluation blocks as the protocol defines them without a calibration file: the last 6·32
+        // tokens in blocks of 32, each scored as HF's labels=input_ids scores it (position j predicts
+        // token j + 1 of the same block).
         QFile f(m_tokens);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray raw = f.readAll();
         const auto all =
             torch::from_blob(const_cast<char*>(raw.constData()), {raw.size() / 2}, torch::kInt16).to(torch::kInt64);
         const int64_t n = 6 * 32;
-        const auto tail = all.narrow(0, all.size(0) - n - 1, n + 1);
-        const auto inputs = tail.narrow(0, 0, n).view({6, 32});
-        const auto targets = tail.narrow(0, 1, n).view({6, 32});
+        const auto inputs = all.narrow(0, all.size(0) - n, n).view({6, 32});
+        const auto targets = inputs.narrow(1, 1, 31);
 
         const auto rows = store.checkpoints("olmo");
         const ConfigResults fp = store.results("olmo", "fp");
@@ -214,7 +218,8 @@ private Q_SLOTS:
                 HfModel::open(rows[i].path.front() == '/' ? rows[i].path : path(QString::fromStdString(rows[i].path)));
             torch::NoGradGuard noGrad;
             const auto ce = [&](const torch::Tensor& logits) {
-                return torch::nn::functional::cross_entropy(logits.reshape({-1, logits.size(-1)}),
+                const auto shifted = logits.narrow(1, 0, 31);
+                return torch::nn::functional::cross_entropy(shifted.reshape({-1, shifted.size(-1)}),
                                                             targets.reshape({-1}))
                     .item<double>();
             };
@@ -258,6 +263,70 @@ private Q_SLOTS:
         }
     }
 
+    // Validation states spilled to scratch files stream through the blocks a chunk at a time and give
+    // the very numbers of states kept in memory (same process, same chunks: bit for bit).
+    void spilledStatesGiveTheSameNumbers()
+    {
+        const auto configs = {QuantConfig::parse("rtn:4:g16:sym"), QuantConfig::parse("gptq:3:g16:sym:act:cal8x32")};
+        std::vector<ConfigResults> results[2];
+        for (const bool spill : {false, true}) {
+            Store store = Store::create(path(spill ? QStringLiteral("spilled.h5") : QStringLiteral("inmemory.h5")));
+            HfImportOptions options;
+            options.sources = {m_revisions.toStdString()};
+            options.data = tokenData(m_tokens);
+            options.data.batchSize = 2; // three chunks of two blocks
+            importHfTrajectory(store, "olmo", options);
+            SweepOptions sweep {test::threads()};
+            sweep.spill = spill;
+            sweep.scratchDir = m_dir.path().toStdString();
+            const SweepSummary summary = sweepRun(store, "olmo", configs, sweep);
+            QVERIFY2(QString::fromStdString(summary.memoryPlan).contains(spill ? QStringLiteral("spilled") : QStringLiteral("in memory")),
+                     summary.memoryPlan.c_str());
+            for (const QuantConfig& c : configs)
+                results[spill].push_back(store.results("olmo", c.id()));
+            results[spill].push_back(store.results("olmo", "fp"));
+        }
+        for (size_t c = 0; c < results[0].size(); ++c)
+            for (const char* metric : {"ce", "kl_mean", "kl_median", "kl_p99", "top1_agree"})
+                QCOMPARE(results[1][c].model.at(metric), results[0][c].model.at(metric));
+        // Nothing is left in the scratch folder: the files were unlinked when made.
+        QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral(".quantscope-scratch-*")}, QDir::Hidden | QDir::Files),
+                 QStringList());
+    }
+
+    // The recorded protocol: hashes of what was evaluated, checked again by every sweep.
+    void protocolRecordedAndChecked()
+    {
+        const QString tokens = m_dir.filePath(QStringLiteral("changing.bin"));
+        QVERIFY(QFile::copy(m_tokens, tokens));
+        Store store = Store::create(path(QStringLiteral("protocol.h5")));
+        HfImportOptions options;
+        options.sources = {m_revisions.toStdString()};
+        options.data = tokenData(tokens);
+        importHfTrajectory(store, "olmo", options);
+        const auto source = nlohmann::json::parse(store.runInfo("olmo").source);
+        const auto& evaluation = source.at("protocol").at("evaluation");
+        QCOMPARE(evaluation.at("blocks").get<int>(), 6);
+        QCOMPARE(evaluation.at("scored_tokens").get<int>(), 6 * 31);
+        QCOMPARE(evaluation.at("stream_tokens").get<int>(), 4000);
+        QVERIFY(evaluation.at("evaluated_hash").get<std::string>().rfind("fnv1a64:", 0) == 0);
+        // The file changes under the run: the sweep refuses, and nothing is stored.
+        {
+            QFile f(tokens);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            f.seek(f.size() - 10);
+            f.write("\x01\x00", 2);
+        }
+        try {
+            sweepRun(store, "olmo", {QuantConfig::parse("rtn:4:g16:sym")}, SweepOptions {test::threads()});
+            QFAIL("a changed evaluation file was swept");
+        } catch (const ConfigError& e) {
+            QVERIFY2(std::string(e.what()).find("no longer gives the evaluation tokens") != std::string::npos,
+                     e.what());
+        }
+        QCOMPARE(store.configIds("olmo").size(), size_t(0));
+    }
+
     void textThroughTokenizer()
     {
         // A byte-level BPE tokenizer of the 256 byte symbols and one merge ("Ġ" + "t"), for a model of
@@ -292,6 +361,35 @@ private Q_SLOTS:
         QCOMPARE(store.checkpoints("bytes").front().step, 10);
         sweepRun(store, "bytes", {QuantConfig::parse("rtn:4:g16:sym")}, SweepOptions {test::threads()});
         QVERIFY(std::isfinite(store.checkpoints("bytes").front().fpValCe));
+
+        // Calibration on whole documents of a JSON-lines file of its own, of different lengths.
+        QString lines;
+        for (int i = 0; i < 10; ++i)
+            lines += QStringLiteral(R"({"id": %1, "text": "Document %1 says %2."})").arg(i).arg(QString(i * 7, QLatin1Char('x')))
+                + QLatin1Char('\n');
+        const QString calib = m_dir.filePath(QStringLiteral("bytes/calib.jsonl"));
+        test::writeFile(calib, lines.toUtf8());
+        Store docs = Store::create(path(QStringLiteral("documents.h5")));
+        options.data.calibData = calib.toStdString();
+        importHfTrajectory(docs, "bytes", options);
+        const auto source = nlohmann::json::parse(docs.runInfo("bytes").source);
+        QCOMPARE(source.at("protocol").at("calibration").at("documents").get<int>(), 10);
+        const auto gptq = QuantConfig::parse("gptq:4:g16:sym:act:cal8x64");
+        sweepRun(docs, "bytes", {gptq}, SweepOptions {test::threads()});
+        const ConfigResults documentResults = docs.results("bytes", gptq.id());
+        for (double loss : documentResults.layers.at("gptq_loss")[0])
+            QVERIFY(std::isfinite(loss) && loss >= 0.0);
+        // More documents than the file holds: refused before anything is stored.
+        const auto many = QuantConfig::parse("gptq:4:g16:sym:act:cal20x64");
+        try {
+            sweepRun(docs, "bytes", {many}, SweepOptions {test::threads()});
+            QFAIL("20 calibration documents were taken from a file of 10");
+        } catch (const ConfigError& e) {
+            QVERIFY2(std::string(e.what()).find("calib.jsonl holds 10 documents, fewer than the 20") != std::string::npos,
+                     e.what());
+        }
+        const auto ids = docs.configIds("bytes");
+        QVERIFY(std::find(ids.begin(), ids.end(), many.id()) == ids.end());
     }
 
     // The command line: import with a manifest that gives a step-less revision its step and every
@@ -361,15 +459,14 @@ private Q_SLOTS:
         message = test::errorOf([&] { importHfTrajectory(store, "nameless", options); });
         QVERIFY2(message.contains(QStringLiteral("no step for final")) && message.contains(QStringLiteral("manifest")),
                  qPrintable(message));
-        // Data too short for the validation set it asks for.
+        // Data too short for the evaluation blocks it asks for: the import reads the data and refuses.
         options.sources = {m_revisions.toStdString()};
         options.data.valSequences = 1000;
-        importHfTrajectory(store, "short", options);
-        message = test::errorOf(
-            [&] { sweepRun(store, "short", {QuantConfig::parse("rtn:4:g16:sym")}, SweepOptions {test::threads()}); });
+        message = test::errorOf([&] { importHfTrajectory(store, "short", options); });
         QVERIFY2(message.contains(QStringLiteral("gives 4000 tokens"))
-                     && message.contains(QStringLiteral("1000 validation sequences")),
+                     && message.contains(QStringLiteral("1000 evaluation blocks of 32 tokens")),
                  qPrintable(message));
+        QVERIFY(!store.hasRun("short"));
         // Nothing to import.
         options.sources = {m_dir.filePath(QStringLiteral("nameless")).toStdString() + "/absent"};
         message = test::errorOf([&] { importHfTrajectory(store, "none", options); });

@@ -14,6 +14,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <limits>
+
 namespace qs {
 
 namespace {
@@ -64,6 +66,23 @@ ImportDialog::ImportDialog(const QString& storePath, const QString& revisions, Q
     m_valSequences = new QSpinBox(this);
     m_valSequences->setRange(1, 4096);
     m_valSequences->setValue(16);
+    m_valSequences->setToolTip(tr("Evaluation blocks of the sequence length, when no token budget is given"));
+    m_stride = new QSpinBox(this);
+    m_stride->setObjectName(QStringLiteral("importStride"));
+    m_stride->setRange(0, 8192);
+    m_stride->setSpecialValueText(tr("the sequence length"));
+    m_stride->setToolTip(tr("Tokens between the starts of evaluation blocks; a block after the first scores only "
+                            "the tokens it adds, as Hugging Face's strided perplexity does"));
+    m_tokenBudget = new QSpinBox(this);
+    m_tokenBudget->setObjectName(QStringLiteral("importTokenBudget"));
+    m_tokenBudget->setRange(0, std::numeric_limits<int>::max());
+    m_tokenBudget->setSingleStep(2048);
+    m_tokenBudget->setSpecialValueText(tr("the evaluation blocks above"));
+    m_tokenBudget->setToolTip(tr("Evaluation tokens, cut into blocks of the sequence length at the stride"));
+    m_calibration = edit("importCalibration");
+    m_calibration->setPlaceholderText(tr("optional: windows of the data before the evaluation blocks"));
+    m_calibration->setToolTip(tr("Calibration data of its own: a text file (documents separated by empty lines), JSON "
+                                 "lines with a \"text\" field, or token ids; GPTQ takes its first documents"));
 
     const QString anyFile = tr("All files (*)");
     auto* form = new QFormLayout;
@@ -76,7 +95,11 @@ ImportDialog::ImportDialog(const QString& storePath, const QString& revisions, Q
     m_tokenizerLabel->setBuddy(m_tokenizer);
     form->addRow(m_tokenizerLabel, m_tokenizerRow);
     form->addRow(tr("Sequence &length:"), m_seqLen);
-    form->addRow(tr("&Validation sequences:"), m_valSequences);
+    form->addRow(tr("&Evaluation blocks:"), m_valSequences);
+    form->addRow(tr("Stri&de:"), m_stride);
+    form->addRow(tr("Token &budget:"), m_tokenBudget);
+    form->addRow(tr("&Calibration:"),
+                 withBrowse(m_calibration, button(m_calibration, false, tr("Calibration data"), anyFile), this));
     form->addRow(tr("LR &schedule:"), m_schedule);
     form->addRow(tr("R&un:"), m_run);
     form->addRow(
@@ -103,6 +126,8 @@ ImportDialog::ImportDialog(const QString& storePath, const QString& revisions, Q
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_seqLen, &QSpinBox::valueChanged, this, &ImportDialog::revalidate);
     connect(m_valSequences, &QSpinBox::valueChanged, this, &ImportDialog::revalidate);
+    connect(m_stride, &QSpinBox::valueChanged, this, &ImportDialog::revalidate);
+    connect(m_tokenBudget, &QSpinBox::valueChanged, this, &ImportDialog::revalidate);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -138,6 +163,9 @@ HfImportOptions ImportDialog::options() const
         o.data.tokenizer = m_tokenizer->text().trimmed().toStdString();
     o.data.seqLen = m_seqLen->value();
     o.data.valSequences = m_valSequences->value();
+    o.data.stride = m_stride->value();
+    o.data.tokenBudget = m_tokenBudget->value();
+    o.data.calibData = m_calibration->text().trimmed().toStdString();
     o.lrSchedule = m_schedule->text().trimmed().toStdString();
     return o;
 }
@@ -222,6 +250,16 @@ void ImportDialog::revalidate()
           tr("The data file %1 does not exist.").arg(m_data->text().trimmed()));
     check(text && !QFileInfo(m_tokenizer->text().trimmed()).isFile(),
           tr("A text needs the model's tokenizer.json; %1 does not exist.").arg(m_tokenizer->text().trimmed()));
+    const QString calibration = m_calibration->text().trimmed();
+    check(!calibration.isEmpty() && !QFileInfo(calibration).isFile(),
+          tr("The calibration file %1 does not exist.").arg(calibration));
+    if (m_error.isEmpty()) {
+        try {
+            options().data.validate(); // stride, token budget against the sequence length
+        } catch (const Error& e) {
+            m_error = QString::fromStdString(e.what());
+        }
+    }
     check(runName().isEmpty(), tr("Name the run."));
     check(storePath().isEmpty(), tr("Choose the store the run goes into."));
     if (m_error.isEmpty() && !m_schedule->text().trimmed().isEmpty()) {

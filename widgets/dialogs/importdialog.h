@@ -57,6 +57,9 @@ private:
     QLineEdit* m_schedule = nullptr;
     QSpinBox* m_seqLen = nullptr;
     QSpinBox* m_valSequences = nullptr;
+    QSpinBox* m_stride = nullptr;      // 0: the block length
+    QSpinBox* m_tokenBudget = nullptr; // 0: m_valSequences blocks
+    QLineEdit* m_calibration = nullptr;
     QLabel* m_preview = nullptr;
     QLabel* m_errorLabel = nullptr;
     QDialogButtonBox* m_buttons = nullptr;

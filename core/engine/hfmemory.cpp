@@ -1,0 +1,176 @@
+#include "core/engine/hfmemory.h"
+
+#include "core/common/errors.h"
+#include "core/data/hfconfig.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace qs {
+
+namespace {
+
+constexpr int64_t kMiB = int64_t(1) << 20;
+constexpr int64_t kGiB = int64_t(1) << 30;
+constexpr int64_t kFloat = 4;
+// Values of one logits chunk (the FP and the quantized logits, their log-softmax, exp and product).
+constexpr int64_t kLogitValues = int64_t(1) << 22;
+
+int64_t blockParameters(const HfArch& arch)
+{
+    int64_t n = 0;
+    for (const HfTensorSpec& t : arch.blockTensors(0)) {
+        int64_t count = 1;
+        for (const int64_t d : t.shape)
+            count *= d;
+        n += count;
+    }
+    return n;
+}
+
+// Activations of `sequences` sequences of `length` tokens inside a block's forward pass: the
+// projections and MLP activations alive together for each, and the attention scores, their mask and
+// softmax, computed a chunk of sequences at a time (hfmodel.cpp's causalAttention, at most kAttentionScores).
+int64_t forwardWorkspace(const HfArch& arch, int64_t sequences, int64_t length)
+{
+    const int64_t scoresPerSequence = std::max<int64_t>(1, arch.heads * length * length);
+    const int64_t chunk = std::min(sequences, std::max<int64_t>(1, kAttentionScores / scoresPerSequence));
+    const int64_t attention = 3 * chunk * scoresPerSequence * kFloat + length * length;
+    const int64_t linear = length * kFloat * (8 * arch.hidden + 3 * arch.intermediate + 4 * arch.heads * arch.headDim);
+    return attention + sequences * linear;
+}
+
+} // namespace
+
+HfMemoryPlan planHfMemory(const HfArch& arch, const HfMemoryRequest& r)
+{
+    HfMemoryPlan plan;
+    plan.budget = r.budget;
+    plan.runtime = r.runtime;
+    const int64_t hidden = arch.hidden;
+
+    // Weights: the FP block, a config's copy of it, GPTQ's Hessian work on the widest layer, the head.
+    plan.weights = blockParameters(arch) * kFloat * (r.lanes > 0 ? 2 : 1);
+    if (r.gptq) {
+        int64_t gptq = 0;
+        for (const LayerInfo& l : arch.quantizableLayers())
+            gptq = std::max(gptq, 4 * l.cols * l.cols * kFloat + 3 * l.rows * l.cols * kFloat);
+        plan.weights += gptq;
+    }
+    const int64_t headValues = arch.vocab * hidden;
+    plan.weights += (headValues <= (int64_t(1) << 24) ? headValues : kLogitValues) * kFloat;
+
+    // Calibration: every config's states (input and output of a block alive together) and the forward
+    // pass of one config's calibration set at once.
+    plan.calibration = 2 * r.calibrationTokens * hidden * kFloat;
+    if (r.calibrationSequences > 0)
+        plan.calibration += forwardWorkspace(arch, r.calibrationSequences, r.calibrationLength);
+
+    plan.logitTokens = std::max<int64_t>(1, kLogitValues / std::max<int64_t>(1, arch.vocab));
+    const int64_t valTokens = r.valSequences * r.seqLen;
+    const int64_t perSequence = r.seqLen * hidden * kFloat;
+    const int64_t logits = 7 * plan.logitTokens * arch.vocab * kFloat;
+    // Per-token KL values of every config (for their median and 99th percentile) while they are compared.
+    const int64_t klValues = (r.lanes + 1) * valTokens * kFloat;
+    plan.scratchBytes = (r.lanes + 1) * r.valSequences * perSequence;
+
+    auto fill = [&](bool spill, int64_t batch) {
+        plan.spill = spill;
+        plan.batch = batch;
+        plan.workspace = forwardWorkspace(arch, batch, r.seqLen) + logits;
+        // Spilled: the chunk read and the block's output for it, or in the comparison the FP chunk and
+        // every config's. In memory: every state, and a chunk's output before it is copied back.
+        plan.states = spill ? std::max<int64_t>(2, r.lanes + 1) * batch * perSequence + klValues
+                            : plan.scratchBytes + batch * perSequence + klValues;
+        return plan.peak() <= r.budget;
+    };
+    const int64_t batch = std::max<int64_t>(1, std::min(r.batch, r.valSequences));
+    if (!r.spill && fill(false, batch))
+        return plan;
+    for (int64_t b = batch; b >= 1; b = b > 1 ? b / 2 : 0) {
+        if (fill(true, b))
+            return plan;
+    }
+    fill(true, 1);
+    throw ConfigError("the memory budget of " + formatBytes(r.budget)
+                      + " is too small for this sweep even with the validation states on disk and one sequence "
+                        "at a time: it needs about "
+                      + formatBytes(plan.peak()) + " (the process " + formatBytes(plan.runtime)
+                      + ", one block's weights and their quantization " + formatBytes(plan.weights)
+                      + ", calibration states " + formatBytes(plan.calibration) + ", one sequence's activations "
+                      + formatBytes(plan.workspace) + "). Raise --memory, or use fewer or shorter calibration "
+                      + "sequences or fewer configs per sweep.");
+}
+
+std::string HfMemoryPlan::describe() const
+{
+    std::string s = "memory plan: budget " + formatBytes(budget) + ", estimated peak " + formatBytes(peak())
+        + " (process " + formatBytes(runtime) + ", block weights " + formatBytes(weights) + ", calibration "
+        + formatBytes(calibration) + ", validation states " + formatBytes(states) + ", activations "
+        + formatBytes(workspace) + "); ";
+    if (spill)
+        s += "validation states (" + formatBytes(scratchBytes) + ") spilled to a scratch file, ";
+    else
+        s += "validation states in memory, ";
+    return s + std::to_string(batch) + " sequences per chunk";
+}
+
+int64_t defaultMemoryBudget()
+{
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long pageSize = ::sysconf(_SC_PAGE_SIZE);
+    const int64_t physical = pages > 0 && pageSize > 0 ? int64_t(pages) * int64_t(pageSize) : 2 * kGiB;
+    return std::max<int64_t>(kGiB, physical / 2);
+}
+
+int64_t parseMemorySize(const std::string& text)
+{
+    const auto bad = [&](const std::string& why) {
+        return ConfigError("memory size '" + text + "' " + why
+                           + ": write a number of bytes or one with a unit, e.g. 8G, 512M, 1.5GiB");
+    };
+    size_t used = 0;
+    double value = 0.0;
+    try {
+        value = std::stod(text, &used);
+    } catch (const std::exception&) {
+        throw bad("is not a number");
+    }
+    std::string unit = text.substr(used);
+    for (char& c : unit)
+        c = char(std::toupper(static_cast<unsigned char>(c)));
+    if (unit.size() > 1 && (unit.back() == 'B'))
+        unit.pop_back();
+    if (unit.size() == 2 && unit[1] == 'I')
+        unit.pop_back();
+    double scale = 1.0;
+    if (unit == "K")
+        scale = 1024.0;
+    else if (unit == "M")
+        scale = double(kMiB);
+    else if (unit == "G")
+        scale = double(kGiB);
+    else if (unit == "T")
+        scale = double(kGiB) * 1024.0;
+    else if (!unit.empty())
+        throw bad("has an unknown unit");
+    const double bytes = value * scale;
+    if (!std::isfinite(bytes) || bytes < double(64 * kMiB) || bytes > 16.0 * 1024.0 * double(kGiB))
+        throw bad("is out of range [64 MiB, 16 TiB]");
+    return int64_t(bytes);
+}
+
+std::string formatBytes(int64_t bytes)
+{
+    char text[32];
+    if (bytes >= kGiB)
+        std::snprintf(text, sizeof text, "%.1f GiB", double(bytes) / double(kGiB));
+    else
+        std::snprintf(text, sizeof text, "%.0f MiB", std::ceil(double(bytes) / double(kMiB)));
+    return text;
+}
+
+} // namespace qs

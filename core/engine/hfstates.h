@@ -1,0 +1,45 @@
+#pragma once
+
+// The validation hidden states of one config while a revision streams through its blocks (issue 18):
+// [sequences, T, hidden] float32, in memory or in a scratch file, read and written a chunk of sequences
+// at a time. A block maps each sequence's states to new ones independently of the others, so a chunk's
+// output replaces its input in place and the file never needs a second copy. The scratch file is
+// unlinked as soon as it is created: nothing is left behind by a crash or a kill. Include only from
+// core .cpp files: this header pulls in libtorch.
+
+#include <torch/torch.h>
+
+#include <cstdint>
+#include <string>
+
+namespace qs {
+
+class HiddenStates
+{
+public:
+    // In memory when `scratchDir` is empty; otherwise in a new unlinked file there, its space reserved
+    // at once. IoError naming the folder, the size and the cause (a full disk among them). `what` names
+    // the states in messages ("validation states of gptq_w4_g128_sym_act").
+    HiddenStates(int64_t sequences, int64_t length, int64_t hidden, const std::string& scratchDir,
+                 const std::string& what);
+    HiddenStates(HiddenStates&&) noexcept;
+    HiddenStates& operator=(HiddenStates&&) noexcept;
+    HiddenStates(const HiddenStates&) = delete;
+    HiddenStates& operator=(const HiddenStates&) = delete;
+    ~HiddenStates();
+
+    int64_t sequences() const { return m_sequences; }
+    bool spilled() const { return m_fd >= 0; }
+    // Sequences [begin, begin + count): a view in memory, a fresh tensor read from the file.
+    torch::Tensor read(int64_t begin, int64_t count) const;
+    // Replaces sequences [begin, begin + x.size(0)) with x ([count, T, hidden] float32).
+    void write(int64_t begin, const torch::Tensor& x);
+
+private:
+    int64_t m_sequences = 0, m_length = 0, m_hidden = 0;
+    std::string m_what, m_dir;
+    torch::Tensor m_memory;
+    int m_fd = -1;
+};
+
+} // namespace qs
