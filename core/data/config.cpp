@@ -7,8 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cstdio>
 #include <cctype>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -705,7 +705,8 @@ QuantConfig QuantConfig::parse(const std::string& spec)
             c.overrides[kind] = p;
         } else {
             fail(where + "'" + t
-                 + "' is not an option (pc, g<N>, sym, asym, act, noact, cal<N>x<T>, damp<F>, a<B>, a<B>g<N>, <kind>=w<B>a<B>)");
+                 + "' is not an option (pc, g<N>, sym, asym, act, noact, cal<N>x<T>, damp<F>, a<B>, a<B>g<N>, "
+                   "<kind>=w<B>a<B>)");
         }
     }
     try {

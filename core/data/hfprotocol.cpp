@@ -78,7 +78,8 @@ std::vector<std::string> calibrationDocuments(const HfEvalData& data, const std:
             try {
                 j = nlohmann::json::parse(line);
             } catch (const nlohmann::json::exception& e) {
-                throw FormatError(data.calibData + ", line " + std::to_string(lineNo) + ": not JSON (" + e.what() + ")");
+                throw FormatError(data.calibData + ", line " + std::to_string(lineNo) + ": not JSON (" + e.what()
+                                  + ")");
             }
             if (!j.is_object() || !j.contains("text") || !j["text"].is_string())
                 throw FormatError(data.calibData + ", line " + std::to_string(lineNo)
@@ -119,7 +120,8 @@ std::vector<std::vector<int32_t>> randomWindows(const std::vector<int32_t>& toke
     std::vector<std::vector<int32_t>> out;
     for (int s = 0; s < count; ++s) {
         const size_t offset = pick(rng);
-        out.emplace_back(tokens.begin() + std::ptrdiff_t(offset), tokens.begin() + std::ptrdiff_t(offset + size_t(length)));
+        out.emplace_back(tokens.begin() + std::ptrdiff_t(offset),
+                         tokens.begin() + std::ptrdiff_t(offset + size_t(length)));
     }
     return out;
 }
@@ -175,14 +177,13 @@ EvaluationBlocks evaluationBlocks(const HfEvalData& data, const std::vector<int3
     const size_t needed = span + (legacy || data.calibData.empty() ? size_t(data.seqLen) : 0);
     const int64_t windows = legacy ? data.valSequences : hfWindows(data);
     if (windows < 1 || stream.size() < needed)
-        throw ConfigError(data.data + " gives " + std::to_string(stream.size()) + " tokens; "
-                          + std::to_string(std::max<int64_t>(windows, 1)) + " evaluation blocks of "
-                          + std::to_string(data.seqLen) + " tokens"
-                          + (legacy || stride(data) == data.seqLen ? std::string()
-                                                                   : " at stride " + std::to_string(stride(data)))
-                          + " need " + std::to_string(std::max(needed, span + 1))
-                          + (data.calibData.empty() ? " including at least one block before them for calibration"
-                                                    : ""));
+        throw ConfigError(
+            data.data + " gives " + std::to_string(stream.size()) + " tokens; "
+            + std::to_string(std::max<int64_t>(windows, 1)) + " evaluation blocks of " + std::to_string(data.seqLen)
+            + " tokens"
+            + (legacy || stride(data) == data.seqLen ? std::string() : " at stride " + std::to_string(stride(data)))
+            + " need " + std::to_string(std::max(needed, span + 1))
+            + (data.calibData.empty() ? " including at least one block before them for calibration" : ""));
     const size_t start = evaluationStart(data, stream);
     const int64_t L = data.seqLen;
     b.windows = windows;
@@ -215,8 +216,7 @@ EvaluationBlocks evaluationBlocks(const HfEvalData& data, const std::vector<int3
 }
 
 std::vector<std::vector<int32_t>> calibrationSequences(const HfEvalData& data, const std::vector<int32_t>& stream,
-                                                       int64_t vocab, int count, int length, uint64_t seed,
-                                                       bool atMost)
+                                                       int64_t vocab, int count, int length, uint64_t seed, bool atMost)
 {
     if (data.calibData.empty()) {
         const size_t available = stream.size() - std::min(stream.size(), evaluatedSpan(data));
@@ -235,8 +235,9 @@ std::vector<std::vector<int32_t>> calibrationSequences(const HfEvalData& data, c
             ? readTokenFile(data.calibData, rawType(data.rawTokenType), vocab)
             : tokenizerFor(data, vocab).encode(readBytes(data.calibData, "calibration file"));
         if (format == "tokens" && data.calibUnit == "documents")
-            throw ConfigError(data.calibData + " is a token file: it has no document boundaries; calibrate on "
-                                               "windows of it (calibration unit \"windows\")");
+            throw ConfigError(data.calibData
+                              + " is a token file: it has no document boundaries; calibrate on "
+                                "windows of it (calibration unit \"windows\")");
         if (atMost && tokens.size() / size_t(length) < size_t(count))
             count = int(tokens.size() / size_t(length));
         if (count < 1 || tokens.size() < size_t(length) * (data.calibOrder == "first" ? size_t(count) : 1))

@@ -178,11 +178,16 @@ void HfEvalData::validate() const
 
 std::string HfEvalData::toJson() const
 {
-    nlohmann::ordered_json j {{"kind", sourceKind},     {"tokenizer", tokenizer},
-                              {"data", data},           {"raw_token_type", rawTokenType},
-                              {"seq_len", seqLen},      {"val_sequences", valSequences},
-                              {"batch_size", batchSize}, {"scoring", scoring},
-                              {"stride", stride},       {"token_budget", tokenBudget}};
+    nlohmann::ordered_json j {{"kind", sourceKind},
+                              {"tokenizer", tokenizer},
+                              {"data", data},
+                              {"raw_token_type", rawTokenType},
+                              {"seq_len", seqLen},
+                              {"val_sequences", valSequences},
+                              {"batch_size", batchSize},
+                              {"scoring", scoring},
+                              {"stride", stride},
+                              {"token_budget", tokenBudget}};
     if (!calibData.empty())
         j["calibration"] = {{"data", calibData}, {"format", calibFormat}, {"unit", calibUnit}, {"order", calibOrder}};
     if (!protocol.empty())

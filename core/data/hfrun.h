@@ -31,10 +31,10 @@ struct HfEvalData
     int seqLen = 256;
     int valSequences = 16; // evaluation blocks when tokenBudget is 0
     int batchSize = 4;
-    std::string scoring = "hf"; // "hf" (labels=input_ids inside each block) or "stream" (legacy)
-    int stride = 0;             // tokens between block starts (0: seqLen); HF scoring only
-    int64_t tokenBudget = 0;    // tokens evaluated (0: valSequences blocks); HF scoring only
-    std::string calibData;      // calibration file; empty: windows of the evaluation file
+    std::string scoring = "hf";          // "hf" (labels=input_ids inside each block) or "stream" (legacy)
+    int stride = 0;                      // tokens between block starts (0: seqLen); HF scoring only
+    int64_t tokenBudget = 0;             // tokens evaluated (0: valSequences blocks); HF scoring only
+    std::string calibData;               // calibration file; empty: windows of the evaluation file
     std::string calibFormat = "auto";    // text (documents separated by empty lines), jsonl ("text"), tokens
     std::string calibUnit = "documents"; // documents (whole, cut at the config's length) or windows
     std::string calibOrder = "first";    // first (in file order) or random (drawn with the config's seed)

@@ -21,13 +21,13 @@ constexpr int64_t kAttentionScores = int64_t(1) << 25;
 
 struct HfMemoryRequest
 {
-    int64_t budget = 0;         // bytes the sweep may use (peak RSS)
-    int64_t runtime = 0;        // bytes the process holds before the sweep (its RSS)
-    int64_t valSequences = 0;   // evaluation blocks
-    int64_t seqLen = 0;         // tokens per evaluation block
-    int64_t batch = 0;          // sequences per forward chunk the user asked for
-    int64_t lanes = 0;          // configs evaluated together (the FP reference excluded)
-    bool gptq = false;          // whether any of them runs GPTQ (its Hessian work)
+    int64_t budget = 0;            // bytes the sweep may use (peak RSS)
+    int64_t runtime = 0;           // bytes the process holds before the sweep (its RSS)
+    int64_t valSequences = 0;      // evaluation blocks
+    int64_t seqLen = 0;            // tokens per evaluation block
+    int64_t batch = 0;             // sequences per forward chunk the user asked for
+    int64_t lanes = 0;             // configs evaluated together (the FP reference excluded)
+    bool gptq = false;             // whether any of them runs GPTQ (its Hessian work)
     int64_t calibrationTokens = 0; // of all lanes together, padded
     int64_t calibrationSequences = 0;
     int64_t calibrationLength = 0; // the longest calibration sequence
@@ -37,15 +37,15 @@ struct HfMemoryRequest
 struct HfMemoryPlan
 {
     int64_t budget = 0;
-    int64_t batch = 0;           // sequences per forward chunk (≤ the request's)
-    bool spill = false;          // validation states in a scratch file (else in memory)
-    int64_t logitTokens = 0;     // tokens whose logits are compared at once
+    int64_t batch = 0;       // sequences per forward chunk (≤ the request's)
+    bool spill = false;      // validation states in a scratch file (else in memory)
+    int64_t logitTokens = 0; // tokens whose logits are compared at once
     // The estimate's parts, bytes.
-    int64_t runtime = 0;     // the process before the sweep (libraries, tokens)
-    int64_t weights = 0;     // the FP block, a config's copy, GPTQ's work, the LM head
-    int64_t calibration = 0; // every config's calibration states and their forward pass
-    int64_t states = 0;      // validation states held in memory (all, or the chunks in flight)
-    int64_t workspace = 0;   // one forward chunk's activations and the logits compared at once
+    int64_t runtime = 0;      // the process before the sweep (libraries, tokens)
+    int64_t weights = 0;      // the FP block, a config's copy, GPTQ's work, the LM head
+    int64_t calibration = 0;  // every config's calibration states and their forward pass
+    int64_t states = 0;       // validation states held in memory (all, or the chunks in flight)
+    int64_t workspace = 0;    // one forward chunk's activations and the logits compared at once
     int64_t scratchBytes = 0; // on disk when spilled
     int64_t peak() const { return runtime + weights + calibration + states + workspace; }
     std::string describe() const; // "memory plan: 8.0 GiB budget; …"

@@ -56,7 +56,8 @@ HiddenStates::HiddenStates(int64_t sequences, int64_t length, int64_t hidden, co
         ::close(m_fd);
         m_fd = -1;
         throw IoError("cannot reserve " + std::to_string((bytes >> 20) + 1) + " MiB in " + scratchDir + " for the "
-                      + what + ": " + errnoText(error) + " (free space there, or choose another folder with --scratch)");
+                      + what + ": " + errnoText(error)
+                      + " (free space there, or choose another folder with --scratch)");
     }
 }
 

@@ -139,8 +139,8 @@ std::vector<QuantizedEval> compare(const HfModel& model, const HfModel::Head& he
             for (size_t l = 0; l < quantized.size(); ++l) {
                 const auto lq = torch::log_softmax(model.logits(head, qx[l].narrow(0, r, n)), -1);
                 if (!torch::isfinite(lq).all().item<bool>())
-                    throw Error("the model's logits hold NaN or Inf on evaluation blocks " + std::to_string(begin)
-                                + "–" + std::to_string(begin + count - 1));
+                    throw Error("the model's logits hold NaN or Inf on evaluation blocks " + std::to_string(begin) + "–"
+                                + std::to_string(begin + count - 1));
                 Comparison& c = sums[l];
                 c.ceSum -= lq.gather(-1, target).to(torch::kFloat64).sum().item<double>();
                 const auto kl = (pExp * (p - lq)).sum(-1).clamp_min(0.0).contiguous();
@@ -234,13 +234,15 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
     auto calibrationFor = [&](const QuantConfig& c) -> const Calibration& {
         const bool gptq = c.method == QuantMethod::Gptq;
         // GPTQ takes exactly its count; the statistics' default set as many as the source holds, up to it.
-        const auto key = gptq ? std::make_tuple(c.calibSequences, c.calibSeqLen, c.calibSeed, true)
-                              : std::make_tuple(defaults.calibSequences, defaults.calibSeqLen, defaults.calibSeed, false);
+        const auto key = gptq
+            ? std::make_tuple(c.calibSequences, c.calibSeqLen, c.calibSeed, true)
+            : std::make_tuple(defaults.calibSequences, defaults.calibSeqLen, defaults.calibSeed, false);
         auto it = calibrations.find(key);
         if (it == calibrations.end())
             it = calibrations
-                     .emplace(key, calibrationBatch(calibrationSequences(data, stream, arch.vocab, std::get<0>(key),
-                                                                         std::get<1>(key), std::get<2>(key), !gptq)))
+                     .emplace(key,
+                              calibrationBatch(calibrationSequences(data, stream, arch.vocab, std::get<0>(key),
+                                                                    std::get<1>(key), std::get<2>(key), !gptq)))
                      .first;
         return it->second;
     };
@@ -265,8 +267,8 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
     for (const auto& c : configs)
         store.ensureConfig(run, c.id(), c.toJson());
     const std::string scratchDir = !plan.spill ? std::string()
-        : !options.scratchDir.empty()           ? options.scratchDir
-                                                : std::filesystem::absolute(store.path()).parent_path().string();
+        : !options.scratchDir.empty()          ? options.scratchDir
+                                               : std::filesystem::absolute(store.path()).parent_path().string();
     SweepSummary summary;
     summary.memoryPlan = plan.describe() + (plan.spill ? " (scratch folder " + scratchDir + ")" : "");
     if (!reportProgress(progress, 0.0, summary.memoryPlan))
@@ -327,8 +329,8 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                         walk.calibrationSequences = lane.calib->sequences;
                     auto groups = block.groups(model.arch().family);
                     size_t layer = size_t(b) * perBlock;
-                    lane.calibration = model.forwardBlock(
-                        block, lane.calibration, rope, [&](int group, const torch::Tensor& input) {
+                    lane.calibration =
+                        model.forwardBlock(block, lane.calibration, rope, [&](int group, const torch::Tensor& input) {
                             std::vector<GroupMember> members;
                             for (HfLinear* l : groups[size_t(group)])
                                 members.push_back({&infos[layer++], l->weight, l->actBits, l->actGroupSize});

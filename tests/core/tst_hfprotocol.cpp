@@ -160,8 +160,8 @@ private Q_SLOTS:
         // Token files have no documents.
         std::vector<uint16_t> ids(100);
         std::iota(ids.begin(), ids.end(), uint16_t(0));
-        data.calibData = write(QStringLiteral("calib.bin"),
-                               std::string(reinterpret_cast<const char*>(ids.data()), ids.size() * 2));
+        data.calibData =
+            write(QStringLiteral("calib.bin"), std::string(reinterpret_cast<const char*>(ids.data()), ids.size() * 2));
         QVERIFY_THROWS_EXCEPTION(ConfigError, calibrationSequences(data, {}, 128, 4, 10, 0));
         data.calibUnit = "windows";
         auto first = calibrationSequences(data, {}, 128, 4, 10, 0);

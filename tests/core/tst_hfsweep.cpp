@@ -280,7 +280,8 @@ private Q_SLOTS:
             sweep.spill = spill;
             sweep.scratchDir = m_dir.path().toStdString();
             const SweepSummary summary = sweepRun(store, "olmo", configs, sweep);
-            QVERIFY2(QString::fromStdString(summary.memoryPlan).contains(spill ? QStringLiteral("spilled") : QStringLiteral("in memory")),
+            QVERIFY2(QString::fromStdString(summary.memoryPlan)
+                         .contains(spill ? QStringLiteral("spilled") : QStringLiteral("in memory")),
                      summary.memoryPlan.c_str());
             for (const QuantConfig& c : configs)
                 results[spill].push_back(store.results("olmo", c.id()));
@@ -365,7 +366,9 @@ private Q_SLOTS:
         // Calibration on whole documents of a JSON-lines file of its own, of different lengths.
         QString lines;
         for (int i = 0; i < 10; ++i)
-            lines += QStringLiteral(R"({"id": %1, "text": "Document %1 says %2."})").arg(i).arg(QString(i * 7, QLatin1Char('x')))
+            lines += QStringLiteral(R"({"id": %1, "text": "Document %1 says %2."})")
+                         .arg(i)
+                         .arg(QString(i * 7, QLatin1Char('x')))
                 + QLatin1Char('\n');
         const QString calib = m_dir.filePath(QStringLiteral("bytes/calib.jsonl"));
         test::writeFile(calib, lines.toUtf8());
@@ -385,7 +388,8 @@ private Q_SLOTS:
             sweepRun(docs, "bytes", {many}, SweepOptions {test::threads()});
             QFAIL("20 calibration documents were taken from a file of 10");
         } catch (const ConfigError& e) {
-            QVERIFY2(std::string(e.what()).find("calib.jsonl holds 10 documents, fewer than the 20") != std::string::npos,
+            QVERIFY2(std::string(e.what()).find("calib.jsonl holds 10 documents, fewer than the 20")
+                         != std::string::npos,
                      e.what());
         }
         const auto ids = docs.configIds("bytes");
