@@ -113,8 +113,9 @@ Command importCommand()
         .synopsis = {"import --store FILE --run NAME REVISION... (--text FILE [--tokenizer FILE] | --tokens FILE) "
                      "[--manifest FILE] [--lr-log FILE | --lr-schedule SPEC] [--seq-len N]"},
         .summary = "Make a trajectory of Hugging Face revisions a run of a store, for sweep to quantize.",
-        .description = "Revisions are folders with config.json and safetensors weights (Llama, Qwen2, OLMo-2, "
-                       "SmolLM3, GPT-NeoX/Pythia); their steps come from the folder names or a manifest. The "
+        .description = "Revisions are folders with config.json and safetensors weights (Llama, Mistral, Qwen2, "
+                       "OLMo-1, OLMo-2, SmolLM3, Apertus, GPT-NeoX/Pythia); their steps come from the folder names or "
+                       "a manifest. The "
                        "validation and calibration data is a text file with a tokenizer, or pre-tokenized ids.",
         .options =
             {

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -15,7 +16,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-const char* const supportedTypes = "llama, mistral, qwen2, olmo2, smollm3, gpt_neox";
+const char* const supportedTypes = "llama, mistral, qwen2, olmo, olmo2, smollm3, apertus, gpt_neox";
 
 // Upper bounds of the sizes (real models stay far below them). With them every tensor shape, the
 // parameter count and the per-layer vectors fit easily: a matrix of a block has at most 2^40 entries
@@ -123,8 +124,10 @@ HfActivation activationFrom(const std::string& name, const Reader& r)
         return HfActivation::Gelu;
     if (name == "gelu_new" || name == "gelu_fast" || name == "gelu_pytorch_tanh")
         return HfActivation::GeluTanh;
+    if (name == "xielu")
+        return HfActivation::Xielu;
     r.fail("hidden_act '" + name
-           + "' is not implemented (supported: silu, gelu, gelu_new, gelu_fast, gelu_pytorch_tanh)");
+           + "' is not implemented (supported: silu, gelu, gelu_new, gelu_fast, gelu_pytorch_tanh, xielu)");
 }
 
 RopeScaling ropeScalingFrom(const Reader& r)
@@ -182,9 +185,12 @@ void readSizes(HfArch& a, Reader& r)
     r.requireAll();
 }
 
+// Llama-shaped decoders. OLMo-1 and Apertus follow transformers' modeling_olmo.py and
+// modeling_apertus.py (and activations.py's XIELUActivation) as of transformers 4.56.
 void readLlama(HfArch& a, Reader& r)
 {
     a.family = HfFamily::Llama;
+    const bool olmo = a.modelType == "olmo", apertus = a.modelType == "apertus";
     readSizes(a, r);
     a.kvHeads = r.integer("num_key_value_heads", maxWidth, a.heads);
     a.headDim = r.integer("head_dim", maxWidth, a.hidden / a.heads);
@@ -194,16 +200,21 @@ void readLlama(HfArch& a, Reader& r)
     if (a.heads * a.headDim > maxWidth)
         r.fail("num_attention_heads × head_dim = " + std::to_string(a.heads * a.headDim) + " is more than "
                + std::to_string(maxWidth));
-    a.maxPositions = r.integer("max_position_embeddings", maxPositionsLimit, 2048);
-    a.normEps = r.number("rms_norm_eps", 1e-6);
-    a.ropeTheta = r.number("rope_theta", 10000.0);
+    a.maxPositions = r.integer("max_position_embeddings", maxPositionsLimit, apertus ? 65536 : 2048);
+    // OLMo-1's LayerNorm has its epsilon fixed at 1e-5 (the config has no key for it).
+    a.normEps = olmo ? 1e-5 : r.number("rms_norm_eps", apertus ? 1e-5 : 1e-6);
+    a.ropeTheta = r.number("rope_theta", apertus ? 12e6 : 10000.0);
     a.rotaryDims = a.headDim;
-    a.activation = activationFrom(r.text("hidden_act", "silu"), r);
-    if (a.activation != HfActivation::Silu)
-        r.fail("the SwiGLU MLP of " + a.modelType + " needs hidden_act silu");
+    const std::string act = r.text("hidden_act", apertus ? "xielu" : "silu");
+    a.activation = activationFrom(act, r);
+    if (apertus && a.activation != HfActivation::Xielu)
+        r.fail("hidden_act '" + act + "' is not implemented for apertus (its MLP needs xielu)");
+    if (!apertus && a.activation != HfActivation::Silu)
+        r.fail("the SwiGLU MLP of " + a.modelType + " needs hidden_act silu, not '" + act + "'");
     a.tiedEmbeddings = r.flag("tie_word_embeddings", a.modelType == "smollm3");
     const bool attentionBias = r.flag("attention_bias", false);
-    a.mlpBias = r.flag("mlp_bias", false);
+    // OLMo-1 and Apertus build their MLP without biases whatever mlp_bias says.
+    a.mlpBias = olmo || apertus ? false : r.flag("mlp_bias", false);
     if (a.modelType == "qwen2") {
         a.qkvBias = true; // Qwen2 always has q/k/v biases and none on o_proj
         a.outputBias = false;
@@ -221,8 +232,23 @@ void readLlama(HfArch& a, Reader& r)
         a.postNorm = true;
         a.qkNorm = true;
     }
-    if (r.find("clip_qkv"))
-        r.fail("clip_qkv is not implemented");
+    if (olmo) {
+        a.affineNorm = false;
+        if (r.find("clip_qkv")) {
+            a.clipQkv = r.number("clip_qkv", 0.0);
+            if (!(a.clipQkv > 0.0) || !std::isfinite(a.clipQkv))
+                r.fail("clip_qkv must be a positive number or null, not " + r.find("clip_qkv")->dump());
+        }
+    } else if (r.find("clip_qkv")) {
+        r.fail("clip_qkv is not implemented for " + a.modelType + " (only olmo clamps q, k and v)");
+    }
+    if (apertus) {
+        a.qkNorm = true;
+        a.qkNormPerHead = true;
+        a.gatedMlp = false;
+        a.attnNormName = "attention_layernorm";
+        a.mlpNormName = "feedforward_layernorm";
+    }
     a.ropeInLayer.assign(size_t(a.layers), true);
     if (const Json* noRope = r.find("no_rope_layers")) {
         // SmolLM3: entry i is 1 when layer i uses RoPE, 0 when it is a NoPE layer.
@@ -287,14 +313,25 @@ HfArch HfArch::fromJson(const std::string& text, const std::string& origin)
     if (r.find("quantization_config"))
         r.fail("the checkpoint is already quantized (quantization_config); QuantScope needs the "
                "full-precision weights");
-    if (a.modelType == "llama" || a.modelType == "mistral" || a.modelType == "qwen2" || a.modelType == "olmo2"
-        || a.modelType == "smollm3")
+    if (a.modelType == "llama" || a.modelType == "mistral" || a.modelType == "qwen2" || a.modelType == "olmo"
+        || a.modelType == "olmo2" || a.modelType == "smollm3" || a.modelType == "apertus")
         readLlama(a, r);
     else if (a.modelType == "gpt_neox")
         readNeoX(a, r);
+    else if (a.modelType == "hf_olmo")
+        r.fail("model_type 'hf_olmo' is the original OLMo code's layout (fused att_proj/ff_proj); use the "
+               "transformers conversion of the checkpoint (the '-hf' repositories, model_type olmo)");
     else
         r.fail("model_type '" + a.modelType + "' is not supported (supported: " + supportedTypes + ")");
     a.ropeScaling = ropeScalingFrom(r);
+    if (a.modelType == "apertus" && !json.contains("rope_scaling")) {
+        // ApertusConfig's default when config.json has no rope_scaling at all (null means plain RoPE).
+        a.ropeScaling.type = "llama3";
+        a.ropeScaling.factor = 8.0;
+        a.ropeScaling.lowFreqFactor = 1.0;
+        a.ropeScaling.highFreqFactor = 4.0;
+        a.ropeScaling.originalMaxPositions = 8192;
+    }
     if (a.heads % a.kvHeads != 0)
         r.fail("num_attention_heads " + std::to_string(a.heads) + " is not a multiple of num_key_value_heads "
                + std::to_string(a.kvHeads));
@@ -341,6 +378,8 @@ std::vector<HfTensorSpec> HfArch::blockTensors(int64_t block) const
             t.push_back({p + name + ".bias", {out}});
     };
     auto norm = [&](const std::string& name, int64_t dim) {
+        if (!affineNorm)
+            return; // OLMo-1: nothing stored
         t.push_back({p + name + ".weight", {dim}});
         if (normBias)
             t.push_back({p + name + ".bias", {dim}});
@@ -357,21 +396,30 @@ std::vector<HfTensorSpec> HfArch::blockTensors(int64_t block) const
         return t;
     }
     if (!postNorm)
-        norm("input_layernorm", hidden);
+        norm(attnNormName, hidden);
     linear("self_attn.q_proj", qDim, hidden, qkvBias);
     linear("self_attn.k_proj", kvDim, hidden, qkvBias);
     linear("self_attn.v_proj", kvDim, hidden, qkvBias);
     linear("self_attn.o_proj", hidden, qDim, outputBias);
     if (qkNorm) {
-        norm("self_attn.q_norm", qDim);
-        norm("self_attn.k_norm", kvDim);
+        norm("self_attn.q_norm", qkNormPerHead ? headDim : qDim);
+        norm("self_attn.k_norm", qkNormPerHead ? headDim : kvDim);
     }
-    norm("post_attention_layernorm", hidden);
+    norm(mlpNormName, hidden);
     if (postNorm)
         norm("post_feedforward_layernorm", hidden);
-    linear("mlp.gate_proj", intermediate, hidden, mlpBias);
+    if (gatedMlp)
+        linear("mlp.gate_proj", intermediate, hidden, mlpBias);
     linear("mlp.up_proj", intermediate, hidden, mlpBias);
     linear("mlp.down_proj", hidden, intermediate, mlpBias);
+    if (activation == HfActivation::Xielu) {
+        // transformers' XIELUActivation: parameters alpha_p, alpha_n of shape [1], buffers beta, eps
+        // of shape [] (both persistent, so in the checkpoint).
+        t.push_back({p + "mlp.act_fn.alpha_p", {1}});
+        t.push_back({p + "mlp.act_fn.alpha_n", {1}});
+        t.push_back({p + "mlp.act_fn.beta", {}});
+        t.push_back({p + "mlp.act_fn.eps", {}});
+    }
     return t;
 }
 
@@ -381,7 +429,7 @@ std::vector<HfTensorSpec> HfArch::finalTensors() const
     if (family == HfFamily::NeoX) {
         t.push_back({"gpt_neox.final_layer_norm.weight", {hidden}});
         t.push_back({"gpt_neox.final_layer_norm.bias", {hidden}});
-    } else {
+    } else if (affineNorm) {
         t.push_back({"model.norm.weight", {hidden}});
     }
     if (!tiedEmbeddings)
@@ -429,7 +477,8 @@ std::vector<LayerInfo> HfArch::quantizableLayers() const
             add("self_attn.k_proj", layerkinds::k, kvDim, hidden);
             add("self_attn.v_proj", layerkinds::v, kvDim, hidden);
             add("self_attn.o_proj", layerkinds::o, hidden, qDim);
-            add("mlp.gate_proj", layerkinds::gate, intermediate, hidden);
+            if (gatedMlp)
+                add("mlp.gate_proj", layerkinds::gate, intermediate, hidden);
             add("mlp.up_proj", layerkinds::up, intermediate, hidden);
             add("mlp.down_proj", layerkinds::down, hidden, intermediate);
         }

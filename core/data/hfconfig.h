@@ -3,9 +3,13 @@
 // The architecture of a Hugging Face model folder, read from its config.json (issue 6): which family
 // of decoder it is, its sizes, and the tensors its checkpoint must hold. Two families cover the public
 // trajectories QuantScope studies (papers.md §1):
-//   Llama  — llama, mistral (no sliding window), qwen2, olmo2, smollm3: RMSNorm, SwiGLU, RoPE, GQA;
-//            OLMo-2 normalises the block outputs instead of the inputs and adds QK-norm, Qwen2 has
-//            q/k/v biases, SmolLM3 leaves RoPE out of some layers.
+//   Llama  — llama, mistral (no sliding window), qwen2, olmo, olmo2, smollm3, apertus: RMSNorm,
+//            SwiGLU, RoPE, GQA; OLMo-2 normalises the block outputs instead of the inputs and adds
+//            QK-norm, Qwen2 has q/k/v biases, SmolLM3 leaves RoPE out of some layers. OLMo-1 (the
+//            "-hf" conversions, transformers' modeling_olmo.py) uses LayerNorm without weight or bias
+//            and may clamp q/k/v (clip_qkv). Apertus (modeling_apertus.py, transformers 4.56) has
+//            per-head QK-norm, norms named attention_/feedforward_layernorm and an MLP without gate,
+//            down(xIELU(up(x))), whose activation has learned parameters in every layer.
 //   NeoX   — gpt_neox (Pythia): LayerNorm with biases, fused query_key_value, partial rotary,
 //            GELU, parallel attention + MLP residual.
 // No Qt, no torch: the forward pass is in hfmodel.h.
@@ -29,6 +33,7 @@ enum class HfActivation
     Silu,
     Gelu,     // exact (erf) GELU
     GeluTanh, // the tanh approximation (gelu_new, gelu_fast, gelu_pytorch_tanh)
+    Xielu,    // Apertus' xIELU, with per-layer alpha_p, alpha_n, beta, eps tensors (mlp.act_fn.*)
 };
 
 // rope_scaling of config.json. "default" is plain RoPE.
@@ -65,13 +70,19 @@ struct HfArch
     RopeScaling ropeScaling;
     HfActivation activation = HfActivation::Silu;
     bool tiedEmbeddings = false;
-    bool qkvBias = false;          // q, k, v (NeoX: query_key_value)
-    bool outputBias = false;       // o_proj (NeoX: dense)
-    bool mlpBias = false;          // gate/up/down (NeoX: both MLP layers)
-    bool normBias = false;         // LayerNorm biases (NeoX)
-    bool postNorm = false;         // OLMo-2: norms on the attention and MLP outputs, none on the inputs
-    bool qkNorm = false;           // OLMo-2: RMSNorm over the projected q and k
-    bool parallelResidual = false; // NeoX: x + attn(ln1(x)) + mlp(ln2(x))
+    bool qkvBias = false;                         // q, k, v (NeoX: query_key_value)
+    bool outputBias = false;                      // o_proj (NeoX: dense)
+    bool mlpBias = false;                         // gate/up/down (NeoX: both MLP layers)
+    bool normBias = false;                        // LayerNorm biases (NeoX)
+    bool postNorm = false;                        // OLMo-2: norms on the attention and MLP outputs, none on the inputs
+    bool qkNorm = false;                          // OLMo-2: RMSNorm over the projected q and k
+    bool qkNormPerHead = false;                   // Apertus: the QK-norm acts on each head (weights [head_dim])
+    bool gatedMlp = true;                         // false (Apertus): down(act(up(x))), no gate_proj
+    bool affineNorm = true;                       // false (OLMo-1): LayerNorm without weight or bias, eps 1e-5
+    double clipQkv = 0.0;                         // > 0 (OLMo-1 clip_qkv): q, k, v projections clamped to ±clipQkv
+    std::string attnNormName = "input_layernorm"; // Apertus: attention_layernorm
+    std::string mlpNormName = "post_attention_layernorm"; // Apertus: feedforward_layernorm
+    bool parallelResidual = false;                        // NeoX: x + attn(ln1(x)) + mlp(ln2(x))
     std::vector<bool> ropeInLayer; // per layer: whether RoPE is applied (SmolLM3's no_rope_layers)
 
     // Reads config.json text; `origin` names it in errors. ConfigError for an unsupported model type
@@ -91,8 +102,8 @@ struct HfArch
     // Tensors real checkpoints carry that are not parameters (rotary inv_freq, NeoX's causal mask).
     static bool isIgnoredBuffer(const std::string& name);
     // The linear layers quantization acts on, in block order and the order a block uses them
-    // (Llama: q k v o gate up down; NeoX: query_key_value (kind qkv), dense (o),
-    // dense_h_to_4h (up), dense_4h_to_h (down)).
+    // (Llama: q k v o gate up down; Apertus: q k v o up down; NeoX: query_key_value (kind qkv),
+    // dense (o), dense_h_to_4h (up), dense_4h_to_h (down)).
     std::vector<LayerInfo> quantizableLayers() const;
     int64_t parameterCount() const; // non-embedding parameters, as scaling laws count N
     std::string summary() const;    // "llama, 2 layers, hidden 64, 4 heads (2 kv), vocab 128"

@@ -21,6 +21,8 @@ std::vector<std::vector<HfLinear*>> HfBlock::groups(HfFamily family)
 {
     if (family == HfFamily::NeoX)
         return {{&qkv}, {&o}, {&up}, {&down}};
+    if (!gate.weight.defined()) // Apertus: loadBlock leaves the gate out when the architecture has none
+        return {{&q, &k, &v}, {&o}, {&up}, {&down}};
     return {{&q, &k, &v}, {&o}, {&gate, &up}, {&down}};
 }
 
@@ -138,8 +140,8 @@ HfBlock HfModel::loadBlock(int64_t index) const
         return HfLinear {load(p + name + ".weight"), load(p + name + ".bias")};
     };
     auto norm = [&](const std::string& name) { return HfNorm {load(p + name + ".weight"), load(p + name + ".bias")}; };
-    b.ln1 = norm("input_layernorm");
-    b.ln2 = norm("post_attention_layernorm");
+    b.ln1 = norm(m_arch.attnNormName); // undefined for OLMo-1's parameter-free LayerNorm
+    b.ln2 = norm(m_arch.mlpNormName);
     if (m_arch.family == HfFamily::NeoX) {
         b.qkv = linear("attention.query_key_value");
         b.o = linear("attention.dense");
@@ -151,9 +153,26 @@ HfBlock HfModel::loadBlock(int64_t index) const
     b.k = linear("self_attn.k_proj");
     b.v = linear("self_attn.v_proj");
     b.o = linear("self_attn.o_proj");
-    b.gate = linear("mlp.gate_proj");
+    if (m_arch.gatedMlp)
+        b.gate = linear("mlp.gate_proj");
     b.up = linear("mlp.up_proj");
     b.down = linear("mlp.down_proj");
+    if (m_arch.activation == HfActivation::Xielu) {
+        auto scalar = [&](const char* name) {
+            const std::string full = p + "mlp.act_fn." + name;
+            const double value = load(full).item<double>();
+            if (!std::isfinite(value))
+                throw FormatError("'" + full + "' in " + m_weights.folder() + " is " + std::to_string(value)
+                                  + ", not a finite number");
+            return value;
+        };
+        // torch's softplus (threshold 20: the identity above it, where log1p(exp(x)) = x in float32).
+        auto softplus = [](double x) { return x > 20.0 ? x : std::log1p(std::exp(x)); };
+        b.xielu.beta = scalar("beta");
+        b.xielu.eps = scalar("eps");
+        b.xielu.alphaP = softplus(scalar("alpha_p"));
+        b.xielu.alphaN = b.xielu.beta + softplus(scalar("alpha_n"));
+    }
     if (m_arch.qkNorm) {
         b.qNorm = norm("self_attn.q_norm");
         b.kNorm = norm("self_attn.k_norm");
@@ -170,6 +189,8 @@ HfBlock HfModel::loadBlock(int64_t index) const
 
 torch::Tensor HfModel::normalize(const HfNorm& norm, const torch::Tensor& x) const
 {
+    if (!m_arch.affineNorm)
+        return torch::layer_norm(x, {x.size(-1)}, {}, {}, m_arch.normEps);
     if (m_arch.normBias)
         return torch::layer_norm(x, {x.size(-1)}, norm.weight, norm.bias, m_arch.normEps);
     const auto variance = x.pow(2).mean(-1, /*keepdim=*/true);
@@ -194,6 +215,17 @@ torch::Tensor applyRope(const torch::Tensor& x, const HfRope& rope)
         return x * cos + rotateHalf(x) * sin;
     const auto r = x.narrow(-1, 0, rot);
     return torch::cat({r * cos + rotateHalf(r) * sin, x.narrow(-1, rot, x.size(-1) - rot)}, -1);
+}
+
+// xIELU (HfXielu) with at most two tensors of the MLP's width alive; `h` is overwritten.
+torch::Tensor xielu(torch::Tensor h, const HfXielu& p)
+{
+    auto u = h.clamp_max(p.eps);
+    u.expm1_().sub_(h).mul_(p.alphaN); // the x ≤ 0 branch without beta·x
+    u.masked_fill_(h.gt(0.0), 0.0);
+    u.add_(h, p.beta);
+    h.clamp_min_(0.0);
+    return u.addcmul_(h, h, p.alphaP); // + alphaP·x² where x > 0
 }
 
 torch::Tensor causalAttention(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v)
@@ -237,12 +269,23 @@ torch::Tensor HfModel::attention(HfBlock& b, const torch::Tensor& x, const HfRop
         q = b.q(x);
         k = b.k(x);
         v = b.v(x);
-        if (m_arch.qkNorm) {
+        if (m_arch.clipQkv > 0.0) {
+            q.clamp_(-m_arch.clipQkv, m_arch.clipQkv);
+            k.clamp_(-m_arch.clipQkv, m_arch.clipQkv);
+            v.clamp_(-m_arch.clipQkv, m_arch.clipQkv);
+        }
+        if (m_arch.qkNorm && !m_arch.qkNormPerHead) {
             q = normalize(b.qNorm, q);
             k = normalize(b.kNorm, k);
         }
-        q = q.view({batch, t, m_arch.heads, hd}).transpose(1, 2);
-        k = k.view({batch, t, m_arch.kvHeads, hd}).transpose(1, 2);
+        q = q.view({batch, t, m_arch.heads, hd});
+        k = k.view({batch, t, m_arch.kvHeads, hd});
+        if (m_arch.qkNormPerHead) {
+            q = normalize(b.qNorm, q);
+            k = normalize(b.kNorm, k);
+        }
+        q = q.transpose(1, 2);
+        k = k.transpose(1, 2);
         v = v.view({batch, t, m_arch.kvHeads, hd}).transpose(1, 2);
     }
     if (m_arch.ropeInLayer[size_t(b.index)]) {
@@ -269,6 +312,8 @@ torch::Tensor HfModel::mlp(HfBlock& b, const torch::Tensor& x, const InputHook& 
     if (m_arch.family == HfFamily::NeoX) {
         const auto h = b.up(x);
         u = m_arch.activation == HfActivation::Gelu ? F::gelu(h) : F::gelu(h, F::GELUFuncOptions().approximate("tanh"));
+    } else if (!m_arch.gatedMlp) {
+        u = xielu(b.up(x), b.xielu);
     } else {
         u = b.gate(x);
         torch::silu_(u);

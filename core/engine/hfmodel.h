@@ -4,7 +4,8 @@
 // whole. Blocks are read from the memory-mapped checkpoint one at a time (loadBlock), their pages
 // released as soon as they are converted to float32, and the caller carries the hidden states from
 // one block to the next. The semantics follow Hugging Face transformers' modeling_llama.py,
-// modeling_olmo2.py, modeling_qwen2.py and modeling_gpt_neox.py (HF's rotate_half RoPE, repeat_kv
+// modeling_olmo.py, modeling_olmo2.py, modeling_qwen2.py, modeling_apertus.py (with activations.py's
+// XIELUActivation) and modeling_gpt_neox.py as of transformers 4.56 (HF's rotate_half RoPE, repeat_kv
 // GQA, NeoX's per-head fused qkv layout); tests/support/hf_reference.py is the independent reference the
 // tests compare with. Include only from core .cpp files: this header pulls in libtorch.
 
@@ -36,16 +37,25 @@ struct HfNorm
     torch::Tensor bias; // LayerNorm only
 };
 
-// One transformer block's parameters in float32. Llama-family blocks use q/k/v/o/gate/up/down, NeoX
-// blocks qkv/o/up/down; norms that the architecture lacks stay undefined.
+// Apertus' xIELU of one layer, with its stored parameters already mapped as XIELUActivation maps them:
+// x > 0: alphaP·x² + beta·x; x ≤ 0: alphaN·(expm1(min(x, eps)) − x) + beta·x, where
+// alphaP = softplus(alpha_p) and alphaN = beta + softplus(alpha_n).
+struct HfXielu
+{
+    double alphaP = 0.0, alphaN = 0.0, beta = 0.0, eps = 0.0;
+};
+
+// One transformer block's parameters in float32. Llama-family blocks use q/k/v/o/gate/up/down (Apertus
+// no gate), NeoX blocks qkv/o/up/down; norms that the architecture lacks stay undefined.
 struct HfBlock
 {
     int64_t index = 0;
     HfNorm ln1, ln2, qNorm, kNorm, postAttn, postFf;
     HfLinear q, k, v, o, qkv, gate, up, down;
+    HfXielu xielu; // Apertus only
 
     // The linear layers in HfArch::quantizableLayers() order, grouped by the input they read: group 0
-    // (q, k, v | qkv), 1 (o), 2 (gate, up | up), 3 (down).
+    // (q, k, v | qkv), 1 (o), 2 (gate, up | up, for NeoX and the gate-less Apertus), 3 (down).
     std::vector<std::vector<HfLinear*>> groups(HfFamily family);
     HfBlock clone() const; // weights copied, so the copy can be quantized in place
 };

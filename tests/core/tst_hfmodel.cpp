@@ -9,10 +9,13 @@
 #include "core/common/errors.h"
 #include "core/engine/hfmodel.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <QtEndian>
 
+#include <limits>
 #include <random>
 
 using namespace qs;
@@ -113,6 +116,21 @@ private Q_SLOTS:
             << QStringLiteral("olmo2") << QString() << 2 << QStringLiteral("bf16") << 24;
         QTest::addRow("smollm3, a NoPE layer, tied")
             << QStringLiteral("smollm3") << QString() << 2 << QStringLiteral("bf16") << 24;
+        // OLMo-1: LayerNorm without weight or bias. clip_qkv 0.5 clamps a good share of the q, k and v
+        // entries (the random projections spread over about ±1).
+        QTest::addRow("olmo (OLMo-1), parameter-free LayerNorm, no clip_qkv")
+            << QStringLiteral("olmo") << QString() << 2 << QStringLiteral("bf16") << 24;
+        QTest::addRow("olmo, clip_qkv 0.5, GQA, attention biases, tied, f32") << QStringLiteral(
+            "olmo") << QStringLiteral(R"({"clip_qkv": 0.5, "num_key_value_heads": 2, "attention_bias": true,
+                 "tie_word_embeddings": true})") << 3 << QStringLiteral("f32") << 24;
+        // Apertus: per-head QK-norm, llama3 RoPE (original context 16, so every branch of the scaling
+        // is taken), gate-less MLP with xIELU whose alpha_p, alpha_n and beta differ per layer.
+        QTest::addRow("apertus, xIELU, per-head QK-norm, llama3 rope")
+            << QStringLiteral("apertus") << QString() << 2 << QStringLiteral("bf16") << 24;
+        QTest::addRow("apertus, xIELU eps -0.3, attention biases, MHA, f32")
+            << QStringLiteral("apertus")
+            << QStringLiteral(R"({"_xielu_eps": -0.3, "attention_bias": true, "num_key_value_heads": 4})") << 1
+            << QStringLiteral("f32") << 24;
         QTest::addRow("gpt_neox (Pythia), parallel residual, rotary 0.25, old buffers")
             << QStringLiteral("gpt_neox") << QStringLiteral(R"({"_extra_buffers": true})") << 2
             << QStringLiteral("bf16") << 24;
@@ -207,6 +225,146 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(layers[3].kind), QStringLiteral("down"));
         QCOMPARE(layers[3].cols, model.arch().intermediate);
         QCOMPARE(model.weights().files().size(), size_t(2));
+    }
+
+    // Apertus has no gate: its blocks quantize q k v o up down, the MLP group reads one layer, and the
+    // hooks still see four groups whose inputs match the layers' widths.
+    void gatelessLayersAndGroups()
+    {
+        const QString folder = make(QStringLiteral("apertus"));
+        QVERIFY(!folder.isEmpty());
+        const HfModel model = HfModel::open(folder.toStdString());
+        const auto layers = model.arch().quantizableLayers();
+        QCOMPARE(int(layers.size()), 6 * int(model.arch().layers));
+        QStringList kinds;
+        for (size_t i = 0; i < 6; ++i)
+            kinds << QString::fromStdString(layers[i].kind);
+        QCOMPARE(kinds,
+                 (QStringList {QStringLiteral("q"), QStringLiteral("k"), QStringLiteral("v"), QStringLiteral("o"),
+                               QStringLiteral("up"), QStringLiteral("down")}));
+        QCOMPARE(QString::fromStdString(layers[10].name), QStringLiteral("model.layers.1.mlp.up_proj.weight"));
+        QCOMPARE(layers[11].cols, model.arch().intermediate);
+
+        const auto ids = torch::randint(0, model.arch().vocab, {2, 9}, torch::kInt64);
+        torch::NoGradGuard noGrad;
+        const auto whole = model.forward(ids);
+        const HfRope rope = model.rope(9);
+        auto x = model.embed(ids);
+        for (int64_t b = 0; b < model.arch().layers; ++b) {
+            HfBlock block = model.loadBlock(b);
+            QVERIFY(!block.gate.weight.defined());
+            const auto groups = block.groups(model.arch().family);
+            QCOMPARE(groups.size(), size_t(4));
+            QCOMPARE(groups[2].size(), size_t(1));
+            QCOMPARE(groups[2][0], &block.up);
+            size_t layer = size_t(b) * 6;
+            x = model.forwardBlock(block, x, rope, [&](int group, const torch::Tensor& input) {
+                for (const HfLinear* l : groups[size_t(group)]) {
+                    QCOMPARE(input.size(-1), layers[layer].cols);
+                    QCOMPARE(l->weight.size(0), layers[layer].rows);
+                    ++layer;
+                }
+            });
+            QCOMPARE(layer, size_t(b + 1) * 6);
+        }
+        QVERIFY(torch::allclose(model.logits(model.loadHead(), x), whole, 0.0, 1e-5));
+    }
+
+    // What each family reads from config.json, against transformers' configuration_olmo.py and
+    // configuration_apertus.py (their defaults and fixed values).
+    void familyConfigs()
+    {
+        const std::string sizes = R"("hidden_size": 16, "intermediate_size": 32, "num_hidden_layers": 2,)"
+                                  R"( "num_attention_heads": 4, "vocab_size": 32)";
+        const HfArch olmo = HfArch::fromJson(R"({"model_type": "olmo", )" + sizes + "}", "config.json");
+        QVERIFY(!olmo.affineNorm);
+        QCOMPARE(olmo.normEps, 1e-5);
+        QCOMPARE(olmo.clipQkv, 0.0);
+        QCOMPARE(olmo.ropeTheta, 10000.0);
+        QVERIFY(olmo.gatedMlp);
+        QCOMPARE(olmo.expectedTensors().size(), size_t(1 + 2 * 7 + 1)); // embed, 7 linears a block, head
+        const HfArch clipped = HfArch::fromJson(
+            R"({"model_type": "olmo", "clip_qkv": 8, "mlp_bias": true, )" + sizes + "}", "config.json");
+        QCOMPARE(clipped.clipQkv, 8.0);
+        QVERIFY(!clipped.mlpBias); // OlmoMLP has no biases whatever mlp_bias says
+
+        // No rope_scaling key at all: ApertusConfig's default, llama3 with factor 8 from 8192 positions.
+        const HfArch apertus = HfArch::fromJson(R"({"model_type": "apertus", )" + sizes + "}", "config.json");
+        QCOMPARE(QString::fromStdString(apertus.ropeScaling.type), QStringLiteral("llama3"));
+        QCOMPARE(apertus.ropeScaling.factor, 8.0);
+        QCOMPARE(apertus.ropeScaling.originalMaxPositions, int64_t(8192));
+        QCOMPARE(apertus.ropeTheta, 12e6);
+        QCOMPARE(apertus.normEps, 1e-5);
+        QCOMPARE(apertus.maxPositions, int64_t(65536));
+        QVERIFY(apertus.activation == HfActivation::Xielu && !apertus.gatedMlp && apertus.qkNormPerHead);
+        QStringList blockNames;
+        for (const auto& t : apertus.blockTensors(0))
+            blockNames << QString::fromStdString(t.name);
+        for (const char* name : {"model.layers.0.attention_layernorm.weight",
+                                 "model.layers.0.feedforward_layernorm.weight", "model.layers.0.mlp.act_fn.alpha_p",
+                                 "model.layers.0.mlp.act_fn.eps", "model.layers.0.self_attn.q_norm.weight"})
+            QVERIFY2(blockNames.contains(QLatin1String(name)), name);
+        QVERIFY(!blockNames.contains(QStringLiteral("model.layers.0.mlp.gate_proj.weight")));
+        QVERIFY(!blockNames.contains(QStringLiteral("model.layers.0.input_layernorm.weight")));
+        // An explicit null is plain RoPE.
+        const HfArch plain =
+            HfArch::fromJson(R"({"model_type": "apertus", "rope_scaling": null, )" + sizes + "}", "config.json");
+        QCOMPARE(QString::fromStdString(plain.ropeScaling.type), QStringLiteral("default"));
+    }
+
+    void familyConfigErrors_data()
+    {
+        QTest::addColumn<QString>("members");
+        QTest::addColumn<QString>("expected");
+        QTest::addRow("olmo clip_qkv zero") << QStringLiteral(R"("model_type": "olmo", "clip_qkv": 0)")
+                                            << QStringLiteral("clip_qkv must be a positive number or null, not 0");
+        QTest::addRow("olmo clip_qkv text") << QStringLiteral(R"("model_type": "olmo", "clip_qkv": "8")")
+                                            << QStringLiteral("clip_qkv must be a number");
+        QTest::addRow("clip_qkv on llama") << QStringLiteral(R"("model_type": "llama", "clip_qkv": 8)")
+                                           << QStringLiteral("clip_qkv is not implemented for llama");
+        QTest::addRow("apertus with silu") << QStringLiteral(R"("model_type": "apertus", "hidden_act": "silu")")
+                                           << QStringLiteral("hidden_act 'silu' is not implemented for apertus");
+        QTest::addRow("xielu on llama") << QStringLiteral(R"("model_type": "llama", "hidden_act": "xielu")")
+                                        << QStringLiteral("needs hidden_act silu, not 'xielu'");
+        QTest::addRow("original OLMo layout")
+            << QStringLiteral(R"("model_type": "hf_olmo")") << QStringLiteral("model_type olmo");
+    }
+
+    void familyConfigErrors()
+    {
+        QFETCH(QString, members);
+        QFETCH(QString, expected);
+        const std::string json = R"({"hidden_size": 16, "intermediate_size": 32, "num_hidden_layers": 2,)"
+                                 R"( "num_attention_heads": 4, "vocab_size": 32, )"
+            + members.toStdString() + "}";
+        const QString message = test::errorOfType<ConfigError>([&] { HfArch::fromJson(json, "config.json"); });
+        QVERIFY2(message.startsWith(QStringLiteral("config.json: ")) && message.contains(expected),
+                 qPrintable(message));
+    }
+
+    // A NaN stored as a layer's xIELU parameter is named when the block is read.
+    void nonFiniteXieluParameter()
+    {
+        const QString folder = make(QStringLiteral("apertus"), {}, 1, QStringLiteral("f32"));
+        QVERIFY(!folder.isEmpty());
+        QFile f(folder + QStringLiteral("/model.safetensors"));
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        const QByteArray head = f.read(8);
+        const qint64 headerSize = qFromLittleEndian<qint64>(head.constData());
+        const QJsonObject header = QJsonDocument::fromJson(f.read(headerSize)).object();
+        const QJsonArray offsets = header[QStringLiteral("model.layers.1.mlp.act_fn.alpha_n")]
+                                       .toObject()[QStringLiteral("data_offsets")]
+                                       .toArray();
+        QVERIFY(f.seek(8 + headerSize + offsets[0].toInteger()));
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        f.write(reinterpret_cast<const char*>(&nan), sizeof nan);
+        f.close();
+        const HfModel model = HfModel::open(folder.toStdString());
+        model.loadBlock(0);
+        const QString message = test::errorOfType<FormatError>([&] { model.loadBlock(1); });
+        QVERIFY2(message.contains(QStringLiteral("'model.layers.1.mlp.act_fn.alpha_n'"))
+                     && message.contains(QStringLiteral("not a finite number")) && message.contains(folder),
+                 qPrintable(message));
     }
 
     // ---- bad input ---------------------------------------------------------------------------

@@ -33,11 +33,10 @@ class TstHfSweep : public QObject
     QString m_revisions; // parent folder of three OLMo-2-named llama revisions
     QString m_tokens;    // raw uint16 token ids
 
-    bool make(const QString& out, int seed, const QString& config = {})
+    bool make(const QString& out, int seed, const QString& config = {}, const QString& arch = QStringLiteral("llama"))
     {
-        QStringList args = {
-            QStringLiteral("make"),   QStringLiteral("--arch"), QStringLiteral("llama"), QStringLiteral("--out"), out,
-            QStringLiteral("--seed"), QString::number(seed)};
+        QStringList args = {QStringLiteral("make"),   QStringLiteral("--arch"), arch, QStringLiteral("--out"), out,
+                            QStringLiteral("--seed"), QString::number(seed)};
         if (!config.isEmpty())
             args << QStringLiteral("--config") << config;
         QString error;
@@ -326,6 +325,95 @@ private Q_SLOTS:
                      e.what());
         }
         QCOMPARE(store.configIds("olmo").size(), size_t(0));
+    }
+
+    // The other families of the trajectories (OLMo-1 with clip_qkv, Apertus without gate and with xIELU)
+    // through RTN and GPTQ: the stored CEs match the model run whole, outside the sweep, and every layer of
+    // the family's own list is measured.
+    void sweepOtherFamilies_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<QStringList>("kinds");
+        QTest::addRow("olmo, clip_qkv") << QStringLiteral("olmo") << QStringLiteral(R"({"clip_qkv": 0.5})")
+                                        << QStringList {QStringLiteral("q"),    QStringLiteral("k"),
+                                                        QStringLiteral("v"),    QStringLiteral("o"),
+                                                        QStringLiteral("gate"), QStringLiteral("up"),
+                                                        QStringLiteral("down")};
+        QTest::addRow("apertus, xIELU") << QStringLiteral(
+            "apertus") << QString() << QStringList {QStringLiteral("q"), QStringLiteral("k"),  QStringLiteral("v"),
+                                                    QStringLiteral("o"), QStringLiteral("up"), QStringLiteral("down")};
+    }
+
+    void sweepOtherFamilies()
+    {
+        QFETCH(QString, arch);
+        QFETCH(QString, config);
+        QFETCH(QStringList, kinds);
+        const QString folder = m_dir.filePath(arch + QStringLiteral("-run/step100"));
+        QVERIFY(make(folder, 11, config, arch));
+        Store store = Store::create(path(arch + QStringLiteral(".h5")));
+        HfImportOptions options;
+        options.sources = {folder.toStdString()};
+        options.data = tokenData(m_tokens);
+        importHfTrajectory(store, "r", options);
+        const auto layers = store.layers("r");
+        QCOMPARE(int(layers.size()), 2 * int(kinds.size()));
+        for (int i = 0; i < int(layers.size()); ++i)
+            QCOMPARE(QString::fromStdString(layers[size_t(i)].kind), kinds[i % kinds.size()]);
+
+        const auto rtn4 = QuantConfig::parse("rtn:4:g16:sym");
+        const auto gptq3 = QuantConfig::parse("gptq:3:g16:sym:act:cal8x32");
+        const SweepSummary s = sweepRun(store, "r", {rtn4, gptq3}, SweepOptions {test::threads()});
+        QCOMPARE(s.computed, 3); // fp, rtn, gptq
+
+        QFile f(m_tokens);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray raw = f.readAll();
+        const auto all =
+            torch::from_blob(const_cast<char*>(raw.constData()), {raw.size() / 2}, torch::kInt16).to(torch::kInt64);
+        // The evaluation blocks: the last 6·32 tokens, each scored as HF's labels=input_ids scores it.
+        const int64_t n = 6 * 32;
+        const auto inputs = all.narrow(0, all.size(0) - n, n).view({6, 32});
+        const auto targets = inputs.narrow(1, 1, 31);
+        const HfModel model = HfModel::open(folder.toStdString());
+        torch::NoGradGuard noGrad;
+        const auto ce = [&](const torch::Tensor& logits) {
+            const auto shifted = logits.narrow(1, 0, 31);
+            return torch::nn::functional::cross_entropy(shifted.reshape({-1, shifted.size(-1)}), targets.reshape({-1}))
+                .item<double>();
+        };
+        const double fpCe = ce(model.forward(inputs));
+        // As in sweepMatchesWholeModel: a few float32 ulps of the CE apart, 16 ulps allowed.
+        const double ceTolerance = 16.0 * test::float32Eps * std::max(1.0, fpCe);
+        const auto row = store.checkpoints("r").front();
+        QS_VERIFY_BELOW("fp_ce_vs_whole_model", std::abs(row.fpValCe - fpCe), ceTolerance);
+
+        const HfRope rope = model.rope(32);
+        auto x = model.embed(inputs);
+        int quantized = 0;
+        for (int64_t b = 0; b < model.arch().layers; ++b) {
+            HfBlock block = model.loadBlock(b);
+            for (const auto& group : block.groups(model.arch().family))
+                for (HfLinear* l : group) {
+                    l->weight = rtnQuantize(l->weight, 4, 16, true);
+                    ++quantized;
+                }
+            x = model.forwardBlock(block, x, rope);
+        }
+        QCOMPARE(quantized, int(layers.size()));
+        const double q4Ce = ce(model.logits(model.loadHead(), x));
+        const ConfigResults q4 = store.results("r", rtn4.id());
+        QS_VERIFY_BELOW("rtn4_ce_vs_whole_model", std::abs(q4.model.at("ce")[0] - q4Ce), ceTolerance);
+        QVERIFY(q4.model.at("kl_mean")[0] > 0.0);
+
+        const ConfigResults g3 = store.results("r", gptq3.id());
+        QCOMPARE(g3.layers.at("gptq_loss")[0].size(), layers.size());
+        for (double loss : g3.layers.at("gptq_loss")[0])
+            QVERIFY(std::isfinite(loss) && loss >= 0.0);
+        QVERIFY(std::isfinite(g3.model.at("ce")[0]) && g3.model.at("kl_mean")[0] > 0.0);
+        const ConfigResults fp = store.results("r", "fp");
+        QCOMPARE(fp.layers.at("act_kurtosis")[0].size(), layers.size());
     }
 
     void textThroughTokenizer()

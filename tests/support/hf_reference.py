@@ -7,9 +7,10 @@ within 1e-4.  It deliberately depends only on Debian's python3-torch (1.13)
 and numpy: no transformers, no safetensors package.  Safetensors files are
 written and read by the small writer/reader below.
 
-Implemented architectures (semantics follow transformers 4.4x,
-modeling_llama.py / modeling_qwen2.py / modeling_olmo2.py /
-modeling_gpt_neox.py, eager attention, no padding, no KV cache):
+Implemented architectures (semantics follow transformers 4.4x-4.56,
+modeling_llama.py / modeling_qwen2.py / modeling_olmo.py / modeling_olmo2.py /
+modeling_apertus.py (+ activations.py XIELUActivation) / modeling_gpt_neox.py,
+eager attention, no padding, no KV cache):
 
   llama, qwen2   x = embed(ids)
                  h = x + o_proj(attn(input_layernorm(x)))
@@ -22,6 +23,25 @@ modeling_gpt_neox.py, eager attention, no padding, no KV cache):
                  kv_heads*head_dim, THEN split into heads and apply RoPE;
                  h = x + post_attention_layernorm(o_proj(attn))
                  x = h + post_feedforward_layernorm(mlp(h)); final model.norm.
+  olmo           (OLMo-1, the "-hf" conversions) like llama, but every norm
+                 (input_layernorm, post_attention_layernorm, model.norm) is
+                 F.layer_norm WITHOUT weight and bias, eps fixed at 1e-5 (no
+                 norm tensors in the checkpoint).  clip_qkv (not null): q, k, v
+                 projections (after their biases) clamped to [-c, c] before
+                 the head split.  MLP never has biases; attention_bias -> q,k,v,o.
+  apertus        x = embed(ids)
+                 h = x + o_proj(attn(attention_layernorm(x)))
+                 x = h + down(xielu(up(feedforward_layernorm(h))))   (no gate)
+                 q_norm / k_norm: RMSNorm over EACH HEAD (weight [head_dim]),
+                 applied after the head split, before RoPE.
+                 xielu (per layer, tensors mlp.act_fn.alpha_p [1],
+                 alpha_n [1], beta [], eps []):
+                   ap = softplus(alpha_p);  an = beta + softplus(alpha_n)
+                   y = ap*x^2 + beta*x                         where x > 0
+                   y = (expm1(min(x, eps)) - x)*an + beta*x    where x <= 0
+                 rope_scaling ABSENT from config.json means llama3 (factor 8,
+                 low 1, high 4, original 8192); null means plain RoPE.
+                 Defaults: rms_norm_eps 1e-5, rope_theta 1.2e7.
   gpt_neox       LayerNorm (weight+bias, layer_norm_eps).
                  qkv = query_key_value(ln1(x)) viewed as [B, T, heads, 3*head_dim]
                  and split along the LAST dim: q = [..., 0:hd], k = [..., hd:2hd],
@@ -60,8 +80,9 @@ are converted to float32 on load), so C++ reading the same files sees exactly
 the same numbers.  Anything not implemented is rejected with exit code 2.
 
 CLI:
-  make    --arch {llama,qwen2,olmo2,gpt_neox} --out DIR [--seed N] [--shards K]
-          [--dtype bf16|f16|f32] [--config JSON]
+  make    --arch {llama,qwen2,olmo,olmo2,smollm3,apertus,gpt_neox} --out DIR
+          [--seed N] [--shards K] [--dtype bf16|f16|f32] [--config JSON]
+          (--config "_xielu_eps": E writes E as every apertus layer's eps)
   logits  --model DIR --ids IDS.npy --out OUT.npy
   bench   --model DIR --batch B --seq T --repeat R --threads N
   selftest
@@ -186,6 +207,54 @@ DEFAULT_CONFIGS = {
         "use_cache": True,
     },
 }
+DEFAULT_CONFIGS["olmo"] = {
+    "architectures": ["OlmoForCausalLM"],
+    "model_type": "olmo",
+    "vocab_size": 128,
+    "hidden_size": 64,
+    "intermediate_size": 160,
+    "num_hidden_layers": 2,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 4,
+    "hidden_act": "silu",
+    "max_position_embeddings": 128,
+    "rope_theta": 10000.0,
+    "rope_scaling": None,
+    "attention_bias": False,
+    "attention_dropout": 0.0,
+    "clip_qkv": None,
+    "tie_word_embeddings": False,
+    "bos_token_id": None,
+    "eos_token_id": 2,
+    "pad_token_id": 1,
+    "initializer_range": 0.02,
+    "use_cache": True,
+}
+DEFAULT_CONFIGS["apertus"] = {
+    "architectures": ["ApertusForCausalLM"],
+    "model_type": "apertus",
+    "vocab_size": 128,
+    "hidden_size": 64,
+    "intermediate_size": 192,
+    "num_hidden_layers": 2,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 2,
+    "head_dim": 16,
+    "hidden_act": "xielu",
+    "max_position_embeddings": 128,
+    "rms_norm_eps": 1e-5,
+    "rope_theta": 12000000.0,
+    "rope_scaling": {"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0,
+                     "high_freq_factor": 4.0, "original_max_position_embeddings": 16},
+    "attention_bias": False,
+    "attention_dropout": 0.0,
+    "tie_word_embeddings": False,
+    "bos_token_id": 1,
+    "eos_token_id": 2,
+    "pad_token_id": 3,
+    "initializer_range": 0.02,
+    "use_cache": True,
+}
 DEFAULT_CONFIGS["smollm3"] = dict(DEFAULT_CONFIGS["llama"], architectures=["SmolLM3ForCausalLM"],
                                   model_type="smollm3", no_rope_layers=[1, 0, 1],
                                   tie_word_embeddings=True, use_sliding_window=False)
@@ -300,8 +369,15 @@ def kv_heads_of(cfg):
     return kv if kv is not None else cfg["num_attention_heads"]
 
 
+APERTUS_DEFAULT_ROPE = {"rope_type": "llama3", "factor": 8.0, "low_freq_factor": 1.0,
+                        "high_freq_factor": 4.0, "original_max_position_embeddings": 8192}
+
+
 def rope_type_of(cfg):
-    rs = cfg.get("rope_scaling")
+    if cfg["model_type"] == "apertus" and "rope_scaling" not in cfg:
+        rs = APERTUS_DEFAULT_ROPE          # ApertusConfig's default argument
+    else:
+        rs = cfg.get("rope_scaling")
     if rs is None:
         return "default", None
     if not isinstance(rs, dict):
@@ -320,9 +396,16 @@ def validate_config(cfg):
     kv = kv_heads_of(cfg)
     if heads % kv != 0:
         raise Unsupported("num_attention_heads must be a multiple of num_key_value_heads")
-    act = cfg.get("hidden_act", "silu")
-    if act not in ACTIVATIONS:
+    act = cfg.get("hidden_act", "xielu" if mt == "apertus" else "silu")
+    if mt == "apertus":
+        if act != "xielu":
+            raise Unsupported("apertus is only implemented with hidden_act xielu")
+    elif act not in ACTIVATIONS:
         raise Unsupported("hidden_act %r not implemented" % act)
+    if mt != "olmo" and cfg.get("clip_qkv") is not None:
+        raise Unsupported("clip_qkv only exists for olmo")
+    if mt == "olmo" and cfg.get("clip_qkv") is not None and not cfg["clip_qkv"] > 0:
+        raise Unsupported("clip_qkv must be positive")
     if mt == "gpt_neox":
         if cfg["hidden_size"] % heads != 0:
             raise Unsupported("gpt_neox needs hidden_size divisible by heads")
@@ -395,6 +478,42 @@ def param_specs(cfg):
         specs.append(("model.norm.weight", (H,), "norm"))
         if not tied:
             specs.append(("lm_head.weight", (V, H), "linear"))
+    elif mt == "olmo":
+        ab = bool(cfg.get("attention_bias", False))
+        specs.append(("model.embed_tokens.weight", (V, H), "embed"))
+        for i in range(L):
+            p = "model.layers.%d." % i
+            lin(p + "self_attn.q_proj", nh * hd, H, ab)
+            lin(p + "self_attn.k_proj", kvh * hd, H, ab)
+            lin(p + "self_attn.v_proj", kvh * hd, H, ab)
+            lin(p + "self_attn.o_proj", H, nh * hd, ab)
+            lin(p + "mlp.gate_proj", I, H, False)
+            lin(p + "mlp.up_proj", I, H, False)
+            lin(p + "mlp.down_proj", H, I, False)
+        if not tied:
+            specs.append(("lm_head.weight", (V, H), "linear"))
+    elif mt == "apertus":
+        ab = bool(cfg.get("attention_bias", False))
+        specs.append(("model.embed_tokens.weight", (V, H), "embed"))
+        for i in range(L):
+            p = "model.layers.%d." % i
+            lin(p + "self_attn.q_proj", nh * hd, H, ab)
+            lin(p + "self_attn.k_proj", kvh * hd, H, ab)
+            lin(p + "self_attn.v_proj", kvh * hd, H, ab)
+            lin(p + "self_attn.o_proj", H, nh * hd, ab)
+            specs.append((p + "self_attn.q_norm.weight", (hd,), "norm"))
+            specs.append((p + "self_attn.k_norm.weight", (hd,), "norm"))
+            lin(p + "mlp.up_proj", I, H, False)
+            lin(p + "mlp.down_proj", H, I, False)
+            specs.append((p + "mlp.act_fn.alpha_p", (1,), "xielu_alpha_p"))
+            specs.append((p + "mlp.act_fn.alpha_n", (1,), "xielu_alpha_n"))
+            specs.append((p + "mlp.act_fn.beta", (), "xielu_beta"))
+            specs.append((p + "mlp.act_fn.eps", (), "xielu_eps"))
+            specs.append((p + "attention_layernorm.weight", (H,), "norm"))
+            specs.append((p + "feedforward_layernorm.weight", (H,), "norm"))
+        specs.append(("model.norm.weight", (H,), "norm"))
+        if not tied:
+            specs.append(("lm_head.weight", (V, H), "linear"))
     elif mt == "gpt_neox":
         ab = bool(cfg.get("attention_bias", True))
         specs.append(("gpt_neox.embed_in.weight", (V, H), "embed"))
@@ -415,8 +534,23 @@ def param_specs(cfg):
     return specs
 
 
-def random_tensor(shape, kind, gen):
-    x = torch.randn(*shape, generator=gen, dtype=torch.float32)
+def inverse_softplus(y):
+    return math.log(math.expm1(y))
+
+
+def random_tensor(shape, kind, gen, xielu_eps=-1e-6):
+    x = torch.randn(shape, generator=gen, dtype=torch.float32)
+    # xIELU: XIELUActivation initialises alpha_p = softplus^-1(0.8), alpha_n =
+    # softplus^-1(0.8 - beta), beta 0.5, eps -1e-6; trained values are spread
+    # around them here so that every parameter matters.
+    if kind == "xielu_alpha_p":
+        return inverse_softplus(0.8) + 0.5 * x
+    if kind == "xielu_alpha_n":
+        return inverse_softplus(0.3) + 0.5 * x
+    if kind == "xielu_beta":
+        return 0.5 * torch.exp(0.3 * x)
+    if kind == "xielu_eps":
+        return torch.full(shape, float(xielu_eps))
     if kind == "linear":
         return x / math.sqrt(shape[1])
     if kind in ("bias", "lnbias"):
@@ -493,11 +627,13 @@ def cmd_make(args):
     arch = args.arch
     cfg = json.loads(json.dumps(DEFAULT_CONFIGS[arch]))
     extra_buffers = False
+    xielu_eps = -1e-6
     if args.config:
         over = json.loads(args.config)
         if not isinstance(over, dict):
             raise Unsupported("--config must be a JSON object")
         extra_buffers = bool(over.pop("_extra_buffers", False))
+        xielu_eps = float(over.pop("_xielu_eps", xielu_eps))
         cfg.update(over)
     if extra_buffers and arch != "gpt_neox":
         raise Unsupported("_extra_buffers only applies to gpt_neox")
@@ -509,7 +645,7 @@ def cmd_make(args):
     gen = torch.Generator().manual_seed(args.seed)
     tensors = []
     for name, shape, kind in param_specs(cfg):
-        tensors.append((name, random_tensor(shape, kind, gen).to(tdtype)))
+        tensors.append((name, random_tensor(shape, kind, gen, xielu_eps).to(tdtype)))
     if extra_buffers:
         # insert per-layer buffers right after each layer's last parameter
         out = []
@@ -708,6 +844,82 @@ def forward_llama_like(cfg, W, ids):
     return torch.matmul(x, head.t())
 
 
+def forward_olmo(cfg, W, ids):
+    """OLMo-1 (modeling_olmo.py): llama-shaped, with non-parametric LayerNorms."""
+    B, T = ids.shape
+    H = cfg["hidden_size"]
+    nh = cfg["num_attention_heads"]
+    kvh = kv_heads_of(cfg)
+    hd = head_dim_of(cfg)
+    ab = bool(cfg.get("attention_bias", False))
+    clip = cfg.get("clip_qkv")
+    cos, sin = rope_cos_sin(rope_inv_freq(cfg, hd, float(cfg.get("rope_theta", 10000.0)), T), T)
+
+    def ln(x):
+        return torch.nn.functional.layer_norm(x, (H,), None, None, 1e-5)
+
+    x = W["model.embed_tokens.weight"][ids]
+    for i in range(cfg["num_hidden_layers"]):
+        p = "model.layers.%d." % i
+        a_in = ln(x)
+        q = linear(a_in, W, p + "self_attn.q_proj", ab)
+        k = linear(a_in, W, p + "self_attn.k_proj", ab)
+        v = linear(a_in, W, p + "self_attn.v_proj", ab)
+        if clip is not None:
+            q, k, v = (t.clamp(min=-clip, max=clip) for t in (q, k, v))
+        q = apply_rope(q.view(B, T, nh, hd).transpose(1, 2), cos, sin)
+        k = apply_rope(k.view(B, T, kvh, hd).transpose(1, 2), cos, sin)
+        v = v.view(B, T, kvh, hd).transpose(1, 2)
+        h = x + linear(attention(q, k, v, hd), W, p + "self_attn.o_proj", ab)
+        m_in = ln(h)
+        g = linear(m_in, W, p + "mlp.gate_proj", False)
+        u = linear(m_in, W, p + "mlp.up_proj", False)
+        x = h + linear(torch.nn.functional.silu(g) * u, W, p + "mlp.down_proj", False)
+    x = ln(x)
+    head = W["model.embed_tokens.weight"] if cfg.get("tie_word_embeddings", False) else W["lm_head.weight"]
+    return torch.matmul(x, head.t())
+
+
+def xielu(x, alpha_p, alpha_n, beta, eps):
+    """transformers' XIELUActivation (python path) on float32 values."""
+    ap = torch.nn.functional.softplus(alpha_p)
+    an = beta + torch.nn.functional.softplus(alpha_n)
+    return torch.where(x > 0, ap * x * x + beta * x,
+                       (torch.expm1(torch.minimum(x, eps)) - x) * an + beta * x)
+
+
+def forward_apertus(cfg, W, ids):
+    """Apertus (modeling_apertus.py): per-head QK-norm, gate-less xIELU MLP."""
+    B, T = ids.shape
+    nh = cfg["num_attention_heads"]
+    kvh = kv_heads_of(cfg)
+    hd = head_dim_of(cfg)
+    eps = cfg.get("rms_norm_eps", 1e-5)
+    ab = bool(cfg.get("attention_bias", False))
+    cos, sin = rope_cos_sin(rope_inv_freq(cfg, hd, float(cfg.get("rope_theta", 12000000.0)), T), T)
+
+    x = W["model.embed_tokens.weight"][ids]
+    for i in range(cfg["num_hidden_layers"]):
+        p = "model.layers.%d." % i
+        a_in = rms_norm(x, W[p + "attention_layernorm.weight"], eps)
+        q = linear(a_in, W, p + "self_attn.q_proj", ab).view(B, T, nh, hd).transpose(1, 2)
+        k = linear(a_in, W, p + "self_attn.k_proj", ab).view(B, T, kvh, hd).transpose(1, 2)
+        v = linear(a_in, W, p + "self_attn.v_proj", ab).view(B, T, kvh, hd).transpose(1, 2)
+        q = rms_norm(q, W[p + "self_attn.q_norm.weight"], eps)
+        k = rms_norm(k, W[p + "self_attn.k_norm.weight"], eps)
+        q = apply_rope(q, cos, sin)
+        k = apply_rope(k, cos, sin)
+        h = x + linear(attention(q, k, v, hd), W, p + "self_attn.o_proj", ab)
+        m_in = rms_norm(h, W[p + "feedforward_layernorm.weight"], eps)
+        a = p + "mlp.act_fn."
+        u = xielu(linear(m_in, W, p + "mlp.up_proj", False),
+                  W[a + "alpha_p"], W[a + "alpha_n"], W[a + "beta"], W[a + "eps"])
+        x = h + linear(u, W, p + "mlp.down_proj", False)
+    x = rms_norm(x, W["model.norm.weight"], eps)
+    head = W["model.embed_tokens.weight"] if cfg.get("tie_word_embeddings", False) else W["lm_head.weight"]
+    return torch.matmul(x, head.t())
+
+
 def forward_gpt_neox(cfg, W, ids):
     B, T = ids.shape
     nh = cfg["num_attention_heads"]
@@ -776,8 +988,13 @@ class Model:
         if ids.numel() and (int(ids.min()) < 0 or int(ids.max()) >= V):
             raise Unsupported("token id out of range")
         with torch.no_grad():
-            if self.cfg["model_type"] == "gpt_neox":
+            mt = self.cfg["model_type"]
+            if mt == "gpt_neox":
                 return forward_gpt_neox(self.cfg, self.W, ids)
+            if mt == "olmo":
+                return forward_olmo(self.cfg, self.W, ids)
+            if mt == "apertus":
+                return forward_apertus(self.cfg, self.W, ids)
             return forward_llama_like(self.cfg, self.W, ids)
 
 
@@ -838,7 +1055,7 @@ def cmd_selftest(_args):
         def logits_of(path, ids):
             return Model(path).logits(ids).numpy()
 
-        for arch in ("llama", "qwen2", "olmo2", "gpt_neox"):
+        for arch in ("llama", "qwen2", "olmo", "olmo2", "apertus", "gpt_neox"):
             V = DEFAULT_CONFIGS[arch]["vocab_size"]
             ids = rng.randint(0, V, size=(2, 11)).astype(np.int64)
             sharded = _make(d(), arch, shards=2)
@@ -955,6 +1172,43 @@ def cmd_selftest(_args):
         check(np.array_equal(logits_of(xb, ids), nbase), "extra buffers do not change logits")
         nob = logits_of(_make(d(), "gpt_neox", shards=1, config={"attention_bias": False}), ids)
         check(np.abs(nob - nbase).max() > 1e-3, "gpt_neox attention_bias false differs")
+
+        # ---- olmo (OLMo-1) variants ----
+        oids = rng.randint(0, 128, size=(2, 13)).astype(np.int64)
+        obase = logits_of(_make(d(), "olmo", shards=1), oids)
+        wide = logits_of(_make(d(), "olmo", shards=1, config={"clip_qkv": 1e6}), oids)
+        check(np.array_equal(wide, obase), "olmo clip_qkv beyond every value changes nothing")
+        tight = logits_of(_make(d(), "olmo", shards=1, config={"clip_qkv": 0.3}), oids)
+        check(np.abs(tight - obase).max() > 1e-2, "olmo clip_qkv 0.3 changes output")
+        ob = logits_of(_make(d(), "olmo", shards=1, config={"attention_bias": True}), oids)
+        check(np.abs(ob - obase).max() > 1e-3, "olmo attention_bias changes output")
+        names = [n for n, _, _ in param_specs(DEFAULT_CONFIGS["olmo"])]
+        check(not any("norm" in n for n in names), "olmo stores no norm tensors")
+
+        # ---- apertus variants ----
+        # xIELU by hand: raw alpha_p = softplus^-1(0.8), raw alpha_n = softplus^-1(0.3),
+        # beta 0.5 give ap = 0.8, an = 0.8: f(2) = 0.8*4 + 1 = 4.2,
+        # f(-1) = (e^-1 - 1 + 1)*0.8 - 0.5 = 0.8/e - 0.5.
+        f = xielu(torch.tensor([2.0, -1.0], dtype=torch.float64),
+                  torch.tensor([inverse_softplus(0.8)], dtype=torch.float64),
+                  torch.tensor([inverse_softplus(0.3)], dtype=torch.float64),
+                  torch.tensor(0.5, dtype=torch.float64), torch.tensor(-1e-6, dtype=torch.float64))
+        check(abs(float(f[0]) - 4.2) < 1e-12 and abs(float(f[1]) - (0.8 / math.e - 0.5)) < 1e-12,
+              "xielu by hand: %s" % f)
+        # eps clamps x in (eps, 0]: f(-0.1) with eps -0.3 is (expm1(-0.3) + 0.1)*an - 0.05.
+        g = xielu(torch.tensor([-0.1], dtype=torch.float64), torch.tensor([0.0], dtype=torch.float64),
+                  torch.tensor([inverse_softplus(0.3)], dtype=torch.float64),
+                  torch.tensor(0.5, dtype=torch.float64), torch.tensor(-0.3, dtype=torch.float64))
+        check(abs(float(g[0]) - ((math.expm1(-0.3) + 0.1) * 0.8 - 0.05)) < 1e-12, "xielu eps clamp")
+        abase = logits_of(_make(d(), "apertus", shards=1), oids)
+        ae = logits_of(_make(d(), "apertus", shards=1, config={"_xielu_eps": -0.3}), oids)
+        check(np.abs(ae - abase).max() > 1e-3, "apertus xielu eps changes output")
+        an = logits_of(_make(d(), "apertus", shards=1, config={"rope_scaling": None}), oids)
+        check(np.abs(an - abase).max() > 1e-3, "apertus llama3 rope vs plain differs")
+        absent = dict(DEFAULT_CONFIGS["apertus"])
+        del absent["rope_scaling"]
+        check(rope_type_of(absent)[0] == "llama3" and rope_type_of(absent)[1]["original_max_position_embeddings"]
+              == 8192, "apertus rope_scaling absent is llama3")
 
         # ---- qkv split convention check (gpt_neox): permuting the fused rows
         # into [all q; all k; all v] order must change the output ----
