@@ -269,11 +269,10 @@ TorchCheckpointFile TorchCheckpointFile::open(const std::string& path)
     Fd fd;
     fd.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     struct stat st;
-    if (fd.fd < 0 || ::fstat(fd.fd, &st) != 0 || !S_ISREG(st.st_mode))
-        throw IoError("cannot read torch checkpoint '" + path + "': "
-                      + std::strerror(fd.fd < 0                 ? errno
-                                          : S_ISREG(st.st_mode) ? errno
-                                                                : EISDIR));
+    if (fd.fd < 0 || ::fstat(fd.fd, &st) != 0)
+        throw IoError("cannot read torch checkpoint '" + path + "': " + std::strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        throw IoError("cannot read torch checkpoint '" + path + "': " + std::strerror(EISDIR));
     const uint64_t fileSize = uint64_t(st.st_size);
     if (fileSize == 0)
         formatError(path, "the file is empty");
