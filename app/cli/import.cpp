@@ -1,6 +1,6 @@
 // quantscope import: a trajectory of Hugging Face revisions (folders with config.json and safetensors
-// weights) as a run of a results store, which `quantscope sweep` then quantizes like a run of the
-// built-in trainer (core/data/hfrun.h).
+// or PyTorch .bin weights) as a run of a results store, which `quantscope sweep` then quantizes like a
+// run of the built-in trainer (core/data/hfrun.h).
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
@@ -113,10 +113,10 @@ Command importCommand()
         .synopsis = {"import --store FILE --run NAME REVISION... (--text FILE [--tokenizer FILE] | --tokens FILE) "
                      "[--manifest FILE] [--lr-log FILE | --lr-schedule SPEC] [--seq-len N]"},
         .summary = "Make a trajectory of Hugging Face revisions a run of a store, for sweep to quantize.",
-        .description = "Revisions are folders with config.json and safetensors weights (Llama, Mistral, Qwen2, "
-                       "OLMo-1, OLMo-2, SmolLM3, Apertus, GPT-NeoX/Pythia); their steps come from the folder names or "
-                       "a manifest. The "
-                       "validation and calibration data is a text file with a tokenizer, or pre-tokenized ids.",
+        .description = "Revisions are folders with config.json and safetensors weights, or PyTorch .bin ones "
+                       "(pytorch_model.bin or its shards), of Llama, Mistral, Qwen2, OLMo-1, OLMo-2, SmolLM3, "
+                       "Apertus or GPT-NeoX/Pythia; their steps come from the folder names or a manifest. The "
+                       "evaluation and calibration data is a text file with a tokenizer, or pre-tokenized ids.",
         .options =
             {
                 text("store", "FILE", "Results store (.h5); created if absent.").require(),

@@ -1,6 +1,7 @@
 #include "core/data/hfweights.h"
 
 #include "core/common/errors.h"
+#include "core/data/torchcheckpoint.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +18,8 @@ namespace {
 
 constexpr const char* indexName = "model.safetensors.index.json";
 constexpr const char* singleName = "model.safetensors";
+constexpr const char* binIndexName = "pytorch_model.bin.index.json";
+constexpr const char* binSingleName = "pytorch_model.bin";
 
 std::string shapeText(const std::vector<int64_t>& shape)
 {
@@ -36,12 +39,68 @@ std::string listed(const std::vector<std::string>& items, size_t limit = 8)
     return s;
 }
 
+// One weight file of either format: a safetensors file, or a torch.save state dict (issue 18).
+class Shard
+{
+public:
+    virtual ~Shard() = default;
+    virtual const std::string& path() const = 0;
+    virtual std::vector<std::string> names() const = 0;
+    virtual bool contains(const std::string& name) const = 0;
+    virtual const TensorView& header(const std::string& name) const = 0; // dtype, shape, nbytes
+    virtual const TensorView& tensor(const std::string& name) const = 0;
+    virtual void release(const TensorView& view) const = 0;
+};
+
+class SafetensorsShard final : public Shard
+{
+public:
+    explicit SafetensorsShard(const std::string& path)
+        : m_file(SafetensorsFile::open(path))
+    {
+    }
+    const std::string& path() const override { return m_file.path(); }
+    std::vector<std::string> names() const override { return m_file.names(); }
+    bool contains(const std::string& name) const override { return m_file.contains(name); }
+    const TensorView& header(const std::string& name) const override { return m_file.tensor(name); }
+    const TensorView& tensor(const std::string& name) const override { return m_file.tensor(name); }
+    void release(const TensorView& view) const override { m_file.release(view); }
+
+private:
+    SafetensorsFile m_file;
+};
+
+class TorchShard final : public Shard
+{
+public:
+    explicit TorchShard(const std::string& path)
+        : m_file(TorchCheckpointFile::open(path))
+    {
+    }
+    const std::string& path() const override { return m_file.path(); }
+    std::vector<std::string> names() const override { return m_file.names(); }
+    bool contains(const std::string& name) const override { return m_file.contains(name); }
+    const TensorView& header(const std::string& name) const override { return m_file.header(name); }
+    const TensorView& tensor(const std::string& name) const override { return m_file.tensor(name); }
+    void release(const TensorView& view) const override { m_file.release(view); }
+
+private:
+    TorchCheckpointFile m_file;
+};
+
+std::unique_ptr<Shard> openShard(const fs::path& path, bool torch)
+{
+    if (torch)
+        return std::make_unique<TorchShard>(path.string());
+    return std::make_unique<SafetensorsShard>(path.string());
+}
+
 } // namespace
 
 struct HfWeights::Private
 {
     std::string folder;
-    std::vector<SafetensorsFile> shards;
+    std::vector<std::unique_ptr<Shard>> shards;
     std::map<std::string, size_t> shardOf; // tensor name -> index into shards
 };
 
@@ -50,7 +109,11 @@ HfWeights HfWeights::open(const std::string& folder)
     auto d = std::make_unique<Private>();
     d->folder = folder;
     const fs::path dir(folder);
-    const fs::path index = dir / indexName;
+    // Safetensors first: a folder with both formats is read from its safetensors.
+    const bool hasSafetensors = fs::exists(dir / indexName) || fs::exists(dir / singleName);
+    const bool torch = !hasSafetensors && (fs::exists(dir / binIndexName) || fs::exists(dir / binSingleName));
+    const fs::path index = dir / (torch ? binIndexName : indexName);
+    const fs::path single = dir / (torch ? binSingleName : singleName);
     if (fs::exists(index)) {
         std::ifstream in(index, std::ios::binary);
         if (!in)
@@ -77,25 +140,23 @@ HfWeights HfWeights::open(const std::string& folder)
                 if (!fs::exists(shardPath))
                     throw FormatError(index.string() + " names shard " + shard + " (holding '" + name
                                       + "'), but the folder has no such file: the download is incomplete");
-                d->shards.push_back(SafetensorsFile::open(shardPath.string()));
+                d->shards.push_back(openShard(shardPath, torch));
                 it = fileIndex.emplace(shard, d->shards.size() - 1).first;
             }
-            if (!d->shards[it->second].contains(name))
+            if (!d->shards[it->second]->contains(name))
                 throw FormatError(index.string() + " puts '" + name + "' in " + shard
                                   + ", but that shard has no such tensor");
             d->shardOf[name] = it->second;
         }
         if (d->shardOf.empty())
             throw FormatError(index.string() + ": the weight_map is empty");
-    } else if (fs::exists(dir / singleName)) {
-        d->shards.push_back(SafetensorsFile::open((dir / singleName).string()));
-        for (const auto& name : d->shards.front().names())
+    } else if (fs::exists(single)) {
+        d->shards.push_back(openShard(single, torch));
+        for (const auto& name : d->shards.front()->names())
             d->shardOf[name] = 0;
     } else {
-        std::string hint;
-        if (fs::exists(dir / "pytorch_model.bin") || fs::exists(dir / "pytorch_model.bin.index.json"))
-            hint = " (it has PyTorch .bin weights; convert them to safetensors)";
-        throw IoError(folder + " has neither " + singleName + " nor " + indexName + hint);
+        throw IoError(folder + " has neither " + singleName + " nor " + indexName + ", nor PyTorch weights "
+                      + binSingleName + " or " + binIndexName);
     }
     return HfWeights(std::move(d));
 }
@@ -132,21 +193,21 @@ const TensorView& HfWeights::tensor(const std::string& name) const
     const auto it = d->shardOf.find(name);
     if (it == d->shardOf.end())
         throw FormatError(d->folder + ": the checkpoint has no tensor '" + name + "'");
-    return d->shards[it->second].tensor(name);
+    return d->shards[it->second]->tensor(name);
 }
 
 void HfWeights::release(const TensorView& view) const
 {
     const auto it = d->shardOf.find(view.name);
     if (it != d->shardOf.end())
-        d->shards[it->second].release(view);
+        d->shards[it->second]->release(view);
 }
 
 uint64_t HfWeights::totalBytes() const
 {
     uint64_t n = 0;
     for (const auto& [name, shard] : d->shardOf)
-        n += d->shards[shard].tensor(name).nbytes;
+        n += d->shards[shard]->header(name).nbytes;
     return n;
 }
 
@@ -154,7 +215,7 @@ std::vector<std::string> HfWeights::files() const
 {
     std::vector<std::string> out;
     for (const auto& shard : d->shards)
-        out.push_back(shard.path());
+        out.push_back(shard->path());
     return out;
 }
 
@@ -170,8 +231,8 @@ void HfWeights::validate(const HfArch& arch) const
             missing.push_back(spec.name);
             continue;
         }
-        const SafetensorsFile& file = d->shards[it->second];
-        const TensorView& view = file.tensor(spec.name);
+        const Shard& file = *d->shards[it->second];
+        const TensorView& view = file.header(spec.name);
         if (!isWeightDType(view.dtype))
             problems.push_back("'" + spec.name + "' in " + file.path() + " is " + toString(view.dtype)
                                + ", not F32, F16 or BF16");

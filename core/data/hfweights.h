@@ -1,9 +1,11 @@
 #pragma once
 
 // The weights of a Hugging Face model folder (issue 6): one model.safetensors, or shards
-// model-0000k-of-0000n.safetensors listed by model.safetensors.index.json. Every shard is
-// memory-mapped; nothing is read until a tensor is asked for, and release() gives its pages back,
-// so a model many times larger than RAM is streamed one block at a time. No Qt, no torch.
+// model-0000k-of-0000n.safetensors listed by model.safetensors.index.json; or, in a folder without
+// safetensors, the same as torch.save state dicts (issue 18): pytorch_model.bin, or shards
+// pytorch_model-0000k-of-0000n.bin listed by pytorch_model.bin.index.json (torchcheckpoint.h). Every
+// shard is memory-mapped; nothing is read until a tensor is asked for, and release() gives its pages
+// back, so a model many times larger than RAM is streamed one block at a time. No Qt, no torch.
 
 #include "core/data/hfconfig.h"
 #include "core/data/safetensors.h"
@@ -19,9 +21,10 @@ namespace qs {
 class HfWeights
 {
 public:
-    // Opens the folder's index (or single file) and every shard's header. FormatError naming the file
-    // for a shard the index names but the folder lacks, a tensor the index puts in a shard that does not
-    // hold it, or a malformed shard; IoError when the folder has no safetensors weights at all.
+    // Opens the folder's index (or single file) and every shard's header (a .bin shard's pickle).
+    // FormatError naming the file for a shard the index names but the folder lacks, a tensor the index
+    // puts in a shard that does not hold it, or a malformed shard; IoError when the folder has no weights
+    // at all. A folder with both formats is read from its safetensors.
     static HfWeights open(const std::string& folder);
 
     HfWeights(HfWeights&&) noexcept;
@@ -31,11 +34,12 @@ public:
     const std::string& folder() const;
     std::vector<std::string> names() const;
     bool contains(const std::string& name) const;
-    // FormatError naming the folder when absent.
+    // FormatError naming the folder when absent. Contiguous row-major elements: a strided view of a
+    // .bin is gathered into memory, which release() frees.
     const TensorView& tensor(const std::string& name) const;
     void release(const TensorView& view) const;
     uint64_t totalBytes() const;            // of all tensors
-    std::vector<std::string> files() const; // the shard files, in order
+    std::vector<std::string> files() const; // the shard files, in the order the index names them
 
     // Checks the checkpoint against the architecture: every expected tensor present, F32/F16/BF16,
     // with its shape; no tensor the architecture does not know (buffers it ignores aside). FormatError

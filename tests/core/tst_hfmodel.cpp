@@ -1,6 +1,7 @@
 // Hugging Face model folders (core/data/hfconfig.h, hfweights.h, hfmodel.h): the streamed forward pass of
 // each supported architecture against tests/support/hf_reference.py, an independent Python implementation on
-// Debian's python3-torch, on the same random bf16/f16/f32 checkpoints (sharded as HF shards them);
+// Debian's python3-torch, on the same random bf16/f16/f32 checkpoints (sharded as HF shards them), in
+// safetensors and as torch.save state dicts (pytorch_model.bin, its shards, views into shared storages);
 // and every malformed folder a user can have, with the message it must give.
 
 #include "tests/support/hffixture.h"
@@ -26,20 +27,23 @@ class TstHfModel : public QObject
 
     QTemporaryDir m_dir;
     int m_made = 0;
-    QString m_llama; // made once, copied by the tests that damage it
+    QString m_llama;    // made once, copied by the tests that damage it
+    QString m_llamaBin; // the same as two torch.save shards
 
-    QString copyOfLlama()
+    QString copyOf(const QString& from)
     {
         const QString out = m_dir.filePath(QStringLiteral("m%1").arg(m_made++));
         QDir().mkpath(out);
-        for (const QString& f : QDir(m_llama).entryList(QDir::Files))
-            QFile::copy(m_llama + QLatin1Char('/') + f, out + QLatin1Char('/') + f);
+        for (const QString& f : QDir(from).entryList(QDir::Files))
+            QFile::copy(from + QLatin1Char('/') + f, out + QLatin1Char('/') + f);
         return out;
     }
+    QString copyOfLlama() { return copyOf(m_llama); }
 
-    // A folder made by the reference; empty with a failure recorded when it could not be made.
+    // A folder made by the reference; empty with a failure recorded when it could not be made. `more`
+    // adds arguments (--format bin, --bin-views, --legacy); `seed` 0 takes a new one.
     QString make(const QString& arch, const QString& config = {}, int shards = 2,
-                 const QString& dtype = QStringLiteral("bf16"))
+                 const QString& dtype = QStringLiteral("bf16"), const QStringList& more = {}, int seed = 0)
     {
         const QString out = m_dir.filePath(QStringLiteral("m%1").arg(m_made++));
         QStringList args = {QStringLiteral("make"),
@@ -52,9 +56,10 @@ class TstHfModel : public QObject
                             QStringLiteral("--dtype"),
                             dtype,
                             QStringLiteral("--seed"),
-                            QString::number(m_made)};
+                            QString::number(seed ? seed : m_made)};
         if (!config.isEmpty())
             args << QStringLiteral("--config") << config;
+        args << more;
         QString error;
         if (!test::runReference(args, &error)) {
             qWarning("%s", qPrintable(error));
@@ -84,6 +89,27 @@ private Q_SLOTS:
         torch::set_num_threads(test::threads());
         m_llama = make(QStringLiteral("llama"));
         QVERIFY(!m_llama.isEmpty());
+        m_llamaBin = make(QStringLiteral("llama"), {}, 2, QStringLiteral("bf16"),
+                          {QStringLiteral("--format"), QStringLiteral("bin")});
+        QVERIFY(!m_llamaBin.isEmpty());
+    }
+
+    // Reference logits for `ids` [batch, length] of the folder, through hf_reference.py (which reads
+    // .bin weights with torch.load itself); empty on failure.
+    std::vector<float> referenceLogits(const QString& folder, std::vector<int64_t> ids, int64_t batch, int64_t length)
+    {
+        const QString idsPath = folder + QStringLiteral("/ids.npy");
+        const QString outPath = folder + QStringLiteral("/logits.npy");
+        test::writeIdsNpy(idsPath, ids, batch, length);
+        QString error;
+        if (!test::runReference({QStringLiteral("logits"), QStringLiteral("--model"), folder, QStringLiteral("--ids"),
+                                 idsPath, QStringLiteral("--out"), outPath},
+                                &error)) {
+            qWarning("%s", qPrintable(error));
+            return {};
+        }
+        std::vector<int64_t> shape;
+        return test::readFloatNpy(outPath, &shape);
     }
 
     void logitsMatchReference_data()
@@ -367,6 +393,170 @@ private Q_SLOTS:
                  qPrintable(message));
     }
 
+    // ---- PyTorch .bin weights (issue 18) ----------------------------------------------------------
+
+    void binMatchesSafetensors_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<int>("shards");
+        QTest::addColumn<QString>("dtype");
+        QTest::addColumn<bool>("views");
+        QTest::addRow("llama, bf16, one pytorch_model.bin (an OrderedDict)")
+            << QStringLiteral("llama") << QString() << 1 << QStringLiteral("bf16") << false;
+        QTest::addRow("llama, f16, 3 shards, tied head sharing the embedding's storage, views")
+            << QStringLiteral("llama") << QStringLiteral(R"({"tie_word_embeddings": true})") << 3
+            << QStringLiteral("f16") << true;
+        QTest::addRow("qwen2, f32, 2 shards, views")
+            << QStringLiteral("qwen2") << QString() << 2 << QStringLiteral("f32") << true;
+        QTest::addRow("olmo2, bf16, 2 shards, views")
+            << QStringLiteral("olmo2") << QString() << 2 << QStringLiteral("bf16") << true;
+        QTest::addRow("gpt_neox, bf16, one file, views, old buffers")
+            << QStringLiteral("gpt_neox") << QStringLiteral(R"({"_extra_buffers": true})") << 1
+            << QStringLiteral("bf16") << true;
+    }
+
+    // The same weights (one seed) as safetensors and as torch.save files give bit-identical logits in
+    // one process, and the .bin folder matches the reference, which reads it with torch.load.
+    void binMatchesSafetensors()
+    {
+        QFETCH(QString, arch);
+        QFETCH(QString, config);
+        QFETCH(int, shards);
+        QFETCH(QString, dtype);
+        QFETCH(bool, views);
+        const int seed = 100 + m_made;
+        const QString st = make(arch, config, shards, dtype, {}, seed);
+        QStringList more = {QStringLiteral("--format"), QStringLiteral("bin")};
+        if (views)
+            more << QStringLiteral("--bin-views");
+        const QString bin = make(arch, config, shards, dtype, more, seed);
+        QVERIFY(!st.isEmpty() && !bin.isEmpty());
+        QVERIFY(QDir(bin).entryList({QStringLiteral("*.safetensors*")}).isEmpty());
+
+        const HfModel stModel = HfModel::open(st.toStdString());
+        const HfModel binModel = HfModel::open(bin.toStdString());
+        QCOMPARE(binModel.weights().files().size(), size_t(shards));
+        for (const std::string& file : binModel.weights().files())
+            QVERIFY2(QString::fromStdString(file).endsWith(QStringLiteral(".bin")), file.c_str());
+        QCOMPARE(binModel.weights().totalBytes() >= stModel.weights().totalBytes(), true);
+
+        const int64_t batch = 2, length = 20;
+        std::mt19937_64 rng {uint64_t(seed)};
+        std::uniform_int_distribution<int64_t> pick(0, binModel.arch().vocab - 1);
+        std::vector<int64_t> ids(size_t(batch * length));
+        for (auto& id : ids)
+            id = pick(rng);
+        const auto idsTensor = torch::from_blob(ids.data(), {batch, length}, torch::kInt64).clone();
+        const auto fromSafetensors = stModel.forward(idsTensor);
+        const auto fromBin = binModel.forward(idsTensor).contiguous();
+        QVERIFY2(torch::equal(fromBin, fromSafetensors), "the .bin weights differ from the safetensors ones");
+        // Again: gathered views were freed by release() and are gathered anew.
+        QVERIFY(torch::equal(binModel.forward(idsTensor), fromBin));
+
+        const std::vector<float> reference = referenceLogits(bin, ids, batch, length);
+        QCOMPARE(int64_t(reference.size()), fromBin.numel());
+        const auto expected = torch::from_blob(const_cast<float*>(reference.data()), fromBin.sizes(), torch::kFloat32);
+        const double maxDiff = (fromBin - expected).abs().max().item<double>();
+        QVERIFY2(expected.std().item<double>() > 0.3, "the reference logits barely vary: the check would be weak");
+        // As logitsMatchReference: 64 float32 ulps of the largest logit.
+        const double scale = expected.abs().max().item<double>();
+        QS_VERIFY_BELOW("bin_max_abs_dlogit", maxDiff, 64.0 * test::float32Eps * std::max(1.0, scale));
+    }
+
+    void bothFormatsReadSafetensors()
+    {
+        const QString folder = copyOfLlama();
+        for (const QString& f : QDir(m_llamaBin).entryList({QStringLiteral("pytorch_model*")}))
+            QVERIFY(QFile::copy(m_llamaBin + QLatin1Char('/') + f, folder + QLatin1Char('/') + f));
+        const HfModel model = HfModel::open(folder.toStdString());
+        for (const std::string& file : model.weights().files())
+            QVERIFY2(QString::fromStdString(file).endsWith(QStringLiteral(".safetensors")), file.c_str());
+        const auto ids = torch::randint(0, model.arch().vocab, {1, 8}, torch::kInt64);
+        QVERIFY(torch::equal(model.forward(ids), HfModel::open(m_llama.toStdString()).forward(ids)));
+    }
+
+    void badBinFolders_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QStringList>("expected");
+        const QString shard2 = QStringLiteral("pytorch_model-00002-of-00002.bin");
+        QTest::addRow("a truncated shard")
+            << QStringLiteral("truncate") << shard2 << QStringList {QStringLiteral("cut short")};
+        QTest::addRow("a corrupt pickle")
+            << QStringLiteral("corrupt") << shard2 << QStringList {QStringLiteral("data.pkl, byte 2: opcode 0xff")};
+        QTest::addRow("the index names a missing shard")
+            << QStringLiteral("delete-shard") << shard2
+            << QStringList {QStringLiteral("pytorch_model.bin.index.json names shard"), QStringLiteral("no such file")};
+        QTest::addRow("a tensor of the wrong shape")
+            << QStringLiteral("intermediate") << QStringLiteral("pytorch_model-0000")
+            << QStringList {QStringLiteral("'model.layers.0.mlp.gate_proj.weight' in "),
+                            QStringLiteral(".bin has shape [176, 64], but the config"),
+                            QStringLiteral("needs [200, 64]")};
+        QTest::addRow("a legacy (non-zip) torch.save file")
+            << QStringLiteral("legacy") << QStringLiteral("pytorch_model.bin")
+            << QStringList {QStringLiteral("legacy torch.save file"), QStringLiteral("re-save it in the zip format")};
+        QTest::addRow("a list, not a state dict") << QStringLiteral("list") << QStringLiteral("pytorch_model.bin")
+                                                  << QStringList {QStringLiteral("holds a list, not a state dict")};
+        QTest::addRow("a pickle that calls os.system")
+            << QStringLiteral("code") << QStringLiteral("pytorch_model.bin")
+            << QStringList {QStringLiteral("names posix.system"), QStringLiteral("nothing in it is run")};
+        QTest::addRow("a value that is not a tensor")
+            << QStringLiteral("nontensor") << QStringLiteral("pytorch_model.bin")
+            << QStringList {QStringLiteral("the value of 'step' is an int, not a tensor")};
+    }
+
+    void badBinFolders()
+    {
+        QFETCH(QString, damage);
+        QFETCH(QString, file);
+        QFETCH(QStringList, expected);
+        QString folder = copyOf(m_llamaBin);
+        const QString shard2 = folder + QStringLiteral("/pytorch_model-00002-of-00002.bin");
+        if (damage == QLatin1String("truncate")) {
+            QFile f(shard2);
+            QVERIFY(f.resize(f.size() / 2));
+        } else if (damage == QLatin1String("corrupt")) {
+            // data.pkl is the archive's first record: its local header, its name, its padding, then the
+            // pickle: PROTO 2 and the dict's first opcode, which becomes 0xff.
+            QFile f(shard2);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            const QByteArray head = f.read(30);
+            const qint64 start =
+                30 + (quint8(head[26]) | quint8(head[27]) << 8) + (quint8(head[28]) | quint8(head[29]) << 8);
+            QVERIFY(f.seek(start));
+            QCOMPARE(f.read(2), QByteArray("\x80\x02", 2));
+            QVERIFY(f.seek(start + 2) && f.write("\xff", 1) == 1);
+        } else if (damage == QLatin1String("delete-shard")) {
+            QVERIFY(QFile::remove(shard2));
+        } else if (damage == QLatin1String("intermediate")) {
+            const QString configPath = folder + QStringLiteral("/config.json");
+            QJsonObject config = readJson(configPath);
+            config[QStringLiteral("intermediate_size")] = 200;
+            writeJson(configPath, config);
+        } else if (damage == QLatin1String("legacy")) {
+            folder = make(QStringLiteral("llama"), {}, 1, QStringLiteral("bf16"),
+                          {QStringLiteral("--format"), QStringLiteral("bin"), QStringLiteral("--legacy")});
+            QVERIFY(!folder.isEmpty());
+        } else {
+            for (const QString& f : QDir(folder).entryList({QStringLiteral("pytorch_model*")}))
+                QVERIFY(QFile::remove(folder + QLatin1Char('/') + f));
+            QString error;
+            QVERIFY2(
+                test::runReference({QStringLiteral("bad-bin"), QStringLiteral("--out"),
+                                    folder + QStringLiteral("/pytorch_model.bin"), QStringLiteral("--kind"), damage},
+                                   &error),
+                qPrintable(error));
+        }
+        const QString message = test::errorOf([&] { HfModel::open(folder.toStdString()); });
+        QVERIFY2(!message.isEmpty(), "no error");
+        for (const QString& part : expected)
+            QVERIFY2(message.contains(part), qPrintable(message + QStringLiteral("\n  lacks: ") + part));
+        QVERIFY2(message.contains(QFileInfo(folder).fileName()) && message.contains(file),
+                 qPrintable(message + QStringLiteral("\n  does not name the file")));
+    }
+
     // ---- bad input ---------------------------------------------------------------------------
 
     void badFolders_data()
@@ -400,7 +590,8 @@ private Q_SLOTS:
             << QStringLiteral("quantized") << QStringList {QStringLiteral("already quantized")};
         QTest::addRow("no weights") << QStringLiteral("no-weights")
                                     << QStringList {QStringLiteral(
-                                           "has neither model.safetensors nor model.safetensors.index.json")};
+                                           "has neither model.safetensors nor model.safetensors.index.json, nor "
+                                           "PyTorch weights pytorch_model.bin or pytorch_model.bin.index.json")};
         QTest::addRow("no config") << QStringLiteral("no-config")
                                    << QStringList {QStringLiteral("no readable config.json")};
         QTest::addRow("odd BF16 byte count")

@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 
 using namespace qs;
@@ -33,12 +34,14 @@ class TstHfSweep : public QObject
     QString m_revisions; // parent folder of three OLMo-2-named llama revisions
     QString m_tokens;    // raw uint16 token ids
 
-    bool make(const QString& out, int seed, const QString& config = {}, const QString& arch = QStringLiteral("llama"))
+    bool make(const QString& out, int seed, const QString& config = {}, const QString& arch = QStringLiteral("llama"),
+              const QStringList& more = {})
     {
         QStringList args = {QStringLiteral("make"),   QStringLiteral("--arch"), arch, QStringLiteral("--out"), out,
                             QStringLiteral("--seed"), QString::number(seed)};
         if (!config.isEmpty())
             args << QStringLiteral("--config") << config;
+        args << more;
         QString error;
         if (!test::runReference(args, &error))
             qWarning("%s", qPrintable(error));
@@ -414,6 +417,72 @@ private Q_SLOTS:
         QVERIFY(std::isfinite(g3.model.at("ce")[0]) && g3.model.at("kl_mean")[0] > 0.0);
         const ConfigResults fp = store.results("r", "fp");
         QCOMPARE(fp.layers.at("act_kurtosis")[0].size(), layers.size());
+    }
+
+    // Revisions shipped as torch.save files (issue 18) import and sweep like safetensors ones: the same
+    // weights give the same stored numbers, bit for bit (one process, one thread count). A broken .bin
+    // revision stops the import before anything is stored.
+    void binTrajectory()
+    {
+        const QString bins = m_dir.filePath(QStringLiteral("bin-revisions"));
+        const QString bin = QStringLiteral("--format=bin");
+        // Seeds 1 and 2: the weights of the two stage-1 safetensors revisions.
+        QVERIFY(make(bins + QStringLiteral("/stage1-step1000-tokens2B"), 1, {}, QStringLiteral("llama"), {bin}));
+        QVERIFY(make(bins + QStringLiteral("/stage1-step2000-tokens4B"), 2, {}, QStringLiteral("llama"),
+                     {bin, QStringLiteral("--bin-views"), QStringLiteral("--shards=1")}));
+        Store store = Store::create(path(QStringLiteral("bin.h5")));
+        HfImportOptions options;
+        options.data = tokenData(m_tokens);
+        options.sources = {bins.toStdString()};
+        QCOMPARE(importHfTrajectory(store, "bin", options).size(), size_t(2));
+        options.sources = {(m_revisions + QStringLiteral("/stage1-step1000-tokens2B")).toStdString(),
+                           (m_revisions + QStringLiteral("/stage1-step2000-tokens4B")).toStdString()};
+        QCOMPARE(importHfTrajectory(store, "st", options).size(), size_t(2));
+
+        const auto rtn4 = QuantConfig::parse("rtn:4:g16:sym");
+        const auto gptq3 = QuantConfig::parse("gptq:3:g16:sym:act:cal8x32");
+        QCOMPARE(sweepRun(store, "bin", {rtn4, gptq3}, SweepOptions {test::threads()}).computed, 2 * 3);
+        QCOMPARE(sweepRun(store, "st", {rtn4, gptq3}, SweepOptions {test::threads()}).computed, 2 * 3);
+        const auto binRows = store.checkpoints("bin");
+        const auto stRows = store.checkpoints("st");
+        QCOMPARE(binRows.size(), size_t(2));
+        for (size_t i = 0; i < binRows.size(); ++i) {
+            QCOMPARE(binRows[i].step, stRows[i].step);
+            QVERIFY(std::isfinite(binRows[i].fpValCe));
+            QCOMPARE(binRows[i].fpValCe, stRows[i].fpValCe);
+        }
+        for (const std::string config : {std::string("fp"), rtn4.id(), gptq3.id()}) {
+            const ConfigResults a = store.results("bin", config);
+            const ConfigResults b = store.results("st", config);
+            // Bit for bit, NaNs (metrics a config does not measure) included.
+            const auto same = [](const std::vector<double>& x, const std::vector<double>& y) {
+                return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(double)) == 0;
+            };
+            QCOMPARE(a.model.size(), b.model.size());
+            for (const auto& [metric, values] : a.model)
+                QVERIFY2(b.model.count(metric) && same(values, b.model.at(metric)), metric.c_str());
+            QCOMPARE(a.layers.size(), b.layers.size());
+            for (const auto& [metric, perCheckpoint] : a.layers) {
+                QVERIFY2(b.layers.count(metric), metric.c_str());
+                for (size_t i = 0; i < perCheckpoint.size(); ++i)
+                    QVERIFY2(same(perCheckpoint[i], b.layers.at(metric).at(i)), metric.c_str());
+            }
+        }
+        QCOMPARE(store.results("bin", gptq3.id()).layers.at("gptq_loss")[1].size(), size_t(21));
+
+        // A third revision whose shard was cut short: the import names the file and stores nothing.
+        const QString broken = bins + QStringLiteral("/stage1-step3000-tokens6B");
+        QVERIFY(make(broken, 3, {}, QStringLiteral("llama"), {bin}));
+        QFile shard(broken + QStringLiteral("/pytorch_model-00001-of-00002.bin"));
+        QVERIFY(shard.resize(shard.size() - 100));
+        options.sources = {bins.toStdString()};
+        const QString message = test::errorOf([&] { importHfTrajectory(store, "bin", options); });
+        QVERIFY2(message.contains(QStringLiteral("stage1-step3000-tokens6B/pytorch_model-00001-of-00002.bin"))
+                     && message.contains(QStringLiteral("cut short")),
+                 qPrintable(message));
+        QCOMPARE(store.checkpoints("bin").size(), size_t(2));
+        QVERIFY(test::errorOf([&] { importHfTrajectory(store, "bin2", options); }) == message);
+        QVERIFY(!store.hasRun("bin2"));
     }
 
     void textThroughTokenizer()

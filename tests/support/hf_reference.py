@@ -82,13 +82,26 @@ the same numbers.  Anything not implemented is rejected with exit code 2.
 CLI:
   make    --arch {llama,qwen2,olmo,olmo2,smollm3,apertus,gpt_neox} --out DIR
           [--seed N] [--shards K] [--dtype bf16|f16|f32] [--config JSON]
+          [--format safetensors|bin [--bin-views] [--legacy]]
           (--config "_xielu_eps": E writes E as every apertus layer's eps)
+          bin: the same weights (same seed, same values) as torch.save state
+          dicts, as transformers writes them: pytorch_model.bin (an
+          OrderedDict with _metadata, as model.state_dict()), or shards
+          pytorch_model-0000k-of-0000n.bin (plain dicts) listed by
+          pytorch_model.bin.index.json; a tied head is saved too, sharing
+          the embedding's storage.  --bin-views stores each layer's tensors
+          as views into one storage per layer (at offsets), the MLP's down
+          projection as a transposed (strided) view; --legacy writes the
+          pre-1.6 non-zip format.
+  bad-bin --out FILE --kind {list,code,nontensor}
+          torch.save files that are not state dicts.
   logits  --model DIR --ids IDS.npy --out OUT.npy
   bench   --model DIR --batch B --seq T --repeat R --threads N
   selftest
 """
 
 import argparse
+import collections
 import json
 import math
 import os
@@ -335,11 +348,29 @@ def read_safetensors(path):
     return out
 
 
+def read_torch_bin(path):
+    """A torch.save state dict through torch.load itself; F32/F16/BF16 -> float32."""
+    out = {}
+    for name, t in torch.load(path, map_location="cpu").items():
+        if t.dtype in (torch.float32, torch.float16, torch.bfloat16):
+            out[name] = t.to(torch.float32).contiguous()
+    return out
+
+
 def load_weights(model_dir):
     index = os.path.join(model_dir, "model.safetensors.index.json")
     single = os.path.join(model_dir, "model.safetensors")
+    bin_index = os.path.join(model_dir, "pytorch_model.bin.index.json")
+    bin_single = os.path.join(model_dir, "pytorch_model.bin")
     weights = {}
-    if os.path.exists(index):
+    if not os.path.exists(index) and not os.path.exists(single) and os.path.exists(bin_index):
+        with open(bin_index) as f:
+            weight_map = json.load(f)["weight_map"]
+        for fname in sorted(set(weight_map.values())):
+            weights.update(read_torch_bin(os.path.join(model_dir, fname)))
+    elif not os.path.exists(index) and not os.path.exists(single) and os.path.exists(bin_single):
+        weights = read_torch_bin(bin_single)
+    elif os.path.exists(index):
         with open(index) as f:
             weight_map = json.load(f)["weight_map"]
         for fname in sorted(set(weight_map.values())):
@@ -667,6 +698,11 @@ def cmd_make(args):
     k = args.shards
     if k < 1:
         raise Unsupported("--shards must be >= 1")
+    if args.format == "bin":
+        write_torch_bins(args, cfg, tensors, tdtype)
+        return
+    if args.bin_views or args.legacy:
+        raise Unsupported("--bin-views and --legacy need --format bin")
     if k == 1:
         write_safetensors(os.path.join(args.out, "model.safetensors"), tensors)
         return
@@ -685,6 +721,70 @@ def cmd_make(args):
     with open(os.path.join(args.out, "model.safetensors.index.json"), "w") as f:
         json.dump({"metadata": {"total_size": total}, "weight_map": weight_map}, f, indent=2)
         f.write("\n")
+
+
+def as_views(tensors, tdtype):
+    """The same values, each layer's tensors of the weight dtype stored as views into one storage
+    per layer; the MLP's down projection a transposed view (stride (1, rows))."""
+    out = list(tensors)
+    layers = {}
+    for i, (name, t) in enumerate(tensors):
+        if layer_of(name) is not None and t.dtype == tdtype:
+            layers.setdefault(layer_of(name), []).append(i)
+    for idxs in layers.values():
+        transposed = [tensors[i][0].endswith(("mlp.down_proj.weight", "mlp.dense_4h_to_h.weight")) for i in idxs]
+        parts = [tensors[i][1].t().contiguous().flatten() if tr else tensors[i][1].flatten()
+                 for i, tr in zip(idxs, transposed)]
+        storage = torch.cat(parts)
+        off = 0
+        for i, tr, part in zip(idxs, transposed, parts):
+            name, t = tensors[i]
+            seg = storage[off:off + part.numel()]
+            v = seg.view(t.shape[1], t.shape[0]).t() if tr else seg.view(t.shape)
+            assert torch.equal(v, t) and v.storage_offset() == off
+            out[i] = (name, v)
+            off += part.numel()
+    return out
+
+
+def write_torch_bins(args, cfg, tensors, tdtype):
+    """pytorch_model.bin or its shards, as transformers' save_pretrained writes them."""
+    if args.bin_views:
+        tensors = as_views(tensors, tdtype)
+    if cfg.get("tie_word_embeddings", False):
+        # The tied head is saved too, as the embedding itself (one storage, two names).
+        embed = "gpt_neox.embed_in.weight" if cfg["model_type"] == "gpt_neox" else "model.embed_tokens.weight"
+        head = "embed_out.weight" if cfg["model_type"] == "gpt_neox" else "lm_head.weight"
+        tensors = tensors + [(head, dict(tensors)[embed])]
+    legacy = {"_use_new_zipfile_serialization": False} if args.legacy else {}
+    k = args.shards
+    if k == 1:
+        sd = collections.OrderedDict(tensors)
+        sd._metadata = collections.OrderedDict([("", {"version": 1})])
+        torch.save(sd, os.path.join(args.out, "pytorch_model.bin"), **legacy)
+        return
+    names = [n for n, _ in tensors]
+    sizes = [t.numel() * t.element_size() for _, t in tensors]
+    bounds = shard_boundaries(names, sizes, k)
+    weight_map = {}
+    for si, (s, e) in enumerate(zip([0] + bounds, bounds + [len(tensors)])):
+        fname = "pytorch_model-%05d-of-%05d.bin" % (si + 1, k)
+        torch.save(dict(tensors[s:e]), os.path.join(args.out, fname), **legacy)
+        for name, _ in tensors[s:e]:
+            weight_map[name] = fname
+    with open(os.path.join(args.out, "pytorch_model.bin.index.json"), "w") as f:
+        json.dump({"metadata": {"total_size": sum(sizes)}, "weight_map": weight_map}, f, indent=2)
+        f.write("\n")
+
+
+def cmd_bad_bin(args):
+    if args.kind == "list":
+        obj = [torch.zeros(4)]
+    elif args.kind == "code":
+        obj = {"model.norm.weight": torch.zeros(4), "hook": os.system}
+    else:
+        obj = {"model.norm.weight": torch.zeros(4), "step": 3}
+    torch.save(obj, args.out)
 
 
 # ---------------------------------------------------------------------------
@@ -1276,6 +1376,9 @@ def build_parser():
     m.add_argument("--shards", type=int, default=2)
     m.add_argument("--dtype", choices=sorted(DTYPES), default="bf16")
     m.add_argument("--config", default=None, help="JSON object of config overrides")
+    m.add_argument("--format", choices=("safetensors", "bin"), default="safetensors")
+    m.add_argument("--bin-views", action="store_true")
+    m.add_argument("--legacy", action="store_true")
     m.set_defaults(func=cmd_make)
 
     lg = sub.add_parser("logits", help="compute float32 logits for ids")
@@ -1291,6 +1394,11 @@ def build_parser():
     b.add_argument("--repeat", type=int, required=True)
     b.add_argument("--threads", type=int, required=True)
     b.set_defaults(func=cmd_bench)
+
+    bb = sub.add_parser("bad-bin", help="write a torch.save file that is not a state dict")
+    bb.add_argument("--out", required=True)
+    bb.add_argument("--kind", required=True, choices=("list", "code", "nontensor"))
+    bb.set_defaults(func=cmd_bad_bin)
 
     s = sub.add_parser("selftest", help="run the built-in self-test")
     s.set_defaults(func=cmd_selftest)
