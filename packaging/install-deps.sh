@@ -13,7 +13,7 @@ PACKAGES=(
   xvfb xauth imagemagick poppler-utils
   bible-kjv bible-kjv-text
   nlohmann-json3-dev libpcre2-dev libicu-dev
-  python3-h5py python3-numpy python3-torch
+  python3-h5py python3-numpy python3-torch python3-protobuf
   clang-format-14
   # the asan and fuzz presets: clang, its ASan runtime and libFuzzer, llvm-symbolizer for reports
   clang-14 libclang-rt-14-dev llvm-14

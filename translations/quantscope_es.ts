@@ -3155,6 +3155,11 @@ calentamiento: no ajustado</translation>
         <translation>pérdida val. FP</translation>
     </message>
     <message>
+        <location line="+22"/>
+        <source>train loss</source>
+        <translation>pérdida de entrenamiento</translation>
+    </message>
+    <message>
         <location line="+63"/>
         <source>warmup</source>
         <translation>calentamiento</translation>

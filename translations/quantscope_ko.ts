@@ -3136,6 +3136,11 @@ warmup: not fitted</source>
         <translation>FP 검증 손실</translation>
     </message>
     <message>
+        <location line="+22"/>
+        <source>train loss</source>
+        <translation>학습 손실</translation>
+    </message>
+    <message>
         <location line="+63"/>
         <source>warmup</source>
         <translation>워밍업</translation>

@@ -3155,6 +3155,11 @@ opwarmen: niet gefit</translation>
         <translation>FP-validatieverlies</translation>
     </message>
     <message>
+        <location line="+22"/>
+        <source>train loss</source>
+        <translation>trainingsverlies</translation>
+    </message>
+    <message>
         <location line="+63"/>
         <source>warmup</source>
         <translation>opwarming</translation>

@@ -3136,6 +3136,11 @@ warmup: not fitted</source>
         <translation>FP 验证损失</translation>
     </message>
     <message>
+        <location line="+22"/>
+        <source>train loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
         <location line="+63"/>
         <source>warmup</source>
         <translation>预热</translation>

@@ -13,6 +13,8 @@
 
 #include <QFileInfo>
 
+#include <cmath>
+
 namespace qs::cli {
 
 namespace {
@@ -21,6 +23,12 @@ int runImport(const Arguments& args)
 {
     args.requireOneOf({"text", "tokens"});
     args.forbidTogether("lr-log", "lr-schedule");
+    args.forbidTogether("lr-log", "log");
+    for (const char* tag : {"lr-tag", "loss-tag"}) {
+        if (args.isSet(tag) && !args.isSet("log"))
+            throw BadUsage(QStringLiteral("--%1 names a series of the --log training log: give --log too")
+                               .arg(QLatin1String(tag)));
+    }
     if (args.isSet("tokenizer") && !args.isSet("text"))
         throw BadUsage(QStringLiteral("--tokenizer goes with --text (a --tokens file is tokenized already)"));
     HfImportOptions options;
@@ -34,6 +42,10 @@ int runImport(const Arguments& args)
         options.sources.push_back(p.toStdString());
     options.manifest = args.value("manifest").toStdString();
     options.lrLog = args.value("lr-log").toStdString();
+    options.log = args.value("log").toStdString();
+    options.lrTag = args.value("lr-tag").toStdString();
+    options.lossTag = args.value("loss-tag").toStdString();
+    options.report = [](const std::string& line) { out(QString::fromStdString(line)); };
     options.tokensPerStep = args.number("tokens-per-step", 0.0);
     HfEvalData& data = options.data;
     data.seqLen = int(args.integer("seq-len"));
@@ -85,12 +97,15 @@ int runImport(const Arguments& args)
             .arg(double(arch.parameterCount()), 0, 'g', 3)
             .arg(added.size())
             .arg(rows.size()));
-    for (const RevisionInfo& r : added) {
+    for (size_t i = 0; i < added.size(); ++i) {
+        const RevisionInfo& r = added[i];
+        // The LR as stored: the manifest's, or interpolated from a log or a schedule.
+        const double lr = rows[rows.size() - added.size() + i].lr;
         out(QStringLiteral("  %1  step %2%3%4")
                 .arg(QString::fromStdString(r.name), -40)
                 .arg(r.step ? *r.step : -1)
                 .arg(r.tokens ? QStringLiteral("  tokens %1").arg(*r.tokens, 0, 'g', 4) : QString())
-                .arg(r.lr ? QStringLiteral("  lr %1").arg(*r.lr, 0, 'g', 4) : QString()));
+                .arg(std::isfinite(lr) ? QStringLiteral("  lr %1").arg(lr, 0, 'g', 4) : QString()));
     }
     const HfEvalData stored = HfEvalData::fromJson(store.runInfo(run).source);
     if (!stored.protocol.empty())
@@ -111,7 +126,9 @@ Command importCommand()
     return {
         .name = "import",
         .synopsis = {"import --store FILE --run NAME REVISION... (--text FILE [--tokenizer FILE] | --tokens FILE) "
-                     "[--manifest FILE] [--lr-log FILE | --lr-schedule SPEC] [--seq-len N]"},
+                     "[--manifest FILE] [--log FILE|FOLDER [--lr-tag TAG] [--loss-tag TAG]] [--lr-log FILE | "
+                     "--lr-schedule SPEC] "
+                     "[--seq-len N]"},
         .summary = "Make a trajectory of Hugging Face revisions a run of a store, for sweep to quantize.",
         .description = "Revisions are folders with config.json and safetensors weights, or PyTorch .bin ones "
                        "(pytorch_model.bin or its shards), of Llama, Mistral, Qwen2, OLMo-1, OLMo-2, SmolLM3, "
@@ -157,8 +174,20 @@ Command importCommand()
                      "2048 over 600,000 tokens, the first documents of --calibration).",
                      {"paper1"}),
                 integer("batch", "N", "Sequences per forward pass.", 1, 4096).withDefault("4"),
+                text("log", "FILE|FOLDER",
+                     "The run's training log: TensorBoard event files (a folder of them or one events.out.tfevents.* "
+                     "file), a W&B history export (CSV with _step, or JSON lines) or a CSV log. Its LR and training "
+                     "loss become the run's per-step log, each revision's LR is interpolated from it, and every "
+                     "scalar is kept in the store (scalars/)."),
+                text("lr-tag", "TAG",
+                     "The --log series holding the LR. Default: lr, learning_rate, train/lr, optim/lr, "
+                     "lr-AdamW, ... (the first present)."),
+                text("loss-tag", "TAG",
+                     "The --log series holding the training loss. Default: train/loss, train_loss, "
+                     "loss, ... (the first present)."),
                 text("lr-log", "FILE",
-                     "Training log (CSV with step and lr or learning_rate columns) giving each revision's LR."),
+                     "Training log (CSV with step and lr or learning_rate columns) giving each revision's LR only "
+                     "(--log reads more)."),
                 text("lr-schedule", "SPEC",
                      "The run's LR schedule, e.g. wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2,min=0 (kinds wsd, "
                      "cosine, linear, constant)."),

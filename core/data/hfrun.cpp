@@ -6,6 +6,7 @@
 #include "core/data/hfweights.h"
 #include "core/data/jsonfields.h"
 #include "core/data/store.h"
+#include "core/data/traininglog.h"
 
 #include <nlohmann/json.hpp>
 
@@ -140,6 +141,45 @@ std::string relativeToStore(const Store& store, const std::string& path)
     if (!rel.empty() && *rel.begin() != "..")
         return rel.string();
     return abs.string();
+}
+
+// Training tokens at a log step: step × the tokens per step of the revision nearest in step (0 when no
+// revision gives tokens).
+int64_t tokensAtStep(const std::vector<std::pair<int64_t, double>>& ratios, int64_t step)
+{
+    if (ratios.empty())
+        return 0;
+    const auto nearest = std::min_element(ratios.begin(), ratios.end(), [&](const auto& a, const auto& b) {
+        return std::abs(double(a.first - step)) < std::abs(double(b.first - step));
+    });
+    const double tokens = double(step) * nearest->second;
+    return tokens < kMaxTokenCount ? int64_t(std::llround(tokens)) : int64_t(kMaxTokenCount);
+}
+
+// The log table's rows from a training log: one per step the LR or the loss series gives, after the
+// run's stored rows (hfrun.h, importHfTrajectory).
+std::vector<LogRow> logRows(const TrainingLog& trainingLog, const std::string& lrTag, const std::string& lossTag,
+                            const std::vector<LogRow>& stored, const std::function<double(double)>& lrAtStep,
+                            const std::function<int64_t(int64_t)>& tokensAt)
+{
+    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    std::map<int64_t, std::pair<double, double>> steps; // step -> (lr, loss), NaN where not logged
+    if (!lrTag.empty()) {
+        for (const ScalarPoint& p : trainingLog.find(lrTag)->points)
+            steps.emplace(p.step, std::make_pair(p.value, nan));
+    }
+    if (!lossTag.empty()) {
+        for (const ScalarPoint& p : trainingLog.find(lossTag)->points)
+            steps.emplace(p.step, std::make_pair(nan, nan)).first->second.second = p.value;
+    }
+    std::vector<LogRow> rows;
+    for (const auto& [step, values] : steps) {
+        if (!stored.empty() && step <= stored.back().step)
+            continue;
+        const double lr = std::isnan(values.first) ? lrAtStep(double(step)) : values.first;
+        rows.push_back({step, tokensAt(step), lr, values.second});
+    }
+    return rows;
 }
 
 } // namespace
@@ -424,23 +464,62 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
             throw ConfigError("evaluation file " + file + " does not exist");
     }
 
+    if (!options.log.empty() && !options.lrLog.empty())
+        throw ConfigError("give the LR log (" + options.lrLog + ") or the training log (" + options.log
+                          + "), not both: a training log gives the LR too");
+    if (options.log.empty() && (!options.lrTag.empty() || !options.lossTag.empty()))
+        throw ConfigError("an LR or loss tag names a series of a training log: give the log too");
     std::vector<std::pair<double, double>> lrLog;
     if (!options.lrLog.empty())
         lrLog = readLrLog(options.lrLog);
+    TrainingLog trainingLog;
+    std::string lrTag;
+    std::string lossTag;
+    if (!options.log.empty()) {
+        trainingLog = readTrainingLog(options.log);
+        lrTag = findLrTag(trainingLog, options.lrTag);
+        lossTag = findLossTag(trainingLog, options.lossTag);
+        if (lrTag.empty() && lossTag.empty()) {
+            std::string tags;
+            for (const std::string& t : trainingLog.tags())
+                tags += (tags.empty() ? "" : ", ") + t;
+            throw ConfigError(options.log + ": no LR and no training-loss series among its tags (" + tags
+                              + "); name them with --lr-tag and --loss-tag");
+        }
+        if (!lrTag.empty()) {
+            for (const ScalarPoint& p : trainingLog.find(lrTag)->points) {
+                if (!(p.value >= 0.0 && p.value <= kMaxLearningRate))
+                    throw ConfigError(options.log + ": the LR series '" + lrTag + "' has " + formatNumber(p.value)
+                                      + " at step " + std::to_string(p.step) + ", not an LR in [0, "
+                                      + formatNumber(kMaxLearningRate) + "]; name the LR series with --lr-tag");
+                lrLog.emplace_back(double(p.step), p.value);
+            }
+        }
+        if (!lossTag.empty()) {
+            for (const ScalarPoint& p : trainingLog.find(lossTag)->points) {
+                if (!(p.value > 0.0))
+                    throw ConfigError(options.log + ": the loss series '" + lossTag + "' has " + formatNumber(p.value)
+                                      + " at step " + std::to_string(p.step)
+                                      + ", not a cross-entropy (> 0); name the loss series with --loss-tag");
+            }
+        }
+    }
     if (!options.lrSchedule.empty())
         parseSchedule(options.lrSchedule); // a bad description fails before anything is written
-    auto lrAt = [&](const RevisionInfo& r) {
-        if (r.lr)
-            return *r.lr;
+    auto lrAtStep = [&](double step) {
         if (!lrLog.empty())
-            return lrLogAt(lrLog, double(*r.step));
+            return lrLogAt(lrLog, step);
         if (!options.lrSchedule.empty())
-            return describedScheduleLr(options.lrSchedule, *r.step);
+            return describedScheduleLr(options.lrSchedule, int64_t(step));
         return std::numeric_limits<double>::quiet_NaN();
     };
+    auto lrAt = [&](const RevisionInfo& r) { return r.lr ? *r.lr : lrAtStep(double(*r.step)); };
 
+    // Every write below is published together, or none is.
+    StoreBatch batch(store);
     std::set<std::string> present;
     int64_t lastStep = std::numeric_limits<int64_t>::min();
+    std::vector<std::pair<int64_t, double>> tokenRatios; // (step, tokens per step) of revisions with both
     if (store.hasRun(run)) {
         if (!isHfRun(store, run))
             throw ConfigError(store.path() + ": run '" + run
@@ -451,6 +530,8 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
                                                                  : fs::absolute(store.path()).parent_path() / row.path))
                                .string());
             lastStep = std::max(lastStep, row.step);
+            if (row.step > 0 && row.tokens > 0)
+                tokenRatios.emplace_back(row.step, double(row.tokens) / double(row.step));
         }
     } else {
         RunInfo info;
@@ -459,7 +540,7 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
         info.corpus = options.data.describe();
         info.corpusPath = relativeToStore(store, options.data.data);
         info.schedule = !options.lrSchedule.empty() ? options.lrSchedule.substr(0, options.lrSchedule.find(':'))
-                                                    : (!options.lrLog.empty() ? "from log" : "unknown");
+                                                    : (!lrLog.empty() ? "from log" : "unknown");
         HfEvalData data = options.data;
         data.data = fs::weakly_canonical(fs::absolute(data.data)).string();
         if (!data.tokenizer.empty())
@@ -473,7 +554,7 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
     }
 
     std::vector<RevisionInfo> added;
-    std::vector<LogRow> log;
+    std::vector<LogRow> log; // without a training log: one row per revision with an LR
     for (const RevisionInfo& r : revisions) {
         if (present.count(fs::weakly_canonical(fs::absolute(r.path)).string()))
             continue;
@@ -490,10 +571,47 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
         store.appendCheckpoint(run, row);
         if (std::isfinite(row.lr))
             log.push_back({row.step, row.tokens, row.lr, std::numeric_limits<double>::quiet_NaN()});
+        if (*r.step > 0 && r.tokens && *r.tokens > 0)
+            tokenRatios.emplace_back(*r.step, *r.tokens / double(*r.step));
         added.push_back(r);
+    }
+    bool changed = false;
+    if (!options.log.empty()) {
+        log = logRows(trainingLog, lrTag, lossTag, store.log(run), lrAtStep, [&](int64_t step) {
+            if (options.tokensPerStep > 0.0)
+                return int64_t(std::llround(double(step) * options.tokensPerStep));
+            return tokensAtStep(tokenRatios, step);
+        });
+        for (const ScalarSeries& series : trainingLog.series) {
+            const auto stored = store.scalars(run, series.tag);
+            std::vector<ScalarRow> rows;
+            for (const ScalarPoint& p : series.points) {
+                if (stored.empty() || p.step > stored.back().step)
+                    rows.push_back({p.step, p.value});
+            }
+            if (!rows.empty()) {
+                store.appendScalars(run, series.tag, rows);
+                changed = true;
+            }
+        }
+        if (options.report) {
+            const auto describe = [&](const std::string& tag, const char* what) {
+                return tag.empty() ? std::string("no ") + what
+                                   : std::string(what) + " '" + tag + "' ("
+                        + std::to_string(trainingLog.find(tag)->points.size()) + " points)";
+            };
+            options.report("training log " + options.log + ": " + describe(lrTag, "LR") + ", "
+                           + describe(lossTag, "loss") + ", " + std::to_string(trainingLog.series.size())
+                           + " series in all (kept under scalars/); " + std::to_string(log.size())
+                           + " rows added to the run's log");
+            for (const std::string& w : trainingLog.warnings)
+                options.report("warning: " + w);
+        }
     }
     if (!log.empty())
         store.appendLog(run, log);
+    if (changed || !added.empty() || !log.empty())
+        batch.commit(); // (nothing new: the batch is dropped, the store keeps its version)
     return added;
 }
 

@@ -9,6 +9,7 @@
 #include "core/data/revision.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,7 +53,15 @@ struct HfImportOptions
     std::vector<std::string> sources;
     std::string manifest; // CSV/JSON (revision.h); its paths are imported too when sources is empty
     HfEvalData data;
-    std::string lrLog;          // CSV with step and lr (or learning_rate) columns, interpolated at each step
+    std::string lrLog; // CSV with step and lr (or learning_rate) columns, interpolated at each step
+    // A training log (traininglog.h: a folder of TensorBoard event files, an event file, a W&B CSV or
+    // JSON-lines export, a CSV log): its LR and training loss become the run's log table, each
+    // revision's LR is interpolated from it, and every series is kept under scalars/ (importHfTrajectory).
+    std::string log;
+    std::string lrTag;   // the log's LR tag; empty: found by its common names (findLrTag)
+    std::string lossTag; // the log's training-loss tag; empty: found by its common names (findLossTag)
+    // What the import has to say about the log: the tags used, records left out. May be empty.
+    std::function<void(const std::string&)> report;
     std::string lrSchedule;     // e.g. "wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2,min=0"
     double tokensPerStep = 0.0; // tokens of a revision whose name and manifest give none: step × this
                                 // (collectRevisions: ConfigError when a revision's tokens pass kMaxTokenCount)
@@ -65,7 +74,16 @@ std::vector<RevisionInfo> collectRevisions(const HfImportOptions& options);
 
 // Creates the run `run` with one checkpoint per revision (all must share one architecture; each is
 // validated against its config.json), or appends the revisions a run imported earlier does not have
-// yet. Returns the revisions added. The store is not touched when anything fails.
+// yet. Returns the revisions added. The store is not touched when anything fails (one StoreBatch).
+//
+// With a training log (options.log): the log table gets one row per step the log gives an LR or a loss
+// at, after the last row the run holds — lr the logged one, interpolated linearly from the LR series
+// where only the loss was logged (the described schedule, else NaN, when the log has no LR), train_loss
+// the logged one or NaN; tokens step × tokensPerStep, else step × the tokens per step of the revision
+// nearest in step that has tokens, else 0. Each revision's LR is interpolated from the LR series (a
+// manifest's LR still wins). Every series of the log, LR and loss included, is appended as logged to
+// scalars/<tag> (steps after the last the run holds for that tag). Without one, each revision's LR
+// (manifest, --lr-log, schedule) is the log table's row at its step.
 std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& run, const HfImportOptions& options);
 
 // The LR at `step` from a described schedule "kind:key=value,…": kind wsd, cosine, linear or constant;

@@ -25,6 +25,13 @@ struct ValRow
     double valLoss = 0.0;
 };
 
+// One point of a scalar series of an imported training log (TensorBoard, W&B): docs/store-format.md.
+struct ScalarRow
+{
+    int64_t step = 0;
+    double value = 0.0;
+};
+
 struct CheckpointRow
 {
     int64_t step = 0;
@@ -135,6 +142,11 @@ public:
     std::vector<LogRow> log(const std::string& run) const;
     void appendValidation(const std::string& run, const std::vector<ValRow>& rows);
     std::vector<ValRow> validation(const std::string& run) const;
+    // The scalar series of a run's imported training log, by tag (any text: "train/loss", "lr-AdamW"),
+    // under /runs/<run>/scalars/. Appending to a tag the run lacks creates its series.
+    void appendScalars(const std::string& run, const std::string& tag, const std::vector<ScalarRow>& rows);
+    std::vector<std::string> scalarTags(const std::string& run) const;                    // in the order first appended
+    std::vector<ScalarRow> scalars(const std::string& run, const std::string& tag) const; // empty when absent
 
     // Returns the new checkpoint's index.
     int appendCheckpoint(const std::string& run, const CheckpointRow& row);

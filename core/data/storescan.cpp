@@ -253,9 +253,10 @@ Table<LogRow> readLogTable(File& file, const Run& run)
             // The trainer logs every step once; an import logs each revision's step.
             if (r > 0 && (run.hf ? row.step < steps[r - 1] : row.step <= steps[r - 1]))
                 return "step " + std::to_string(row.step) + " after step " + std::to_string(steps[r - 1]);
-            if (!std::isfinite(row.lr) || row.lr < 0)
+            // An imported training log may give a loss without any LR (NaN).
+            if (std::isnan(row.lr) ? !run.hf : !std::isfinite(row.lr) || row.lr < 0)
                 return "lr is " + number(row.lr);
-            // Imported runs log no training loss (NaN); a cross-entropy is never 0.
+            // Imported runs may log no training loss (NaN); a cross-entropy is never 0.
             if (std::isnan(row.trainLoss) ? !run.hf : !(row.trainLoss > 0))
                 return "train_loss is " + number(row.trainLoss);
             return {};

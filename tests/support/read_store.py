@@ -80,6 +80,12 @@ def read_run(run):
         for grp in ("log", "val", "checkpoints", "layers")
         for name, ds in run[grp].items()
     }
+    # An imported training log's scalar series (optional): keyed by the group's `tag` attribute.
+    if "scalars" in run:
+        out["scalars"] = {
+            grp.attrs["tag"]: {"group": name, "step": column(grp["step"]), "value": column(grp["value"])}
+            for name, grp in run["scalars"].items()
+        }
     return out
 
 

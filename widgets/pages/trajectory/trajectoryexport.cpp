@@ -112,6 +112,11 @@ void TrajectoryPage::applyColors()
         m_fpGraph->setPen(QPen(text, penWidth(1.5, lineWidth), Qt::DashLine));
         styleAxis(m_fpAxis, text);
     }
+    if (m_trainLossGraph) {
+        QColor trainColor = text;
+        trainColor.setAlpha(150);
+        m_trainLossGraph->setPen(QPen(trainColor, penWidth(1.0, 0.75 * lineWidth), Qt::DotLine));
+    }
     for (int i = 0; i < m_phaseRects.size(); ++i) {
         // Decay in vermillion (where damage grows), warmup in sky blue, the stable phase unshaded.
         const auto kind = SchedulePhase::Kind(m_phaseKinds[i]);

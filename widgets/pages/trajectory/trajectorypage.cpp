@@ -326,6 +326,7 @@ void TrajectoryPage::rebuild()
     m_runGraphs.clear();
     m_colorIds.clear();
     m_fpGraph = nullptr;
+    m_trainLossGraph = nullptr;
     m_phaseRects.clear();
     m_phaseLabels.clear();
     m_phaseKinds.clear();
@@ -394,6 +395,8 @@ void TrajectoryPage::rebuild()
     }
     if (m_fpGraph)
         m_fpGraph->addToLegend();
+    if (m_trainLossGraph)
+        m_trainLossGraph->addToLegend();
 
     addPhases(*current);
     m_selectionLine = new QCPItemStraightLine(customPlot);
@@ -457,6 +460,8 @@ void TrajectoryPage::addRunGraphs(int runIndex, double* yMin, double* yMax, doub
     std::vector<Point> lrPoints;
     lrPoints.reserve(current.log.size());
     for (const LogRow& row : current.log) {
+        if (!std::isfinite(row.lr)) // an imported log's loss without an LR
+            continue;
         lrPoints.push_back({logRowX(row), row.lr});
         extendX(lrPoints.back().x);
         *lrMax = std::max(*lrMax, row.lr);
@@ -506,13 +511,28 @@ void TrajectoryPage::addFpLossGraph(const RunSnapshot& current, double* xMin, do
                 points.push_back({checkpointX(row), row.fpValCe});
         }
     }
+    // An imported run's training loss, from its own log (the built-in trainer's runs have validation).
+    std::vector<Point> trainPoints;
+    if (!current.info.source.empty()) {
+        for (const LogRow& row : current.log) {
+            if (std::isfinite(row.trainLoss))
+                trainPoints.push_back({logRowX(row), row.trainLoss});
+        }
+    }
     double lo = qInf();
     double hi = -qInf();
-    for (const Point& p : points) {
-        *xMin = std::min(*xMin, p.x);
-        *xMax = std::max(*xMax, p.x);
-        lo = std::min(lo, p.y);
-        hi = std::max(hi, p.y);
+    for (const auto* series : {&points, &trainPoints}) {
+        for (const Point& p : *series) {
+            *xMin = std::min(*xMin, p.x);
+            *xMax = std::max(*xMax, p.x);
+            lo = std::min(lo, p.y);
+            hi = std::max(hi, p.y);
+        }
+    }
+    if (!trainPoints.empty()) {
+        m_trainLossGraph = plot()->addGraph(plot()->xAxis, m_fpAxis);
+        m_trainLossGraph->setName(runLabel(m_runIndex, tr("train loss")));
+        setSortedData(m_trainLossGraph, std::move(trainPoints));
     }
     setSortedData(m_fpGraph, std::move(points));
     m_fpAxis->setRange(paddedRange(lo, hi, false, 0.05));

@@ -60,6 +60,8 @@ public:
 
     QCPGraph* lrGraph() const { return runLrGraph(m_runIndex); }
     QCPGraph* fpLossGraph() const { return m_fpGraph; }
+    // An imported run's training loss from its log, beside the FP loss; nullptr when not drawn.
+    QCPGraph* trainLossGraph() const { return m_trainLossGraph; }
     // One graph per quantization config of the shown run, in the run's config order; the
     // full-precision reference (config "fp") has none.
     QList<QCPGraph*> configGraphs() const { return runConfigGraphs(m_runIndex); }
@@ -201,6 +203,7 @@ private:
     QCPAxis* m_fpAxis = nullptr;
     QCPLayer* m_backLayer = nullptr;
     QCPGraph* m_fpGraph = nullptr;
+    QCPGraph* m_trainLossGraph = nullptr;
     std::vector<RunGraphs> m_runGraphs;  // drawn runs in store order
     std::vector<std::string> m_colorIds; // config ids in colour order
     QList<QCPItemRect*> m_phaseRects;
