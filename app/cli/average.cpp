@@ -21,7 +21,7 @@ int runAverage(const Arguments& args)
         args.require("of");
     const QString storePath = args.value("store");
     args.forbidTogether("out", "checkpoints");
-    const QString folderOption = args.isSet("out") ? QStringLiteral("out") : QStringLiteral("checkpoints");
+    const std::string_view folderOption = args.isSet("out") ? "out" : "checkpoints";
     const uint64_t shardBytes = uint64_t(args.integer("shard-bytes"));
     std::vector<SoupIngredient> ingredients;
     for (const QString& text : args.values("of"))
