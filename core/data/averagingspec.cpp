@@ -13,6 +13,16 @@ std::string lawaRunName(const std::string& run, int window, int stride)
     return run + ".lawa" + std::to_string(window) + (stride > 1 ? "s" + std::to_string(stride) : std::string());
 }
 
+void checkLawaWindow(int window, int stride)
+{
+    if (window < lawaMinWindow || window > lawaMaxWindow)
+        throw ConfigError("LAWA window " + std::to_string(window) + " is out of range [" + std::to_string(lawaMinWindow)
+                          + ", " + std::to_string(lawaMaxWindow) + "]");
+    if (stride < 1 || stride > lawaMaxStride)
+        throw ConfigError("LAWA stride " + std::to_string(stride) + " is out of range [1, "
+                          + std::to_string(lawaMaxStride) + "]");
+}
+
 SoupIngredient parseSoupIngredient(const std::string& text)
 {
     SoupIngredient ingredient;

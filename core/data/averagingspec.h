@@ -14,6 +14,8 @@ inline constexpr int lawaMinWindow = 2, lawaMaxWindow = 1000, lawaMaxStride = 10
 
 // The run LAWA makes from `run`: `<run>.lawa<window>` (`.lawa<window>s<stride>` for stride > 1).
 std::string lawaRunName(const std::string& run, int window, int stride);
+// ConfigError naming the value and its range when `window` or `stride` is outside them.
+void checkLawaWindow(int window, int stride);
 
 // One ingredient of a soup: a checkpoint of a run of the store, with its weight in the average.
 struct SoupIngredient
@@ -26,5 +28,16 @@ struct SoupIngredient
 // Parses "run@step" or "run@step*weight"; "run" alone is the run's last checkpoint (step -1). The step
 // is a whole number >= 0, the weight a finite number > 0; ConfigError naming the ingredient otherwise.
 SoupIngredient parseSoupIngredient(const std::string& text);
+
+// What an averaging call did (core/engine/averaging.h, core/data/hfaverage.h).
+struct AveragingSummary
+{
+    std::string run;
+    int created = 0; // checkpoints added to the store now
+    int reused = 0;  // already in the store
+    // Of `created`: revision folders (Hugging Face runs) found complete on disk from an earlier call
+    // and taken as they are, not averaged again.
+    int foldersReused = 0;
+};
 
 } // namespace qs

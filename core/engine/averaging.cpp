@@ -1,6 +1,7 @@
 #include "core/engine/averaging.h"
 
 #include "core/common/errors.h"
+#include "core/data/hfrun.h"
 #include "core/data/store.h"
 #include "core/engine/sweepdetail.h"
 #include "core/engine/tensors.h"
@@ -91,16 +92,13 @@ void averageCheckpointFiles(const std::vector<std::string>& paths, const std::ve
 }
 
 AveragingSummary lawaRun(Store& store, const std::string& run, int window, int stride, const std::string& checkpointDir,
-                         const Progress& progress)
+                         const Progress& progress, uint64_t hfShardBytes)
 {
-    if (window < lawaMinWindow || window > lawaMaxWindow)
-        throw ConfigError("LAWA window " + std::to_string(window) + " is out of range [" + std::to_string(lawaMinWindow)
-                          + ", " + std::to_string(lawaMaxWindow) + "]");
-    if (stride < 1 || stride > lawaMaxStride)
-        throw ConfigError("LAWA stride " + std::to_string(stride) + " is out of range [1, "
-                          + std::to_string(lawaMaxStride) + "]");
+    checkLawaWindow(window, stride);
     if (!store.hasRun(run))
         throw ConfigError(store.path() + ": no run '" + run + "' to average");
+    if (isHfRun(store, run))
+        return lawaHfRun(store, run, window, stride, HfAverageOptions {checkpointDir, hfShardBytes}, progress);
     std::vector<CheckpointRow> trajectory;
     for (const CheckpointRow& row : store.checkpoints(run)) {
         if (row.kind != "averaged")
@@ -147,10 +145,12 @@ AveragingSummary lawaRun(Store& store, const std::string& run, int window, int s
 }
 
 AveragingSummary soupRun(Store& store, const std::string& name, std::vector<SoupIngredient> ingredients,
-                         const std::string& checkpointDir)
+                         const std::string& checkpointDir, uint64_t hfShardBytes)
 {
     if (ingredients.size() < 2)
         throw ConfigError("a soup needs at least two ingredients");
+    if (store.hasRun(ingredients.front().run) && isHfRun(store, ingredients.front().run))
+        return soupHfRun(store, name, std::move(ingredients), HfAverageOptions {checkpointDir, hfShardBytes});
     AveragingSummary summary;
     summary.run = name;
     std::vector<std::string> paths;
@@ -161,6 +161,10 @@ AveragingSummary soupRun(Store& store, const std::string& name, std::vector<Soup
     for (SoupIngredient& ingredient : ingredients) {
         if (!store.hasRun(ingredient.run))
             throw ConfigError(store.path() + ": soup ingredient run '" + ingredient.run + "' does not exist");
+        if (isHfRun(store, ingredient.run))
+            throw ConfigError(store.path() + ": soup ingredient run '" + ingredient.run
+                              + "' holds Hugging Face revisions, '" + ingredients.front().run
+                              + "' checkpoints of the built-in trainer; a soup takes one kind");
         const auto rows = store.checkpoints(ingredient.run);
         const CheckpointRow* found = nullptr;
         for (const CheckpointRow& row : rows) {

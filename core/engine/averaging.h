@@ -2,6 +2,7 @@
 
 #include "core/common/progress.h"
 #include "core/data/averagingspec.h"
+#include "core/data/hfaverage.h"
 
 #include <cstdint>
 #include <string>
@@ -15,14 +16,9 @@ class Store;
 // checkpoints (kind "averaged", each row's provenance naming its sources) linked to its parent, so
 // sweeps, the explorer and fits treat it like any trajectory. Averages are taken in float64 and
 // saved as F32 safetensors under `checkpointDir`. Runs already in the store are extended, never
-// recomputed.
-
-struct AveragingSummary
-{
-    std::string run;
-    int created = 0; // checkpoints averaged now
-    int reused = 0;  // already in the store
-};
+// recomputed. Runs of Hugging Face revisions (hfrun.h) are averaged by core/data/hfaverage.h instead:
+// each average a revision folder under `checkpointDir` in the ingredients' dtype, sharded at
+// `hfShardBytes`.
 
 // LAWA: run `<run>.lawa<window>` (`.lawa<window>s<stride>` for stride > 1) whose checkpoint at step t is
 // the uniform average of the parent's last `window` checkpoints up to t, taking every `stride`-th
@@ -30,12 +26,12 @@ struct AveragingSummary
 // `window` in [lawaMinWindow, lawaMaxWindow], `stride` in [1, lawaMaxStride] (core/data/averagingspec.h;
 // ConfigError otherwise).
 AveragingSummary lawaRun(Store& store, const std::string& run, int window, int stride, const std::string& checkpointDir,
-                         const Progress& progress = {});
+                         const Progress& progress = {}, uint64_t hfShardBytes = kHfDefaultShardBytes);
 
 // A model soup: run `name` (parent: the first ingredient's run) with one checkpoint, the weighted
 // average of the ingredients (step and tokens of the latest). All must share the model config.
 AveragingSummary soupRun(Store& store, const std::string& name, std::vector<SoupIngredient> ingredients,
-                         const std::string& checkpointDir);
+                         const std::string& checkpointDir, uint64_t hfShardBytes = kHfDefaultShardBytes);
 
 // The weighted average of QuantScope checkpoint files, written to `out` (F32). Throws naming the
 // file whose model config differs from the first's.
