@@ -451,7 +451,7 @@ private Q_SLOTS:
             QVERIFY(std::isfinite(binRows[i].fpValCe));
             QCOMPARE(binRows[i].fpValCe, stRows[i].fpValCe);
         }
-        for (const std::string config : {std::string("fp"), rtn4.id(), gptq3.id()}) {
+        for (const std::string& config : {std::string("fp"), rtn4.id(), gptq3.id()}) {
             const ConfigResults a = store.results("bin", config);
             const ConfigResults b = store.results("st", config);
             // Bit for bit, NaNs (metrics a config does not measure) included.
