@@ -9,7 +9,7 @@
         <translation>%1 no es una carpeta</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+23"/>
         <source>No results store uses the checkpoints in %1 (looked at %n store(s) in it, next to it and among the recent ones). Sweep them into a store first: quantscope sweep --store S --run R</source>
         <translation>
             <numerusform>Ningún almacén de resultados usa los checkpoints de %1 (se revisó %n almacén en la carpeta, junto a ella y entre los recientes). Páselos primero por un barrido a un almacén: quantscope sweep --store S --run R</numerusform>
@@ -25,7 +25,7 @@
         <translation>No se puede escribir %1: %2</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -35,7 +35,7 @@
         <translation>Figura de QuantScope</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+88"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>No se puede exportar %1: una figura se guarda como .pdf, .svg o .png</translation>
     </message>
@@ -55,19 +55,19 @@
         <translation>No se puede exportar %1: %2 dpi está fuera de rango (de %3 a %4, como máximo %5 píxeles por lado)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <location line="+26"/>
         <source>drawing the figure failed</source>
         <translation>no se pudo dibujar la figura</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <location line="+50"/>
+        <location line="+22"/>
+        <location line="+51"/>
         <source>Cannot export %1: unknown figure format &quot;%2&quot; (use .pdf, .svg or .png)</source>
         <translation>No se puede exportar %1: formato de figura desconocido «%2» (use .pdf, .svg o .png)</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-47"/>
         <source>Cannot export %1: the %2 view shows nothing</source>
         <translation>No se puede exportar %1: la vista %2 no muestra nada</translation>
     </message>
@@ -77,7 +77,7 @@
         <translation>No se puede exportar %1: la vista %2 no muestra datos</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/figurepages.cpp" line="+98"/>
+        <location filename="../widgets/pages/figurepages.cpp" line="+99"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>No se puede exportar %1: métrica desconocida «%2» (use una de %3)</translation>
     </message>
@@ -87,7 +87,7 @@
         <translation>No se puede exportar %1: el almacén %2 no contiene ejecuciones</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Cannot export %1: the store %2 has no run named &quot;%3&quot;</source>
         <translation>No se puede exportar %1: el almacén %2 no tiene ninguna ejecución llamada «%3»</translation>
     </message>
@@ -130,7 +130,7 @@
         <translation>&amp;Barras:</translation>
     </message>
     <message>
-        <location line="+545"/>
+        <location line="+548"/>
         <source>weight
 only</source>
         <translation>solo
@@ -159,8 +159,8 @@ activaciones</translation>
         <translation>ambos</translation>
     </message>
     <message>
-        <location line="-494"/>
-        <location line="+259"/>
+        <location line="-497"/>
+        <location line="+261"/>
         <source>weight-only + activation-only</source>
         <translation>solo pesos + solo activaciones</translation>
     </message>
@@ -180,12 +180,12 @@ activaciones</translation>
         <translation>tipo de módulo (media sobre los bloques)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>This store holds no runs</source>
         <translation>Este almacén no contiene ejecuciones</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>No store open</source>
         <translation>No hay ningún almacén abierto</translation>
     </message>
@@ -265,7 +265,7 @@ bloque %2 · %3
         </translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+120"/>
         <source>W+A</source>
         <translation>W+A</translation>
     </message>
@@ -273,23 +273,23 @@ bloque %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../models/coefficientmodel.cpp" line="+62"/>
+        <location filename="../models/coefficientmodel.cpp" line="+63"/>
         <source>published</source>
         <translation>publicado</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>fit</source>
         <translation>ajuste</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>user edit</source>
         <translation>edición del usuario</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+39"/>
+        <location line="+2"/>
+        <location line="+45"/>
         <source>unset</source>
         <translation>sin definir</translation>
     </message>
@@ -319,32 +319,32 @@ bloque %2 · %3
         <translation>Intervalo de percentiles bootstrap al 95 % del ajuste</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Coefficient</source>
         <translation>Coeficiente</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Value</source>
         <translation>Valor</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Source</source>
         <translation>Origen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Reference</source>
         <translation>Referencia</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>95 % CI</source>
         <translation>IC 95 %</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-30"/>
         <source>edited by hand</source>
         <translation>editado a mano</translation>
     </message>
@@ -561,7 +561,7 @@ bloque %2 · %3
 <context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../models/jobs/fitjob.cpp" line="+23"/>
+        <location filename="../models/jobs/fitjob.cpp" line="+19"/>
         <source>Preparing the fit of %1 points</source>
         <translation>Preparando el ajuste de %1 puntos</translation>
     </message>
@@ -569,7 +569,7 @@ bloque %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/pages/heatmappage.cpp" line="+119"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+120"/>
         <source>%1 (FP reference)</source>
         <translation>%1 (referencia FP)</translation>
     </message>
@@ -619,7 +619,7 @@ bloque %2 · %3
         <translation>capa (bloque·tipo)</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+187"/>
         <source>block %1 · %2 · checkpoint %3, step %4</source>
         <translation>bloque %1 · %2 · punto de control %3, paso %4</translation>
     </message>
@@ -654,17 +654,17 @@ bloque %2 · %3
         <translation>(medido en las entradas del modelo de precisión completa)</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+142"/>
         <source>%1, log scale</source>
         <translation>%1, escala logarítmica</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>This store holds no runs</source>
         <translation>Este almacén no contiene ejecuciones</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>No store open</source>
         <translation>No hay ningún almacén abierto</translation>
     </message>
@@ -697,7 +697,7 @@ bloque %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/importdialog.cpp" line="+37"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+39"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>Importar trayectoria de Hugging Face</translation>
     </message>
@@ -707,7 +707,7 @@ bloque %2 · %3
         <translation>Examinar…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>A folder of revision folders (each with config.json and safetensors weights), or one revision</source>
         <translation>Una carpeta de carpetas de revisiones (cada una con config.json y pesos safetensors), o una sola revisión</translation>
     </message>
@@ -727,7 +727,42 @@ bloque %2 · %3
         <translation>opcional, p. ej. wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Evaluation blocks of the sequence length, when no token budget is given</source>
+        <translation>Bloques de evaluación de la longitud de secuencia, si no se da un presupuesto de tokens</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the sequence length</source>
+        <translation>la longitud de secuencia</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens between the starts of evaluation blocks; a block after the first scores only the tokens it adds, as Hugging Face&apos;s strided perplexity does</source>
+        <translation>Tokens entre los inicios de los bloques de evaluación; cada bloque tras el primero puntúa solo los tokens que añade, como la perplejidad con paso de Hugging Face</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the evaluation blocks above</source>
+        <translation>los bloques de evaluación de arriba</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Evaluation tokens, cut into blocks of the sequence length at the stride</source>
+        <translation>Tokens de evaluación, cortados en bloques de la longitud de secuencia con el paso indicado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>optional: windows of the data before the evaluation blocks</source>
+        <translation>opcional: ventanas de los datos anteriores a los bloques de evaluación</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Calibration data of its own: a text file (documents separated by empty lines), JSON lines with a &quot;text&quot; field, or token ids; GPTQ takes its first documents</source>
+        <translation>Datos de calibración propios: un archivo de texto (documentos separados por líneas vacías), líneas JSON con un campo &quot;text&quot; o ids de tokens; GPTQ toma sus primeros documentos</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>All files (*)</source>
         <translation>Todos los archivos (*)</translation>
     </message>
@@ -737,7 +772,7 @@ bloque %2 · %3
         <translation>&amp;Revisiones:</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Folder of revisions</source>
         <translation>Carpeta de revisiones</translation>
     </message>
@@ -752,7 +787,7 @@ bloque %2 · %3
         <translation>Datos de evaluación</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Tokenizer</source>
         <translation>Tokenizador</translation>
     </message>
@@ -773,8 +808,28 @@ bloque %2 · %3
     </message>
     <message>
         <location line="+1"/>
-        <source>&amp;Validation sequences:</source>
-        <translation>Secuencias de &amp;validación:</translation>
+        <source>&amp;Evaluation blocks:</source>
+        <translation>Bloques de &amp;evaluación:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Str&amp;ide:</source>
+        <translation>Pa&amp;so:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token &amp;budget:</source>
+        <translation>&amp;Presupuesto de tokens:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Calibration:</source>
+        <translation>&amp;Calibración:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Calibration data</source>
+        <translation>Datos de calibración</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -787,12 +842,12 @@ bloque %2 · %3
         <translation>&amp;Ejecución:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>St&amp;ore:</source>
         <translation>&amp;Almacén:</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Results store</source>
         <translation>Almacén de resultados</translation>
     </message>
@@ -807,12 +862,12 @@ bloque %2 · %3
         <translation>&amp;Importar</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+88"/>
         <source>Choose the folder of revisions.</source>
         <translation>Elija la carpeta de revisiones.</translation>
     </message>
     <message numerus="yes">
-        <location line="+24"/>
+        <location line="+26"/>
         <source>%n revision(s), steps %1</source>
         <translation>
             <numerusform>%n revisión, pasos %1</numerusform>
@@ -820,12 +875,12 @@ bloque %2 · %3
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Choose the evaluation data: a text file or token ids.</source>
         <translation>Elija los datos de evaluación: un archivo de texto o ids de tokens.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The data file %1 does not exist.</source>
         <translation>El archivo de datos %1 no existe.</translation>
     </message>
@@ -835,7 +890,12 @@ bloque %2 · %3
         <translation>Un texto necesita el tokenizer.json del modelo; %1 no existe.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>The calibration file %1 does not exist.</source>
+        <translation>El archivo de calibración %1 no existe.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Name the run.</source>
         <translation>Ponga nombre a la ejecución.</translation>
     </message>
@@ -848,7 +908,7 @@ bloque %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../models/jobs/importjob.cpp" line="+28"/>
+        <location filename="../models/jobs/importjob.cpp" line="+25"/>
         <source>Reading the revisions of %1</source>
         <translation>Leyendo las revisiones de %1</translation>
     </message>
@@ -864,7 +924,7 @@ bloque %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../models/jobs/job.cpp" line="+51"/>
+        <location filename="../models/jobs/job.cpp" line="+50"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>queda %n s aprox.</numerusform>
@@ -885,7 +945,7 @@ bloque %2 · %3
         <translation>quedan %1 h %2 min aprox.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+39"/>
         <source>unknown error</source>
         <translation>error desconocido</translation>
     </message>
@@ -999,7 +1059,7 @@ bloque %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+100"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+89"/>
         <source>&amp;Heatmap</source>
         <translation>Ma&amp;pa de calor</translation>
     </message>
@@ -1044,7 +1104,7 @@ bloque %2 · %3
         <translation>Ejecución: </translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+26"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1155,7 +1215,7 @@ bloque %2 · %3
         <translation>Idioma</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location filename="../app/gui/jobstatusarea.cpp" line="+34"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -1165,7 +1225,7 @@ bloque %2 · %3
         <translation>Detiene la tarea en curso en su próximo punto seguro</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+32"/>
         <source>No recent stores</source>
         <translation>No hay almacenes recientes</translation>
     </message>
@@ -1175,37 +1235,37 @@ bloque %2 · %3
         <translation>&amp;Vaciar menú</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+81"/>
         <source>Loading %1…</source>
         <translation>Cargando %1…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Loaded %1</source>
         <translation>Cargado %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location filename="../models/storefollower.cpp" line="+114"/>
         <source>Waiting for %1: %2</source>
         <translation>Esperando a %1: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+18"/>
         <source>Cannot open store</source>
         <translation>No se puede abrir el almacén</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location filename="../models/storefollower.cpp" line="+6"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+56"/>
         <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
         <translation>Ejecución %1: programa %2, %3 puntos de control, entrenada con %4</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -1225,26 +1285,26 @@ bloque %2 · %3
         <translation>Almacenes de QuantScope (*.h5 *.hdf5);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="+154"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="+155"/>
         <source>Cannot open checkpoints</source>
         <translation>No se pueden abrir los checkpoints</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-472"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-96"/>
-        <location line="+62"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-302"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
+        <location line="+63"/>
         <source>Cannot export figure</source>
         <translation>No se puede exportar la figura</translation>
     </message>
     <message>
         <location line="-5"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-59"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="-60"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
         <location filename="../app/gui/mainwindowfiles.cpp" line="+22"/>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Export %1</source>
         <translation>Exportar %1</translation>
     </message>
@@ -1254,7 +1314,7 @@ bloque %2 · %3
         <translation>Guardando %1…</translation>
     </message>
     <message numerus="yes">
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
         <translation>
             <numerusform>%n revisión importada como ejecución %1; Archivo &gt; Ejecutar barrido la cuantiza</numerusform>
@@ -1277,14 +1337,14 @@ bloque %2 · %3
         <translation>Importación cancelada</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+490"/>
-        <location line="+37"/>
-        <location filename="../app/gui/mainwindowlab.cpp" line="+52"/>
+        <location filename="../app/gui/mainwindowjobs.cpp" line="+38"/>
+        <location line="+38"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="+53"/>
         <source>Another job is running; cancel it first</source>
         <translation>Hay otra tarea en curso; cancélela primero</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>Demo finished: %1</source>
         <translation>Demo terminada: %1</translation>
     </message>
@@ -1304,7 +1364,7 @@ bloque %2 · %3
         <translation>Demo cancelada; el almacén conserva todo lo calculado hasta ahora</translation>
     </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+37"/>
         <source>Sweep of %1 finished: %n entries computed</source>
         <translation>
             <numerusform>Barrido de %1 terminado: %n entrada calculada</numerusform>
@@ -1338,17 +1398,17 @@ bloque %2 · %3
         <translation>Barrido cancelado; el almacén conserva todas las entradas terminadas hasta ahora</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location filename="../app/gui/jobstatusarea.cpp" line="+15"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+17"/>
         <source>Cancelling…</source>
         <translation>Cancelando…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowlab.cpp" line="-25"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="-26"/>
         <source>Run Re&amp;cipe</source>
         <translation>Ejecutar re&amp;ceta</translation>
     </message>
@@ -1366,7 +1426,7 @@ bloque %2 · %3
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+30"/>
+        <location line="+31"/>
         <source>, %n figure(s)</source>
         <translation>
             <numerusform>, %n figura</numerusform>
@@ -1404,7 +1464,7 @@ bloque %2 · %3
         <translation>&amp;Ramificar un enfriamiento…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Branch a Cooldown</source>
         <translation>Ramificar un enfriamiento</translation>
     </message>
@@ -1426,7 +1486,7 @@ Duración del enfriamiento (pasos):</translation>
         <translation>&amp;Promediar checkpoints (LAWA)…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Average Checkpoints (LAWA)</source>
         <translation>Promediar checkpoints (LAWA)</translation>
     </message>
@@ -1438,7 +1498,7 @@ Window k:</source>
 Ventana k:</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>Crear una ejecución de promedios móviles de checkpoints (LAWA) de la ejecución seleccionada, para barrerla como cualquier otra</translation>
     </message>
@@ -1639,7 +1699,7 @@ Ventana k:</translation>
         <translation>Ratón encima: valores; clic en un punto de curtosis: selecciona su punto de control</translation>
     </message>
     <message>
-        <location line="+458"/>
+        <location line="+443"/>
         <source>Histogram of the channel maxima</source>
         <translation>Histograma de los máximos por canal</translation>
     </message>
@@ -1649,7 +1709,7 @@ Ventana k:</translation>
         <translation>Curtosis de entrada a lo largo del entrenamiento</translation>
     </message>
     <message>
-        <location line="-340"/>
+        <location line="-329"/>
         <source>input channel</source>
         <translation>canal de entrada</translation>
     </message>
@@ -1675,12 +1735,12 @@ Ventana k:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+336"/>
+        <location line="+325"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>curtosis (gaussiana: 3)</translation>
     </message>
     <message>
-        <location line="-320"/>
+        <location line="-309"/>
         <source>outlier threshold %1</source>
         <translation>umbral de atípicos %1</translation>
     </message>
@@ -1700,7 +1760,7 @@ Ventana k:</translation>
         <translation>bloque %1 · %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>No store open.</source>
         <translation>No hay ningún almacén abierto.</translation>
     </message>
@@ -1735,7 +1795,7 @@ Ventana k:</translation>
         <translation>No se puede leer el perfil de activación: %1</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+95"/>
         <source>Reading the profile…</source>
         <translation>Leyendo el perfil…</translation>
     </message>
@@ -1765,12 +1825,12 @@ Ventana k:</translation>
         <translation>%1, paso %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 of %2 channels above %3</source>
         <translation>%1 de %2 canales por encima de %3</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>kurtosis</source>
         <translation>curtosis</translation>
     </message>
@@ -1863,17 +1923,17 @@ Ventana k:</translation>
         <translation>La referencia FP no tiene error de cuantización: seleccione una configuración cuantizada</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1, %2: %3</source>
         <translation>%1, %2: %3</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>%1, %2: PTQ damage along training</source>
         <translation>%1, %2: daño de PTQ a lo largo del entrenamiento</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>the error rises with the LR decay beyond what the tokens explain</source>
         <translation>el error sube con el descenso de LR más allá de lo que explican los tokens</translation>
     </message>
@@ -1896,7 +1956,7 @@ Ventana k:</translation>
         </translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+86"/>
         <source>step %1 · %2 tokens · LR %3 (u = %4)
 %5 = %6</source>
         <translation>paso %1 · %2 tokens · LR %3 (u = %4)
@@ -1953,12 +2013,12 @@ calentamiento: no ajustado</translation>
         <translation>Programa de LR: %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>unknown</source>
         <translation>desconocido</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Checkpoints: %1, layers: %2, configs: %3</source>
         <translation>Puntos de control: %1, capas: %2, configuraciones: %3</translation>
     </message>
@@ -2096,14 +2156,13 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::ScalingPage</name>
     <message>
-        <location filename="../widgets/pages/scaling/scalingmeasured.cpp" line="+41"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+107"/>
-        <location line="+277"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+84"/>
+        <location line="+9"/>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+69"/>
         <source>No measured points yet. Open a CSV of your runs (Open data…); its columns are N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout and label (docs/scaling.md).</source>
         <translation>Aún no hay puntos medidos. Abra un CSV de sus ejecuciones (Abrir datos…); sus columnas son N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout y label (docs/scaling.md).</translation>
     </message>
@@ -2118,7 +2177,7 @@ calentamiento: no ajustado</translation>
         <translation>Los puntos medidos no se pueden mostrar con la ley %1: %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+29"/>
+        <location line="+30"/>
         <source>None of the %n measured point(s) has both %1 and %2%3.</source>
         <translation>
             <numerusform>El %n punto medido no tiene a la vez %1 y %2%3.</numerusform>
@@ -2131,18 +2190,18 @@ calentamiento: no ajustado</translation>
         <translation> &gt; 0 (y log)</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+644"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+280"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+25"/>
         <source>measured</source>
         <translation>medido</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+37"/>
         <source>%1, held out</source>
         <translation>%1, reservado</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>law, %1</source>
         <translation>ley, %1</translation>
     </message>
@@ -2160,7 +2219,7 @@ calentamiento: no ajustado</translation>
         <translation>Curvas de la ley solo para los %1 primeros grupos.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>measured %1</source>
         <translation>%1 medido</translation>
     </message>
@@ -2170,14 +2229,14 @@ calentamiento: no ajustado</translation>
         <translation>residuo (%)</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+193"/>
         <source>N = %1, D = %2 (%3 tokens per parameter)
 %4 = %5</source>
         <translation>N = %1, D = %2 (%3 tokens por parámetro)
 %4 = %5</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+44"/>
         <source>line %1 of %2</source>
         <translation>línea %1 de %2</translation>
     </message>
@@ -2197,12 +2256,12 @@ calentamiento: no ajustado</translation>
         <translation>reservado fuera del ajuste</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+103"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="-539"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="-167"/>
         <source>Law</source>
         <translation>Ley</translation>
     </message>
@@ -2222,7 +2281,7 @@ calentamiento: no ajustado</translation>
         <translation>QAT óptimo en cómputo: f*, δ(N, D_fp, D_qat, B) (Dremov et al.)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>w4a16 (weight-only)</source>
         <translation>w4a16 (solo pesos)</translation>
     </message>
@@ -2297,7 +2356,7 @@ calentamiento: no ajustado</translation>
         <translation>Parte C&amp;hinchilla:</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Inputs</source>
         <translation>Entradas</translation>
     </message>
@@ -2322,12 +2381,12 @@ calentamiento: no ajustado</translation>
         <translation>B:</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>f:</source>
         <translation>f:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Parameters (raw count; 7e9 or 7B)</source>
         <translation>Parámetros (número bruto; 7e9 o 7B)</translation>
     </message>
@@ -2352,12 +2411,12 @@ calentamiento: no ajustado</translation>
         <translation>Fracción QAT f = D_qat / D de los tokens de entrenamiento</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="-95"/>
         <source>Open &amp;data…</source>
         <translation>Abrir &amp;datos…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Measured points as CSV: columns N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label (docs/scaling.md)</source>
         <translation>Puntos medidos en CSV: columnas N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label (docs/scaling.md)</translation>
     </message>
@@ -2367,28 +2426,28 @@ calentamiento: no ajustado</translation>
         <translation>&amp;Ajustar a los datos…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Fit the law&apos;s unset and fitted coefficients to the measured points (Huber loss on log residuals, L-BFGS from a grid of starts, bootstrap CIs)</source>
         <translation>Ajusta a los puntos medidos los coeficientes de la ley sin definir y los ya ajustados (pérdida de Huber sobre residuos logarítmicos, L-BFGS desde una rejilla de puntos iniciales, IC bootstrap)</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+462"/>
+        <location line="+208"/>
         <source>no measured points</source>
         <translation>sin puntos medidos</translation>
     </message>
     <message>
-        <location line="-450"/>
+        <location line="-196"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>Coefficients (double-click a value to edit):</source>
         <translation>Coeficientes (doble clic en un valor para editarlo):</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+39"/>
         <source>Curves</source>
         <translation>Curvas</translation>
     </message>
@@ -2413,17 +2472,17 @@ calentamiento: no ajustado</translation>
         <translation>V&amp;ista:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;Quantity:</source>
         <translation>&amp;Magnitud:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;x:</source>
         <translation>&amp;x:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;Series:</source>
         <translation>&amp;Serie:</translation>
     </message>
@@ -2433,7 +2492,7 @@ calentamiento: no ajustado</translation>
         <translation>&amp;y log</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+84"/>
         <source>Load Law</source>
         <translation>Cargar ley</translation>
     </message>
@@ -2448,7 +2507,7 @@ calentamiento: no ajustado</translation>
         <translation>Guardar ley</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Scaling laws (*.json)</source>
         <translation>Leyes de escalado (*.json)</translation>
     </message>
@@ -2468,7 +2527,7 @@ calentamiento: no ajustado</translation>
         <translation>Archivos CSV (*.csv);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location filename="../models/scalingstate.cpp" line="+167"/>
         <source>Cannot open %1: %2</source>
         <translation>No se puede abrir %1: %2</translation>
     </message>
@@ -2488,88 +2547,88 @@ calentamiento: no ajustado</translation>
         <translation>No se puede escribir %1: %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+60"/>
         <source>Not an input of this law</source>
         <translation>No es una entrada de esta ley</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+41"/>
         <source>loss L</source>
         <translation>pérdida L</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>δ from quantization</source>
         <translation>δ por cuantización</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>N_eff / N</source>
         <translation>N_eff / N</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>f* (optimal)</source>
         <translation>f* (óptima)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f̂ (direct fit)</source>
         <translation>f̂ (ajuste directo)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-218"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="-47"/>
         <source>effective parameter fraction N_eff/N</source>
         <translation>fracción de parámetros efectivos N_eff/N</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>effective parameters N_eff</source>
         <translation>parámetros efectivos N_eff</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>optimal QAT fraction f*</source>
         <translation>fracción QAT óptima f*</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>direct fit f̂ = exp(−a/ln S)</source>
         <translation>ajuste directo f̂ = exp(−a/ln S)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+22"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+9"/>
+        <location line="+11"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+19"/>
         <source>N (parameters)</source>
         <translation>N (parámetros)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+2"/>
         <source>D (tokens)</source>
         <translation>D (tokens)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>G (group size)</source>
         <translation>G (tamaño de grupo)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>B (bits)</source>
         <translation>B (bits)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f (QAT fraction)</source>
         <translation>f (fracción QAT)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>none</source>
         <translation>ninguna</translation>
     </message>
     <message numerus="yes">
-        <location line="+124"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+19"/>
         <source>%1: %n point(s)</source>
         <translation>
             <numerusform>%1: %n punto</numerusform>
@@ -2577,7 +2636,7 @@ calentamiento: no ajustado</translation>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../models/scalingstate.cpp" line="+189"/>
         <source>Cannot read %1: %2</source>
         <translation>No se puede leer %1: %2</translation>
     </message>
@@ -2587,7 +2646,7 @@ calentamiento: no ajustado</translation>
         <translation>Los puntos medidos no se pueden usar con esta ley: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingfit.cpp" line="+45"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+29"/>
         <source>Fit to Data</source>
         <translation>Ajustar a los datos</translation>
     </message>
@@ -2597,14 +2656,14 @@ calentamiento: no ajustado</translation>
         <translation>automático (δ para las leyes QAT si los datos la tienen; si no, la pérdida)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-30"/>
+        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="-46"/>
         <source>loss</source>
         <translation>pérdida</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+4"/>
         <source>δ</source>
         <translation>δ</translation>
     </message>
@@ -2639,22 +2698,22 @@ calentamiento: no ajustado</translation>
         <translation>No se puede ajustar: %1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../models/scalingstate.cpp" line="+29"/>
         <source>Open measured points first (Open data…): the fit needs them.</source>
         <translation>Abra primero los puntos medidos (Abrir datos…): el ajuste los necesita.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="-123"/>
         <source>%1 (%p%)</source>
         <translation>%1 (%p%)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1 (%p%, %2)</source>
         <translation>%1 (%p%, %2)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../models/scalingstate.cpp" line="+10"/>
         <source>The fit failed; the coefficients are unchanged. %1</source>
         <translation>El ajuste ha fallado; los coeficientes no cambian. %1</translation>
     </message>
@@ -2672,12 +2731,12 @@ calentamiento: no ajustado</translation>
         </translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+81"/>
         <source>starting (%p%)</source>
         <translation>iniciando (%p%)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../models/scalingstate.cpp" line="+31"/>
         <source>The fit finished after the law was replaced; its result was dropped.</source>
         <translation>El ajuste terminó después de sustituir la ley; su resultado se ha descartado.</translation>
     </message>
@@ -2692,85 +2751,85 @@ calentamiento: no ajustado</translation>
         <translation>, reservados (%1 puntos) %2 %</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="-196"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-1"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="-2"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="-47"/>
         <source>FP loss</source>
         <translation>pérdida FP</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+2"/>
+        <location line="+4"/>
         <source>N_eff/N</source>
         <translation>N_eff/N</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+3"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
+        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+6"/>
         <source>N_eff</source>
         <translation>N_eff</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
+        <location line="+2"/>
         <source>f*</source>
         <translation>f*</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f̂</source>
         <translation>f̂</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+3"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
+        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+6"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+8"/>
+        <location line="+9"/>
         <source>loss L (nats)</source>
         <translation>pérdida L (nats)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP loss E + A/N^α + B/D^β (nats)</source>
         <translation>pérdida FP E + A/N^α + B/D^β (nats)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>δ, loss increase from quantization (nats)</source>
         <translation>δ, aumento de la pérdida por cuantización (nats)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>S, tokens per parameter byte</source>
         <translation>S, tokens por byte de parámetro</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>D (training tokens)</source>
         <translation>D (tokens de entrenamiento)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>G (group size, input channels)</source>
         <translation>G (tamaño de grupo, canales de entrada)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>B (weight bits)</source>
         <translation>B (bits de los pesos)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f (QAT fraction of the tokens)</source>
         <translation>f (fracción QAT de los tokens)</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="-64"/>
         <source>%1 cannot be drawn: the %2 law&apos;s coefficients %3 are unset. Fit the law to measured points (Fit to data…), load a fitted law (Load law…), or type values into the coefficient table.</source>
         <translation>No se puede dibujar %1: los coeficientes %3 de la ley %2 no están definidos. Ajuste la ley a puntos medidos (Ajustar a los datos…), cargue una ley ajustada (Cargar ley…) o escriba valores en la tabla de coeficientes.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+26"/>
         <source>%1: unset coefficients</source>
         <translation>%1: coeficientes sin definir</translation>
     </message>
@@ -2782,34 +2841,34 @@ calentamiento: no ajustado</translation>
 %1</translation>
     </message>
     <message>
-        <location line="+109"/>
-        <location line="+46"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+85"/>
+        <location line="+49"/>
         <source>at the inputs</source>
         <translation>en las entradas</translation>
     </message>
     <message>
-        <location line="-27"/>
-        <location line="+77"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="-98"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="-30"/>
         <source>%1 cannot be drawn here: %2</source>
         <translation>No se puede dibujar %1 aquí: %2</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+15"/>
         <source>%1 is undefined over this range of %2.</source>
         <translation>%1 no está definido en este intervalo de %2.</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+14"/>
         <source>%1, log scale</source>
         <translation>%1, escala logarítmica</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>the inputs (N, D)</source>
         <translation>las entradas (N, D)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+56"/>
         <source>The optimal QAT fraction f* and its direct fit f̂ belong to the compute-optimal QAT law (Dremov et al. 2025): choose it under Law.</source>
         <translation>La fracción QAT óptima f* y su ajuste directo f̂ pertenecen a la ley QAT óptima en cómputo (Dremov et al. 2025): elíjala en Ley.</translation>
     </message>
@@ -2829,7 +2888,7 @@ calentamiento: no ajustado</translation>
         <translation>f* necesita los coeficientes δ de la ley QAT, que no están definidos: ajústelos a puntos medidos o escríbalos en la tabla. Solo se dibuja f̂.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>the inputs: S = %1</source>
         <translation>las entradas: S = %1</translation>
     </message>
@@ -2844,42 +2903,42 @@ calentamiento: no ajustado</translation>
         <translation>fracción QAT f = D_qat / D</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+12"/>
         <source>Chinchilla law</source>
         <translation>ley de Chinchilla</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>W4A4 QAT law, %1</source>
         <translation>ley QAT W4A4, %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>compute-optimal QAT law</source>
         <translation>ley QAT óptima en cómputo</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+44"/>
         <source>%1: %2 against %3</source>
         <translation>%1: %2 frente a %3</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+46"/>
         <source>%1: %2 over N × D</source>
         <translation>%1: %2 sobre N × D</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+20"/>
         <source>%1: optimal QAT fraction against S</source>
         <translation>%1: fracción QAT óptima frente a S</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+6"/>
         <source>%1: measured %2 against %3 (%4)</source>
         <translation>%1: %2 medido frente a %3 (%4)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+11"/>
         <source>%1 at %2</source>
         <translation>%1 en %2</translation>
     </message>
@@ -2887,12 +2946,12 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+34"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+35"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1: %2 (la referencia de precisión completa; todo barrido la calcula)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1: %2 (same config as line %3, run once)</source>
         <translation>%1: %2 (misma configuración que la línea %3; se ejecuta una vez)</translation>
     </message>
@@ -2945,7 +3004,7 @@ calentamiento: no ajustado</translation>
         <translation>método:bits[:opciones], opciones en cualquier orden: pc | g&lt;N&gt; (grupos de pesos), sym | asym, act | noact (act-order de GPTQ), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (bits de activación), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (precisión mixta, tipos q, k, v, o, gate, up, down). «none:a4» cuantiza solo las activaciones.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 or none:a4. The full-precision reference is always computed; configs already in the store are skipped.</source>
         <translation>Una configuración por línea, p. ej. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 o none:a4. La referencia de precisión completa se calcula siempre; las configuraciones que ya están en el almacén se omiten.</translation>
     </message>
@@ -2978,7 +3037,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../models/jobs/sweepjob.cpp" line="+29"/>
+        <location filename="../models/jobs/sweepjob.cpp" line="+27"/>
         <source>Opening %1</source>
         <translation>Abriendo %1</translation>
     </message>
@@ -3013,18 +3072,18 @@ calentamiento: no ajustado</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+247"/>
+        <location line="+249"/>
         <source>step</source>
         <translation>paso</translation>
     </message>
     <message>
-        <location line="-246"/>
-        <location line="+246"/>
+        <location line="-248"/>
+        <location line="+248"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
     <message>
-        <location line="-245"/>
+        <location line="-247"/>
         <source>&amp;X axis:</source>
         <translation>Eje &amp;X:</translation>
     </message>
@@ -3075,12 +3134,12 @@ calentamiento: no ajustado</translation>
     </message>
     <message>
         <location line="+68"/>
-        <location line="+288"/>
+        <location line="+294"/>
         <source>learning rate</source>
         <translation>tasa de aprendizaje</translation>
     </message>
     <message>
-        <location line="-285"/>
+        <location line="-291"/>
         <source>FP validation loss (nats)</source>
         <translation>pérdida de validación FP (nats)</translation>
     </message>
@@ -3135,7 +3194,7 @@ calentamiento: no ajustado</translation>
         <translation>ejecución %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+181"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+183"/>
         <source>This store holds no runs</source>
         <translation>Este almacén no contiene ejecuciones</translation>
     </message>
@@ -3150,17 +3209,17 @@ calentamiento: no ajustado</translation>
         <translation>%1: daño por cuantización a lo largo del entrenamiento</translation>
     </message>
     <message>
-        <location line="+135"/>
+        <location line="+141"/>
         <source>FP val loss</source>
         <translation>pérdida val. FP</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+33"/>
         <source>train loss</source>
         <translation>pérdida de entrenamiento</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+45"/>
         <source>warmup</source>
         <translation>calentamiento</translation>
     </message>
@@ -3205,7 +3264,7 @@ calentamiento: no ajustado</translation>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+143"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+145"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>

@@ -9,7 +9,7 @@
         <translation>%1은(는) 폴더가 아닙니다</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+23"/>
         <source>No results store uses the checkpoints in %1 (looked at %n store(s) in it, next to it and among the recent ones). Sweep them into a store first: quantscope sweep --store S --run R</source>
         <translation>
             <numerusform>%1의 체크포인트를 사용하는 결과 저장소가 없습니다(폴더 안, 옆, 최근 목록에서 저장소 %n개를 확인함). 먼저 저장소로 스윕하세요: quantscope sweep --store S --run R</numerusform>
@@ -24,7 +24,7 @@
         <translation>%1에 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -34,7 +34,7 @@
         <translation>QuantScope 그림</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+88"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>%1을(를) 내보낼 수 없습니다: 그림은 .pdf, .svg 또는 .png로 저장됩니다</translation>
     </message>
@@ -54,19 +54,19 @@
         <translation>%1을(를) 내보낼 수 없습니다: %2 dpi는 범위를 벗어납니다(%3~%4, 한 변 최대 %5픽셀)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <location line="+26"/>
         <source>drawing the figure failed</source>
         <translation>그림을 그리지 못했습니다</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <location line="+50"/>
+        <location line="+22"/>
+        <location line="+51"/>
         <source>Cannot export %1: unknown figure format &quot;%2&quot; (use .pdf, .svg or .png)</source>
         <translation>%1을(를) 내보낼 수 없습니다: 알 수 없는 그림 형식 &quot;%2&quot;(.pdf, .svg 또는 .png 사용)</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-47"/>
         <source>Cannot export %1: the %2 view shows nothing</source>
         <translation>%1을(를) 내보낼 수 없습니다: %2 보기에 표시된 내용이 없습니다</translation>
     </message>
@@ -76,7 +76,7 @@
         <translation>%1을(를) 내보낼 수 없습니다: %2 보기에 표시된 데이터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/figurepages.cpp" line="+98"/>
+        <location filename="../widgets/pages/figurepages.cpp" line="+99"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>%1을(를) 내보낼 수 없습니다: 알 수 없는 지표 &quot;%2&quot;(%3 중 하나 사용)</translation>
     </message>
@@ -86,7 +86,7 @@
         <translation>%1을(를) 내보낼 수 없습니다: 저장소 %2에 실행이 없습니다</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Cannot export %1: the store %2 has no run named &quot;%3&quot;</source>
         <translation>%1을(를) 내보낼 수 없습니다: 저장소 %2에 &quot;%3&quot;(이)라는 실행이 없습니다</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>막대(&amp;B):</translation>
     </message>
     <message>
-        <location line="+545"/>
+        <location line="+548"/>
         <source>weight
 only</source>
         <translation>가중치
@@ -158,8 +158,8 @@ only</source>
         <translation>둘 다</translation>
     </message>
     <message>
-        <location line="-494"/>
-        <location line="+259"/>
+        <location line="-497"/>
+        <location line="+261"/>
         <source>weight-only + activation-only</source>
         <translation>가중치만 + 활성화만</translation>
     </message>
@@ -179,12 +179,12 @@ only</source>
         <translation>모듈 종류(블록 평균)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>This store holds no runs</source>
         <translation>이 저장소에는 실행이 없습니다</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>No store open</source>
         <translation>열린 저장소가 없습니다</translation>
     </message>
@@ -262,7 +262,7 @@ block %2 · %3
         </translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+120"/>
         <source>W+A</source>
         <translation>W+A</translation>
     </message>
@@ -270,23 +270,23 @@ block %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../models/coefficientmodel.cpp" line="+62"/>
+        <location filename="../models/coefficientmodel.cpp" line="+63"/>
         <source>published</source>
         <translation>논문 값</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>fit</source>
         <translation>적합</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>user edit</source>
         <translation>사용자 편집</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+39"/>
+        <location line="+2"/>
+        <location line="+45"/>
         <source>unset</source>
         <translation>미설정</translation>
     </message>
@@ -316,32 +316,32 @@ block %2 · %3
         <translation>적합의 부트스트랩 95% 백분위 구간</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Coefficient</source>
         <translation>계수</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Value</source>
         <translation>값</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Source</source>
         <translation>출처 유형</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Reference</source>
         <translation>출처</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>95 % CI</source>
         <translation>95% 신뢰구간</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-30"/>
         <source>edited by hand</source>
         <translation>직접 편집함</translation>
     </message>
@@ -558,7 +558,7 @@ block %2 · %3
 <context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../models/jobs/fitjob.cpp" line="+23"/>
+        <location filename="../models/jobs/fitjob.cpp" line="+19"/>
         <source>Preparing the fit of %1 points</source>
         <translation>점 %1개의 적합 준비 중</translation>
     </message>
@@ -566,7 +566,7 @@ block %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/pages/heatmappage.cpp" line="+119"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+120"/>
         <source>%1 (FP reference)</source>
         <translation>%1(FP 기준)</translation>
     </message>
@@ -616,7 +616,7 @@ block %2 · %3
         <translation>레이어(블록·종류)</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+187"/>
         <source>block %1 · %2 · checkpoint %3, step %4</source>
         <translation>블록 %1 · %2 · 체크포인트 %3, 스텝 %4</translation>
     </message>
@@ -651,17 +651,17 @@ block %2 · %3
         <translation>(완전 정밀도 모델의 입력에서 측정)</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+142"/>
         <source>%1, log scale</source>
         <translation>%1, 로그 척도</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>This store holds no runs</source>
         <translation>이 저장소에는 실행이 없습니다</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>No store open</source>
         <translation>열린 저장소가 없습니다</translation>
     </message>
@@ -694,7 +694,7 @@ block %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/importdialog.cpp" line="+37"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+39"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>Hugging Face 궤적 가져오기</translation>
     </message>
@@ -704,7 +704,7 @@ block %2 · %3
         <translation>찾아보기…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>A folder of revision folders (each with config.json and safetensors weights), or one revision</source>
         <translation>리비전 폴더들을 담은 폴더(각각 config.json과 safetensors 가중치 포함) 또는 리비전 하나</translation>
     </message>
@@ -724,7 +724,42 @@ block %2 · %3
         <translation>선택 사항, 예: wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Evaluation blocks of the sequence length, when no token budget is given</source>
+        <translation>토큰 예산이 없을 때 사용할, 시퀀스 길이의 평가 블록 수</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the sequence length</source>
+        <translation>시퀀스 길이</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens between the starts of evaluation blocks; a block after the first scores only the tokens it adds, as Hugging Face&apos;s strided perplexity does</source>
+        <translation>평가 블록 시작 사이의 토큰 수. 첫 블록 이후의 블록은 Hugging Face의 stride 퍼플렉서티처럼 새로 더하는 토큰만 채점합니다</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the evaluation blocks above</source>
+        <translation>위의 평가 블록</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Evaluation tokens, cut into blocks of the sequence length at the stride</source>
+        <translation>평가 토큰. 지정한 stride로 시퀀스 길이의 블록으로 나뉩니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>optional: windows of the data before the evaluation blocks</source>
+        <translation>선택: 평가 블록 앞의 데이터에서 뽑은 구간</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Calibration data of its own: a text file (documents separated by empty lines), JSON lines with a &quot;text&quot; field, or token ids; GPTQ takes its first documents</source>
+        <translation>별도의 보정 데이터: 텍스트 파일(빈 줄로 문서 구분), &quot;text&quot; 필드가 있는 JSON lines, 또는 토큰 id. GPTQ는 앞쪽 문서를 사용합니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>All files (*)</source>
         <translation>모든 파일 (*)</translation>
     </message>
@@ -734,7 +769,7 @@ block %2 · %3
         <translation>리비전(&amp;R):</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Folder of revisions</source>
         <translation>리비전 폴더</translation>
     </message>
@@ -749,7 +784,7 @@ block %2 · %3
         <translation>평가 데이터</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Tokenizer</source>
         <translation>토크나이저</translation>
     </message>
@@ -770,8 +805,28 @@ block %2 · %3
     </message>
     <message>
         <location line="+1"/>
-        <source>&amp;Validation sequences:</source>
-        <translation>검증 시퀀스(&amp;V):</translation>
+        <source>&amp;Evaluation blocks:</source>
+        <translation>평가 블록(&amp;E):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Str&amp;ide:</source>
+        <translation>Stride(&amp;I):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token &amp;budget:</source>
+        <translation>토큰 예산(&amp;B):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Calibration:</source>
+        <translation>보정(&amp;C):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Calibration data</source>
+        <translation>보정 데이터</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -784,12 +839,12 @@ block %2 · %3
         <translation>실행(&amp;U):</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>St&amp;ore:</source>
         <translation>저장소(&amp;O):</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Results store</source>
         <translation>결과 저장소</translation>
     </message>
@@ -804,24 +859,24 @@ block %2 · %3
         <translation>가져오기(&amp;I)</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+88"/>
         <source>Choose the folder of revisions.</source>
         <translation>리비전 폴더를 선택하세요.</translation>
     </message>
     <message numerus="yes">
-        <location line="+24"/>
+        <location line="+26"/>
         <source>%n revision(s), steps %1</source>
         <translation>
             <numerusform>리비전 %n개, 스텝 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Choose the evaluation data: a text file or token ids.</source>
         <translation>평가 데이터를 선택하세요: 텍스트 파일 또는 토큰 ID.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The data file %1 does not exist.</source>
         <translation>데이터 파일 %1이(가) 없습니다.</translation>
     </message>
@@ -831,7 +886,12 @@ block %2 · %3
         <translation>텍스트에는 모델의 tokenizer.json이 필요합니다. %1이(가) 없습니다.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>The calibration file %1 does not exist.</source>
+        <translation>보정 파일 %1이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Name the run.</source>
         <translation>실행 이름을 지정하세요.</translation>
     </message>
@@ -844,7 +904,7 @@ block %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../models/jobs/importjob.cpp" line="+28"/>
+        <location filename="../models/jobs/importjob.cpp" line="+25"/>
         <source>Reading the revisions of %1</source>
         <translation>%1의 리비전을 읽는 중</translation>
     </message>
@@ -859,7 +919,7 @@ block %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../models/jobs/job.cpp" line="+51"/>
+        <location filename="../models/jobs/job.cpp" line="+50"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>약 %n초 남음</numerusform>
@@ -878,7 +938,7 @@ block %2 · %3
         <translation>약 %1시간 %2분 남음</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+39"/>
         <source>unknown error</source>
         <translation>알 수 없는 오류</translation>
     </message>
@@ -992,7 +1052,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+100"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+89"/>
         <source>&amp;Heatmap</source>
         <translation>히트맵(&amp;H)</translation>
     </message>
@@ -1037,7 +1097,7 @@ block %2 · %3
         <translation>실행: </translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+26"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -1148,7 +1208,7 @@ block %2 · %3
         <translation>언어</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location filename="../app/gui/jobstatusarea.cpp" line="+34"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -1158,7 +1218,7 @@ block %2 · %3
         <translation>실행 중인 작업을 다음 안전 지점에서 멈춥니다</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+32"/>
         <source>No recent stores</source>
         <translation>최근 저장소 없음</translation>
     </message>
@@ -1168,37 +1228,37 @@ block %2 · %3
         <translation>메뉴 지우기(&amp;C)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+81"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Loaded %1</source>
         <translation>%1 불러옴</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location filename="../models/storefollower.cpp" line="+114"/>
         <source>Waiting for %1: %2</source>
         <translation>%1 기다리는 중: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+18"/>
         <source>Cannot open store</source>
         <translation>저장소를 열 수 없습니다</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location filename="../models/storefollower.cpp" line="+6"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+56"/>
         <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
         <translation>실행 %1: %2 스케줄, 체크포인트 %3개, 학습 데이터 %4</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -1218,26 +1278,26 @@ block %2 · %3
         <translation>QuantScope 저장소 (*.h5 *.hdf5);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="+154"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="+155"/>
         <source>Cannot open checkpoints</source>
         <translation>체크포인트를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-472"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-96"/>
-        <location line="+62"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-302"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
+        <location line="+63"/>
         <source>Cannot export figure</source>
         <translation>그림을 내보낼 수 없습니다</translation>
     </message>
     <message>
         <location line="-5"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-59"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="-60"/>
         <source>Saved %1</source>
         <translation>%1 저장함</translation>
     </message>
     <message>
         <location filename="../app/gui/mainwindowfiles.cpp" line="+22"/>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Export %1</source>
         <translation>%1 내보내기</translation>
     </message>
@@ -1247,7 +1307,7 @@ block %2 · %3
         <translation>%1 저장 중…</translation>
     </message>
     <message numerus="yes">
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
         <translation>
             <numerusform>리비전 %n개를 실행 %1(으)로 가져왔습니다. 파일 &gt; 스윕 실행으로 양자화합니다</numerusform>
@@ -1269,14 +1329,14 @@ block %2 · %3
         <translation>가져오기가 취소되었습니다</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+490"/>
-        <location line="+37"/>
-        <location filename="../app/gui/mainwindowlab.cpp" line="+52"/>
+        <location filename="../app/gui/mainwindowjobs.cpp" line="+38"/>
+        <location line="+38"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="+53"/>
         <source>Another job is running; cancel it first</source>
         <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>Demo finished: %1</source>
         <translation>데모 완료: %1</translation>
     </message>
@@ -1296,7 +1356,7 @@ block %2 · %3
         <translation>데모가 취소되었습니다. 저장소에는 지금까지 계산한 모든 결과가 남아 있습니다</translation>
     </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+37"/>
         <source>Sweep of %1 finished: %n entries computed</source>
         <translation>
             <numerusform>%1 스윕 완료: 항목 %n개 계산함</numerusform>
@@ -1327,17 +1387,17 @@ block %2 · %3
         <translation>스윕이 취소되었습니다. 저장소에는 지금까지 끝난 모든 항목이 남아 있습니다</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location filename="../app/gui/jobstatusarea.cpp" line="+15"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+17"/>
         <source>Cancelling…</source>
         <translation>취소하는 중…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowlab.cpp" line="-25"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="-26"/>
         <source>Run Re&amp;cipe</source>
         <translation>레시피 실행(&amp;C)</translation>
     </message>
@@ -1354,7 +1414,7 @@ block %2 · %3
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+30"/>
+        <location line="+31"/>
         <source>, %n figure(s)</source>
         <translation>
             <numerusform>, 그림 %n개</numerusform>
@@ -1391,7 +1451,7 @@ block %2 · %3
         <translation>쿨다운 분기(&amp;B)…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Branch a Cooldown</source>
         <translation>쿨다운 분기</translation>
     </message>
@@ -1413,7 +1473,7 @@ Cooldown length (steps):</source>
         <translation>체크포인트 평균(LAWA)(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Average Checkpoints (LAWA)</source>
         <translation>체크포인트 평균(LAWA)</translation>
     </message>
@@ -1425,7 +1485,7 @@ Window k:</source>
 창 k:</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>선택한 실행의 이동 체크포인트 평균(LAWA)으로 새 실행을 만듭니다. 다른 실행처럼 스윕할 수 있습니다</translation>
     </message>
@@ -1626,7 +1686,7 @@ Window k:</source>
         <translation>마우스를 올리면 값이 보이고, 첨도 점을 클릭하면 해당 체크포인트가 선택됩니다</translation>
     </message>
     <message>
-        <location line="+458"/>
+        <location line="+443"/>
         <source>Histogram of the channel maxima</source>
         <translation>채널 최댓값 히스토그램</translation>
     </message>
@@ -1636,7 +1696,7 @@ Window k:</source>
         <translation>학습 과정의 입력 첨도</translation>
     </message>
     <message>
-        <location line="-340"/>
+        <location line="-329"/>
         <source>input channel</source>
         <translation>입력 채널</translation>
     </message>
@@ -1662,12 +1722,12 @@ Window k:</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+336"/>
+        <location line="+325"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>첨도(가우시안: 3)</translation>
     </message>
     <message>
-        <location line="-320"/>
+        <location line="-309"/>
         <source>outlier threshold %1</source>
         <translation>이상치 임계값 %1</translation>
     </message>
@@ -1687,7 +1747,7 @@ Window k:</source>
         <translation>블록 %1 · %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>No store open.</source>
         <translation>열린 저장소가 없습니다.</translation>
     </message>
@@ -1722,7 +1782,7 @@ Window k:</source>
         <translation>활성화 프로필을 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+95"/>
         <source>Reading the profile…</source>
         <translation>프로필 읽는 중…</translation>
     </message>
@@ -1752,12 +1812,12 @@ Window k:</source>
         <translation>%1, 스텝 %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 of %2 channels above %3</source>
         <translation>채널 %2개 중 %1개가 %3 초과</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>kurtosis</source>
         <translation>첨도</translation>
     </message>
@@ -1850,17 +1910,17 @@ Window k:</source>
         <translation>FP 기준에는 양자화 오차가 없습니다. 양자화 구성을 선택하세요</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1, %2: %3</source>
         <translation>%1, %2: %3</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>%1, %2: PTQ damage along training</source>
         <translation>%1, %2: 학습 과정의 PTQ 손상</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>the error rises with the LR decay beyond what the tokens explain</source>
         <translation>오차가 토큰으로 설명되는 것 이상으로 LR 감소와 함께 증가합니다</translation>
     </message>
@@ -1882,7 +1942,7 @@ Window k:</source>
         </translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+86"/>
         <source>step %1 · %2 tokens · LR %3 (u = %4)
 %5 = %6</source>
         <translation>스텝 %1 · 토큰 %2 · LR %3 (u = %4)
@@ -1939,12 +1999,12 @@ warmup: not fitted</source>
         <translation>LR 스케줄: %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Checkpoints: %1, layers: %2, configs: %3</source>
         <translation>체크포인트: %1, 레이어: %2, 구성: %3</translation>
     </message>
@@ -2082,14 +2142,13 @@ warmup: not fitted</source>
 <context>
     <name>qs::ScalingPage</name>
     <message>
-        <location filename="../widgets/pages/scaling/scalingmeasured.cpp" line="+41"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+107"/>
-        <location line="+277"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+84"/>
+        <location line="+9"/>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+69"/>
         <source>No measured points yet. Open a CSV of your runs (Open data…); its columns are N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout and label (docs/scaling.md).</source>
         <translation>아직 측정점이 없습니다. 실행 결과 CSV를 여십시오(데이터 열기…). 열은 N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label입니다(docs/scaling.md).</translation>
     </message>
@@ -2104,7 +2163,7 @@ warmup: not fitted</source>
         <translation>측정점을 %1 법칙과 함께 표시할 수 없습니다: %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+29"/>
+        <location line="+30"/>
         <source>None of the %n measured point(s) has both %1 and %2%3.</source>
         <translation>
             <numerusform>측정점 %n개 중 %1과(와) %2%3을(를) 모두 가진 점이 없습니다.</numerusform>
@@ -2116,18 +2175,18 @@ warmup: not fitted</source>
         <translation> &gt; 0(로그 y)</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+644"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+280"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+25"/>
         <source>measured</source>
         <translation>측정값</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+37"/>
         <source>%1, held out</source>
         <translation>%1, 검증용 제외</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>law, %1</source>
         <translation>법칙, %1</translation>
     </message>
@@ -2144,7 +2203,7 @@ warmup: not fitted</source>
         <translation>법칙 곡선은 처음 %1개 그룹에만 그립니다.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>measured %1</source>
         <translation>측정된 %1</translation>
     </message>
@@ -2154,14 +2213,14 @@ warmup: not fitted</source>
         <translation>잔차(%)</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+193"/>
         <source>N = %1, D = %2 (%3 tokens per parameter)
 %4 = %5</source>
         <translation>N = %1, D = %2(파라미터당 토큰 %3개)
 %4 = %5</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+44"/>
         <source>line %1 of %2</source>
         <translation>%2의 %1번째 줄</translation>
     </message>
@@ -2181,12 +2240,12 @@ warmup: not fitted</source>
         <translation>적합에서 제외됨</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+103"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="-539"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="-167"/>
         <source>Law</source>
         <translation>법칙</translation>
     </message>
@@ -2206,7 +2265,7 @@ warmup: not fitted</source>
         <translation>연산 최적 QAT: f*, δ(N, D_fp, D_qat, B)(Dremov 외)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>w4a16 (weight-only)</source>
         <translation>w4a16(가중치만)</translation>
     </message>
@@ -2281,7 +2340,7 @@ warmup: not fitted</source>
         <translation>Chinchilla 부분(&amp;C):</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Inputs</source>
         <translation>입력</translation>
     </message>
@@ -2306,12 +2365,12 @@ warmup: not fitted</source>
         <translation>B:</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>f:</source>
         <translation>f:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Parameters (raw count; 7e9 or 7B)</source>
         <translation>파라미터 수(원시 개수, 7e9 또는 7B)</translation>
     </message>
@@ -2336,12 +2395,12 @@ warmup: not fitted</source>
         <translation>학습 토큰 중 QAT 비율 f = D_qat / D</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="-95"/>
         <source>Open &amp;data…</source>
         <translation>데이터 열기(&amp;D)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Measured points as CSV: columns N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label (docs/scaling.md)</source>
         <translation>CSV 형식의 측정점: 열 N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label(docs/scaling.md)</translation>
     </message>
@@ -2351,28 +2410,28 @@ warmup: not fitted</source>
         <translation>데이터에 적합(&amp;F)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Fit the law&apos;s unset and fitted coefficients to the measured points (Huber loss on log residuals, L-BFGS from a grid of starts, bootstrap CIs)</source>
         <translation>법칙의 미설정 계수와 적합된 계수를 측정점에 적합합니다(로그 잔차에 대한 Huber 손실, 시작점 격자에서의 L-BFGS, 부트스트랩 신뢰구간)</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+462"/>
+        <location line="+208"/>
         <source>no measured points</source>
         <translation>측정점 없음</translation>
     </message>
     <message>
-        <location line="-450"/>
+        <location line="-196"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>Coefficients (double-click a value to edit):</source>
         <translation>계수(값을 두 번 클릭하여 편집):</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+39"/>
         <source>Curves</source>
         <translation>곡선</translation>
     </message>
@@ -2397,17 +2456,17 @@ warmup: not fitted</source>
         <translation>보기(&amp;W):</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;Quantity:</source>
         <translation>물리량(&amp;Q):</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;x:</source>
         <translation>x(&amp;X):</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;Series:</source>
         <translation>계열(&amp;S):</translation>
     </message>
@@ -2417,7 +2476,7 @@ warmup: not fitted</source>
         <translation>로그 y(&amp;Y)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+84"/>
         <source>Load Law</source>
         <translation>법칙 불러오기</translation>
     </message>
@@ -2432,7 +2491,7 @@ warmup: not fitted</source>
         <translation>법칙 저장</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Scaling laws (*.json)</source>
         <translation>스케일링 법칙 (*.json)</translation>
     </message>
@@ -2452,7 +2511,7 @@ warmup: not fitted</source>
         <translation>CSV 파일 (*.csv);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location filename="../models/scalingstate.cpp" line="+167"/>
         <source>Cannot open %1: %2</source>
         <translation>%1을(를) 열 수 없습니다: %2</translation>
     </message>
@@ -2472,95 +2531,95 @@ warmup: not fitted</source>
         <translation>%1에 쓸 수 없습니다: %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+60"/>
         <source>Not an input of this law</source>
         <translation>이 법칙의 입력이 아닙니다</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+41"/>
         <source>loss L</source>
         <translation>손실 L</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>δ from quantization</source>
         <translation>양자화로 인한 δ</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>N_eff / N</source>
         <translation>N_eff / N</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>f* (optimal)</source>
         <translation>f*(최적)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f̂ (direct fit)</source>
         <translation>f̂(직접 적합)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-218"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="-47"/>
         <source>effective parameter fraction N_eff/N</source>
         <translation>유효 파라미터 비율 N_eff/N</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>effective parameters N_eff</source>
         <translation>유효 파라미터 N_eff</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>optimal QAT fraction f*</source>
         <translation>최적 QAT 비율 f*</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>direct fit f̂ = exp(−a/ln S)</source>
         <translation>직접 적합 f̂ = exp(−a/ln S)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+22"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+9"/>
+        <location line="+11"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+19"/>
         <source>N (parameters)</source>
         <translation>N(파라미터)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+2"/>
         <source>D (tokens)</source>
         <translation>D(토큰)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>G (group size)</source>
         <translation>G(그룹 크기)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>B (bits)</source>
         <translation>B(비트)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f (QAT fraction)</source>
         <translation>f(QAT 비율)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>none</source>
         <translation>없음</translation>
     </message>
     <message numerus="yes">
-        <location line="+124"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+19"/>
         <source>%1: %n point(s)</source>
         <translation>
             <numerusform>%1: 점 %n개</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../models/scalingstate.cpp" line="+189"/>
         <source>Cannot read %1: %2</source>
         <translation>%1을(를) 읽을 수 없습니다: %2</translation>
     </message>
@@ -2570,7 +2629,7 @@ warmup: not fitted</source>
         <translation>측정점을 이 법칙에 사용할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingfit.cpp" line="+45"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+29"/>
         <source>Fit to Data</source>
         <translation>데이터에 적합</translation>
     </message>
@@ -2580,14 +2639,14 @@ warmup: not fitted</source>
         <translation>자동(데이터에 δ가 있으면 QAT 법칙에 δ, 아니면 손실)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-30"/>
+        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="-46"/>
         <source>loss</source>
         <translation>손실</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+4"/>
         <source>δ</source>
         <translation>δ</translation>
     </message>
@@ -2622,22 +2681,22 @@ warmup: not fitted</source>
         <translation>적합할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../models/scalingstate.cpp" line="+29"/>
         <source>Open measured points first (Open data…): the fit needs them.</source>
         <translation>먼저 측정점을 여십시오(데이터 열기…). 적합에 필요합니다.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="-123"/>
         <source>%1 (%p%)</source>
         <translation>%1 (%p%)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1 (%p%, %2)</source>
         <translation>%1 (%p%, %2)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../models/scalingstate.cpp" line="+10"/>
         <source>The fit failed; the coefficients are unchanged. %1</source>
         <translation>적합에 실패했습니다. 계수는 바뀌지 않았습니다. %1</translation>
     </message>
@@ -2654,12 +2713,12 @@ warmup: not fitted</source>
         </translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+81"/>
         <source>starting (%p%)</source>
         <translation>시작 중(%p%)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../models/scalingstate.cpp" line="+31"/>
         <source>The fit finished after the law was replaced; its result was dropped.</source>
         <translation>법칙이 바뀐 뒤에 적합이 끝나 그 결과를 버렸습니다.</translation>
     </message>
@@ -2674,85 +2733,85 @@ warmup: not fitted</source>
         <translation>, 검증용 제외 점(%1개) %2%</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="-196"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-1"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="-2"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="-47"/>
         <source>FP loss</source>
         <translation>FP 손실</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+2"/>
+        <location line="+4"/>
         <source>N_eff/N</source>
         <translation>N_eff/N</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+3"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
+        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+6"/>
         <source>N_eff</source>
         <translation>N_eff</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
+        <location line="+2"/>
         <source>f*</source>
         <translation>f*</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f̂</source>
         <translation>f̂</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+3"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
+        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+6"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+8"/>
+        <location line="+9"/>
         <source>loss L (nats)</source>
         <translation>손실 L(nats)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP loss E + A/N^α + B/D^β (nats)</source>
         <translation>FP 손실 E + A/N^α + B/D^β(nats)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>δ, loss increase from quantization (nats)</source>
         <translation>δ, 양자화로 인한 손실 증가(nats)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>S, tokens per parameter byte</source>
         <translation>S, 파라미터 바이트당 토큰</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>D (training tokens)</source>
         <translation>D(학습 토큰)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>G (group size, input channels)</source>
         <translation>G(그룹 크기, 입력 채널)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>B (weight bits)</source>
         <translation>B(가중치 비트)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f (QAT fraction of the tokens)</source>
         <translation>f(토큰 중 QAT 비율)</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="-64"/>
         <source>%1 cannot be drawn: the %2 law&apos;s coefficients %3 are unset. Fit the law to measured points (Fit to data…), load a fitted law (Load law…), or type values into the coefficient table.</source>
         <translation>%1을(를) 그릴 수 없습니다: %2 법칙의 계수 %3이(가) 미설정입니다. 법칙을 측정점에 적합하거나(데이터에 적합…), 적합된 법칙을 불러오거나(법칙 불러오기…), 계수 표에 값을 입력하십시오.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+26"/>
         <source>%1: unset coefficients</source>
         <translation>%1: 미설정 계수</translation>
     </message>
@@ -2764,34 +2823,34 @@ warmup: not fitted</source>
 %1</translation>
     </message>
     <message>
-        <location line="+109"/>
-        <location line="+46"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+85"/>
+        <location line="+49"/>
         <source>at the inputs</source>
         <translation>입력 지점</translation>
     </message>
     <message>
-        <location line="-27"/>
-        <location line="+77"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="-98"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="-30"/>
         <source>%1 cannot be drawn here: %2</source>
         <translation>여기서는 %1을(를) 그릴 수 없습니다: %2</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+15"/>
         <source>%1 is undefined over this range of %2.</source>
         <translation>%1은(는) %2의 이 범위에서 정의되지 않습니다.</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+14"/>
         <source>%1, log scale</source>
         <translation>%1, 로그 척도</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>the inputs (N, D)</source>
         <translation>입력(N, D)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+56"/>
         <source>The optimal QAT fraction f* and its direct fit f̂ belong to the compute-optimal QAT law (Dremov et al. 2025): choose it under Law.</source>
         <translation>최적 QAT 비율 f*와 그 직접 적합 f̂는 연산 최적 QAT 법칙(Dremov 외 2025)에 속합니다. 법칙에서 이를 고르십시오.</translation>
     </message>
@@ -2811,7 +2870,7 @@ warmup: not fitted</source>
         <translation>f*에는 QAT 법칙의 δ 계수가 필요한데 미설정입니다. 측정점에 적합하거나 표에 입력하십시오. f̂만 그립니다.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>the inputs: S = %1</source>
         <translation>입력: S = %1</translation>
     </message>
@@ -2826,42 +2885,42 @@ warmup: not fitted</source>
         <translation>QAT 비율 f = D_qat / D</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+12"/>
         <source>Chinchilla law</source>
         <translation>Chinchilla 법칙</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>W4A4 QAT law, %1</source>
         <translation>W4A4 QAT 법칙, %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>compute-optimal QAT law</source>
         <translation>연산 최적 QAT 법칙</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+44"/>
         <source>%1: %2 against %3</source>
         <translation>%1: %2 대 %3</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+46"/>
         <source>%1: %2 over N × D</source>
         <translation>%1: N × D에 대한 %2</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+20"/>
         <source>%1: optimal QAT fraction against S</source>
         <translation>%1: 최적 QAT 비율 대 S</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+6"/>
         <source>%1: measured %2 against %3 (%4)</source>
         <translation>%1: 측정된 %2 대 %3(%4)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+11"/>
         <source>%1 at %2</source>
         <translation>%2에서 %1</translation>
     </message>
@@ -2869,12 +2928,12 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+34"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+35"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1: %2(완전 정밀도 기준, 모든 스윕에서 계산됨)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1: %2 (same config as line %3, run once)</source>
         <translation>%1: %2(%3번째 줄과 같은 구성, 한 번만 실행)</translation>
     </message>
@@ -2926,7 +2985,7 @@ warmup: not fitted</source>
         <translation>method:bits[:options], options 순서는 자유: pc | g&lt;N&gt;(가중치 그룹), sym | asym, act | noact(GPTQ act-order), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt;(활성화 비트), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt;(혼합 정밀도, 종류 q, k, v, o, gate, up, down). &quot;none:a4&quot;는 활성화만 양자화합니다.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 or none:a4. The full-precision reference is always computed; configs already in the store are skipped.</source>
         <translation>한 줄에 구성 하나, 예: rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 또는 none:a4. 완전 정밀도 기준은 항상 계산되며, 저장소에 이미 있는 구성은 건너뜁니다.</translation>
     </message>
@@ -2959,7 +3018,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../models/jobs/sweepjob.cpp" line="+29"/>
+        <location filename="../models/jobs/sweepjob.cpp" line="+27"/>
         <source>Opening %1</source>
         <translation>%1 여는 중</translation>
     </message>
@@ -2994,18 +3053,18 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+247"/>
+        <location line="+249"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location line="-246"/>
-        <location line="+246"/>
+        <location line="-248"/>
+        <location line="+248"/>
         <source>tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location line="-245"/>
+        <location line="-247"/>
         <source>&amp;X axis:</source>
         <translation>X축(&amp;X):</translation>
     </message>
@@ -3056,12 +3115,12 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+68"/>
-        <location line="+288"/>
+        <location line="+294"/>
         <source>learning rate</source>
         <translation>학습률</translation>
     </message>
     <message>
-        <location line="-285"/>
+        <location line="-291"/>
         <source>FP validation loss (nats)</source>
         <translation>FP 검증 손실(nats)</translation>
     </message>
@@ -3116,7 +3175,7 @@ warmup: not fitted</source>
         <translation>실행 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+181"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+183"/>
         <source>This store holds no runs</source>
         <translation>이 저장소에는 실행이 없습니다</translation>
     </message>
@@ -3131,17 +3190,17 @@ warmup: not fitted</source>
         <translation>%1: 학습 과정의 양자화 손상</translation>
     </message>
     <message>
-        <location line="+135"/>
+        <location line="+141"/>
         <source>FP val loss</source>
         <translation>FP 검증 손실</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+33"/>
         <source>train loss</source>
         <translation>학습 손실</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+45"/>
         <source>warmup</source>
         <translation>워밍업</translation>
     </message>
@@ -3186,7 +3245,7 @@ warmup: not fitted</source>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+143"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+145"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>

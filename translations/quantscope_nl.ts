@@ -9,7 +9,7 @@
         <translation>%1 is geen map</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+23"/>
         <source>No results store uses the checkpoints in %1 (looked at %n store(s) in it, next to it and among the recent ones). Sweep them into a store first: quantscope sweep --store S --run R</source>
         <translation>
             <numerusform>Geen resultatenopslag gebruikt de checkpoints in %1 (%n opslag bekeken in de map, ernaast en bij de recente). Sweep ze eerst in een opslag: quantscope sweep --store S --run R</numerusform>
@@ -25,7 +25,7 @@
         <translation>Kan %1 niet schrijven: %2</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -35,7 +35,7 @@
         <translation>QuantScope-figuur</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+88"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>Kan %1 niet exporteren: een figuur wordt opgeslagen als .pdf, .svg of .png</translation>
     </message>
@@ -55,19 +55,19 @@
         <translation>Kan %1 niet exporteren: %2 dpi valt buiten het bereik (%3 tot %4, hoogstens %5 pixels per zijde)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <location line="+26"/>
         <source>drawing the figure failed</source>
         <translation>het tekenen van de figuur is mislukt</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <location line="+50"/>
+        <location line="+22"/>
+        <location line="+51"/>
         <source>Cannot export %1: unknown figure format &quot;%2&quot; (use .pdf, .svg or .png)</source>
         <translation>Kan %1 niet exporteren: onbekend figuurformaat &quot;%2&quot; (gebruik .pdf, .svg of .png)</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-47"/>
         <source>Cannot export %1: the %2 view shows nothing</source>
         <translation>Kan %1 niet exporteren: de weergave %2 toont niets</translation>
     </message>
@@ -77,7 +77,7 @@
         <translation>Kan %1 niet exporteren: de weergave %2 toont geen gegevens</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/figurepages.cpp" line="+98"/>
+        <location filename="../widgets/pages/figurepages.cpp" line="+99"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>Kan %1 niet exporteren: onbekende maat &quot;%2&quot; (gebruik een van %3)</translation>
     </message>
@@ -87,7 +87,7 @@
         <translation>Kan %1 niet exporteren: het resultatenbestand %2 bevat geen runs</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Cannot export %1: the store %2 has no run named &quot;%3&quot;</source>
         <translation>Kan %1 niet exporteren: het resultatenbestand %2 heeft geen run met de naam &quot;%3&quot;</translation>
     </message>
@@ -130,7 +130,7 @@
         <translation>&amp;Staven:</translation>
     </message>
     <message>
-        <location line="+545"/>
+        <location line="+548"/>
         <source>weight
 only</source>
         <translation>alleen
@@ -159,8 +159,8 @@ activaties</translation>
         <translation>beide</translation>
     </message>
     <message>
-        <location line="-494"/>
-        <location line="+259"/>
+        <location line="-497"/>
+        <location line="+261"/>
         <source>weight-only + activation-only</source>
         <translation>alleen gewichten + alleen activaties</translation>
     </message>
@@ -180,12 +180,12 @@ activaties</translation>
         <translation>moduletype (gemiddeld over de blokken)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>This store holds no runs</source>
         <translation>Dit resultatenbestand bevat geen runs</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>No store open</source>
         <translation>Geen resultatenbestand geopend</translation>
     </message>
@@ -265,7 +265,7 @@ blok %2 · %3
         </translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+120"/>
         <source>W+A</source>
         <translation>W+A</translation>
     </message>
@@ -273,23 +273,23 @@ blok %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../models/coefficientmodel.cpp" line="+62"/>
+        <location filename="../models/coefficientmodel.cpp" line="+63"/>
         <source>published</source>
         <translation>gepubliceerd</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>fit</source>
         <translation>fit</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>user edit</source>
         <translation>gebruikersaanpassing</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+39"/>
+        <location line="+2"/>
+        <location line="+45"/>
         <source>unset</source>
         <translation>niet ingesteld</translation>
     </message>
@@ -319,32 +319,32 @@ blok %2 · %3
         <translation>Bootstrap-95%-percentielinterval van de fit</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Coefficient</source>
         <translation>Coëfficiënt</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Value</source>
         <translation>Waarde</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Source</source>
         <translation>Herkomst</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Reference</source>
         <translation>Bronvermelding</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>95 % CI</source>
         <translation>95%-BI</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-30"/>
         <source>edited by hand</source>
         <translation>met de hand bewerkt</translation>
     </message>
@@ -561,7 +561,7 @@ blok %2 · %3
 <context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../models/jobs/fitjob.cpp" line="+23"/>
+        <location filename="../models/jobs/fitjob.cpp" line="+19"/>
         <source>Preparing the fit of %1 points</source>
         <translation>Fit van %1 punten voorbereiden</translation>
     </message>
@@ -569,7 +569,7 @@ blok %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/pages/heatmappage.cpp" line="+119"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+120"/>
         <source>%1 (FP reference)</source>
         <translation>%1 (FP-referentie)</translation>
     </message>
@@ -619,7 +619,7 @@ blok %2 · %3
         <translation>laag (blok·type)</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+187"/>
         <source>block %1 · %2 · checkpoint %3, step %4</source>
         <translation>blok %1 · %2 · checkpoint %3, stap %4</translation>
     </message>
@@ -654,17 +654,17 @@ blok %2 · %3
         <translation>(gemeten op de inputs van het model met volledige precisie)</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+142"/>
         <source>%1, log scale</source>
         <translation>%1, logaritmische schaal</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>This store holds no runs</source>
         <translation>Dit resultatenbestand bevat geen runs</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>No store open</source>
         <translation>Geen resultatenbestand geopend</translation>
     </message>
@@ -697,7 +697,7 @@ blok %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/importdialog.cpp" line="+37"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+39"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>Hugging Face-traject importeren</translation>
     </message>
@@ -707,7 +707,7 @@ blok %2 · %3
         <translation>Bladeren…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>A folder of revision folders (each with config.json and safetensors weights), or one revision</source>
         <translation>Een map met revisiemappen (elk met config.json en safetensors-gewichten), of één revisie</translation>
     </message>
@@ -727,7 +727,42 @@ blok %2 · %3
         <translation>optioneel, bv. wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Evaluation blocks of the sequence length, when no token budget is given</source>
+        <translation>Evaluatieblokken van de sequentielengte, als er geen tokenbudget is opgegeven</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the sequence length</source>
+        <translation>de sequentielengte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens between the starts of evaluation blocks; a block after the first scores only the tokens it adds, as Hugging Face&apos;s strided perplexity does</source>
+        <translation>Tokens tussen het begin van opeenvolgende evaluatieblokken; een blok na het eerste scoort alleen de tokens die het toevoegt, zoals de perplexiteit met stride van Hugging Face</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the evaluation blocks above</source>
+        <translation>de evaluatieblokken hierboven</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Evaluation tokens, cut into blocks of the sequence length at the stride</source>
+        <translation>Evaluatietokens, in blokken van de sequentielengte op de stride gesneden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>optional: windows of the data before the evaluation blocks</source>
+        <translation>optioneel: vensters uit de data vóór de evaluatieblokken</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Calibration data of its own: a text file (documents separated by empty lines), JSON lines with a &quot;text&quot; field, or token ids; GPTQ takes its first documents</source>
+        <translation>Eigen kalibratiedata: een tekstbestand (documenten gescheiden door lege regels), JSON-regels met een veld &quot;text&quot;, of token-id's; GPTQ neemt de eerste documenten</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>All files (*)</source>
         <translation>Alle bestanden (*)</translation>
     </message>
@@ -737,7 +772,7 @@ blok %2 · %3
         <translation>&amp;Revisies:</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Folder of revisions</source>
         <translation>Map met revisies</translation>
     </message>
@@ -752,7 +787,7 @@ blok %2 · %3
         <translation>Evaluatiegegevens</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Tokenizer</source>
         <translation>Tokenizer</translation>
     </message>
@@ -773,8 +808,28 @@ blok %2 · %3
     </message>
     <message>
         <location line="+1"/>
-        <source>&amp;Validation sequences:</source>
-        <translation>&amp;Validatiereeksen:</translation>
+        <source>&amp;Evaluation blocks:</source>
+        <translation>&amp;Evaluatieblokken:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Str&amp;ide:</source>
+        <translation>Str&amp;ide:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token &amp;budget:</source>
+        <translation>Token&amp;budget:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Calibration:</source>
+        <translation>&amp;Kalibratie:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Calibration data</source>
+        <translation>Kalibratiedata</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -787,12 +842,12 @@ blok %2 · %3
         <translation>R&amp;un:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>St&amp;ore:</source>
         <translation>&amp;Opslag:</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Results store</source>
         <translation>Resultatenopslag</translation>
     </message>
@@ -807,12 +862,12 @@ blok %2 · %3
         <translation>&amp;Importeren</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+88"/>
         <source>Choose the folder of revisions.</source>
         <translation>Kies de map met revisies.</translation>
     </message>
     <message numerus="yes">
-        <location line="+24"/>
+        <location line="+26"/>
         <source>%n revision(s), steps %1</source>
         <translation>
             <numerusform>%n revisie, stappen %1</numerusform>
@@ -820,12 +875,12 @@ blok %2 · %3
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Choose the evaluation data: a text file or token ids.</source>
         <translation>Kies de evaluatiegegevens: een tekstbestand of token-id&apos;s.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The data file %1 does not exist.</source>
         <translation>Het gegevensbestand %1 bestaat niet.</translation>
     </message>
@@ -835,7 +890,12 @@ blok %2 · %3
         <translation>Een tekst heeft de tokenizer.json van het model nodig; %1 bestaat niet.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>The calibration file %1 does not exist.</source>
+        <translation>Het kalibratiebestand %1 bestaat niet.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Name the run.</source>
         <translation>Geef de run een naam.</translation>
     </message>
@@ -848,7 +908,7 @@ blok %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../models/jobs/importjob.cpp" line="+28"/>
+        <location filename="../models/jobs/importjob.cpp" line="+25"/>
         <source>Reading the revisions of %1</source>
         <translation>Revisies van %1 lezen</translation>
     </message>
@@ -864,7 +924,7 @@ blok %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../models/jobs/job.cpp" line="+51"/>
+        <location filename="../models/jobs/job.cpp" line="+50"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>nog ongeveer %n s</numerusform>
@@ -885,7 +945,7 @@ blok %2 · %3
         <translation>nog ongeveer %1 u %2 min</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+39"/>
         <source>unknown error</source>
         <translation>onbekende fout</translation>
     </message>
@@ -999,7 +1059,7 @@ blok %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+100"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+89"/>
         <source>&amp;Heatmap</source>
         <translation>&amp;Heatmap</translation>
     </message>
@@ -1044,7 +1104,7 @@ blok %2 · %3
         <translation>Run: </translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+26"/>
         <source>&amp;File</source>
         <translation>&amp;Bestand</translation>
     </message>
@@ -1155,7 +1215,7 @@ blok %2 · %3
         <translation>Taal</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location filename="../app/gui/jobstatusarea.cpp" line="+34"/>
         <source>Cancel</source>
         <translation>Annuleren</translation>
     </message>
@@ -1165,7 +1225,7 @@ blok %2 · %3
         <translation>De lopende taak stoppen bij het volgende veilige punt</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+32"/>
         <source>No recent stores</source>
         <translation>Geen recente resultatenbestanden</translation>
     </message>
@@ -1175,37 +1235,37 @@ blok %2 · %3
         <translation>Menu &amp;wissen</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+81"/>
         <source>Loading %1…</source>
         <translation>%1 laden…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Loaded %1</source>
         <translation>%1 geladen</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location filename="../models/storefollower.cpp" line="+114"/>
         <source>Waiting for %1: %2</source>
         <translation>Wachten op %1: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+18"/>
         <source>Cannot open store</source>
         <translation>Kan resultatenbestand niet openen</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location filename="../models/storefollower.cpp" line="+6"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+56"/>
         <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
         <translation>Run %1: %2-schema, %3 checkpoints, getraind op %4</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -1225,26 +1285,26 @@ blok %2 · %3
         <translation>QuantScope-resultatenbestanden (*.h5 *.hdf5);;Alle bestanden (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="+154"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="+155"/>
         <source>Cannot open checkpoints</source>
         <translation>Kan de checkpoints niet openen</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-472"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-96"/>
-        <location line="+62"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-302"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
+        <location line="+63"/>
         <source>Cannot export figure</source>
         <translation>Kan figuur niet exporteren</translation>
     </message>
     <message>
         <location line="-5"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-59"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="-60"/>
         <source>Saved %1</source>
         <translation>%1 opgeslagen</translation>
     </message>
     <message>
         <location filename="../app/gui/mainwindowfiles.cpp" line="+22"/>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Export %1</source>
         <translation>%1 exporteren</translation>
     </message>
@@ -1254,7 +1314,7 @@ blok %2 · %3
         <translation>%1 opslaan…</translation>
     </message>
     <message numerus="yes">
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
         <translation>
             <numerusform>%n revisie geïmporteerd als run %1; Bestand &gt; Sweep uitvoeren kwantiseert die</numerusform>
@@ -1277,14 +1337,14 @@ blok %2 · %3
         <translation>Importeren geannuleerd</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+490"/>
-        <location line="+37"/>
-        <location filename="../app/gui/mainwindowlab.cpp" line="+52"/>
+        <location filename="../app/gui/mainwindowjobs.cpp" line="+38"/>
+        <location line="+38"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="+53"/>
         <source>Another job is running; cancel it first</source>
         <translation>Er loopt al een andere taak; annuleer die eerst</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>Demo finished: %1</source>
         <translation>Demo klaar: %1</translation>
     </message>
@@ -1304,7 +1364,7 @@ blok %2 · %3
         <translation>Demo geannuleerd; het resultatenbestand behoudt alles wat tot nu toe berekend is</translation>
     </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+37"/>
         <source>Sweep of %1 finished: %n entries computed</source>
         <translation>
             <numerusform>Sweep van %1 klaar: %n item berekend</numerusform>
@@ -1338,17 +1398,17 @@ blok %2 · %3
         <translation>Sweep geannuleerd; het resultatenbestand behoudt elk item dat tot nu toe klaar is</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location filename="../app/gui/jobstatusarea.cpp" line="+15"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+17"/>
         <source>Cancelling…</source>
         <translation>Annuleren…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowlab.cpp" line="-25"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="-26"/>
         <source>Run Re&amp;cipe</source>
         <translation>Re&amp;cept uitvoeren</translation>
     </message>
@@ -1366,7 +1426,7 @@ blok %2 · %3
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+30"/>
+        <location line="+31"/>
         <source>, %n figure(s)</source>
         <translation>
             <numerusform>, %n figuur</numerusform>
@@ -1404,7 +1464,7 @@ blok %2 · %3
         <translation>Afkoel&amp;tak maken…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Branch a Cooldown</source>
         <translation>Afkoeltak maken</translation>
     </message>
@@ -1426,7 +1486,7 @@ Lengte van de afkoeling (stappen):</translation>
         <translation>Checkpoints &amp;middelen (LAWA)…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Average Checkpoints (LAWA)</source>
         <translation>Checkpoints middelen (LAWA)</translation>
     </message>
@@ -1438,7 +1498,7 @@ Window k:</source>
 Venster k:</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>Maak een run van voortschrijdende checkpointgemiddelden (LAWA) van de geselecteerde run, te sweepen als elke andere</translation>
     </message>
@@ -1639,7 +1699,7 @@ Venster k:</translation>
         <translation>Beweeg de muis voor waarden, klik op een kurtosispunt om de checkpoint te selecteren</translation>
     </message>
     <message>
-        <location line="+458"/>
+        <location line="+443"/>
         <source>Histogram of the channel maxima</source>
         <translation>Histogram van de kanaalmaxima</translation>
     </message>
@@ -1649,7 +1709,7 @@ Venster k:</translation>
         <translation>Inputkurtosis tijdens de training</translation>
     </message>
     <message>
-        <location line="-340"/>
+        <location line="-329"/>
         <source>input channel</source>
         <translation>inputkanaal</translation>
     </message>
@@ -1675,12 +1735,12 @@ Venster k:</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+336"/>
+        <location line="+325"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>kurtosis (gaussisch: 3)</translation>
     </message>
     <message>
-        <location line="-320"/>
+        <location line="-309"/>
         <source>outlier threshold %1</source>
         <translation>uitschiettersdrempel %1</translation>
     </message>
@@ -1700,7 +1760,7 @@ Venster k:</translation>
         <translation>blok %1 · %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>No store open.</source>
         <translation>Geen resultatenbestand geopend.</translation>
     </message>
@@ -1735,7 +1795,7 @@ Venster k:</translation>
         <translation>Kan het activatieprofiel niet lezen: %1</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+95"/>
         <source>Reading the profile…</source>
         <translation>Profiel lezen…</translation>
     </message>
@@ -1765,12 +1825,12 @@ Venster k:</translation>
         <translation>%1, stap %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 of %2 channels above %3</source>
         <translation>%1 van %2 kanalen boven %3</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>kurtosis</source>
         <translation>kurtosis</translation>
     </message>
@@ -1863,17 +1923,17 @@ Venster k:</translation>
         <translation>De FP-referentie heeft geen kwantisatiefout: kies een gekwantiseerde configuratie</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1, %2: %3</source>
         <translation>%1, %2: %3</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>%1, %2: PTQ damage along training</source>
         <translation>%1, %2: PTQ-schade tijdens de training</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>the error rises with the LR decay beyond what the tokens explain</source>
         <translation>de fout stijgt met de LR-afname, meer dan de tokens verklaren</translation>
     </message>
@@ -1896,7 +1956,7 @@ Venster k:</translation>
         </translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+86"/>
         <source>step %1 · %2 tokens · LR %3 (u = %4)
 %5 = %6</source>
         <translation>stap %1 · %2 tokens · LR %3 (u = %4)
@@ -1953,12 +2013,12 @@ opwarmen: niet gefit</translation>
         <translation>LR-schema: %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>unknown</source>
         <translation>onbekend</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Checkpoints: %1, layers: %2, configs: %3</source>
         <translation>Checkpoints: %1, lagen: %2, configuraties: %3</translation>
     </message>
@@ -2096,14 +2156,13 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::ScalingPage</name>
     <message>
-        <location filename="../widgets/pages/scaling/scalingmeasured.cpp" line="+41"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+107"/>
-        <location line="+277"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+84"/>
+        <location line="+9"/>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+69"/>
         <source>No measured points yet. Open a CSV of your runs (Open data…); its columns are N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout and label (docs/scaling.md).</source>
         <translation>Nog geen meetpunten. Open een CSV van uw runs (Gegevens openen…); de kolommen zijn N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout en label (docs/scaling.md).</translation>
     </message>
@@ -2118,7 +2177,7 @@ opwarmen: niet gefit</translation>
         <translation>De meetpunten kunnen niet met de wet %1 worden getoond: %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+29"/>
+        <location line="+30"/>
         <source>None of the %n measured point(s) has both %1 and %2%3.</source>
         <translation>
             <numerusform>Het %n meetpunt heeft niet zowel %1 als %2%3.</numerusform>
@@ -2131,18 +2190,18 @@ opwarmen: niet gefit</translation>
         <translation> &gt; 0 (log-y)</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+644"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+280"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+25"/>
         <source>measured</source>
         <translation>gemeten</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+37"/>
         <source>%1, held out</source>
         <translation>%1, achtergehouden</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>law, %1</source>
         <translation>wet, %1</translation>
     </message>
@@ -2160,7 +2219,7 @@ opwarmen: niet gefit</translation>
         <translation>Wetcurven alleen voor de eerste %1 groepen.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>measured %1</source>
         <translation>gemeten %1</translation>
     </message>
@@ -2170,14 +2229,14 @@ opwarmen: niet gefit</translation>
         <translation>residu (%)</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+193"/>
         <source>N = %1, D = %2 (%3 tokens per parameter)
 %4 = %5</source>
         <translation>N = %1, D = %2 (%3 tokens per parameter)
 %4 = %5</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+44"/>
         <source>line %1 of %2</source>
         <translation>regel %1 van %2</translation>
     </message>
@@ -2197,12 +2256,12 @@ opwarmen: niet gefit</translation>
         <translation>buiten de fit gehouden</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+103"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="-539"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="-167"/>
         <source>Law</source>
         <translation>Wet</translation>
     </message>
@@ -2222,7 +2281,7 @@ opwarmen: niet gefit</translation>
         <translation>Rekenoptimale QAT: f*, δ(N, D_fp, D_qat, B) (Dremov et al.)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>w4a16 (weight-only)</source>
         <translation>w4a16 (alleen gewichten)</translation>
     </message>
@@ -2297,7 +2356,7 @@ opwarmen: niet gefit</translation>
         <translation>&amp;Chinchilla-deel:</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Inputs</source>
         <translation>Invoer</translation>
     </message>
@@ -2322,12 +2381,12 @@ opwarmen: niet gefit</translation>
         <translation>B:</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>f:</source>
         <translation>f:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Parameters (raw count; 7e9 or 7B)</source>
         <translation>Parameters (ruw aantal; 7e9 of 7B)</translation>
     </message>
@@ -2352,12 +2411,12 @@ opwarmen: niet gefit</translation>
         <translation>QAT-fractie f = D_qat / D van de trainingstokens</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="-95"/>
         <source>Open &amp;data…</source>
         <translation>&amp;Gegevens openen…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Measured points as CSV: columns N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label (docs/scaling.md)</source>
         <translation>Meetpunten als CSV: kolommen N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label (docs/scaling.md)</translation>
     </message>
@@ -2367,28 +2426,28 @@ opwarmen: niet gefit</translation>
         <translation>&amp;Fitten op gegevens…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Fit the law&apos;s unset and fitted coefficients to the measured points (Huber loss on log residuals, L-BFGS from a grid of starts, bootstrap CIs)</source>
         <translation>De niet-ingestelde en gefitte coëfficiënten van de wet op de meetpunten fitten (Huber-verlies op logresiduen, L-BFGS vanuit een raster van startpunten, bootstrap-BI&apos;s)</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+462"/>
+        <location line="+208"/>
         <source>no measured points</source>
         <translation>geen meetpunten</translation>
     </message>
     <message>
-        <location line="-450"/>
+        <location line="-196"/>
         <source>Cancel</source>
         <translation>Annuleren</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>Coefficients (double-click a value to edit):</source>
         <translation>Coëfficiënten (dubbelklik op een waarde om te bewerken):</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+39"/>
         <source>Curves</source>
         <translation>Curven</translation>
     </message>
@@ -2413,17 +2472,17 @@ opwarmen: niet gefit</translation>
         <translation>Weerga&amp;ve:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;Quantity:</source>
         <translation>G&amp;rootheid:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;x:</source>
         <translation>&amp;x:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;Series:</source>
         <translation>Ree&amp;ks:</translation>
     </message>
@@ -2433,7 +2492,7 @@ opwarmen: niet gefit</translation>
         <translation>Log-&amp;y</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+84"/>
         <source>Load Law</source>
         <translation>Wet laden</translation>
     </message>
@@ -2448,7 +2507,7 @@ opwarmen: niet gefit</translation>
         <translation>Wet opslaan</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Scaling laws (*.json)</source>
         <translation>Schaalwetten (*.json)</translation>
     </message>
@@ -2468,7 +2527,7 @@ opwarmen: niet gefit</translation>
         <translation>CSV-bestanden (*.csv);;Alle bestanden (*)</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location filename="../models/scalingstate.cpp" line="+167"/>
         <source>Cannot open %1: %2</source>
         <translation>Kan %1 niet openen: %2</translation>
     </message>
@@ -2488,88 +2547,88 @@ opwarmen: niet gefit</translation>
         <translation>Kan %1 niet schrijven: %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+60"/>
         <source>Not an input of this law</source>
         <translation>Geen invoer van deze wet</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+41"/>
         <source>loss L</source>
         <translation>verlies L</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>δ from quantization</source>
         <translation>δ door kwantisatie</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>N_eff / N</source>
         <translation>N_eff / N</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>f* (optimal)</source>
         <translation>f* (optimaal)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f̂ (direct fit)</source>
         <translation>f̂ (directe fit)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-218"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="-47"/>
         <source>effective parameter fraction N_eff/N</source>
         <translation>fractie effectieve parameters N_eff/N</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>effective parameters N_eff</source>
         <translation>effectieve parameters N_eff</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>optimal QAT fraction f*</source>
         <translation>optimale QAT-fractie f*</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>direct fit f̂ = exp(−a/ln S)</source>
         <translation>directe fit f̂ = exp(−a/ln S)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+22"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+9"/>
+        <location line="+11"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+19"/>
         <source>N (parameters)</source>
         <translation>N (parameters)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+2"/>
         <source>D (tokens)</source>
         <translation>D (tokens)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>G (group size)</source>
         <translation>G (groepsgrootte)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>B (bits)</source>
         <translation>B (bits)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f (QAT fraction)</source>
         <translation>f (QAT-fractie)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>none</source>
         <translation>geen</translation>
     </message>
     <message numerus="yes">
-        <location line="+124"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+19"/>
         <source>%1: %n point(s)</source>
         <translation>
             <numerusform>%1: %n punt</numerusform>
@@ -2577,7 +2636,7 @@ opwarmen: niet gefit</translation>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../models/scalingstate.cpp" line="+189"/>
         <source>Cannot read %1: %2</source>
         <translation>Kan %1 niet lezen: %2</translation>
     </message>
@@ -2587,7 +2646,7 @@ opwarmen: niet gefit</translation>
         <translation>De meetpunten kunnen niet met deze wet worden gebruikt: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingfit.cpp" line="+45"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+29"/>
         <source>Fit to Data</source>
         <translation>Fitten op gegevens</translation>
     </message>
@@ -2597,14 +2656,14 @@ opwarmen: niet gefit</translation>
         <translation>automatisch (δ voor de QAT-wetten als de gegevens die hebben, anders het verlies)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-30"/>
+        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="-46"/>
         <source>loss</source>
         <translation>verlies</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+4"/>
         <source>δ</source>
         <translation>δ</translation>
     </message>
@@ -2639,22 +2698,22 @@ opwarmen: niet gefit</translation>
         <translation>Kan niet fitten: %1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../models/scalingstate.cpp" line="+29"/>
         <source>Open measured points first (Open data…): the fit needs them.</source>
         <translation>Open eerst meetpunten (Gegevens openen…): de fit heeft ze nodig.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="-123"/>
         <source>%1 (%p%)</source>
         <translation>%1 (%p%)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1 (%p%, %2)</source>
         <translation>%1 (%p%, %2)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../models/scalingstate.cpp" line="+10"/>
         <source>The fit failed; the coefficients are unchanged. %1</source>
         <translation>De fit is mislukt; de coëfficiënten zijn ongewijzigd. %1</translation>
     </message>
@@ -2672,12 +2731,12 @@ opwarmen: niet gefit</translation>
         </translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+81"/>
         <source>starting (%p%)</source>
         <translation>starten (%p%)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../models/scalingstate.cpp" line="+31"/>
         <source>The fit finished after the law was replaced; its result was dropped.</source>
         <translation>De fit was klaar nadat de wet was vervangen; het resultaat is verworpen.</translation>
     </message>
@@ -2692,85 +2751,85 @@ opwarmen: niet gefit</translation>
         <translation>, achtergehouden (%1 punten) %2 %</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="-196"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-1"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="-2"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="-47"/>
         <source>FP loss</source>
         <translation>FP-verlies</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+2"/>
+        <location line="+4"/>
         <source>N_eff/N</source>
         <translation>N_eff/N</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+3"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
+        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+6"/>
         <source>N_eff</source>
         <translation>N_eff</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
+        <location line="+2"/>
         <source>f*</source>
         <translation>f*</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f̂</source>
         <translation>f̂</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+3"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
+        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+6"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+8"/>
+        <location line="+9"/>
         <source>loss L (nats)</source>
         <translation>verlies L (nats)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP loss E + A/N^α + B/D^β (nats)</source>
         <translation>FP-verlies E + A/N^α + B/D^β (nats)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>δ, loss increase from quantization (nats)</source>
         <translation>δ, verliestoename door kwantisatie (nats)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>S, tokens per parameter byte</source>
         <translation>S, tokens per parameterbyte</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>D (training tokens)</source>
         <translation>D (trainingstokens)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>G (group size, input channels)</source>
         <translation>G (groepsgrootte, inputkanalen)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>B (weight bits)</source>
         <translation>B (gewichtsbits)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f (QAT fraction of the tokens)</source>
         <translation>f (QAT-fractie van de tokens)</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="-64"/>
         <source>%1 cannot be drawn: the %2 law&apos;s coefficients %3 are unset. Fit the law to measured points (Fit to data…), load a fitted law (Load law…), or type values into the coefficient table.</source>
         <translation>%1 kan niet worden getekend: de coëfficiënten %3 van de wet %2 zijn niet ingesteld. Fit de wet op meetpunten (Fitten op gegevens…), laad een gefitte wet (Wet laden…) of typ waarden in de coëfficiëntentabel.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+26"/>
         <source>%1: unset coefficients</source>
         <translation>%1: niet-ingestelde coëfficiënten</translation>
     </message>
@@ -2782,34 +2841,34 @@ opwarmen: niet gefit</translation>
 %1</translation>
     </message>
     <message>
-        <location line="+109"/>
-        <location line="+46"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+85"/>
+        <location line="+49"/>
         <source>at the inputs</source>
         <translation>bij de invoer</translation>
     </message>
     <message>
-        <location line="-27"/>
-        <location line="+77"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="-98"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="-30"/>
         <source>%1 cannot be drawn here: %2</source>
         <translation>%1 kan hier niet worden getekend: %2</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+15"/>
         <source>%1 is undefined over this range of %2.</source>
         <translation>%1 is niet gedefinieerd over dit bereik van %2.</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+14"/>
         <source>%1, log scale</source>
         <translation>%1, logaritmische schaal</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>the inputs (N, D)</source>
         <translation>de invoer (N, D)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+56"/>
         <source>The optimal QAT fraction f* and its direct fit f̂ belong to the compute-optimal QAT law (Dremov et al. 2025): choose it under Law.</source>
         <translation>De optimale QAT-fractie f* en haar directe fit f̂ horen bij de rekenoptimale QAT-wet (Dremov et al. 2025): kies die onder Wet.</translation>
     </message>
@@ -2829,7 +2888,7 @@ opwarmen: niet gefit</translation>
         <translation>f* heeft de δ-coëfficiënten van de QAT-wet nodig, maar die zijn niet ingesteld: fit ze op meetpunten of typ ze in de tabel. Alleen f̂ wordt getekend.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>the inputs: S = %1</source>
         <translation>de invoer: S = %1</translation>
     </message>
@@ -2844,42 +2903,42 @@ opwarmen: niet gefit</translation>
         <translation>QAT-fractie f = D_qat / D</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+12"/>
         <source>Chinchilla law</source>
         <translation>Chinchilla-wet</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>W4A4 QAT law, %1</source>
         <translation>W4A4-QAT-wet, %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>compute-optimal QAT law</source>
         <translation>rekenoptimale QAT-wet</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+44"/>
         <source>%1: %2 against %3</source>
         <translation>%1: %2 tegen %3</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+46"/>
         <source>%1: %2 over N × D</source>
         <translation>%1: %2 over N × D</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+20"/>
         <source>%1: optimal QAT fraction against S</source>
         <translation>%1: optimale QAT-fractie tegen S</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+6"/>
         <source>%1: measured %2 against %3 (%4)</source>
         <translation>%1: gemeten %2 tegen %3 (%4)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+11"/>
         <source>%1 at %2</source>
         <translation>%1 bij %2</translation>
     </message>
@@ -2887,12 +2946,12 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+34"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+35"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1: %2 (de referentie met volledige precisie; elke sweep berekent die)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1: %2 (same config as line %3, run once)</source>
         <translation>%1: %2 (zelfde configuratie als regel %3, één keer uitgevoerd)</translation>
     </message>
@@ -2945,7 +3004,7 @@ opwarmen: niet gefit</translation>
         <translation>methode:bits[:opties], opties in willekeurige volgorde: pc | g&lt;N&gt; (gewichtsgroepen), sym | asym, act | noact (GPTQ act-order), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activatiebits), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (gemengde precisie, typen q, k, v, o, gate, up, down). &quot;none:a4&quot; kwantiseert alleen activaties.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 or none:a4. The full-precision reference is always computed; configs already in the store are skipped.</source>
         <translation>Eén configuratie per regel, bijv. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 of none:a4. De referentie met volledige precisie wordt altijd berekend; configuraties die al in het resultatenbestand staan, worden overgeslagen.</translation>
     </message>
@@ -2978,7 +3037,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../models/jobs/sweepjob.cpp" line="+29"/>
+        <location filename="../models/jobs/sweepjob.cpp" line="+27"/>
         <source>Opening %1</source>
         <translation>%1 openen</translation>
     </message>
@@ -3013,18 +3072,18 @@ opwarmen: niet gefit</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+247"/>
+        <location line="+249"/>
         <source>step</source>
         <translation>stap</translation>
     </message>
     <message>
-        <location line="-246"/>
-        <location line="+246"/>
+        <location line="-248"/>
+        <location line="+248"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
     <message>
-        <location line="-245"/>
+        <location line="-247"/>
         <source>&amp;X axis:</source>
         <translation>&amp;X-as:</translation>
     </message>
@@ -3075,12 +3134,12 @@ opwarmen: niet gefit</translation>
     </message>
     <message>
         <location line="+68"/>
-        <location line="+288"/>
+        <location line="+294"/>
         <source>learning rate</source>
         <translation>leersnelheid</translation>
     </message>
     <message>
-        <location line="-285"/>
+        <location line="-291"/>
         <source>FP validation loss (nats)</source>
         <translation>FP-validatieverlies (nats)</translation>
     </message>
@@ -3135,7 +3194,7 @@ opwarmen: niet gefit</translation>
         <translation>run %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+181"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+183"/>
         <source>This store holds no runs</source>
         <translation>Dit resultatenbestand bevat geen runs</translation>
     </message>
@@ -3150,17 +3209,17 @@ opwarmen: niet gefit</translation>
         <translation>%1: kwantisatieschade tijdens de training</translation>
     </message>
     <message>
-        <location line="+135"/>
+        <location line="+141"/>
         <source>FP val loss</source>
         <translation>FP-validatieverlies</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+33"/>
         <source>train loss</source>
         <translation>trainingsverlies</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+45"/>
         <source>warmup</source>
         <translation>opwarming</translation>
     </message>
@@ -3205,7 +3264,7 @@ opwarmen: niet gefit</translation>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+143"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+145"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>

@@ -9,7 +9,7 @@
         <translation>%1 不是文件夹</translation>
     </message>
     <message numerus="yes">
-        <location line="+22"/>
+        <location line="+23"/>
         <source>No results store uses the checkpoints in %1 (looked at %n store(s) in it, next to it and among the recent ones). Sweep them into a store first: quantscope sweep --store S --run R</source>
         <translation>
             <numerusform>没有结果存储使用 %1 中的检查点（已查看该文件夹内、旁边及最近使用的 %n 个存储）。请先将它们扫描进一个存储：quantscope sweep --store S --run R</numerusform>
@@ -24,7 +24,7 @@
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -34,7 +34,7 @@
         <translation>QuantScope 图表</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+88"/>
         <source>Cannot export %1: a figure is saved as .pdf, .svg or .png</source>
         <translation>无法导出 %1：图表只能保存为 .pdf、.svg 或 .png</translation>
     </message>
@@ -54,19 +54,19 @@
         <translation>无法导出 %1：%2 dpi 超出范围（%3 至 %4，每边最多 %5 像素）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <location line="+26"/>
         <source>drawing the figure failed</source>
         <translation>绘制图表失败</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <location line="+50"/>
+        <location line="+22"/>
+        <location line="+51"/>
         <source>Cannot export %1: unknown figure format &quot;%2&quot; (use .pdf, .svg or .png)</source>
         <translation>无法导出 %1：未知的图表格式“%2”（请使用 .pdf、.svg 或 .png）</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-47"/>
         <source>Cannot export %1: the %2 view shows nothing</source>
         <translation>无法导出 %1：%2 视图没有显示任何内容</translation>
     </message>
@@ -76,7 +76,7 @@
         <translation>无法导出 %1：%2 视图没有显示数据</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/figurepages.cpp" line="+98"/>
+        <location filename="../widgets/pages/figurepages.cpp" line="+99"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>无法导出 %1：未知指标“%2”（请使用 %3 之一）</translation>
     </message>
@@ -86,7 +86,7 @@
         <translation>无法导出 %1：结果库 %2 中没有运行</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Cannot export %1: the store %2 has no run named &quot;%3&quot;</source>
         <translation>无法导出 %1：结果库 %2 中没有名为“%3”的运行</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>柱形(&amp;B)：</translation>
     </message>
     <message>
-        <location line="+545"/>
+        <location line="+548"/>
         <source>weight
 only</source>
         <translation>仅
@@ -158,8 +158,8 @@ only</source>
         <translation>两者</translation>
     </message>
     <message>
-        <location line="-494"/>
-        <location line="+259"/>
+        <location line="-497"/>
+        <location line="+261"/>
         <source>weight-only + activation-only</source>
         <translation>仅权重 + 仅激活</translation>
     </message>
@@ -179,12 +179,12 @@ only</source>
         <translation>模块类型（各块平均）</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>This store holds no runs</source>
         <translation>此结果库中没有运行</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>No store open</source>
         <translation>未打开结果库</translation>
     </message>
@@ -262,7 +262,7 @@ block %2 · %3
         </translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+120"/>
         <source>W+A</source>
         <translation>W+A</translation>
     </message>
@@ -270,23 +270,23 @@ block %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../models/coefficientmodel.cpp" line="+62"/>
+        <location filename="../models/coefficientmodel.cpp" line="+63"/>
         <source>published</source>
         <translation>已发表</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>fit</source>
         <translation>拟合</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>user edit</source>
         <translation>用户编辑</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+39"/>
+        <location line="+2"/>
+        <location line="+45"/>
         <source>unset</source>
         <translation>未设置</translation>
     </message>
@@ -316,32 +316,32 @@ block %2 · %3
         <translation>拟合的 bootstrap 95% 百分位区间</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Coefficient</source>
         <translation>系数</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Reference</source>
         <translation>出处</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>95 % CI</source>
         <translation>95% 置信区间</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-30"/>
         <source>edited by hand</source>
         <translation>手动编辑</translation>
     </message>
@@ -558,7 +558,7 @@ block %2 · %3
 <context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../models/jobs/fitjob.cpp" line="+23"/>
+        <location filename="../models/jobs/fitjob.cpp" line="+19"/>
         <source>Preparing the fit of %1 points</source>
         <translation>正在准备对 %1 个点的拟合</translation>
     </message>
@@ -566,7 +566,7 @@ block %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/pages/heatmappage.cpp" line="+119"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+120"/>
         <source>%1 (FP reference)</source>
         <translation>%1（FP 参考）</translation>
     </message>
@@ -616,7 +616,7 @@ block %2 · %3
         <translation>层（块·类型）</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+187"/>
         <source>block %1 · %2 · checkpoint %3, step %4</source>
         <translation>块 %1 · %2 · 检查点 %3，第 %4 步</translation>
     </message>
@@ -651,17 +651,17 @@ block %2 · %3
         <translation>（在全精度模型的输入上测量）</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+142"/>
         <source>%1, log scale</source>
         <translation>%1，对数刻度</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>This store holds no runs</source>
         <translation>此结果库中没有运行</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>No store open</source>
         <translation>未打开结果库</translation>
     </message>
@@ -694,7 +694,7 @@ block %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/importdialog.cpp" line="+37"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+39"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>导入 Hugging Face 轨迹</translation>
     </message>
@@ -704,7 +704,7 @@ block %2 · %3
         <translation>浏览…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>A folder of revision folders (each with config.json and safetensors weights), or one revision</source>
         <translation>由修订版文件夹组成的文件夹（每个含 config.json 和 safetensors 权重），或单个修订版</translation>
     </message>
@@ -724,7 +724,42 @@ block %2 · %3
         <translation>可选，例如 wsd:peak=3e-4,warmup=2000,total=143000,decay=0.2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Evaluation blocks of the sequence length, when no token budget is given</source>
+        <translation>未指定词元预算时，按序列长度划分的评估块数</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens between the starts of evaluation blocks; a block after the first scores only the tokens it adds, as Hugging Face&apos;s strided perplexity does</source>
+        <translation>评估块起点之间的词元数；第一个块之后的块只为新增的词元计分，与 Hugging Face 的分步困惑度相同</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the evaluation blocks above</source>
+        <translation>上面的评估块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Evaluation tokens, cut into blocks of the sequence length at the stride</source>
+        <translation>评估词元，按步长切成序列长度的块</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>optional: windows of the data before the evaluation blocks</source>
+        <translation>可选：评估块之前的数据窗口</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Calibration data of its own: a text file (documents separated by empty lines), JSON lines with a &quot;text&quot; field, or token ids; GPTQ takes its first documents</source>
+        <translation>独立的校准数据：文本文件（文档以空行分隔）、带 &quot;text&quot; 字段的 JSON lines 或词元 id；GPTQ 取其前面的文档</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
@@ -734,7 +769,7 @@ block %2 · %3
         <translation>修订版(&amp;R)：</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Folder of revisions</source>
         <translation>修订版文件夹</translation>
     </message>
@@ -749,7 +784,7 @@ block %2 · %3
         <translation>评估数据</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
@@ -770,8 +805,28 @@ block %2 · %3
     </message>
     <message>
         <location line="+1"/>
-        <source>&amp;Validation sequences:</source>
-        <translation>验证序列数(&amp;V)：</translation>
+        <source>&amp;Evaluation blocks:</source>
+        <translation>评估块(&amp;E)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Str&amp;ide:</source>
+        <translation>步长(&amp;I)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token &amp;budget:</source>
+        <translation>词元预算(&amp;B)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Calibration:</source>
+        <translation>校准(&amp;C)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Calibration data</source>
+        <translation>校准数据</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -784,12 +839,12 @@ block %2 · %3
         <translation>运行(&amp;U)：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>St&amp;ore:</source>
         <translation>存储(&amp;O)：</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Results store</source>
         <translation>结果存储</translation>
     </message>
@@ -804,24 +859,24 @@ block %2 · %3
         <translation>导入(&amp;I)</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+88"/>
         <source>Choose the folder of revisions.</source>
         <translation>请选择修订版文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location line="+24"/>
+        <location line="+26"/>
         <source>%n revision(s), steps %1</source>
         <translation>
             <numerusform>%n 个修订版，步数 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Choose the evaluation data: a text file or token ids.</source>
         <translation>请选择评估数据：文本文件或 token id。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The data file %1 does not exist.</source>
         <translation>数据文件 %1 不存在。</translation>
     </message>
@@ -831,7 +886,12 @@ block %2 · %3
         <translation>文本需要模型的 tokenizer.json；%1 不存在。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
+        <source>The calibration file %1 does not exist.</source>
+        <translation>校准文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Name the run.</source>
         <translation>请为运行命名。</translation>
     </message>
@@ -844,7 +904,7 @@ block %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../models/jobs/importjob.cpp" line="+28"/>
+        <location filename="../models/jobs/importjob.cpp" line="+25"/>
         <source>Reading the revisions of %1</source>
         <translation>正在读取 %1 的修订版</translation>
     </message>
@@ -859,7 +919,7 @@ block %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../models/jobs/job.cpp" line="+51"/>
+        <location filename="../models/jobs/job.cpp" line="+50"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>约剩 %n 秒</numerusform>
@@ -878,7 +938,7 @@ block %2 · %3
         <translation>约剩 %1 小时 %2 分钟</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+39"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
@@ -992,7 +1052,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+100"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+89"/>
         <source>&amp;Heatmap</source>
         <translation>热力图(&amp;H)</translation>
     </message>
@@ -1037,7 +1097,7 @@ block %2 · %3
         <translation>运行：</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+26"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1148,7 +1208,7 @@ block %2 · %3
         <translation>语言</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location filename="../app/gui/jobstatusarea.cpp" line="+34"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1158,7 +1218,7 @@ block %2 · %3
         <translation>在下一个安全点停止正在运行的任务</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+32"/>
         <source>No recent stores</source>
         <translation>没有最近的结果库</translation>
     </message>
@@ -1168,37 +1228,37 @@ block %2 · %3
         <translation>清除菜单(&amp;C)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+81"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Loaded %1</source>
         <translation>已加载 %1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location filename="../models/storefollower.cpp" line="+114"/>
         <source>Waiting for %1: %2</source>
         <translation>正在等待 %1：%2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+18"/>
         <source>Cannot open store</source>
         <translation>无法打开结果库</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location filename="../models/storefollower.cpp" line="+6"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+56"/>
         <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
         <translation>运行 %1：%2 调度，%3 个检查点，训练语料 %4</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>QuantScope</source>
         <translation>QuantScope</translation>
     </message>
@@ -1218,26 +1278,26 @@ block %2 · %3
         <translation>QuantScope 结果库 (*.h5 *.hdf5);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="+154"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="+155"/>
         <source>Cannot open checkpoints</source>
         <translation>无法打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-472"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-96"/>
-        <location line="+62"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-302"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
+        <location line="+63"/>
         <source>Cannot export figure</source>
         <translation>无法导出图表</translation>
     </message>
     <message>
         <location line="-5"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-59"/>
+        <location filename="../app/gui/mainwindowfiles.cpp" line="-60"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
         <location filename="../app/gui/mainwindowfiles.cpp" line="+22"/>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
@@ -1247,7 +1307,7 @@ block %2 · %3
         <translation>正在保存 %1…</translation>
     </message>
     <message numerus="yes">
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
         <translation>
             <numerusform>已将 %n 个修订版导入为运行 %1；“文件 &gt; 运行扫描”会量化它们</numerusform>
@@ -1269,14 +1329,14 @@ block %2 · %3
         <translation>导入已取消</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+490"/>
-        <location line="+37"/>
-        <location filename="../app/gui/mainwindowlab.cpp" line="+52"/>
+        <location filename="../app/gui/mainwindowjobs.cpp" line="+38"/>
+        <location line="+38"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="+53"/>
         <source>Another job is running; cancel it first</source>
         <translation>另一个任务正在运行；请先取消它</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>Demo finished: %1</source>
         <translation>演示完成：%1</translation>
     </message>
@@ -1296,7 +1356,7 @@ block %2 · %3
         <translation>演示已取消；结果库保留迄今计算的全部结果</translation>
     </message>
     <message numerus="yes">
-        <location line="+35"/>
+        <location line="+37"/>
         <source>Sweep of %1 finished: %n entries computed</source>
         <translation>
             <numerusform>%1 的扫描已完成：计算了 %n 个条目</numerusform>
@@ -1327,17 +1387,17 @@ block %2 · %3
         <translation>扫描已取消；结果库保留迄今完成的所有条目</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location filename="../app/gui/jobstatusarea.cpp" line="+15"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+17"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowlab.cpp" line="-25"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="-26"/>
         <source>Run Re&amp;cipe</source>
         <translation>运行实验配方(&amp;C)</translation>
     </message>
@@ -1354,7 +1414,7 @@ block %2 · %3
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+30"/>
+        <location line="+31"/>
         <source>, %n figure(s)</source>
         <translation>
             <numerusform>，%n 张图</numerusform>
@@ -1391,7 +1451,7 @@ block %2 · %3
         <translation>分支出冷却阶段(&amp;B)…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Branch a Cooldown</source>
         <translation>分支出冷却阶段</translation>
     </message>
@@ -1413,7 +1473,7 @@ Cooldown length (steps):</source>
         <translation>平均检查点 (LAWA)(&amp;A)…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Average Checkpoints (LAWA)</source>
         <translation>平均检查点 (LAWA)</translation>
     </message>
@@ -1425,7 +1485,7 @@ Window k:</source>
 窗口 k：</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>用所选运行的滚动检查点平均 (LAWA) 生成一个新运行，可像其他运行一样扫描</translation>
     </message>
@@ -1626,7 +1686,7 @@ Window k:</source>
         <translation>悬停查看数值，单击峰度点可选择其检查点</translation>
     </message>
     <message>
-        <location line="+458"/>
+        <location line="+443"/>
         <source>Histogram of the channel maxima</source>
         <translation>通道最大值直方图</translation>
     </message>
@@ -1636,7 +1696,7 @@ Window k:</source>
         <translation>训练过程中的输入峰度</translation>
     </message>
     <message>
-        <location line="-340"/>
+        <location line="-329"/>
         <source>input channel</source>
         <translation>输入通道</translation>
     </message>
@@ -1662,12 +1722,12 @@ Window k:</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+336"/>
+        <location line="+325"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>峰度（高斯：3）</translation>
     </message>
     <message>
-        <location line="-320"/>
+        <location line="-309"/>
         <source>outlier threshold %1</source>
         <translation>离群阈值 %1</translation>
     </message>
@@ -1687,7 +1747,7 @@ Window k:</source>
         <translation>块 %1 · %2</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>No store open.</source>
         <translation>未打开结果库。</translation>
     </message>
@@ -1722,7 +1782,7 @@ Window k:</source>
         <translation>无法读取激活分布：%1</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+95"/>
         <source>Reading the profile…</source>
         <translation>正在读取分布…</translation>
     </message>
@@ -1752,12 +1812,12 @@ Window k:</source>
         <translation>%1，第 %2 步</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 of %2 channels above %3</source>
         <translation>%2 个通道中有 %1 个超过 %3</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>kurtosis</source>
         <translation>峰度</translation>
     </message>
@@ -1850,17 +1910,17 @@ Window k:</source>
         <translation>FP 参考没有量化误差：请选择一个量化配置</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>%1, %2: %3</source>
         <translation>%1，%2：%3</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>%1, %2: PTQ damage along training</source>
         <translation>%1，%2：训练过程中的 PTQ 损伤</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>the error rises with the LR decay beyond what the tokens explain</source>
         <translation>误差随学习率衰减上升，超出了 token 所能解释的部分</translation>
     </message>
@@ -1882,7 +1942,7 @@ Window k:</source>
         </translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+86"/>
         <source>step %1 · %2 tokens · LR %3 (u = %4)
 %5 = %6</source>
         <translation>步 %1 · %2 个 token · 学习率 %3 (u = %4)
@@ -1939,12 +1999,12 @@ warmup: not fitted</source>
         <translation>LR 调度：%1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Checkpoints: %1, layers: %2, configs: %3</source>
         <translation>检查点：%1，层：%2，配置：%3</translation>
     </message>
@@ -2082,14 +2142,13 @@ warmup: not fitted</source>
 <context>
     <name>qs::ScalingPage</name>
     <message>
-        <location filename="../widgets/pages/scaling/scalingmeasured.cpp" line="+41"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+107"/>
-        <location line="+277"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+84"/>
+        <location line="+9"/>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+69"/>
         <source>No measured points yet. Open a CSV of your runs (Open data…); its columns are N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout and label (docs/scaling.md).</source>
         <translation>尚无测量点。请打开记录您各次运行的 CSV（打开数据…）；其列为 N、D、G、bits、D_fp、D_qat、loss、delta、fp_loss、heldout 和 label（docs/scaling.md）。</translation>
     </message>
@@ -2104,7 +2163,7 @@ warmup: not fitted</source>
         <translation>测量点无法与 %1 定律一起显示：%2</translation>
     </message>
     <message numerus="yes">
-        <location line="+29"/>
+        <location line="+30"/>
         <source>None of the %n measured point(s) has both %1 and %2%3.</source>
         <translation>
             <numerusform>%n 个测量点中没有一个同时具有 %1 和 %2%3。</numerusform>
@@ -2116,18 +2175,18 @@ warmup: not fitted</source>
         <translation> &gt; 0（对数 y）</translation>
     </message>
     <message>
-        <location line="+25"/>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+644"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+280"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+25"/>
         <source>measured</source>
         <translation>测量值</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+37"/>
         <source>%1, held out</source>
         <translation>%1，留出</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>law, %1</source>
         <translation>定律，%1</translation>
     </message>
@@ -2144,7 +2203,7 @@ warmup: not fitted</source>
         <translation>仅绘制前 %1 组的定律曲线。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>measured %1</source>
         <translation>测量的 %1</translation>
     </message>
@@ -2154,14 +2213,14 @@ warmup: not fitted</source>
         <translation>残差（%）</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+193"/>
         <source>N = %1, D = %2 (%3 tokens per parameter)
 %4 = %5</source>
         <translation>N = %1，D = %2（每参数 %3 个 token）
 %4 = %5</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+44"/>
         <source>line %1 of %2</source>
         <translation>%2 第 %1 行</translation>
     </message>
@@ -2181,12 +2240,12 @@ warmup: not fitted</source>
         <translation>未参与拟合（留出）</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+103"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="-539"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="-167"/>
         <source>Law</source>
         <translation>定律</translation>
     </message>
@@ -2206,7 +2265,7 @@ warmup: not fitted</source>
         <translation>计算最优 QAT：f*，δ(N, D_fp, D_qat, B)（Dremov 等）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>w4a16 (weight-only)</source>
         <translation>w4a16（仅权重）</translation>
     </message>
@@ -2281,7 +2340,7 @@ warmup: not fitted</source>
         <translation>Chinchilla 部分(&amp;C)：</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Inputs</source>
         <translation>输入</translation>
     </message>
@@ -2306,12 +2365,12 @@ warmup: not fitted</source>
         <translation>B:</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>f:</source>
         <translation>f:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Parameters (raw count; 7e9 or 7B)</source>
         <translation>参数量（原始数值；7e9 或 7B）</translation>
     </message>
@@ -2336,12 +2395,12 @@ warmup: not fitted</source>
         <translation>训练 token 中的 QAT 比例 f = D_qat / D</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="-95"/>
         <source>Open &amp;data…</source>
         <translation>打开数据(&amp;D)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Measured points as CSV: columns N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label (docs/scaling.md)</source>
         <translation>CSV 格式的测量点：列为 N、D、G、bits、D_fp、D_qat、loss、delta、fp_loss、heldout、label（docs/scaling.md）</translation>
     </message>
@@ -2351,28 +2410,28 @@ warmup: not fitted</source>
         <translation>拟合数据(&amp;F)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Fit the law&apos;s unset and fitted coefficients to the measured points (Huber loss on log residuals, L-BFGS from a grid of starts, bootstrap CIs)</source>
         <translation>将定律中未设置和已拟合的系数拟合到测量点（对数残差上的 Huber 损失，从起点网格出发的 L-BFGS，bootstrap 置信区间）</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+462"/>
+        <location line="+208"/>
         <source>no measured points</source>
         <translation>无测量点</translation>
     </message>
     <message>
-        <location line="-450"/>
+        <location line="-196"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>Coefficients (double-click a value to edit):</source>
         <translation>系数（双击数值可编辑）：</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+39"/>
         <source>Curves</source>
         <translation>曲线</translation>
     </message>
@@ -2397,17 +2456,17 @@ warmup: not fitted</source>
         <translation>视图(&amp;W)：</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;Quantity:</source>
         <translation>量(&amp;Q)：</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;x:</source>
         <translation>x(&amp;X)：</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>&amp;Series:</source>
         <translation>系列(&amp;S)：</translation>
     </message>
@@ -2417,7 +2476,7 @@ warmup: not fitted</source>
         <translation>对数 y(&amp;Y)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+84"/>
         <source>Load Law</source>
         <translation>加载定律</translation>
     </message>
@@ -2432,7 +2491,7 @@ warmup: not fitted</source>
         <translation>保存定律</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Scaling laws (*.json)</source>
         <translation>缩放定律 (*.json)</translation>
     </message>
@@ -2452,7 +2511,7 @@ warmup: not fitted</source>
         <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location filename="../models/scalingstate.cpp" line="+167"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -2472,95 +2531,95 @@ warmup: not fitted</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+60"/>
         <source>Not an input of this law</source>
         <translation>不是此定律的输入</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+41"/>
         <source>loss L</source>
         <translation>损失 L</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>δ from quantization</source>
         <translation>量化导致的 δ</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>N_eff / N</source>
         <translation>N_eff / N</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>f* (optimal)</source>
         <translation>f*（最优）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f̂ (direct fit)</source>
         <translation>f̂（直接拟合）</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-218"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="-47"/>
         <source>effective parameter fraction N_eff/N</source>
         <translation>有效参数比例 N_eff/N</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>effective parameters N_eff</source>
         <translation>有效参数 N_eff</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>optimal QAT fraction f*</source>
         <translation>最优 QAT 比例 f*</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>direct fit f̂ = exp(−a/ln S)</source>
         <translation>直接拟合 f̂ = exp(−a/ln S)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+22"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+9"/>
+        <location line="+11"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+19"/>
         <source>N (parameters)</source>
         <translation>N（参数量）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+2"/>
         <source>D (tokens)</source>
         <translation>D（token 数）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>G (group size)</source>
         <translation>G（分组大小）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>B (bits)</source>
         <translation>B（位数）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f (QAT fraction)</source>
         <translation>f（QAT 比例）</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message numerus="yes">
-        <location line="+124"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+19"/>
         <source>%1: %n point(s)</source>
         <translation>
             <numerusform>%1：%n 个点</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../models/scalingstate.cpp" line="+189"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -2570,7 +2629,7 @@ warmup: not fitted</source>
         <translation>测量点无法用于此定律：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingfit.cpp" line="+45"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+29"/>
         <source>Fit to Data</source>
         <translation>拟合数据</translation>
     </message>
@@ -2580,14 +2639,14 @@ warmup: not fitted</source>
         <translation>自动（数据含 δ 时 QAT 定律用 δ，否则用损失）</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-30"/>
+        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="-46"/>
         <source>loss</source>
         <translation>损失</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+4"/>
         <source>δ</source>
         <translation>δ</translation>
     </message>
@@ -2622,22 +2681,22 @@ warmup: not fitted</source>
         <translation>无法拟合：%1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../models/scalingstate.cpp" line="+29"/>
         <source>Open measured points first (Open data…): the fit needs them.</source>
         <translation>请先打开测量点（打开数据…）：拟合需要它们。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="-123"/>
         <source>%1 (%p%)</source>
         <translation>%1（%p%）</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1 (%p%, %2)</source>
         <translation>%1（%p%，%2）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../models/scalingstate.cpp" line="+10"/>
         <source>The fit failed; the coefficients are unchanged. %1</source>
         <translation>拟合失败；系数未改变。%1</translation>
     </message>
@@ -2654,12 +2713,12 @@ warmup: not fitted</source>
         </translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+81"/>
         <source>starting (%p%)</source>
         <translation>正在开始（%p%）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../models/scalingstate.cpp" line="+31"/>
         <source>The fit finished after the law was replaced; its result was dropped.</source>
         <translation>拟合在定律被替换后才完成；其结果已丢弃。</translation>
     </message>
@@ -2674,85 +2733,85 @@ warmup: not fitted</source>
         <translation>，留出点（%1 个）%2%</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="-196"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="-1"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="-2"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="-47"/>
         <source>FP loss</source>
         <translation>FP 损失</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+2"/>
+        <location line="+4"/>
         <source>N_eff/N</source>
         <translation>N_eff/N</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+3"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
+        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+6"/>
         <source>N_eff</source>
         <translation>N_eff</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
+        <location line="+2"/>
         <source>f*</source>
         <translation>f*</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f̂</source>
         <translation>f̂</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingpage.cpp" line="+3"/>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+1"/>
+        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+6"/>
         <source>S</source>
         <translation>S</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviews.cpp" line="+8"/>
+        <location line="+9"/>
         <source>loss L (nats)</source>
         <translation>损失 L（nats）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>FP loss E + A/N^α + B/D^β (nats)</source>
         <translation>FP 损失 E + A/N^α + B/D^β（nats）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>δ, loss increase from quantization (nats)</source>
         <translation>δ，量化导致的损失增加（nats）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>S, tokens per parameter byte</source>
         <translation>S，每参数字节的 token 数</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>D (training tokens)</source>
         <translation>D（训练 token 数）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>G (group size, input channels)</source>
         <translation>G（分组大小，输入通道数）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>B (weight bits)</source>
         <translation>B（权重位数）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>f (QAT fraction of the tokens)</source>
         <translation>f（token 中的 QAT 比例）</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="-64"/>
         <source>%1 cannot be drawn: the %2 law&apos;s coefficients %3 are unset. Fit the law to measured points (Fit to data…), load a fitted law (Load law…), or type values into the coefficient table.</source>
         <translation>无法绘制 %1：%2 定律的系数 %3 未设置。请将定律拟合到测量点（拟合数据…）、加载已拟合的定律（加载定律…），或在系数表中输入数值。</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+26"/>
         <source>%1: unset coefficients</source>
         <translation>%1：系数未设置</translation>
     </message>
@@ -2764,34 +2823,34 @@ warmup: not fitted</source>
 %1</translation>
     </message>
     <message>
-        <location line="+109"/>
-        <location line="+46"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+85"/>
+        <location line="+49"/>
         <source>at the inputs</source>
         <translation>当前输入处</translation>
     </message>
     <message>
-        <location line="-27"/>
-        <location line="+77"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="-98"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="-30"/>
         <source>%1 cannot be drawn here: %2</source>
         <translation>此处无法绘制 %1：%2</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+15"/>
         <source>%1 is undefined over this range of %2.</source>
         <translation>%1 在 %2 的此范围内无定义。</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+14"/>
         <source>%1, log scale</source>
         <translation>%1，对数刻度</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>the inputs (N, D)</source>
         <translation>当前输入（N, D）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+56"/>
         <source>The optimal QAT fraction f* and its direct fit f̂ belong to the compute-optimal QAT law (Dremov et al. 2025): choose it under Law.</source>
         <translation>最优 QAT 比例 f* 及其直接拟合 f̂ 属于计算最优 QAT 定律（Dremov 等 2025）：请在“定律”中选择它。</translation>
     </message>
@@ -2811,7 +2870,7 @@ warmup: not fitted</source>
         <translation>f* 需要 QAT 定律的 δ 系数，但它们未设置：请将其拟合到测量点或在表中输入。仅绘制 f̂。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>the inputs: S = %1</source>
         <translation>当前输入：S = %1</translation>
     </message>
@@ -2826,42 +2885,42 @@ warmup: not fitted</source>
         <translation>QAT 比例 f = D_qat / D</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+12"/>
         <source>Chinchilla law</source>
         <translation>Chinchilla 定律</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>W4A4 QAT law, %1</source>
         <translation>W4A4 QAT 定律，%1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>compute-optimal QAT law</source>
         <translation>计算最优 QAT 定律</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+44"/>
         <source>%1: %2 against %3</source>
         <translation>%1：%2 随 %3 变化</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+46"/>
         <source>%1: %2 over N × D</source>
         <translation>%1：%2 在 N × D 上的分布</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+20"/>
         <source>%1: optimal QAT fraction against S</source>
         <translation>%1：最优 QAT 比例随 S 变化</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+6"/>
         <source>%1: measured %2 against %3 (%4)</source>
         <translation>%1：测量的 %2 随 %3 变化（%4）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+11"/>
         <source>%1 at %2</source>
         <translation>%1，于 %2</translation>
     </message>
@@ -2869,12 +2928,12 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+34"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+35"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1：%2（全精度参考；每次扫描都会计算）</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1: %2 (same config as line %3, run once)</source>
         <translation>%1：%2（与第 %3 行配置相同，只运行一次）</translation>
     </message>
@@ -2926,7 +2985,7 @@ warmup: not fitted</source>
         <translation>method:bits[:options]，options 顺序任意：pc | g&lt;N&gt;（权重分组）、sym | asym、act | noact（GPTQ act-order）、a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt;（激活位数）、&lt;kind&gt;=w&lt;B&gt;a&lt;B&gt;（混合精度，类型为 q、k、v、o、gate、up、down）。“none:a4”只量化激活。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 or none:a4. The full-precision reference is always computed; configs already in the store are skipped.</source>
         <translation>每行一个配置，例如 rtn:4:g128:sym、gptq:3:g128:sym:act、rtn:4:g128:sym:a4:down=a8 或 none:a4。始终计算全精度参考；结果库中已有的配置会跳过。</translation>
     </message>
@@ -2959,7 +3018,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../models/jobs/sweepjob.cpp" line="+29"/>
+        <location filename="../models/jobs/sweepjob.cpp" line="+27"/>
         <source>Opening %1</source>
         <translation>正在打开 %1</translation>
     </message>
@@ -2994,18 +3053,18 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+247"/>
+        <location line="+249"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="-246"/>
-        <location line="+246"/>
+        <location line="-248"/>
+        <location line="+248"/>
         <source>tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location line="-245"/>
+        <location line="-247"/>
         <source>&amp;X axis:</source>
         <translation>X 轴(&amp;X)：</translation>
     </message>
@@ -3056,12 +3115,12 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+68"/>
-        <location line="+288"/>
+        <location line="+294"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location line="-285"/>
+        <location line="-291"/>
         <source>FP validation loss (nats)</source>
         <translation>FP 验证损失（nats）</translation>
     </message>
@@ -3116,7 +3175,7 @@ warmup: not fitted</source>
         <translation>运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+181"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+183"/>
         <source>This store holds no runs</source>
         <translation>此结果库中没有运行</translation>
     </message>
@@ -3131,17 +3190,17 @@ warmup: not fitted</source>
         <translation>%1：训练过程中的量化损伤</translation>
     </message>
     <message>
-        <location line="+135"/>
+        <location line="+141"/>
         <source>FP val loss</source>
         <translation>FP 验证损失</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+33"/>
         <source>train loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+45"/>
         <source>warmup</source>
         <translation>预热</translation>
     </message>
@@ -3186,7 +3245,7 @@ warmup: not fitted</source>
         <translation>%1：%2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+143"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+145"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>

@@ -58,7 +58,8 @@ private Q_SLOTS:
         m_tokens = m_dir.filePath(QStringLiteral("val.bin"));
         QFile f(m_tokens);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        for (int i = 0; i < 3000; ++i) {
+        // 16 evaluation blocks of 256 (the dialog's defaults) and one block before them for calibration.
+        for (int i = 0; i < 5000; ++i) {
             const quint16 id = quint16((i * 7) % 128);
             f.write(reinterpret_cast<const char*>(&id), 2);
         }

@@ -240,12 +240,12 @@ private Q_SLOTS:
                                        QStringLiteral("--soup"), QStringLiteral("soup"), QStringLiteral("--of"),
                                        QStringLiteral("s.cd20"), QStringLiteral("--of"), QStringLiteral("s@30*3")});
         QVERIFY2(soup.exitCode == 0, qPrintable(soup.err));
-        QVERIFY(soup.out.contains(QStringLiteral("Run 'soup': 1 averaged checkpoints written")));
+        QVERIFY(soup.out.contains(QStringLiteral("Run 'soup': 1 averaged checkpoints added")));
         const CliResult lawa = runCli({QStringLiteral("average"), QStringLiteral("--store"), store,
                                        QStringLiteral("--lawa"), QStringLiteral("s"), QStringLiteral("--window"),
                                        QStringLiteral("2"), QStringLiteral("--stride"), QStringLiteral("2")});
         QVERIFY2(lawa.exitCode == 0, qPrintable(lawa.err));
-        QVERIFY(lawa.out.contains(QStringLiteral("Run 's.lawa2s2': 2 averaged checkpoints written")));
+        QVERIFY(lawa.out.contains(QStringLiteral("Run 's.lawa2s2': 2 averaged checkpoints added")));
         const CliResult bad =
             runCli({QStringLiteral("average"), QStringLiteral("--store"), store, QStringLiteral("--lawa"),
                     QStringLiteral("s"), QStringLiteral("--window"), QStringLiteral("x")});

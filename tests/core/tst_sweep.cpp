@@ -254,11 +254,12 @@ private Q_SLOTS:
 
     void configStoredWithOtherParameters()
     {
-        // Same id (damping is not part of it), other damping: refused before any work, nothing changed.
+        // Same id (the lazy block size is not part of it), another block size: refused before any work, nothing
+        // changed.
         Store store = Store::open(m_store.toStdString(), Store::Mode::ReadWrite);
         const auto before = store.results("tiny", m_gptq3.id());
         QuantConfig other = m_gptq3;
-        other.percDamp = 0.1;
+        other.blockSize = 64;
         const QString message =
             errorOf([&] { runSweep(store, "tiny", {other}, corpusOfRun(store, "tiny"), SweepOptions {threads()}); });
         QVERIFY2(message.contains(QString::fromStdString(m_gptq3.id())) && message.contains(QLatin1String("different")),

@@ -96,7 +96,7 @@ ImportDialog::ImportDialog(const QString& storePath, const QString& revisions, Q
     form->addRow(m_tokenizerLabel, m_tokenizerRow);
     form->addRow(tr("Sequence &length:"), m_seqLen);
     form->addRow(tr("&Evaluation blocks:"), m_valSequences);
-    form->addRow(tr("Stri&de:"), m_stride);
+    form->addRow(tr("Str&ide:"), m_stride);
     form->addRow(tr("Token &budget:"), m_tokenBudget);
     form->addRow(tr("&Calibration:"),
                  withBrowse(m_calibration, button(m_calibration, false, tr("Calibration data"), anyFile), this));
