@@ -105,7 +105,9 @@ std::optional<double> TrajectoryPage::plannedEnd(const RunSnapshot& run) const
 std::optional<std::pair<double, double>> TrajectoryPage::decayRange() const
 {
     const RunSnapshot* current = run();
-    if (!current)
+    const StageLayout* layout = stageLayout(m_runIndex);
+    // The log's phases are shaded on a single-stage run's steps or tokens only (as addPhases does).
+    if (!current || (layout && layout->multiStage()) || m_xAxis == XAxis::Order)
         return std::nullopt;
     for (const SchedulePhase& phase : schedulePhases(current->log)) {
         if (phase.kind == SchedulePhase::Kind::Decay)

@@ -134,7 +134,8 @@ public:
     // is overlaid instead) — and emits pointSelected().
     void selectPoint(int runIndex, int checkpoint);
 
-    // x range (in the current x unit) shaded as the LR decay phase, if the log shows one.
+    // x range (in the current x unit) shaded as the LR decay phase, if the log shows one (never for a
+    // multi-stage run or the checkpoint order: the stages are shaded, or nothing).
     std::optional<std::pair<double, double>> decayRange() const;
     // Index into `log` of the last step at peak LR before a decay that follows a stable phase.
     static std::optional<size_t> detectDecayStart(const std::vector<LogRow>& log);
