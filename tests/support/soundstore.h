@@ -200,7 +200,7 @@ inline void writeSoundContent(Store& store, const QString& dir)
             const double lr = 0.001 / (k + 1);
             store.appendCheckpoint(soundHf,
                                    {(k + 1) * 1000, int64_t(k + 1) * 2048000, lr, k == 0 ? 3.5 : soundNan,
-                                    folder.toStdString(), "hf", ""});
+                                    folder.toStdString(), "hf", "", ""});
             log.push_back({(k + 1) * 1000, int64_t(k + 1) * 2048000, lr, soundNan});
         }
         store.appendLog(soundHf, log);
