@@ -393,18 +393,19 @@ void TrajectoryPage::rebuild()
                                                              : tr("step (summed over the stages)"));
     else
         customPlot->xAxis->setLabel(m_xAxis == XAxis::Tokens ? tr("tokens") : tr("step"));
-    if (m_logX)
+    if (m_logX) {
         customPlot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    else if (m_xAxis == XAxis::Tokens)
-        customPlot->xAxis->setTicker(QSharedPointer<CountAxisTicker>::create());
-    else if (m_xAxis == XAxis::Order) {
+    } else if (m_xAxis == XAxis::Order) {
         // Whole checkpoints only.
         auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
         ticker->setTickStep(1.0);
         ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
         customPlot->xAxis->setTicker(ticker);
-    } else
+    } else if (m_xAxis == XAxis::Tokens || stages) { // summed steps run long: "1.5k", not "1500"
+        customPlot->xAxis->setTicker(QSharedPointer<CountAxisTicker>::create());
+    } else {
         customPlot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    }
     setWrappedLabel(customPlot->yAxis, metricAxisLabel());
     m_fpAxis->setVisible(m_showFpLoss);
     m_runsButton->setVisible(m_snapshot && m_snapshot->runs.size() > 1);
