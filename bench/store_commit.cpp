@@ -60,7 +60,7 @@ int main(int argc, char** argv)
                               int64_t(cols), int64_t(cols)});
     store.createRun(info, layerInfos);
     for (int k = 0; k < checkpoints; ++k)
-        store.appendCheckpoint("bench", {k, int64_t(k) * 1000, 1e-3, 2.0, "", "trained", ""});
+        store.appendCheckpoint("bench", {k, int64_t(k) * 1000, 1e-3, 2.0, "", "trained", "", ""});
     store.ensureConfig("bench", "fp", "{}");
     for (int k = 0; k < prior; ++k)
         store.writeResult("bench", "fp", k, entryFor(layers, cols, k));

@@ -39,7 +39,7 @@ inline void writeSyntheticStore(const std::string& path, int checkpoints, int la
     for (int c = 0; c < checkpoints; ++c)
         store.appendCheckpoint("synthetic",
                                {c * 10, int64_t(c) * 10000000, log[size_t(std::max(0, c * 10 - 1))].lr, 3.0 - 0.001 * c,
-                                "", "trained", ""});
+                                "", "trained", "", ""});
     for (int k = 0; k < configs; ++k) {
         const QuantConfig config =
             QuantConfig::parse("rtn:" + std::to_string(2 + k % 7) + ":g" + std::to_string(32 << (k / 7)));

@@ -3273,5 +3273,39 @@ calentamiento: no ajustado</translation>
         <source>%1 (family)</source>
         <translation>%1 (familia)</translation>
     </message>
+    <message>
+        <source>checkpoint order</source>
+        <translation>orden de los puntos de control</translation>
+    </message>
+    <message>
+        <source>checkpoint (in training order)</source>
+        <translation>punto de control (en orden de entrenamiento)</translation>
+    </message>
+    <message>
+        <source>tokens (summed over the stages)</source>
+        <translation>tokens (sumados sobre las etapas)</translation>
+    </message>
+    <message>
+        <source>step (summed over the stages)</source>
+        <translation>paso (sumado sobre las etapas)</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 ingredients</source>
+        <translation>etapa %1 · %2 ingredientes</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 branches</source>
+        <translation>etapa %1 · %2 ramas</translation>
+    </message>
+    <message>
+        <source>%1, at %2 steps and %3 tokens in all</source>
+        <translation>%1, con %2 pasos y %3 tokens en total</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+44"/>
+        <source>no stage</source>
+        <translation>sin etapa</translation>
+    </message>
 </context>
 </TS>

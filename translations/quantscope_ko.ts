@@ -3254,5 +3254,39 @@ warmup: not fitted</source>
         <source>%1 (family)</source>
         <translation>%1 (계열)</translation>
     </message>
+    <message>
+        <source>checkpoint order</source>
+        <translation>체크포인트 순서</translation>
+    </message>
+    <message>
+        <source>checkpoint (in training order)</source>
+        <translation>체크포인트 (학습 순서)</translation>
+    </message>
+    <message>
+        <source>tokens (summed over the stages)</source>
+        <translation>토큰 (단계 합산)</translation>
+    </message>
+    <message>
+        <source>step (summed over the stages)</source>
+        <translation>스텝 (단계 합산)</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 ingredients</source>
+        <translation>단계 %1 · 구성 요소 %2개</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 branches</source>
+        <translation>단계 %1 · 분기 %2개</translation>
+    </message>
+    <message>
+        <source>%1, at %2 steps and %3 tokens in all</source>
+        <translation>%1, 누적 %2 스텝, 토큰 %3개</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+44"/>
+        <source>no stage</source>
+        <translation>단계 없음</translation>
+    </message>
 </context>
 </TS>

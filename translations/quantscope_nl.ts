@@ -3273,5 +3273,39 @@ opwarmen: niet gefit</translation>
         <source>%1 (family)</source>
         <translation>%1 (familie)</translation>
     </message>
+    <message>
+        <source>checkpoint order</source>
+        <translation>volgorde van checkpoints</translation>
+    </message>
+    <message>
+        <source>checkpoint (in training order)</source>
+        <translation>checkpoint (in trainingsvolgorde)</translation>
+    </message>
+    <message>
+        <source>tokens (summed over the stages)</source>
+        <translation>tokens (opgeteld over de fasen)</translation>
+    </message>
+    <message>
+        <source>step (summed over the stages)</source>
+        <translation>stap (opgeteld over de fasen)</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 ingredients</source>
+        <translation>fase %1 · %2 ingrediënten</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 branches</source>
+        <translation>fase %1 · %2 takken</translation>
+    </message>
+    <message>
+        <source>%1, at %2 steps and %3 tokens in all</source>
+        <translation>%1, na %2 stappen en %3 tokens in totaal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+44"/>
+        <source>no stage</source>
+        <translation>geen fase</translation>
+    </message>
 </context>
 </TS>

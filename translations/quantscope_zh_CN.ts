@@ -3254,5 +3254,39 @@ warmup: not fitted</source>
         <source>%1 (family)</source>
         <translation>%1（家族）</translation>
     </message>
+    <message>
+        <source>checkpoint order</source>
+        <translation>检查点顺序</translation>
+    </message>
+    <message>
+        <source>checkpoint (in training order)</source>
+        <translation>检查点（按训练顺序）</translation>
+    </message>
+    <message>
+        <source>tokens (summed over the stages)</source>
+        <translation>token 数（各阶段累加）</translation>
+    </message>
+    <message>
+        <source>step (summed over the stages)</source>
+        <translation>步数（各阶段累加）</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 ingredients</source>
+        <translation>阶段 %1 · %2 个成分</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 branches</source>
+        <translation>阶段 %1 · %2 个分支</translation>
+    </message>
+    <message>
+        <source>%1, at %2 steps and %3 tokens in all</source>
+        <translation>%1，累计 %2 步、%3 个 token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+44"/>
+        <source>no stage</source>
+        <translation>无阶段</translation>
+    </message>
 </context>
 </TS>

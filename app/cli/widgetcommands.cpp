@@ -67,7 +67,7 @@ Command figureCommand()
         .name = "figure",
         .synopsis =
             {"figure --store FILE [--run NAME]... [--view VIEW] [--config ID] [--checkpoint STEP] [--layer NAME] "
-             "[--metric NAME] [--size single|double|WxH] [--figure-style paper|screen] "
+             "[--metric NAME] [--x-axis step|tokens|order] [--size single|double|WxH] [--figure-style paper|screen] "
              "[--legend below|inside|none] [--dpi N] --out FILE... [--csv FILE]",
              "figure --view scaling (--law-file FILE | --store FILE --fit NAME | --law LAW [--preset P]) "
              "[--scaling-view VIEW] [--quantity Q] [--x VAR] [--series VAR|none] [--N n --D n --G n --bits b --f x] "
@@ -92,6 +92,11 @@ Command figureCommand()
                 text("metric", "NAME",
                      "Metric: for the trajectory rel_ce (default), delta_ce, kl_mean, kl_p99, top1_agree, sqnr_db; for "
                      "the heatmap and breakdown one the config has."),
+                word("x-axis", "AXIS",
+                     "Trajectory: the x axis. Default: step, tokens for a run of several stages (OLMo-2's stage 1 "
+                     "and stage-2 ingredients), whose steps and tokens add up over the stages; order: the "
+                     "checkpoints one after the other.",
+                     {"step", "tokens", "order"}),
                 text("size", "SIZE",
                      "Figure size: single (3.3 in wide), double (6.9 in) or WxH in inches (height 0.62 × width when "
                      "left out).")

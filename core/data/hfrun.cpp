@@ -18,6 +18,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 namespace fs = std::filesystem;
 
@@ -518,7 +519,13 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
     // Every write below is published together, or none is.
     StoreBatch batch(store);
     std::set<std::string> present;
-    int64_t lastStep = std::numeric_limits<int64_t>::min();
+    // Where the run stands in trajectory order (orderTrajectory: stage, then step): a later stage may
+    // count its steps from 0 again.
+    const auto place = [](const std::string& stage, int64_t step) {
+        return std::make_tuple(stageNumber(stage), stage, step);
+    };
+    auto last = place("", std::numeric_limits<int64_t>::min());
+    int64_t logged = std::numeric_limits<int64_t>::min(); // the last step of the run's log
     std::vector<std::pair<int64_t, double>> tokenRatios; // (step, tokens per step) of revisions with both
     if (store.hasRun(run)) {
         if (!isHfRun(store, run))
@@ -529,10 +536,12 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
                                                                  ? fs::path(row.path)
                                                                  : fs::absolute(store.path()).parent_path() / row.path))
                                .string());
-            lastStep = std::max(lastStep, row.step);
+            last = std::max(last, place(row.stage, row.step));
             if (row.step > 0 && row.tokens > 0)
                 tokenRatios.emplace_back(row.step, double(row.tokens) / double(row.step));
         }
+        if (const auto existing = store.log(run); !existing.empty())
+            logged = existing.back().step;
     } else {
         RunInfo info;
         info.name = run;
@@ -558,8 +567,9 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
     for (const RevisionInfo& r : revisions) {
         if (present.count(fs::weakly_canonical(fs::absolute(r.path)).string()))
             continue;
-        if (*r.step < lastStep)
-            throw ConfigError(r.path + " (step " + std::to_string(*r.step) + ") comes before revisions run '" + run
+        if (place(r.stage, *r.step) < last)
+            throw ConfigError(r.path + " (" + (r.stage.empty() ? "" : r.stage + ", ") + "step "
+                              + std::to_string(*r.step) + ") comes before revisions run '" + run
                               + "' already holds; import it into a new run");
         CheckpointRow row;
         row.step = *r.step;
@@ -568,8 +578,11 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
         row.fpValCe = std::numeric_limits<double>::quiet_NaN();
         row.path = relativeToStore(store, r.path);
         row.kind = "hf";
+        row.stage = r.stage;
         store.appendCheckpoint(run, row);
-        if (std::isfinite(row.lr))
+        // The log is one step axis: a stage that counts steps from 0 again keeps its LR in the
+        // checkpoint rows only.
+        if (std::isfinite(row.lr) && (log.empty() || row.step >= log.back().step) && row.step >= logged)
             log.push_back({row.step, row.tokens, row.lr, std::numeric_limits<double>::quiet_NaN()});
         if (*r.step > 0 && r.tokens && *r.tokens > 0)
             tokenRatios.emplace_back(*r.step, *r.tokens / double(*r.step));

@@ -224,7 +224,15 @@ std::vector<RevisionInfo> readJsonManifest(const std::string& text, const std::s
     return revisions;
 }
 
-// The number of a stage named "stage<N>…" (-1 without a stage; stages without a number sort last).
+std::string sameFolderKey(const std::string& path)
+{
+    std::error_code error;
+    const fs::path canonical = fs::weakly_canonical(fs::path(path), error);
+    return (error ? fs::path(path).lexically_normal() : canonical).string();
+}
+
+} // namespace
+
 int64_t stageNumber(const std::string& stage)
 {
     if (stage.empty())
@@ -238,15 +246,6 @@ int64_t stageNumber(const std::string& stage)
         return unnumbered;
     return error == std::errc() ? number : unnumbered - 1; // a number past int64 sorts after all others
 }
-
-std::string sameFolderKey(const std::string& path)
-{
-    std::error_code error;
-    const fs::path canonical = fs::weakly_canonical(fs::path(path), error);
-    return (error ? fs::path(path).lexically_normal() : canonical).string();
-}
-
-} // namespace
 
 std::optional<double> parseTokenCount(std::string_view text)
 {

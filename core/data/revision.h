@@ -48,6 +48,10 @@ std::optional<double> parseTokenCount(std::string_view text);
 // entry), column, the value as written and what is accepted; qs::IoError when it cannot be read.
 std::vector<RevisionInfo> readRevisionManifest(const std::string& path);
 
+// The number of a stage named "stage<N>…": N, −1 for no stage (""), INT64_MAX for a stage without a
+// number, INT64_MAX − 1 for a number past int64 (the order orderTrajectory sorts stages in).
+std::int64_t stageNumber(const std::string& stage);
+
 // Orders revisions as a trajectory: by stage (none first, then stage1, stage2, … by number, then
 // the rest of the stage name), then step, then checkpoint index, then name; within a stage,
 // revisions with neither step nor index come last.

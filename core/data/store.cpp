@@ -132,13 +132,14 @@ const TableSpec logTable {"log",
                           std::tuple {&LogRow::step, &LogRow::tokens, &LogRow::lr, &LogRow::trainLoss}};
 const TableSpec valTable {
     "val", columnChunk, {"step", "tokens", "val_loss"}, std::tuple {&ValRow::step, &ValRow::tokens, &ValRow::valLoss}};
-// `provenance` is new in QuantScope 0.2 (optional: stores written before lack it).
+// `provenance` (QuantScope 0.2) and `stage` (multi-stage trajectories) are optional: stores written
+// before them lack them.
 const TableSpec checkpointTable {"checkpoints",
                                  columnChunk,
-                                 {"step", "tokens", "lr", metrics::fpValCe, "path", "kind", "provenance"},
+                                 {"step", "tokens", "lr", metrics::fpValCe, "path", "kind", "provenance", "stage"},
                                  std::tuple {&CheckpointRow::step, &CheckpointRow::tokens, &CheckpointRow::lr,
                                              &CheckpointRow::fpValCe, &CheckpointRow::path, &CheckpointRow::kind,
-                                             &CheckpointRow::provenance},
+                                             &CheckpointRow::provenance, &CheckpointRow::stage},
                                  6};
 // A scalar series of an imported training log: /runs/<run>/scalars/<encoded tag>/{step,value}, the tag
 // itself in the group's `tag` attribute (a tag may hold '/' and other characters a name may not).

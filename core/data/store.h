@@ -44,6 +44,9 @@ struct CheckpointRow
     std::string kind = "trained";
     // How an averaged or branch checkpoint came about, JSON (docs/store-format.md); empty for trained ones.
     std::string provenance;
+    // The training stage the checkpoint belongs to, as a trajectory names it ("stage1",
+    // "stage2-ingredient1"; core/data/stagelayout.h); empty for single-stage runs and older stores.
+    std::string stage;
 };
 
 struct LayerInfo

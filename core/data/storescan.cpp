@@ -48,7 +48,7 @@ struct ColumnDef
 {
     const char* name;
     Type type;
-    bool optional = false; // a column later versions added (the checkpoints' provenance)
+    bool optional = false; // a column later versions added (the checkpoints' provenance and stage)
 };
 
 // The columns of one table, located, and how many rows all of them hold.
@@ -300,7 +300,8 @@ Table<CheckpointRow> readCheckpointTable(File& file, const Run& run)
                              {metrics::fpValCe, Type::F64},
                              {"path", Type::Str},
                              {"kind", Type::Str},
-                             {"provenance", Type::Str, true}});
+                             {"provenance", Type::Str, true},
+                             {"stage", Type::Str, true}});
     Table<CheckpointRow> out = tableOf<CheckpointRow>(t);
     if (!t.present)
         return out;
@@ -311,16 +312,18 @@ Table<CheckpointRow> readCheckpointTable(File& file, const Run& run)
     const auto paths = values<std::string>(file, t, 4);
     const auto kinds = values<std::string>(file, t, 5);
     const auto provenances = values<std::string>(file, t, 6);
+    const auto stages = values<std::string>(file, t, 7);
     rowsThatRead(file, t);
     acceptRows(
         file, t, out,
         [&](hsize_t r) {
-            return CheckpointRow {steps[r], tokens[r], lrs[r], fpCes[r], paths[r], kinds[r], provenances[r]};
+            return CheckpointRow {steps[r], tokens[r], lrs[r], fpCes[r], paths[r], kinds[r], provenances[r], stages[r]};
         },
         [&](const CheckpointRow& row, hsize_t r) -> std::string {
             if (row.step < 0 || row.tokens < 0)
                 return "step " + std::to_string(row.step) + ", tokens " + std::to_string(row.tokens);
-            if (r > 0 && row.step < steps[r - 1])
+            // A later stage of a trajectory may count steps from 0 again (core/data/stagelayout.h).
+            if (r > 0 && row.step < steps[r - 1] && row.stage == stages[r - 1])
                 return "step " + std::to_string(row.step) + " after step " + std::to_string(steps[r - 1]);
             // An imported revision's LR may be unknown (NaN); fp_val_ce is NaN until measured.
             if (std::isinf(row.lr) || row.lr < 0)

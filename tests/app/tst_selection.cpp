@@ -29,7 +29,7 @@ StoreSnapshotPtr makeSnapshot(const QString& path, int runs, int checkpoints, co
         RunSnapshot run;
         run.info.name = "run" + std::to_string(r);
         for (int c = 0; c < checkpoints; ++c)
-            run.checkpoints.push_back({10 * c, 1000 * c, 0.001, 3.0, "", "trained", ""});
+            run.checkpoints.push_back({10 * c, 1000 * c, 0.001, 3.0, "", "trained", "", ""});
         for (int b = 0; b < 2; ++b) {
             for (const auto& kind : layerKinds())
                 run.layers.push_back({"model.layers." + std::to_string(b) + "." + kind, b, kind, 8, 8});

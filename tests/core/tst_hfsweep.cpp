@@ -8,7 +8,9 @@
 
 #include "core/common/errors.h"
 #include "core/data/hfrun.h"
+#include "core/data/stagelayout.h"
 #include "core/data/store.h"
+#include "core/data/storecheck.h"
 #include "core/data/tokenizer.h"
 #include "core/engine/hfmodel.h"
 #include "core/engine/quantizer.h"
@@ -119,9 +121,83 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(rows[0].kind), QStringLiteral("hf"));
         QVERIFY(isHfRun(store, "olmo"));
         QCOMPARE(store.layers("olmo").size(), size_t(3 * 7));
-        QCOMPARE(store.log("olmo").size(), size_t(3));
+        // The log is one step axis: stage 2, counting from 0 again, keeps its LR in its checkpoint row.
+        QCOMPARE(store.log("olmo").size(), size_t(2));
+        QCOMPARE(QString::fromStdString(rows[2].stage), QStringLiteral("stage2-ingredient1"));
         // Importing again adds nothing.
         QCOMPARE(importHfTrajectory(store, "olmo", options).size(), size_t(0));
+    }
+
+    // OLMo-2's layout: stage 1, then three stage-2 ingredients that count steps and tokens from 0 again
+    // (the revisions are copies of one: the import reads names and checks shapes). Each row keeps its
+    // stage, the x of every checkpoint is the hand-computed one (core/data/stagelayout.h), the store is
+    // sound to quantscope check, and a later import adds an ingredient after the run's last stage.
+    void multiStageImport()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("olmo-stages"));
+        const QString source = m_revisions + QStringLiteral("/stage1-step1000-tokens2B");
+        const auto copyRevision = [&](const QString& name) {
+            QDir().mkpath(folder + QLatin1Char('/') + name);
+            for (const QString& file : QDir(source).entryList(QDir::Files))
+                QFile::copy(source + QLatin1Char('/') + file,
+                            folder + QLatin1Char('/') + name + QLatin1Char('/') + file);
+        };
+        // Named out of order on purpose; ingredient 3 comes in a second import.
+        for (const char* name :
+             {"stage2-ingredient2-step1500-tokens3B", "stage1-step3000-tokens6B", "stage2-ingredient1-step500-tokens1B",
+              "stage1-step1000-tokens2B", "stage2-ingredient2-step500-tokens1B", "stage2-ingredient1-step1000-tokens2B",
+              "stage1-step2000-tokens4B", "stage2-ingredient2-step1000-tokens2B"})
+            copyRevision(QString::fromLatin1(name));
+        const std::string storePath = path(QStringLiteral("stages.h5"));
+        {
+            Store store = Store::create(storePath);
+            HfImportOptions options;
+            options.sources = {folder.toStdString()};
+            options.data = tokenData(m_tokens);
+            options.lrSchedule = "constant:peak=4e-4";
+            QCOMPARE(importHfTrajectory(store, "olmo2", options).size(), size_t(8));
+            copyRevision(QStringLiteral("stage2-ingredient3-step1000-tokens2B"));
+            QCOMPARE(importHfTrajectory(store, "olmo2", options).size(), size_t(1));
+            QCOMPARE(store.log("olmo2").size(), size_t(3)); // stage 1's steps
+        }
+        const Store store = Store::open(storePath);
+        const auto rows = store.checkpoints("olmo2");
+        QCOMPARE(rows.size(), size_t(9));
+        const char* stages[] = {"stage1",
+                                "stage1",
+                                "stage1",
+                                "stage2-ingredient1",
+                                "stage2-ingredient1",
+                                "stage2-ingredient2",
+                                "stage2-ingredient2",
+                                "stage2-ingredient2",
+                                "stage2-ingredient3"};
+        const int64_t steps[] = {1000, 2000, 3000, 500, 1000, 500, 1000, 1500, 1000};
+        // Stage 1 ends at step 3000, 6B tokens; every ingredient starts there.
+        const double xSteps[] = {1000, 2000, 3000, 3500, 4000, 3500, 4000, 4500, 4000};
+        const double xTokens[] = {2e9, 4e9, 6e9, 7e9, 8e9, 7e9, 8e9, 9e9, 8e9};
+        const double xOrder[] = {0, 1, 2, 3, 4, 3, 4, 5, 3};
+        const StageLayout layout = layoutStages(rows);
+        for (size_t i = 0; i < rows.size(); ++i) {
+            QCOMPARE(rows[i].stage, std::string(stages[i]));
+            QCOMPARE(rows[i].step, steps[i]);
+            QCOMPARE(layout.steps[i], xSteps[i]);
+            QCOMPARE(layout.tokens[i], xTokens[i]);
+            QCOMPARE(layout.order[i], xOrder[i]);
+        }
+        for (const StoreProblem& problem : checkStore(storePath).problems)
+            QVERIFY2(problem.object.find("/checkpoints") == std::string::npos
+                         && problem.object.find("/log") == std::string::npos,
+                     problem.message.c_str());
+        // A stage-1 revision after stage 2 is imported comes before what the run holds.
+        copyRevision(QStringLiteral("stage1-step4000-tokens8B"));
+        Store writable = Store::open(storePath, Store::Mode::ReadWrite);
+        HfImportOptions options;
+        options.sources = {folder.toStdString()};
+        options.data = tokenData(m_tokens);
+        const QString message = test::errorOf([&] { importHfTrajectory(writable, "olmo2", options); });
+        QVERIFY2(message.contains(QStringLiteral("stage1-step4000-tokens8B (stage1, step 4000) comes before")),
+                 qPrintable(message));
     }
 
     // A training log gives each revision its LR by linear interpolation between logged steps.

@@ -142,9 +142,9 @@ private slots:
             Store store = Store::open(path.toStdString(), Store::Mode::ReadWrite);
             store.appendLog(runName, sampleLog(6, 9));
             store.appendValidation(runName, {{6, 24576, 3.75}});
-            QCOMPARE(
-                store.appendCheckpoint(runName, {40, 163840, 0.0001, 2.25, "ckpt/step40.safetensors", "trained", ""}),
-                3);
+            QCOMPARE(store.appendCheckpoint(runName,
+                                            {40, 163840, 0.0001, 2.25, "ckpt/step40.safetensors", "trained", "", ""}),
+                     3);
             // A new metric at a later row: its earlier rows read NaN.
             ResultEntry row3 = rtnRow0();
             row3.model["ppl"] = 9.5;
@@ -195,7 +195,7 @@ private slots:
             Store store = Store::create(path.toStdString());
             store.createRun(sampleRunInfo(), sampleLayers());
             for (int i = 0; i < 4; ++i)
-                store.appendCheckpoint(runName, {i, i * 100, 0.1, qnan, "c", "trained", ""});
+                store.appendCheckpoint(runName, {i, i * 100, 0.1, qnan, "c", "trained", "", ""});
             store.ensureConfig(runName, rtnId, rtnJson);
             store.writeResult(runName, rtnId, 0, rtnRow0());
             store.writeResult(runName, rtnId, 1, rtnRow0());
@@ -237,7 +237,7 @@ private slots:
         Store store = Store::create(path.toStdString());
         store.createRun(sampleRunInfo(), sampleLayers());
         for (int i = 0; i < 5; ++i)
-            store.appendCheckpoint(runName, {i, i, 0.0, qnan, "", "trained", ""});
+            store.appendCheckpoint(runName, {i, i, 0.0, qnan, "", "trained", "", ""});
         store.ensureConfig(runName, rtnId, rtnJson);
 
         // Nothing written yet: one row per checkpoint, no metrics.
@@ -268,7 +268,7 @@ private slots:
             Store store = Store::create(path.toStdString());
             store.createRun(sampleRunInfo(), sampleLayers());
             for (int i = 0; i < 3; ++i)
-                store.appendCheckpoint(runName, {i, i, 0.0, qnan, "", "trained", ""});
+                store.appendCheckpoint(runName, {i, i, 0.0, qnan, "", "trained", "", ""});
             store.ensureConfig(runName, rtnId, rtnJson);
             store.writeResult(runName, rtnId, 0, rtnRow0());
             store.writeResult(runName, rtnId, 1, rtnRow2());
@@ -304,8 +304,8 @@ private slots:
         {
             // Two more checkpoints: rows past every column read NaN, as wide as the run's layers.
             Store store = Store::open(path.toStdString(), Store::Mode::ReadWrite);
-            store.appendCheckpoint(runName, {3, 3, 0.0, qnan, "", "trained", ""});
-            store.appendCheckpoint(runName, {4, 4, 0.0, qnan, "", "trained", ""});
+            store.appendCheckpoint(runName, {3, 3, 0.0, qnan, "", "trained", "", ""});
+            store.appendCheckpoint(runName, {4, 4, 0.0, qnan, "", "trained", "", ""});
             const ConfigResults res = store.results(runName, rtnId);
             QCOMPARE(res.done, (std::vector<uint8_t> {1, 0, 1, 0, 0}));
             QVERIFY(sameBits(res.model.at("delta_ce"), {0.1, qnan, 0.25, qnan, qnan}));

@@ -129,7 +129,7 @@ bool sameRows(const ValRow& a, const ValRow& b)
 bool sameRows(const CheckpointRow& a, const CheckpointRow& b)
 {
     return a.step == b.step && a.tokens == b.tokens && sameBits(a.lr, b.lr) && sameBits(a.fpValCe, b.fpValCe)
-        && a.path == b.path && a.kind == b.kind && a.provenance == b.provenance;
+        && a.path == b.path && a.kind == b.kind && a.provenance == b.provenance && a.stage == b.stage;
 }
 
 bool sameRows(const LayerInfo& a, const LayerInfo& b)

@@ -102,7 +102,8 @@ private slots:
                 store.writeResult(runName, m_rtn4.id(), 1, rtnRow0());
                 break;
             case 2:
-                store.appendCheckpoint(runName, {40, 163840, 0.0001, qnan, "ckpt/step40.safetensors", "trained", ""});
+                store.appendCheckpoint(runName,
+                                       {40, 163840, 0.0001, qnan, "ckpt/step40.safetensors", "trained", "", ""});
                 break;
             case 3:
                 store.setCheckpointFpCe(runName, 1, 3.25);

@@ -141,7 +141,7 @@ inline void writeSoundContent(Store& store, const QString& dir)
             writeTinyCheckpoint(QDir(dir).filePath(file));
             store.appendCheckpoint(soundRun,
                                    {(k + 1) * 20, int64_t(k + 1) * 40960, 0.003 - k * 0.0005, 3.0 - k * 0.125,
-                                    file.toStdString(), "trained", ""});
+                                    file.toStdString(), "trained", "", ""});
         }
         store.ensureConfig(soundRun, fp.id(), fp.toJson());
         store.ensureConfig(soundRun, rtn.id(), rtn.toJson());
@@ -170,7 +170,7 @@ inline void writeSoundContent(Store& store, const QString& dir)
                 + std::to_string(step - 20) + R"(},{"run":"tiny","step":)" + std::to_string(step) + "}]}";
             store.appendCheckpoint(
                 soundLawa,
-                {step, int64_t(step) * 2048, 0.002, 2.875 - k * 0.25, file.toStdString(), "averaged", provenance});
+                {step, int64_t(step) * 2048, 0.002, 2.875 - k * 0.25, file.toStdString(), "averaged", provenance, ""});
         }
         store.ensureConfig(soundLawa, fp.id(), fp.toJson());
         store.ensureConfig(soundLawa, rtn.id(), rtn.toJson());
@@ -200,7 +200,7 @@ inline void writeSoundContent(Store& store, const QString& dir)
             const double lr = 0.001 / (k + 1);
             store.appendCheckpoint(soundHf,
                                    {(k + 1) * 1000, int64_t(k + 1) * 2048000, lr, k == 0 ? 3.5 : soundNan,
-                                    folder.toStdString(), "hf", ""});
+                                    folder.toStdString(), "hf", "", ""});
             log.push_back({(k + 1) * 1000, int64_t(k + 1) * 2048000, lr, soundNan});
         }
         store.appendLog(soundHf, log);

@@ -80,9 +80,9 @@ inline std::vector<LogRow> sampleLog(int from, int to)
 inline const std::vector<ValRow> sampleVal = {{2, 8192, 4.5}, {4, 16384, 4.0}};
 
 inline const std::vector<CheckpointRow> sampleCheckpoints = {
-    {10, 40960, 0.003, 3.9, "ckpt/step10.safetensors", "trained", ""},
-    {20, 81920, 0.002, qnan, "ckpt/step20.safetensors", "averaged", R"({"method":"lawa","window":2})"},
-    {30, 122880, 0.0005, 2.5, "/abs/step30.safetensors", "branch", R"({"from":{"run":"r","step":30}})"},
+    {10, 40960, 0.003, 3.9, "ckpt/step10.safetensors", "trained", "", ""},
+    {20, 81920, 0.002, qnan, "ckpt/step20.safetensors", "averaged", R"({"method":"lawa","window":2})", ""},
+    {30, 122880, 0.0005, 2.5, "/abs/step30.safetensors", "branch", R"({"from":{"run":"r","step":30}})", ""},
 };
 
 inline const char* const rtnId = "rtn-w4-g128";

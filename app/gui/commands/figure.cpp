@@ -184,6 +184,15 @@ int runFigureCommand(const Arguments& args)
         trajectory->setOverlayRuns(overlays);
     if (!metric.isEmpty())
         selectMetric(page.widget.get(), view, metric);
+    if (args.isSet("x-axis")) {
+        auto* trajectory = qobject_cast<TrajectoryPage*>(page.widget.get());
+        if (!trajectory)
+            throw BadUsage(QStringLiteral("the %1 view has no --x-axis (the trajectory has)").arg(view));
+        const QString axis = args.value("x-axis");
+        trajectory->setXAxis(axis == QLatin1String("tokens")      ? TrajectoryPage::XAxis::Tokens
+                                 : axis == QLatin1String("order") ? TrajectoryPage::XAxis::Order
+                                                                  : TrajectoryPage::XAxis::Step);
+    }
     constexpr int loadTimeoutMs = 120000;
     if (!waitForFigurePage(page, loadTimeoutMs))
         throw Error(QStringLiteral("the %1 view was still reading %2 after %3 s")

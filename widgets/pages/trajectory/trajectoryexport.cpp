@@ -34,6 +34,17 @@ QString TrajectoryPage::csv() const
                           QLatin1String(metrics::fpValCe)};
     for (const std::string& id : m_colorIds)
         header << csvField(QString::fromStdString(id));
+    // Multi-stage runs: each checkpoint's stage and where the plot puts it (core/data/stagelayout.h).
+    const bool stages = std::any_of(runs.begin(), runs.end(), [this](int r) {
+        const StageLayout* layout = stageLayout(r);
+        return layout && layout->multiStage();
+    });
+    if (stages) {
+        header << QStringLiteral("stage")
+               << (m_xAxis == XAxis::Tokens      ? QStringLiteral("x_tokens")
+                       : m_xAxis == XAxis::Order ? QStringLiteral("x_order")
+                                                 : QStringLiteral("x_step"));
+    }
     QStringList names;
     for (const int r : runs)
         names << runAt(r)->name();
@@ -52,6 +63,8 @@ QString TrajectoryPage::csv() const
                 const int c = shown.configIndex(id);
                 fields << (c < 0 ? QString() : csvNumber(metricValue(shown.configs[size_t(c)], i)));
             }
+            if (stages)
+                fields << csvField(QString::fromStdString(row.stage)) << csvNumber(checkpointX(r, i));
             out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
         }
     }
@@ -90,26 +103,45 @@ void TrajectoryPage::applyColors()
     for (size_t p = 0; p < m_runGraphs.size(); ++p) {
         const RunGraphs& graphs = m_runGraphs[p];
         const bool shownRun = graphs.run == m_runIndex;
+        // The stages of a multi-stage run that branch (ingredients) differ by line style and marker
+        // while one run is drawn; overlaid runs keep theirs.
+        const StageLayout* layout = stageLayout(graphs.run);
+        const bool lanes = !overlaid && layout && layout->multiStage();
         QColor fill = lrColor;
         fill.setAlpha(32);
         graphs.lr->setPen(QPen(lrColor.lighter(115), penWidth(1.2, 0.75 * lineWidth),
                                overlaid ? runPenStyle(int(p)) : Qt::SolidLine));
         graphs.lr->setBrush(shownRun ? QBrush(fill) : QBrush(Qt::NoBrush)); // one shaded schedule
+        for (const Series& series : graphs.lrSeries) {
+            series.graph->setPen(QPen(lrColor.lighter(115), penWidth(1.2, 0.75 * lineWidth),
+                                      overlaid ? runPenStyle(int(p)) : runPenStyle(series.lane)));
+            series.graph->setBrush(Qt::NoBrush);
+        }
         const RunSnapshot& current = *runAt(graphs.run);
-        for (int i = 0; i < graphs.configs.size(); ++i) {
-            const int c = colorIndex(current.configs[size_t(graphs.configIndices[i])].results.configId);
+        for (const Series& series : graphs.series) {
+            const int c = colorIndex(current.configs[size_t(graphs.configIndices[series.config])].results.configId);
             const QColor color = seriesColor(c);
-            graphs.configs[i]->setPen(QPen(color, dataWidth, overlaid ? runPenStyle(int(p)) : seriesPenStyle(c)));
+            const Qt::PenStyle style = overlaid ? runPenStyle(int(p))
+                : lanes                         ? runPenStyle(series.lane)
+                                                : seriesPenStyle(c);
+            series.graph->setPen(QPen(color, dataWidth, style));
             // Past the palette's seven colours the marker tells the configs apart, and a filled one
             // the runs after the first.
             const bool sharedColours = m_colorIds.size() > 7;
-            const auto shape = overlaid && !sharedColours ? runShape(int(p)) : seriesShape(c);
+            const auto shape = overlaid && !sharedColours ? runShape(int(p))
+                : lanes && !sharedColours                 ? runShape(series.lane)
+                                                          : seriesShape(c);
             const QColor fill = overlaid && sharedColours && p % 2 == 1 ? color : base;
-            graphs.configs[i]->setScatterStyle(QCPScatterStyle(shape, QPen(color, markerPen), fill, markerSize));
+            series.graph->setScatterStyle(QCPScatterStyle(shape, QPen(color, markerPen), fill, markerSize));
         }
     }
+    for (const auto& [key, lane] : m_laneKeys) {
+        key->setPen(QPen(text, dataWidth, runPenStyle(lane)));
+        key->setScatterStyle(QCPScatterStyle(runShape(lane), QPen(text, markerPen), base, markerSize));
+    }
     if (m_fpGraph) {
-        m_fpGraph->setPen(QPen(text, penWidth(1.5, lineWidth), Qt::DashLine));
+        for (QCPGraph* graph : QList<QCPGraph*> {m_fpGraph} + m_fpStageGraphs)
+            graph->setPen(QPen(text, penWidth(1.5, lineWidth), Qt::DashLine));
         styleAxis(m_fpAxis, text);
     }
     if (m_trainLossGraph) {
@@ -118,6 +150,21 @@ void TrajectoryPage::applyColors()
         m_trainLossGraph->setPen(QPen(trainColor, penWidth(1.0, 0.75 * lineWidth), Qt::DotLine));
     }
     for (int i = 0; i < m_phaseRects.size(); ++i) {
+        if (m_phaseKinds[i] < 0) {
+            // Stages: sky blue and orange in turn, lightly, so that neighbours stand apart.
+            const int stage = -1 - m_phaseKinds[i];
+            const QColor stageColor = stage % 2 == 0 ? QColor(0x56, 0xB4, 0xE9) : QColor(0xE6, 0x9F, 0x00);
+            QColor shade = stageColor;
+            shade.setAlpha(26);
+            m_phaseRects[i]->setPen(Qt::NoPen);
+            m_phaseRects[i]->setBrush(shade);
+            m_phaseLabels[i]->setColor(stageColor.darker(150));
+            QFont labelFont = paper ? fonts.tick : font();
+            if (paper)
+                labelFont.setPointSizeF(std::max(5.0, labelFont.pointSizeF() - 1.0));
+            m_phaseLabels[i]->setFont(labelFont);
+            continue;
+        }
         // Decay in vermillion (where damage grows), warmup in sky blue, the stable phase unshaded.
         const auto kind = SchedulePhase::Kind(m_phaseKinds[i]);
         const QColor phaseColor = kind == SchedulePhase::Kind::Decay ? QColor(0xD5, 0x5E, 0x00)

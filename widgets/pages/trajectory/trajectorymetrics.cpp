@@ -86,7 +86,7 @@ std::optional<size_t> TrajectoryPage::detectDecayStart(const std::vector<LogRow>
 
 std::optional<double> TrajectoryPage::plannedEnd(const RunSnapshot& run) const
 {
-    if (run.log.empty() || run.info.trainConfigJson.empty())
+    if (run.log.empty() || run.info.trainConfigJson.empty() || m_xAxis == XAxis::Order)
         return std::nullopt;
     int64_t steps = 0;
     try {
@@ -105,13 +105,23 @@ std::optional<double> TrajectoryPage::plannedEnd(const RunSnapshot& run) const
 std::optional<std::pair<double, double>> TrajectoryPage::decayRange() const
 {
     const RunSnapshot* current = run();
-    if (!current)
+    const StageLayout* layout = stageLayout(m_runIndex);
+    // The log's phases are shaded on a single-stage run's steps or tokens only (as addPhases does).
+    if (!current || (layout && layout->multiStage()) || m_xAxis == XAxis::Order)
         return std::nullopt;
     for (const SchedulePhase& phase : schedulePhases(current->log)) {
         if (phase.kind == SchedulePhase::Kind::Decay)
             return std::make_pair(logRowX(current->log[phase.first]), logRowX(current->log[phase.last]));
     }
     return std::nullopt;
+}
+
+QList<std::pair<double, double>> TrajectoryPage::phaseRanges() const
+{
+    QList<std::pair<double, double>> ranges;
+    for (const QCPItemRect* rect : m_phaseRects)
+        ranges << std::make_pair(rect->topLeft->coords().x(), rect->bottomRight->coords().x());
+    return ranges;
 }
 
 QStringList TrajectoryPage::phaseLabels() const
@@ -132,6 +142,13 @@ QString TrajectoryPage::describeCheckpoint(int runIndex, int index) const
     if (shownRuns().size() > 1)
         lines << tr("run %1").arg(current->name());
     lines << tr("checkpoint %1: step %2, %3 tokens").arg(index).arg(row.step).arg(formatCount(double(row.tokens)));
+    if (const StageLayout* layout = stageLayout(runIndex); layout && layout->multiStage()) {
+        // The step and tokens as the stage counts them, then where the plot puts the checkpoint.
+        lines << tr("%1, at %2 steps and %3 tokens in all")
+                     .arg(row.stage.empty() ? tr("no stage") : QString::fromStdString(stageLabel(row.stage)))
+                     .arg(layout->steps[size_t(index)], 0, 'f', 0)
+                     .arg(formatCount(layout->tokens[size_t(index)]));
+    }
     QString fp = std::isfinite(row.fpValCe) ? QString::number(row.fpValCe, 'f', 4) : tr("not measured");
     lines << tr("LR %1, FP val CE %2").arg(QString::number(row.lr, 'g', 4), fp);
     const QString metricTitle = metricShortTitle();

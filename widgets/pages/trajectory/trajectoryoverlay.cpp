@@ -125,6 +125,32 @@ QCPGraph* TrajectoryPage::runConfigGraph(int runIndex, int configIndex) const
     return i < 0 ? nullptr : graphs->configs.at(i);
 }
 
+QList<QCPGraph*> TrajectoryPage::stageGraphs(int runIndex, int configIndex) const
+{
+    QList<QCPGraph*> out;
+    const RunGraphs* graphs = runGraphs(runIndex);
+    if (!graphs)
+        return out;
+    for (const Series& series : graphs->series) {
+        if (graphs->configIndices.at(series.config) == configIndex)
+            out << series.graph;
+    }
+    return out;
+}
+
+std::vector<int> TrajectoryPage::graphCheckpoints(const QCPGraph* graph) const
+{
+    for (const RunGraphs& graphs : m_runGraphs) {
+        for (const auto* list : {&graphs.series, &graphs.lrSeries}) {
+            for (const Series& series : *list) {
+                if (series.graph == graph)
+                    return series.checkpoints;
+            }
+        }
+    }
+    return {};
+}
+
 QCPGraph* TrajectoryPage::runLrGraph(int runIndex) const
 {
     const RunGraphs* graphs = runGraphs(runIndex);
@@ -177,15 +203,15 @@ std::pair<int, int> TrajectoryPage::pointNearPixel(const QPointF& pos, double ma
     for (const RunGraphs& graphs : m_runGraphs)
         order.insert(graphs.run == m_runIndex ? order.begin() : order.end(), &graphs);
     for (const RunGraphs* graphs : order) {
-        for (int i = 0; i < graphs->configs.size(); ++i) {
-            const QCPGraph* graph = graphs->configs[i];
+        for (const Series& series : graphs->series) {
+            const QCPGraph* graph = series.graph;
             size_t j = 0;
             for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it, ++j) {
                 const double distance = std::hypot(graph->keyAxis()->coordToPixel(it->key) - pos.x(),
                                                    graph->valueAxis()->coordToPixel(it->value) - pos.y());
                 if (distance < bestDistance) {
                     bestDistance = distance;
-                    best = {graphs->run, graphs->checkpoints[size_t(i)][j]};
+                    best = {graphs->run, series.checkpoints[j]};
                 }
             }
         }
@@ -223,10 +249,10 @@ QString TrajectoryPage::toolTipAt(const QPointF& pos) const
 {
     if (!plot()->axisRect()->rect().contains(pos.toPoint()))
         return {};
-    // A point of an overlaid run under the mouse describes that run; elsewhere the nearest checkpoint
-    // of the shown run.
+    // A point under the mouse describes its checkpoint (of an overlaid run, or of one of the stages
+    // that share an x); elsewhere the nearest checkpoint of the shown run.
     const auto [runIndex, checkpoint] = pointNearPixel(pos, 10.0);
-    if (runIndex >= 0 && runIndex != m_runIndex)
+    if (runIndex >= 0)
         return describeCheckpoint(runIndex, checkpoint);
     const int index = checkpointNearPixel(pos.x());
     return index < 0 ? QString() : describeCheckpoint(index);

@@ -1,5 +1,6 @@
 #include "widgets/pages/trajectory/trajectorypage.h"
 
+#include "core/data/revision.h"
 #include "models/metricnames.h"
 #include "models/schedulephases.h"
 #include "models/selection.h"
@@ -22,12 +23,7 @@ namespace qs {
 
 namespace {
 
-struct Point
-{
-    double x;
-    double y;
-    int checkpoint = -1;
-};
+using Point = TrajectoryPoint;
 
 // Sets `graph`'s data sorted by x; returns the points' checkpoints in that order.
 std::vector<int> setSortedData(QCPGraph* graph, std::vector<Point> points)
@@ -85,6 +81,7 @@ TrajectoryPage::TrajectoryPage(Selection* selection, QWidget* parent)
     m_xCombo->setObjectName(QStringLiteral("xAxisCombo"));
     m_xCombo->addItem(tr("step"));
     m_xCombo->addItem(tr("tokens"));
+    m_xCombo->addItem(tr("checkpoint order"));
     auto* xLabel = new QLabel(tr("&X axis:"), this);
     xLabel->setBuddy(m_xCombo);
 
@@ -177,8 +174,7 @@ TrajectoryPage::TrajectoryPage(Selection* selection, QWidget* parent)
     layout->addLayout(controls);
     layout->addWidget(customPlot, 1);
 
-    connect(m_xCombo, &QComboBox::currentIndexChanged, this,
-            [this](int index) { setXAxis(index == 1 ? XAxis::Tokens : XAxis::Step); });
+    connect(m_xCombo, &QComboBox::currentIndexChanged, this, [this](int index) { setXAxis(XAxis(index)); });
     connect(m_metricCombo, &QComboBox::currentIndexChanged, this,
             [this](int index) { setMetric(Metric(m_metricCombo->itemData(index).toInt())); });
     connect(m_fpCheck, &QCheckBox::toggled, this, &TrajectoryPage::setShowFpLoss);
@@ -241,7 +237,29 @@ void TrajectoryPage::setSnapshot(StoreSnapshotPtr snapshot, int runIndex)
     const RunSnapshot* current = run();
     if (current && m_selected >= int(current->checkpoints.size()))
         m_selected = -1;
+    m_layouts.clear();
+    if (m_snapshot) {
+        for (const RunSnapshot& r : m_snapshot->runs)
+            m_layouts.push_back(layoutStages(r.checkpoints));
+    }
+    // A multi-stage run is read along its tokens when every checkpoint says them.
+    const StageLayout* layout = stageLayout(m_runIndex);
+    const bool toTokens = !sameRun && layout && layout->multiStage() && m_xAxis != XAxis::Tokens
+        && std::all_of(current->checkpoints.begin(), current->checkpoints.end(),
+                       [](const CheckpointRow& row) { return row.tokens > 0; });
+    if (toTokens) {
+        m_xAxis = XAxis::Tokens;
+        const QSignalBlocker blocker(m_xCombo);
+        m_xCombo->setCurrentIndex(int(m_xAxis));
+    }
     rebuild();
+    if (toTokens)
+        Q_EMIT xAxisChanged(m_xAxis);
+}
+
+const StageLayout* TrajectoryPage::stageLayout(int runIndex) const
+{
+    return runIndex >= 0 && runIndex < int(m_layouts.size()) ? &m_layouts[size_t(runIndex)] : nullptr;
 }
 
 void TrajectoryPage::setXAxis(XAxis axis)
@@ -251,7 +269,7 @@ void TrajectoryPage::setXAxis(XAxis axis)
     m_xAxis = axis;
     {
         const QSignalBlocker blocker(m_xCombo);
-        m_xCombo->setCurrentIndex(axis == XAxis::Tokens ? 1 : 0);
+        m_xCombo->setCurrentIndex(int(axis));
     }
     m_autoRange = true;
     rebuild();
@@ -308,9 +326,42 @@ void TrajectoryPage::selectCheckpoint(int index)
     Q_EMIT checkpointSelected(index);
 }
 
-double TrajectoryPage::checkpointX(const CheckpointRow& row) const
+double TrajectoryPage::checkpointX(int runIndex, int checkpoint) const
 {
-    return m_xAxis == XAxis::Tokens ? double(row.tokens) : double(row.step);
+    const StageLayout* layout = stageLayout(runIndex);
+    const TrajectoryAxis axis = m_xAxis == XAxis::Tokens ? TrajectoryAxis::Tokens
+        : m_xAxis == XAxis::Order                        ? TrajectoryAxis::Order
+                                                         : TrajectoryAxis::Step;
+    return layout && checkpoint >= 0 && checkpoint < int(layout->segmentOf.size()) ? layout->x(axis, checkpoint)
+                                                                                   : qQNaN();
+}
+
+std::vector<std::vector<Point>> TrajectoryPage::segmentPoints(int runIndex,
+                                                              const std::function<double(int)>& value) const
+{
+    const StageLayout* layout = stageLayout(runIndex);
+    std::vector<std::vector<Point>> out(layout ? layout->segments.size() : 0);
+    for (size_t s = 0; s < out.size(); ++s) {
+        const StageSegment& segment = layout->segments[s];
+        std::vector<int> members;
+        if (segment.parent >= 0) {
+            // The parent's checkpoint furthest along: the line leaves the parent's there.
+            int join = -1;
+            for (const int c : layout->segments[size_t(segment.parent)].checkpoints) {
+                if (join < 0 || checkpointX(runIndex, c) >= checkpointX(runIndex, join))
+                    join = c;
+            }
+            if (join >= 0)
+                members.push_back(join);
+        }
+        members.insert(members.end(), segment.checkpoints.begin(), segment.checkpoints.end());
+        for (const int c : members) {
+            const double y = value(c);
+            if (std::isfinite(y))
+                out[s].push_back({checkpointX(runIndex, c), y, c});
+        }
+    }
+    return out;
 }
 
 double TrajectoryPage::logRowX(const LogRow& row) const
@@ -330,15 +381,32 @@ void TrajectoryPage::rebuild()
     m_phaseRects.clear();
     m_phaseLabels.clear();
     m_phaseKinds.clear();
+    m_fpStageGraphs.clear();
+    m_laneKeys.clear();
     m_selectionLine = nullptr;
 
-    customPlot->xAxis->setLabel(m_xAxis == XAxis::Tokens ? tr("tokens") : tr("step"));
-    if (m_logX)
-        customPlot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    else if (m_xAxis == XAxis::Tokens)
-        customPlot->xAxis->setTicker(QSharedPointer<CountAxisTicker>::create());
+    const StageLayout* layout = stageLayout(m_runIndex);
+    const bool stages = layout && layout->multiStage();
+    if (m_xAxis == XAxis::Order)
+        customPlot->xAxis->setLabel(tr("checkpoint (in training order)"));
+    else if (stages)
+        customPlot->xAxis->setLabel(m_xAxis == XAxis::Tokens ? tr("tokens (summed over the stages)")
+                                                             : tr("step (summed over the stages)"));
     else
+        customPlot->xAxis->setLabel(m_xAxis == XAxis::Tokens ? tr("tokens") : tr("step"));
+    if (m_logX) {
+        customPlot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    } else if (m_xAxis == XAxis::Order) {
+        // Whole checkpoints only.
+        auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+        ticker->setTickStep(1.0);
+        ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+        customPlot->xAxis->setTicker(ticker);
+    } else if (m_xAxis == XAxis::Tokens || stages) { // summed steps run long: "1.5k", not "1500"
+        customPlot->xAxis->setTicker(QSharedPointer<CountAxisTicker>::create());
+    } else {
         customPlot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    }
     setWrappedLabel(customPlot->yAxis, metricAxisLabel());
     m_fpAxis->setVisible(m_showFpLoss);
     m_runsButton->setVisible(m_snapshot && m_snapshot->runs.size() > 1);
@@ -398,7 +466,10 @@ void TrajectoryPage::rebuild()
     if (m_trainLossGraph)
         m_trainLossGraph->addToLegend();
 
-    addPhases(*current);
+    if (stages)
+        addStages(); // the log's schedule phases do not follow the stages' counts
+    else if (m_xAxis != XAxis::Order)
+        addPhases(*current);
     m_selectionLine = new QCPItemStraightLine(customPlot);
     m_selectionLine->setClipToAxisRect(true);
     m_selectionLine->point1->setAxes(customPlot->xAxis, customPlot->yAxis);
@@ -414,9 +485,9 @@ void TrajectoryPage::rebuild()
         // A log axis starts at the first positive x (checkpoint 0 and step 0 are not drawable).
         double positive = qInf();
         for (const int r : runs) {
-            for (const CheckpointRow& row : runAt(r)->checkpoints) {
-                if (checkpointX(row) > 0.0)
-                    positive = std::min(positive, checkpointX(row));
+            for (int i = 0; i < int(runAt(r)->checkpoints.size()); ++i) {
+                if (checkpointX(r, i) > 0.0)
+                    positive = std::min(positive, checkpointX(r, i));
             }
         }
         xMin = std::isfinite(positive) ? positive : 1.0;
@@ -446,6 +517,7 @@ void TrajectoryPage::addRunGraphs(int runIndex, double* yMin, double* yMax, doub
 {
     QCustomPlot* customPlot = plot();
     const RunSnapshot& current = *runAt(runIndex);
+    const StageLayout& layout = *stageLayout(runIndex);
     const auto extendX = [&](double x) {
         *xMin = std::min(*xMin, x);
         *xMax = std::max(*xMax, x);
@@ -453,67 +525,98 @@ void TrajectoryPage::addRunGraphs(int runIndex, double* yMin, double* yMax, doub
     RunGraphs graphs;
     graphs.run = runIndex;
 
-    // Learning rate: light filled area on the right axis, behind everything else.
-    graphs.lr = customPlot->addGraph(customPlot->xAxis, customPlot->yAxis2);
-    graphs.lr->setLayer(m_backLayer);
-    graphs.lr->setName(runLabel(runIndex, tr("learning rate")));
-    std::vector<Point> lrPoints;
-    lrPoints.reserve(current.log.size());
-    for (const LogRow& row : current.log) {
-        if (!std::isfinite(row.lr)) // an imported log's loss without an LR
-            continue;
-        lrPoints.push_back({logRowX(row), row.lr});
-        extendX(lrPoints.back().x);
-        *lrMax = std::max(*lrMax, row.lr);
+    // Learning rate: light filled area on the right axis, behind everything else. The log is one
+    // step axis; the stages of a multi-stage run (and the checkpoint order) take the checkpoints' LR.
+    const auto addLr = [&]() {
+        QCPGraph* graph = customPlot->addGraph(customPlot->xAxis, customPlot->yAxis2);
+        graph->setLayer(m_backLayer);
+        graph->setName(runLabel(runIndex, tr("learning rate")));
+        return graph;
+    };
+    graphs.lr = addLr();
+    if (!layout.multiStage() && m_xAxis != XAxis::Order) {
+        std::vector<Point> lrPoints;
+        lrPoints.reserve(current.log.size());
+        for (const LogRow& row : current.log) {
+            if (!std::isfinite(row.lr)) // an imported log's loss without an LR
+                continue;
+            lrPoints.push_back({logRowX(row), row.lr});
+            extendX(lrPoints.back().x);
+            *lrMax = std::max(*lrMax, row.lr);
+        }
+        setSortedData(graphs.lr, std::move(lrPoints));
+    } else {
+        auto segments = segmentPoints(runIndex, [&](int c) { return current.checkpoints[size_t(c)].lr; });
+        for (size_t s = 0; s < segments.size(); ++s) {
+            for (const Point& p : segments[s]) {
+                extendX(p.x);
+                *lrMax = std::max(*lrMax, p.y);
+            }
+            Series series;
+            series.graph = s == 0 ? graphs.lr : addLr();
+            series.lane = layout.segments[s].lane;
+            series.checkpoints = setSortedData(series.graph, std::move(segments[s]));
+            if (s > 0)
+                graphs.lrSeries.push_back(std::move(series));
+        }
     }
-    setSortedData(graphs.lr, std::move(lrPoints));
+    for (int i = 0; i < int(current.checkpoints.size()); ++i)
+        extendX(checkpointX(runIndex, i));
 
-    // The metric per config, markers at checkpoints; not-yet-computed checkpoints are left out, and so
-    // is the FP reference, which every metric compares against.
+    // The metric per config, markers at checkpoints, a line per stage segment; not-yet-computed
+    // checkpoints are left out, and so is the FP reference, which every metric compares against.
     for (size_t c = 0; c < current.configs.size(); ++c) {
         const ConfigSnapshot& config = current.configs[c];
         if (config.config.isFullPrecision())
             continue;
-        QCPGraph* graph = customPlot->addGraph(customPlot->xAxis, customPlot->yAxis);
-        graph->setName(runLabel(runIndex, config.label));
-        std::vector<Point> points;
-        for (size_t i = 0; i < current.checkpoints.size(); ++i) {
-            const double value = metricValue(config, int(i));
-            const double x = checkpointX(current.checkpoints[i]);
-            extendX(x);
-            if (!std::isfinite(value))
-                continue;
-            points.push_back({x, value, int(i)});
-            *yMin = std::min(*yMin, value);
-            *yMax = std::max(*yMax, value);
+        auto segments = segmentPoints(runIndex, [&](int i) { return metricValue(config, i); });
+        const int position = int(graphs.configs.size());
+        for (size_t s = 0; s < segments.size(); ++s) {
+            for (const Point& p : segments[s]) {
+                *yMin = std::min(*yMin, p.y);
+                *yMax = std::max(*yMax, p.y);
+            }
+            Series series;
+            series.graph = customPlot->addGraph(customPlot->xAxis, customPlot->yAxis);
+            series.graph->setName(runLabel(runIndex, config.label));
+            series.config = position;
+            series.lane = layout.segments[s].lane;
+            series.checkpoints = setSortedData(series.graph, std::move(segments[s]));
+            if (s == 0) {
+                graphs.configs.append(series.graph);
+                graphs.configIndices.append(int(c));
+            }
+            graphs.series.push_back(std::move(series));
         }
-        graphs.checkpoints.push_back(setSortedData(graph, std::move(points)));
-        graphs.configs.append(graph);
-        graphs.configIndices.append(int(c));
     }
     m_runGraphs.push_back(std::move(graphs));
 }
 
 void TrajectoryPage::addFpLossGraph(const RunSnapshot& current, double* xMin, double* xMax)
 {
-    // The periodic validation log, or the checkpoints' FP CE when there is none.
-    m_fpGraph = plot()->addGraph(plot()->xAxis, m_fpAxis);
-    m_fpGraph->setName(runLabel(m_runIndex, tr("FP val loss")));
-    std::vector<Point> points;
-    if (!current.validation.empty()) {
+    // The periodic validation log, or the checkpoints' FP CE when there is none (or when the x axis
+    // is one the log cannot follow: the stages' sums, the checkpoint order).
+    const auto addGraph = [&]() {
+        QCPGraph* graph = plot()->addGraph(plot()->xAxis, m_fpAxis);
+        graph->setName(runLabel(m_runIndex, tr("FP val loss")));
+        return graph;
+    };
+    m_fpGraph = addGraph();
+    const StageLayout& layout = *stageLayout(m_runIndex);
+    std::vector<std::vector<Point>> segments;
+    if (!current.validation.empty() && !layout.multiStage() && m_xAxis != XAxis::Order) {
+        segments.emplace_back();
         for (const ValRow& row : current.validation) {
             if (std::isfinite(row.valLoss))
-                points.push_back({m_xAxis == XAxis::Tokens ? double(row.tokens) : double(row.step), row.valLoss});
+                segments[0].push_back({m_xAxis == XAxis::Tokens ? double(row.tokens) : double(row.step), row.valLoss});
         }
     } else {
-        for (const CheckpointRow& row : current.checkpoints) {
-            if (std::isfinite(row.fpValCe))
-                points.push_back({checkpointX(row), row.fpValCe});
-        }
+        segments = segmentPoints(m_runIndex, [&](int c) { return current.checkpoints[size_t(c)].fpValCe; });
     }
-    // An imported run's training loss, from its own log (the built-in trainer's runs have validation).
+    // An imported run's training loss, from its own log (the built-in trainer's runs have validation),
+    // on the log's own step axis only.
     std::vector<Point> trainPoints;
-    if (!current.info.source.empty()) {
+    if (!current.info.source.empty() && !layout.multiStage() && m_xAxis != XAxis::Order) {
         for (const LogRow& row : current.log) {
             if (std::isfinite(row.trainLoss))
                 trainPoints.push_back({logRowX(row), row.trainLoss});
@@ -521,21 +624,56 @@ void TrajectoryPage::addFpLossGraph(const RunSnapshot& current, double* xMin, do
     }
     double lo = qInf();
     double hi = -qInf();
-    for (const auto* series : {&points, &trainPoints}) {
-        for (const Point& p : *series) {
-            *xMin = std::min(*xMin, p.x);
-            *xMax = std::max(*xMax, p.x);
-            lo = std::min(lo, p.y);
-            hi = std::max(hi, p.y);
-        }
+    const auto extend = [&](const Point& p) {
+        *xMin = std::min(*xMin, p.x);
+        *xMax = std::max(*xMax, p.x);
+        lo = std::min(lo, p.y);
+        hi = std::max(hi, p.y);
+    };
+    for (size_t s = 0; s < segments.size(); ++s) {
+        for (const Point& p : segments[s])
+            extend(p);
+        QCPGraph* graph = s == 0 ? m_fpGraph : addGraph();
+        if (s > 0)
+            m_fpStageGraphs << graph;
+        setSortedData(graph, std::move(segments[s]));
     }
+    for (const Point& p : trainPoints)
+        extend(p);
     if (!trainPoints.empty()) {
         m_trainLossGraph = plot()->addGraph(plot()->xAxis, m_fpAxis);
         m_trainLossGraph->setName(runLabel(m_runIndex, tr("train loss")));
         setSortedData(m_trainLossGraph, std::move(trainPoints));
     }
-    setSortedData(m_fpGraph, std::move(points));
     m_fpAxis->setRange(paddedRange(lo, hi, false, 0.05));
+}
+
+QCPItemRect* TrajectoryPage::addShade(double x0, double x1, const QString& text, Qt::Alignment horizontal,
+                                      double labelX)
+{
+    auto* rect = new QCPItemRect(plot());
+    rect->setLayer(m_backLayer);
+    rect->setClipToAxisRect(true);
+    for (QCPItemPosition* pos : {rect->topLeft, rect->bottomRight}) {
+        pos->setAxes(plot()->xAxis, plot()->yAxis);
+        pos->setTypeX(QCPItemPosition::ptPlotCoords);
+        pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    }
+    rect->topLeft->setCoords(x0, 0.0);
+    rect->bottomRight->setCoords(x1, 1.0);
+    auto* label = new QCPItemText(plot());
+    label->setLayer(m_backLayer);
+    label->setClipToAxisRect(true);
+    label->position->setAxes(plot()->xAxis, plot()->yAxis);
+    label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    label->position->setCoords(labelX, 0.0);
+    label->setPositionAlignment(Qt::AlignTop | horizontal);
+    label->setPadding(QMargins(2, 3, 2, 2));
+    label->setText(text);
+    m_phaseRects << rect;
+    m_phaseLabels << label;
+    return rect;
 }
 
 void TrajectoryPage::addPhases(const RunSnapshot& current)
@@ -546,24 +684,8 @@ void TrajectoryPage::addPhases(const RunSnapshot& current)
         const SchedulePhase& phase = phases[p];
         const double x0 = logRowX(current.log[phase.first]);
         const double x1 = logRowX(current.log[phase.last]);
-        auto* rect = new QCPItemRect(plot());
-        rect->setLayer(m_backLayer);
-        rect->setClipToAxisRect(true);
-        for (QCPItemPosition* pos : {rect->topLeft, rect->bottomRight}) {
-            pos->setAxes(plot()->xAxis, plot()->yAxis);
-            pos->setTypeX(QCPItemPosition::ptPlotCoords);
-            pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        }
-        rect->topLeft->setCoords(x0, 0.0);
-        rect->bottomRight->setCoords(x1, 1.0);
         // The first phase's label starts at its left edge and the last one's ends at its right edge:
         // centred, a short warmup's or decay's label would run out of the axes and be cut.
-        auto* label = new QCPItemText(plot());
-        label->setLayer(m_backLayer);
-        label->setClipToAxisRect(true);
-        label->position->setAxes(plot()->xAxis, plot()->yAxis);
-        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         Qt::Alignment horizontal = Qt::AlignHCenter;
         double x = (x0 + x1) / 2.0;
         if (p == 0 && phases.size() > 1) {
@@ -573,15 +695,86 @@ void TrajectoryPage::addPhases(const RunSnapshot& current)
             horizontal = Qt::AlignRight;
             x = x1;
         }
-        label->position->setCoords(x, 0.0);
-        label->setPositionAlignment(Qt::AlignTop | horizontal);
-        label->setPadding(QMargins(2, 3, 2, 2));
-        label->setText(phase.kind == SchedulePhase::Kind::Warmup       ? tr("warmup")
-                           : phase.kind == SchedulePhase::Kind::Stable ? tr("stable")
-                                                                       : tr("LR decay"));
-        m_phaseRects << rect;
-        m_phaseLabels << label;
+        addShade(x0, x1,
+                 phase.kind == SchedulePhase::Kind::Warmup       ? tr("warmup")
+                     : phase.kind == SchedulePhase::Kind::Stable ? tr("stable")
+                                                                 : tr("LR decay"),
+                 horizontal, x);
         m_phaseKinds << int(phase.kind);
+    }
+}
+
+void TrajectoryPage::addStages()
+{
+    // One shaded region per stage, from where its parent ended to its last checkpoint; sibling stages
+    // (the ingredients of stage 2) share one, and a legend entry per line style names each of them.
+    const StageLayout& layout = *stageLayout(m_runIndex);
+    struct Region
+    {
+        std::vector<int> segments;
+        double x0 = qInf();
+        double x1 = -qInf();
+    };
+    std::vector<Region> regions;
+    for (int s = 0; s < int(layout.segments.size()); ++s) {
+        const StageSegment& segment = layout.segments[size_t(s)];
+        const bool sibling = !regions.empty() && segment.parent >= 0
+            && layout.segments[size_t(regions.back().segments.front())].parent == segment.parent
+            && stageNumber(segment.stage) == stageNumber(layout.segments[size_t(regions.back().segments.front())].stage)
+            && stageNumber(segment.stage) >= 0;
+        if (!sibling)
+            regions.emplace_back();
+        Region& region = regions.back();
+        region.segments.push_back(s);
+        for (const int c : segment.checkpoints) {
+            region.x0 = std::min(region.x0, checkpointX(m_runIndex, c));
+            region.x1 = std::max(region.x1, checkpointX(m_runIndex, c));
+        }
+        if (segment.parent >= 0) { // starts where the parent ended
+            double parentEnd = -qInf();
+            for (const int c : layout.segments[size_t(segment.parent)].checkpoints)
+                parentEnd = std::max(parentEnd, checkpointX(m_runIndex, c));
+            region.x0 = std::min(region.x0, parentEnd);
+        }
+    }
+    for (size_t r = 0; r < regions.size(); ++r) {
+        const Region& region = regions[r];
+        const StageSegment& first = layout.segments[size_t(region.segments.front())];
+        QString text;
+        if (region.segments.size() == 1) {
+            text = first.stage.empty() ? tr("no stage") : QString::fromStdString(stageLabel(first.stage));
+        } else {
+            const bool ingredients = std::all_of(region.segments.begin(), region.segments.end(), [&](int s) {
+                return layout.segments[size_t(s)].stage.find("ingredient") != std::string::npos;
+            });
+            const std::int64_t stage = stageNumber(first.stage);
+            const auto count = qsizetype(region.segments.size());
+            text = ingredients ? tr("stage %1 · %2 ingredients").arg(stage).arg(count)
+                               : tr("stage %1 · %2 branches").arg(stage).arg(count);
+        }
+        Qt::Alignment horizontal = Qt::AlignHCenter;
+        double x = (region.x0 + region.x1) / 2.0;
+        if (r == 0) {
+            horizontal = Qt::AlignLeft;
+            x = region.x0;
+        } else if (r + 1 == regions.size()) {
+            horizontal = Qt::AlignRight;
+            x = region.x1;
+        }
+        addShade(region.x0, region.x1, text, horizontal, x);
+        m_phaseKinds << -1 - int(r);
+    }
+    // Line styles: one key per lane once stages branch.
+    int lanes = 0;
+    for (const StageSegment& segment : layout.segments)
+        lanes = std::max(lanes, segment.lane + 1);
+    for (int lane = 0; lanes > 1 && lane < lanes; ++lane) {
+        const auto it = std::find_if(layout.segments.begin(), layout.segments.end(),
+                                     [lane](const StageSegment& s) { return s.lane == lane; });
+        QCPGraph* key = plot()->addGraph(plot()->xAxis, plot()->yAxis);
+        key->setName(it->stage.empty() ? tr("no stage") : QString::fromStdString(stageLabel(it->stage)));
+        key->addToLegend();
+        m_laneKeys << std::make_pair(key, lane);
     }
 }
 
@@ -594,7 +787,7 @@ void TrajectoryPage::updateSelectionMarker()
     const bool visible = current && !isPaperStyle() && m_selected >= 0 && m_selected < int(current->checkpoints.size());
     m_selectionLine->setVisible(visible);
     if (visible) {
-        const double x = checkpointX(current->checkpoints[size_t(m_selected)]);
+        const double x = checkpointX(m_runIndex, m_selected);
         m_selectionLine->point1->setCoords(x, 0.0);
         m_selectionLine->point2->setCoords(x, 1.0);
     }
@@ -613,7 +806,7 @@ int TrajectoryPage::checkpointNearPixel(double x, double maxDistance) const
     int best = -1;
     double bestDistance = qInf();
     for (size_t i = 0; i < current->checkpoints.size(); ++i) {
-        const double distance = std::abs(plot()->xAxis->coordToPixel(checkpointX(current->checkpoints[i])) - x);
+        const double distance = std::abs(plot()->xAxis->coordToPixel(checkpointX(m_runIndex, int(i))) - x);
         if (distance < bestDistance) {
             bestDistance = distance;
             best = int(i);

@@ -3,8 +3,12 @@
 // The trajectory page: for one run, the learning-rate schedule (right axis) and the quantization
 // damage of every config at every checkpoint (left axis), optionally the FP validation loss. Other
 // runs of the store can be overlaid: every config keeps its colour, every run has its own line style
-// and marker, and a click on a point of an overlaid run selects that run and checkpoint.
+// and marker, and a click on a point of an overlaid run selects that run and checkpoint. A multi-stage
+// run (OLMo-2's stage 1, then stage-2 ingredients that count steps from 0 again) is laid out along
+// cumulative steps or tokens (core/data/stagelayout.h): every stage is its own series that starts where
+// its parent stage ended, ingredients side by side in their own line styles, the stages shaded.
 
+#include "core/data/stagelayout.h"
 #include "models/storesnapshot.h"
 #include "models/trajectorymetric.h"
 #include "widgets/plot/plotpage.h"
@@ -12,6 +16,7 @@
 #include <QList>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -30,15 +35,26 @@ namespace qs {
 
 class Selection;
 
+// A point of a trajectory graph: x, y and the checkpoint it shows (−1 for a log row).
+struct TrajectoryPoint
+{
+    double x;
+    double y;
+    int checkpoint = -1;
+};
+
 class TrajectoryPage : public PlotPage
 {
     Q_OBJECT
 
 public:
+    // Step and Tokens are cumulative over the stages of a multi-stage run; Order counts checkpoints
+    // along each branch (0, 1, 2, …).
     enum class XAxis
     {
         Step,
         Tokens,
+        Order,
     };
     // RelativeCe, DeltaCe, KlMean, KlP99, Top1Agree (in %), LayerSqnr (mean over layers):
     // models/trajectorymetric.h says what each is and computes it.
@@ -89,7 +105,17 @@ public:
     QCPGraph* runLrGraph(int runIndex) const;
 
     XAxis xAxis() const { return m_xAxis; }
+    // Showing a multi-stage run whose checkpoints all say their tokens switches to Tokens (the count
+    // stages are compared by: a stage may change the batch size); the user may switch back.
     void setXAxis(XAxis axis);
+    // Where run `runIndex`'s checkpoints sit on the x axes (one segment for a run without stages).
+    const StageLayout* stageLayout(int runIndex) const;
+    // x of checkpoint `checkpoint` of run `runIndex` on the current axis.
+    double checkpointX(int runIndex, int checkpoint) const;
+    // The graphs drawn for run `runIndex` and config `configIndex`, one per stage segment in segment
+    // order (the first is runConfigGraph's); with their checkpoints, point by point.
+    QList<QCPGraph*> stageGraphs(int runIndex, int configIndex) const;
+    std::vector<int> graphCheckpoints(const QCPGraph* graph) const;
     Metric metric() const { return m_metric; }
     void setMetric(Metric metric);
     // The metric named as on the command line (trajectoryMetricNames(): "rel_ce", "delta_ce", "kl_mean",
@@ -110,12 +136,16 @@ public:
     // is overlaid instead) — and emits pointSelected().
     void selectPoint(int runIndex, int checkpoint);
 
-    // x range (in the current x unit) shaded as the LR decay phase, if the log shows one.
+    // x range (in the current x unit) shaded as the LR decay phase, if the log shows one (never for a
+    // multi-stage run or the checkpoint order: the stages are shaded, or nothing).
     std::optional<std::pair<double, double>> decayRange() const;
     // Index into `log` of the last step at peak LR before a decay that follows a stable phase.
     static std::optional<size_t> detectDecayStart(const std::vector<LogRow>& log);
-    // Names of the shaded schedule phases, in x order ("warmup", "stable", "LR decay").
+    // Names of the shaded schedule phases, in x order ("warmup", "stable", "LR decay"), or for a
+    // multi-stage run of its stages ("stage 1", "stage 2 · 3 ingredients").
     QStringList phaseLabels() const;
+    // The shaded x ranges, in the order of phaseLabels().
+    QList<std::pair<double, double>> phaseRanges() const;
     bool logX() const { return m_logX; }
     void setLogX(bool on);
 
@@ -152,14 +182,25 @@ protected:
     void dragging() override { m_autoRange = false; } // the user drags the x range
 
 private:
-    // The graphs of one drawn run; `checkpoints[i][j]`: the checkpoint of point j of configs[i].
+    // One line of a drawn run: a config's (or the LR's, `config` −1) points in one stage segment;
+    // `checkpoints[j]`: the checkpoint of point j.
+    struct Series
+    {
+        QCPGraph* graph = nullptr;
+        int config = -1; // position in RunGraphs::configs
+        int lane = 0;    // StageSegment::lane: the line style of an ingredient
+        std::vector<int> checkpoints;
+    };
+    // The graphs of one drawn run: configs[i] (the first segment's line of config configIndices[i])
+    // and lr are the ones the legend lists; `series` holds every config line of every segment.
     struct RunGraphs
     {
         int run = -1;
         QCPGraph* lr = nullptr;
         QList<QCPGraph*> configs;
         QList<int> configIndices;
-        std::vector<std::vector<int>> checkpoints;
+        std::vector<Series> series;
+        std::vector<Series> lrSeries; // the LR of segments after the first
     };
 
     void followSelection();
@@ -167,13 +208,18 @@ private:
     void addRunGraphs(int runIndex, double* yMin, double* yMax, double* lrMax, double* xMin, double* xMax);
     void addFpLossGraph(const RunSnapshot& run, double* xMin, double* xMax);
     void addPhases(const RunSnapshot& run);
+    void addStages();
+    QCPItemRect* addShade(double x0, double x1, const QString& text, Qt::Alignment horizontal, double labelX);
+    // Per stage segment of run `runIndex`: the points of `value` (NaN: left out), each later segment
+    // starting with its parent's last checkpoint so that the lines join.
+    std::vector<std::vector<TrajectoryPoint>> segmentPoints(int runIndex,
+                                                            const std::function<double(int)>& value) const;
     void fillRunsMenu();
     void updateSelectionMarker();
     const RunGraphs* runGraphs(int runIndex) const;
     const RunSnapshot* runAt(int runIndex) const;
     int colorIndex(const std::string& configId) const;
     QString runLabel(int runIndex, const QString& name) const;
-    double checkpointX(const CheckpointRow& row) const;
     // Where the x axis of a run ends once its training is complete (from its stored TrainConfig).
     std::optional<double> plannedEnd(const RunSnapshot& run) const;
     double logRowX(const LogRow& row) const;
@@ -208,7 +254,10 @@ private:
     std::vector<std::string> m_colorIds; // config ids in colour order
     QList<QCPItemRect*> m_phaseRects;
     QList<QCPItemText*> m_phaseLabels;
-    QList<int> m_phaseKinds; // SchedulePhase::Kind of each rect
+    QList<int> m_phaseKinds;            // SchedulePhase::Kind of each rect; −1 − k for the k-th stage region
+    std::vector<StageLayout> m_layouts; // per run of the snapshot
+    QList<QCPGraph*> m_fpStageGraphs;   // the FP loss of segments after the first
+    QList<std::pair<QCPGraph*, int>> m_laneKeys; // legend entries naming the ingredients' line styles
     QCPItemStraightLine* m_selectionLine = nullptr;
 };
 
