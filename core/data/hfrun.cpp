@@ -526,7 +526,7 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
     };
     auto last = place("", std::numeric_limits<int64_t>::min());
     int64_t logged = std::numeric_limits<int64_t>::min(); // the last step of the run's log
-    std::vector<std::pair<int64_t, double>> tokenRatios; // (step, tokens per step) of revisions with both
+    std::vector<std::pair<int64_t, double>> tokenRatios;  // (step, tokens per step) of revisions with both
     if (store.hasRun(run)) {
         if (!isHfRun(store, run))
             throw ConfigError(store.path() + ": run '" + run

@@ -54,7 +54,8 @@ private Q_SLOTS:
         HfImportOptions options;
         options.sources = {revisions.toStdString()};
         options.data.data =
-            test::writeFile(m_dir.filePath(QStringLiteral("val.bin")), QByteArray("\x01\x00", 2).repeated(64)).toStdString();
+            test::writeFile(m_dir.filePath(QStringLiteral("val.bin")), QByteArray("\x01\x00", 2).repeated(64))
+                .toStdString();
         options.data.seqLen = 8;
         options.data.valSequences = 2;
         m_store = m_dir.filePath(QStringLiteral("store.h5"));
