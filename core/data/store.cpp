@@ -4,6 +4,7 @@
 #include "core/common/metrics.h"
 #include "core/data/h5util.h"
 #include "core/data/storeprivate.h"
+#include "core/data/storetable.h"
 
 #include <H5Cpp.h>
 #include <nlohmann/json.hpp>
@@ -13,11 +14,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <filesystem>
-#include <limits>
-#include <optional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -27,104 +25,14 @@ namespace {
 
 using namespace h5;
 using namespace storefile;
+using namespace storetable;
 
 namespace fs = std::filesystem;
 
 constexpr const char* formatName = "quantscope-store";
 constexpr const char* createdByName = "QuantScope 0.1";
-constexpr hsize_t logChunk = 4096;
 constexpr hsize_t columnChunk = 64;
 constexpr hsize_t layerRowChunk = 8;
-// A table (log, val, checkpoints, layers) is a group of equally long 1-D columns, one per field of
-// its row struct. The columns are written one after the other, so after a crash in between the
-// shortest says how many rows are complete.
-template<class Row, class... T>
-struct TableSpec
-{
-    const char* group;
-    hsize_t chunk;
-    std::vector<std::string> names;
-    std::tuple<T Row::*...> fields;
-    // Columns from this index on were added in later versions: older stores lack them. They read as
-    // the field's default and are created (padded with the fill value) by the first append.
-    size_t optionalFrom = std::numeric_limits<size_t>::max();
-
-    void create(const H5::Group& run) const
-    {
-        const H5::Group grp = run.createGroup(group);
-        size_t col = 0;
-        (createColumn<T>(grp, names[col++], chunk), ...);
-    }
-
-    // The columns (empty where an optional one is absent) and the number of complete rows: the rows
-    // every required column holds data for (optional ones are padded with the fill value when they are
-    // created). `wholeRead` opens them to be read whole, once.
-    std::pair<std::vector<std::optional<H5::DataSet>>, hsize_t> open(const H5::Group& run, bool wholeRead = false) const
-    {
-        const H5::Group grp = run.openGroup(group);
-        std::vector<std::optional<H5::DataSet>> cols;
-        hsize_t rows = std::numeric_limits<hsize_t>::max();
-        for (size_t i = 0; i < names.size(); ++i) {
-            if (i >= optionalFrom && !hasLink(grp, names[i])) {
-                cols.emplace_back();
-                continue;
-            }
-            cols.push_back(wholeRead ? openForWholeRead(grp, names[i]) : openDataset(grp, names[i]));
-            requireShape(*cols.back(), 1);
-            rows = std::min(rows, i >= optionalFrom ? extent(*cols.back()) : storedRows(*cols.back()));
-        }
-        return {cols, rows};
-    }
-
-    std::vector<Row> read(const H5::Group& run) const
-    {
-        // Named, not structured bindings: clang 14 (the sanitizer build) cannot capture those.
-        const auto opened = open(run, true);
-        const auto& cols = opened.first;
-        const hsize_t count = opened.second;
-        std::vector<Row> rows(count);
-        size_t col = 0;
-        const auto readField = [&](auto field) {
-            const auto& ds = cols[col++];
-            if (!ds)
-                return;
-            const auto values = readColumn<std::decay_t<decltype(rows[0].*field)>>(*ds, count);
-            for (size_t i = 0; i < rows.size(); ++i)
-                rows[i].*field = values[i];
-        };
-        std::apply([&](auto... f) { (readField(f), ...); }, fields);
-        return rows;
-    }
-
-    // Appends after the complete rows (cutting a crash's partial tail); returns the first new row.
-    hsize_t append(const H5::Group& run, const std::vector<Row>& rows) const
-    {
-        auto opened = open(run);
-        auto& cols = opened.first;
-        const hsize_t base = opened.second;
-        const hsize_t size = base + rows.size();
-        size_t col = 0;
-        const auto writeField = [&](auto field) {
-            using Value = std::decay_t<decltype(rows[0].*field)>;
-            auto& ds = cols[col];
-            if (!ds)
-                ds = createColumn<Value>(run.openGroup(group), names[col], chunk, base);
-            ++col;
-            ds->extend(&size);
-            std::vector<Value> values;
-            for (const Row& row : rows)
-                values.push_back(row.*field);
-            writeAt(*ds, base, values);
-        };
-        std::apply([&](auto... f) { (writeField(f), ...); }, fields);
-        return base;
-    }
-};
-
-template<class Row, class... T>
-TableSpec(const char*, hsize_t, std::vector<std::string>, std::tuple<T Row::*...>) -> TableSpec<Row, T...>;
-template<class Row, class... T>
-TableSpec(const char*, hsize_t, std::vector<std::string>, std::tuple<T Row::*...>, size_t) -> TableSpec<Row, T...>;
 
 const TableSpec logTable {"log",
                           logChunk,
@@ -141,36 +49,6 @@ const TableSpec checkpointTable {"checkpoints",
                                              &CheckpointRow::fpValCe, &CheckpointRow::path, &CheckpointRow::kind,
                                              &CheckpointRow::provenance, &CheckpointRow::stage},
                                  6};
-// A scalar series of an imported training log: /runs/<run>/scalars/<encoded tag>/{step,value}, the tag
-// itself in the group's `tag` attribute (a tag may hold '/' and other characters a name may not).
-struct ScalarTable
-{
-    std::string name;
-    TableSpec<ScalarRow, int64_t, double> spec;
-
-    explicit ScalarTable(const std::string& tag)
-        : name(encodedTag(tag))
-        , spec {name.c_str(), logChunk, {"step", "value"}, std::tuple {&ScalarRow::step, &ScalarRow::value}}
-    {
-    }
-    ScalarTable(const ScalarTable&) = delete;
-
-    // Letters, digits, '-', '_' and '.' as they are, every other byte as %XX ("train/loss" → "train%2Floss").
-    static std::string encodedTag(const std::string& tag)
-    {
-        static const char* digits = "0123456789ABCDEF";
-        std::string out;
-        for (const char c : tag) {
-            const auto u = static_cast<unsigned char>(c);
-            if (std::isalnum(u) || c == '-' || c == '_' || (c == '.' && tag != "." && tag != ".."))
-                out += c;
-            else
-                out += {'%', digits[u >> 4], digits[u & 15]};
-        }
-        return out;
-    }
-};
-
 const TableSpec layerTable {
     "layers",
     columnChunk,
@@ -471,51 +349,6 @@ std::vector<ValRow> Store::validation(const std::string& run) const
 {
     return d->guard("reading the validation rows of run '" + run + "'",
                     [&] { return valTable.read(d->runGroup(run)); });
-}
-
-void Store::appendScalars(const std::string& run, const std::string& tag, const std::vector<ScalarRow>& rows)
-{
-    if (tag.empty())
-        throw ConfigError(d->path + ": a scalar series needs a tag");
-    d->write(
-        "appending to the scalar '" + tag + "' of run '" + run + "'",
-        [p = d.get(), run, tag, rows] {
-            const H5::Group runGrp = p->runGroup(run);
-            const H5::Group scalars =
-                hasLink(runGrp, "scalars") ? runGrp.openGroup("scalars") : createOrderedGroup(runGrp, "scalars");
-            const ScalarTable table(tag);
-            if (!hasLink(scalars, table.name)) {
-                table.spec.create(scalars);
-                writeStringAttr(scalars.openGroup(table.name), "tag", tag);
-            }
-            table.spec.append(scalars, rows);
-        },
-        rows.size() * 2 * sizeof(ScalarRow));
-}
-
-std::vector<std::string> Store::scalarTags(const std::string& run) const
-{
-    return d->guard("listing the scalars of run '" + run + "'", [&] {
-        const H5::Group runGrp = d->runGroup(run);
-        std::vector<std::string> tags;
-        if (!hasLink(runGrp, "scalars"))
-            return tags;
-        const H5::Group scalars = runGrp.openGroup("scalars");
-        for (const std::string& name : childNames(scalars))
-            tags.push_back(d->readStringAttr(scalars.openGroup(name), "tag"));
-        return tags;
-    });
-}
-
-std::vector<ScalarRow> Store::scalars(const std::string& run, const std::string& tag) const
-{
-    return d->guard("reading the scalar '" + tag + "' of run '" + run + "'", [&] {
-        const H5::Group runGrp = d->runGroup(run);
-        const ScalarTable table(tag);
-        if (!hasLink(runGrp, "scalars") || !hasLink(runGrp.openGroup("scalars"), table.name))
-            return std::vector<ScalarRow> {};
-        return table.spec.read(runGrp.openGroup("scalars"));
-    });
 }
 
 int Store::appendCheckpoint(const std::string& run, const CheckpointRow& row)

@@ -1,8 +1,9 @@
 #pragma once
 
-// The state of an open Store, shared by store.cpp (the schema, reading, the changes) and storepublish.cpp
-// (publishing them: the writer's lock, the shadow copy, batches), with the file helpers both use.
-// Internal to those two files: include nowhere else.
+// The state of an open Store, shared by store.cpp (the schema, reading, the changes), storescalars.cpp
+// (the scalar series of imported training logs) and storepublish.cpp (publishing them: the writer's
+// lock, the shadow copy, batches), with the file helpers they use. Internal to those files: include
+// nowhere else.
 
 #include "core/common/errors.h"
 #include "core/data/h5util.h"
