@@ -35,7 +35,7 @@ for n in $sizes; do
     --batch 4 "$model" > /dev/null
   cp "$store" "$work/m$n.h5"
   a=$(peak "$qs" sweep --store "$store" --run r --quant "$quant" --memory "$budget" --threads 2)
-  plan=$(grep -o "memory plan:.*" "$work/last.log" | sed 's/.*; \(validation states [^,]*\).*/\1/')
+  plan=$(grep -o "memory plan:.*" "$work/last.log" | head -1 | sed 's/.*; \(validation states [^,]*\).*/\1/')
   b=$(peak "$qs" sweep --store "$work/m$n.h5" --run r --quant "$quant" --memory 64G --threads 2)
   printf "%-12s %-22s %-22s %s\n" "$n" "$a MiB" "$b MiB" "$plan"
 done
