@@ -137,7 +137,9 @@ HfWeights HfWeights::open(const std::string& folder)
             auto it = fileIndex.find(shard);
             if (it == fileIndex.end()) {
                 const fs::path shardPath = dir / shard;
-                if (!fs::exists(shardPath))
+                // A name the file system cannot hold (too long, say) is a missing shard, not a crash.
+                std::error_code ec;
+                if (!fs::is_regular_file(shardPath, ec))
                     throw FormatError(index.string() + " names shard " + shard + " (holding '" + name
                                       + "'), but the folder has no such file: the download is incomplete");
                 d->shards.push_back(openShard(shardPath, torch));

@@ -63,12 +63,21 @@ HfMemoryPlan planHfMemory(const HfArch& arch, const HfMemoryRequest& r)
     const int64_t headValues = arch.vocab * hidden;
     plan.weights += (headValues <= (int64_t(1) << 24) ? headValues : kLogitValues) * kFloat;
 
-    // Calibration: every config's states (input and output of a block alive together) and the forward
-    // pass of one config's calibration set at once.
-    plan.calibration = 2 * r.calibrationTokens * hidden * kFloat;
-    if (r.calibrationSequences > 0)
-        plan.calibration += forwardWorkspace(arch, r.calibrationSequences, r.calibrationLength);
-
+    // Calibration: every config's states and the forward pass of one config's calibration set at once
+    // (its input and output alive together), or of one chunk of it, the states in memory or spilled.
+    const int64_t calibrationStates = r.calibrationTokens * hidden * kFloat;
+    plan.calibrationStates = calibrationStates;
+    const int64_t calibrationSequence = r.calibrationLength * hidden * kFloat;
+    auto calibrate = [&](bool chunked, bool spill, int64_t batch) {
+        plan.calibrationChunked = chunked;
+        plan.calibrationSpill = spill;
+        plan.calibrationBatch = batch;
+        plan.calibration = r.calibrationSequences > 0 ? forwardWorkspace(arch, batch, r.calibrationLength) : 0;
+        if (!chunked)
+            plan.calibration += 2 * calibrationStates;
+        else
+            plan.calibration += (spill ? 2 : 1) * batch * calibrationSequence + (spill ? 0 : calibrationStates);
+    };
     plan.logitTokens = std::max<int64_t>(1, kLogitValues / std::max<int64_t>(1, arch.vocab));
     const int64_t valTokens = r.valSequences * r.seqLen;
     const int64_t perSequence = r.seqLen * hidden * kFloat;
@@ -88,20 +97,43 @@ HfMemoryPlan planHfMemory(const HfArch& arch, const HfMemoryRequest& r)
         return plan.peak() <= r.budget;
     };
     const int64_t batch = std::max<int64_t>(1, std::min(r.batch, r.valSequences));
-    if (!r.spill && fill(false, batch))
-        return plan;
-    for (int64_t b = batch; b >= 1; b = b > 1 ? b / 2 : 0) {
-        if (fill(true, b))
+    auto fits = [&] {
+        if (!r.spill && fill(false, batch))
+            return true;
+        for (int64_t b = batch; b >= 1; b = b > 1 ? b / 2 : 0) {
+            if (fill(true, b))
+                return true;
+        }
+        return false;
+    };
+    const int64_t allCalibration = std::max<int64_t>(1, r.calibrationSequences);
+    if (r.calibrationChunk <= 0) {
+        calibrate(false, false, allCalibration);
+        if (fits())
             return plan;
     }
+    // Chunks of calibration sequences, their states in memory first, then spilled.
+    const int64_t firstChunk = std::min(allCalibration, r.calibrationChunk > 0 ? r.calibrationChunk : allCalibration);
+    for (const bool spill : {false, true}) {
+        if (r.spill && !spill && r.calibrationChunk > 0)
+            continue;
+        for (int64_t c = firstChunk; c >= 1; c = c > 1 ? c / 2 : 0) {
+            calibrate(true, spill, c);
+            if (fits())
+                return plan;
+            if (r.calibrationChunk > 0)
+                break;
+        }
+    }
+    calibrate(true, true, 1);
     fill(true, 1);
     throw ConfigError("the memory budget of " + formatBytes(r.budget)
-                      + " is too small for this sweep even with the validation states on disk and one sequence "
-                        "at a time: it needs about "
+                      + " is too small for this sweep even with the validation and calibration states on "
+                        "disk and one sequence at a time: it needs about "
                       + formatBytes(plan.peak()) + " (the process " + formatBytes(plan.runtime)
-                      + ", one block's weights and their quantization " + formatBytes(plan.weights)
-                      + ", calibration states " + formatBytes(plan.calibration) + ", one sequence's activations "
-                      + formatBytes(plan.workspace) + "). Raise --memory, or use fewer or shorter calibration "
+                      + ", one block's weights and their quantization " + formatBytes(plan.weights) + ", calibration "
+                      + formatBytes(plan.calibration) + ", one sequence's activations " + formatBytes(plan.workspace)
+                      + "). Raise --memory, or use fewer or shorter calibration "
                       + "sequences or fewer configs per sweep.");
 }
 
@@ -115,7 +147,11 @@ std::string HfMemoryPlan::describe() const
         s += "validation states (" + formatBytes(scratchBytes) + ") spilled to a scratch file, ";
     else
         s += "validation states in memory, ";
-    return s + std::to_string(batch) + " sequences per chunk";
+    s += std::to_string(batch) + " sequences per chunk";
+    if (calibrationChunked)
+        s += "; calibration " + std::to_string(calibrationBatch) + " sequences at a time, its states ("
+            + formatBytes(calibrationStates) + ") " + (calibrationSpill ? "spilled to a scratch file" : "in memory");
+    return s;
 }
 
 int64_t defaultMemoryBudget()

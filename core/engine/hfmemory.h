@@ -5,7 +5,9 @@
 // config's calibration hidden states, and the validation hidden states of the FP reference and of every
 // config. Only the last grow with the evaluation set: when they do not fit beside the rest, they are
 // spilled to an unlinked scratch file and streamed through each block a chunk of sequences at a time,
-// so peak memory depends on the budget, not on how many tokens are evaluated. The plan is computed
+// so peak memory depends on the budget, not on how many tokens are evaluated. A calibration set too
+// big to forward at once (paper 1's 1,024 documents) is forwarded a chunk of sequences at a time, its
+// states in memory or spilled the same way. The plan is computed
 // before anything is read and said in words (`describe`). No torch.
 
 #include <cstdint>
@@ -31,7 +33,8 @@ struct HfMemoryRequest
     int64_t calibrationTokens = 0; // of all lanes together, padded
     int64_t calibrationSequences = 0;
     int64_t calibrationLength = 0; // the longest calibration sequence
-    bool spill = false;            // spill the validation states even when they fit
+    int64_t calibrationChunk = 0;  // > 0: calibrate this many sequences at a time even when all fit
+    bool spill = false;            // spill the validation states (and chunked calibration states) even when they fit
 };
 
 struct HfMemoryPlan
@@ -40,6 +43,13 @@ struct HfMemoryPlan
     int64_t batch = 0;       // sequences per forward chunk (≤ the request's)
     bool spill = false;      // validation states in a scratch file (else in memory)
     int64_t logitTokens = 0; // tokens whose logits are compared at once
+    // Calibration sequences forwarded at once: all of them (one pass per block, quantizing each group as
+    // its input arrives), or chunks, each block then walked in passes over the chunks (GroupQuantizer:
+    // about 2.9 block forwards for GPTQ, 2 for the FP reference's statistics, 1 for RTN).
+    int64_t calibrationBatch = 0;
+    bool calibrationChunked = false;
+    bool calibrationSpill = false; // chunked calibration states in scratch files
+    int64_t calibrationStates = 0; // bytes of every config's calibration states
     // The estimate's parts, bytes.
     int64_t runtime = 0;      // the process before the sweep (libraries, tokens)
     int64_t weights = 0;      // the FP block, a config's copy, GPTQ's work, the LM head

@@ -24,6 +24,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -40,13 +41,28 @@ using namespace sweepdetail;
 namespace {
 
 // One config's calibration sequences, right-padded into one batch: causal attention never lets a real
-// token see the padding after it, so only the statistics must leave the padded rows out (`rows`).
+// token see the padding after it, so only the statistics must leave the padded rows out (realRows).
 struct Calibration
 {
-    torch::Tensor ids;  // [sequences, longest] int64
-    torch::Tensor rows; // indices of the real tokens in ids.flatten(); undefined when none is padded
+    torch::Tensor ids;            // [sequences, longest] int64
+    std::vector<int64_t> lengths; // of each sequence
+    bool padded = false;          // some sequence is shorter than the longest
     int64_t sequences = 0;
     int64_t tokens = 0;
+
+    // The real rows of the input [count, longest, columns] of sequences [begin, begin + count).
+    torch::Tensor realRows(const torch::Tensor& input, int64_t begin, int64_t count) const
+    {
+        if (!padded)
+            return input;
+        const int64_t longest = ids.size(1);
+        std::vector<int64_t> chunk;
+        for (int64_t s = 0; s < count; ++s) {
+            for (int64_t i = 0; i < lengths[size_t(begin + s)]; ++i)
+                chunk.push_back(s * longest + i);
+        }
+        return input.reshape({-1, input.size(-1)}).index_select(0, torch::tensor(chunk, torch::kInt64));
+    }
 };
 
 Calibration calibrationBatch(const std::vector<std::vector<int32_t>>& sequences)
@@ -58,27 +74,14 @@ Calibration calibrationBatch(const std::vector<std::vector<int32_t>>& sequences)
     c.sequences = int64_t(sequences.size());
     c.ids = torch::zeros({c.sequences, int64_t(longest)}, torch::kInt64);
     auto* p = c.ids.data_ptr<int64_t>();
-    std::vector<int64_t> rows;
-    bool padded = false;
     for (size_t s = 0; s < sequences.size(); ++s) {
-        for (size_t i = 0; i < sequences[s].size(); ++i) {
+        c.lengths.push_back(int64_t(sequences[s].size()));
+        for (size_t i = 0; i < sequences[s].size(); ++i)
             p[s * longest + i] = sequences[s][i];
-            rows.push_back(int64_t(s * longest + i));
-        }
-        padded = padded || sequences[s].size() < longest;
+        c.tokens += int64_t(sequences[s].size());
+        c.padded = c.padded || sequences[s].size() < longest;
     }
-    c.tokens = int64_t(rows.size());
-    if (padded)
-        c.rows = torch::tensor(rows, torch::kInt64);
     return c;
-}
-
-// The real rows of a group's input over a padded calibration batch.
-torch::Tensor realRows(const torch::Tensor& input, const Calibration& c)
-{
-    if (!c.rows.defined())
-        return input;
-    return input.reshape({-1, input.size(-1)}).index_select(0, c.rows);
 }
 
 // One config's state while the revision streams through the blocks.
@@ -86,7 +89,7 @@ struct Lane
 {
     const QuantConfig* config = nullptr;
     const Calibration* calib = nullptr;
-    torch::Tensor calibration; // hidden states of its calibration sequences (quantized path)
+    std::optional<HiddenStates> calibration; // hidden states of its calibration sequences (quantized path)
     std::optional<HiddenStates> validation;
     std::vector<LayerReport> reports;
 };
@@ -98,6 +101,83 @@ void forwardStates(const HfModel& model, HfBlock& block, HiddenStates& states, c
         const int64_t count = std::min<int64_t>(batch, states.sequences() - begin);
         states.write(begin, model.forwardBlock(block, states.read(begin, count), rope));
     }
+}
+
+// Thrown by a hook to end a block's forward pass once the group it waits for has seen its input.
+struct StopForward
+{
+};
+
+// One config's block over its calibration states a chunk of sequences at a time (issue 18): the block is
+// walked in passes over the chunks. A group whose quantization reads its input (GPTQ) ends a pass once
+// every chunk has shown it its input (the Hessian complete), is quantized, and the next pass starts
+// from the block's input again with it quantized; groups that need no input (RTN, FP) are quantized at
+// once. Each group's second pass (the SQNR of its quantized weights, the statistics' second pass) rides
+// on a later pass. The last pass runs the whole block and writes its output over the states. The
+// reports are quantizeGroup's, group by group.
+void calibrateInChunks(const HfModel& model, HfBlock& block, HiddenStates& states, const Calibration& calib,
+                       const HfRope& rope, int64_t chunk, std::vector<std::vector<GroupMember>> members,
+                       const QuantConfig& config, const QuantizeModelOptions& options,
+                       std::vector<LayerReport>& reports)
+{
+    std::vector<GroupQuantizer> groups;
+    for (auto& m : members)
+        groups.emplace_back(std::move(m), config, options);
+    const size_t count = groups.size();
+    std::vector<char> firstDone(count), secondDone(count), quantized(count, 0);
+    for (size_t g = 0; g < count; ++g) {
+        firstDone[g] = !groups[g].needsFirstPass();
+        secondDone[g] = !groups[g].needsSecondPass();
+    }
+    // One pass over every chunk, ending after group `stop` (count: the whole block); `write`: the block's
+    // output replaces the states.
+    auto pass = [&](size_t stop, bool write) {
+        const std::vector<char> firstBefore = firstDone;
+        for (int64_t begin = 0; begin < states.sequences(); begin += chunk) {
+            const int64_t n = std::min<int64_t>(chunk, states.sequences() - begin);
+            try {
+                const auto out =
+                    model.forwardBlock(block, states.read(begin, n), rope, [&](int group, const torch::Tensor& input) {
+                        const size_t g = size_t(group);
+                        const bool first = !firstBefore[g];
+                        const bool second = firstBefore[g] && quantized[g] && !secondDone[g];
+                        if (first || second) {
+                            const auto real = calib.realRows(input, begin, n);
+                            if (first)
+                                groups[g].addFirst(real, n);
+                            if (second)
+                                groups[g].addSecond(real);
+                        }
+                        if (g == stop)
+                            throw StopForward {};
+                    });
+                if (write)
+                    states.write(begin, out);
+            } catch (const StopForward&) {
+            }
+        }
+        for (size_t g = 0; g < count && g <= stop; ++g) {
+            if (firstBefore[g] && quantized[g])
+                secondDone[g] = 1;
+            firstDone[g] = 1;
+        }
+    };
+    size_t next = 0; // the first group not quantized
+    for (;;) {
+        while (next < count && (firstDone[next] || !groups[next].readsInput())) {
+            groups[next].quantize();
+            quantized[next] = 1;
+            ++next;
+        }
+        if (next == count)
+            break;
+        pass(next, false);
+    }
+    if (std::find(firstDone.begin(), firstDone.end(), 0) != firstDone.end())
+        pass(count, false);
+    pass(count, true);
+    for (size_t g = 0; g < count; ++g)
+        groups[g].finish(reports);
 }
 
 // CE, KL, top-1 of every config's final hidden states against the FP ones over the scored tokens, a
@@ -262,15 +342,16 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
         request.calibrationLength = std::max(request.calibrationLength, calib.ids.size(1));
     }
     request.spill = options.spill;
+    request.calibrationChunk = options.calibrationChunk;
     const HfMemoryPlan plan = planHfMemory(arch, request);
     // Everything is read and planned: only now does the store learn of the configs.
     for (const auto& c : configs)
         store.ensureConfig(run, c.id(), c.toJson());
-    const std::string scratchDir = !plan.spill ? std::string()
-        : !options.scratchDir.empty()          ? options.scratchDir
-                                               : std::filesystem::absolute(store.path()).parent_path().string();
+    const std::string scratchDir = !plan.spill && !plan.calibrationSpill ? std::string()
+        : !options.scratchDir.empty()                                    ? options.scratchDir
+                                      : std::filesystem::absolute(store.path()).parent_path().string();
     SweepSummary summary;
-    summary.memoryPlan = plan.describe() + (plan.spill ? " (scratch folder " + scratchDir + ")" : "");
+    summary.memoryPlan = plan.describe() + (scratchDir.empty() ? "" : " (scratch folder " + scratchDir + ")");
     if (!reportProgress(progress, 0.0, summary.memoryPlan))
         throw Cancelled();
 
@@ -290,14 +371,22 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
             if (model.arch().quantizableLayers().size() != store.layers(run).size())
                 throw ConfigError("its architecture (" + model.arch().summary() + ") is not the run's");
             const int64_t hidden = model.arch().hidden;
-            HiddenStates fpVal(windows, length, hidden, scratchDir, "validation states of the FP reference");
+            const std::string valScratch = plan.spill ? scratchDir : std::string();
+            HiddenStates fpVal(windows, length, hidden, valScratch, "validation states of the FP reference");
             std::vector<Lane> lanes;
             for (const QuantConfig* c : missing) {
                 Lane lane;
                 lane.config = c;
                 lane.calib = &calibrationFor(*c);
-                lane.calibration = model.embed(lane.calib->ids);
-                lane.validation.emplace(windows, length, hidden, scratchDir, "validation states of " + c->id());
+                const int64_t calibSequences = lane.calib->sequences;
+                lane.calibration.emplace(calibSequences, lane.calib->ids.size(1), hidden,
+                                         plan.calibrationSpill ? scratchDir : std::string(),
+                                         "calibration states of " + c->id());
+                for (int64_t begin = 0; begin < calibSequences; begin += plan.calibrationBatch) {
+                    const int64_t count = std::min<int64_t>(plan.calibrationBatch, calibSequences - begin);
+                    lane.calibration->write(begin, model.embed(lane.calib->ids.narrow(0, begin, count)));
+                }
+                lane.validation.emplace(windows, length, hidden, valScratch, "validation states of " + c->id());
                 lanes.push_back(std::move(lane));
             }
             for (int64_t begin = 0; begin < windows; begin += plan.batch) {
@@ -325,17 +414,28 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                     QuantizeModelOptions walk;
                     walk.inputStats = c.isFullPrecision();
                     walk.outlierThreshold = options.outlierThreshold;
-                    if (lane.calib->rows.defined())
+                    if (lane.calib->padded)
                         walk.calibrationSequences = lane.calib->sequences;
-                    auto groups = block.groups(model.arch().family);
+                    std::vector<std::vector<GroupMember>> members;
                     size_t layer = size_t(b) * perBlock;
-                    lane.calibration =
-                        model.forwardBlock(block, lane.calibration, rope, [&](int group, const torch::Tensor& input) {
-                            std::vector<GroupMember> members;
-                            for (HfLinear* l : groups[size_t(group)])
-                                members.push_back({&infos[layer++], l->weight, l->actBits, l->actGroupSize});
-                            quantizeGroup(realRows(input, *lane.calib), members, c, walk, lane.reports);
-                        });
+                    for (const auto& group : block.groups(model.arch().family)) {
+                        members.emplace_back();
+                        for (HfLinear* l : group)
+                            members.back().push_back({&infos[layer++], l->weight, l->actBits, l->actGroupSize});
+                    }
+                    HiddenStates& states = *lane.calibration;
+                    if (plan.calibrationChunked) {
+                        calibrateInChunks(model, block, states, *lane.calib, rope, plan.calibrationBatch,
+                                          std::move(members), c, walk, lane.reports);
+                    } else {
+                        const int64_t all = states.sequences();
+                        states.write(0,
+                                     model.forwardBlock(
+                                         block, states.read(0, all), rope, [&](int group, const torch::Tensor& input) {
+                                             quantizeGroup(lane.calib->realRows(input, 0, all), members[size_t(group)],
+                                                           c, walk, lane.reports);
+                                         }));
+                    }
                     summary.stageSeconds["calibration and quantization: " + c.id()] += seconds(stage);
                     stage = Clock::now();
                     forwardStates(model, block, *lane.validation, valRope, plan.batch);

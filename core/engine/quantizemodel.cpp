@@ -4,7 +4,9 @@
 #include "core/engine/gptq.h"
 #include "core/engine/quantizer.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <optional>
 #include <random>
 
@@ -27,60 +29,121 @@ torch::Tensor calibrationBatch(const std::vector<uint8_t>& text, int sequences, 
     return batch;
 }
 
-ActivationStats activationStats(const torch::Tensor& x, double outlierThreshold)
+namespace {
+
+// Moments in float64 are accumulated over slices of about a million values, so a large input (a real
+// model's FC2 input over the calibration set) never exists as a float64 copy.
+template<typename F>
+void forSlices(const torch::Tensor& x, F&& f)
 {
-    // Moments in float64, accumulated over slices of rows, so a large input (a real model's FC2 input
-    // over the calibration set) never exists as a float64 copy.
     const auto flat = x.reshape({-1, x.size(-1)});
     const int64_t rows = flat.size(0);
     const int64_t sliceRows = std::max<int64_t>(1, (int64_t(1) << 20) / std::max<int64_t>(1, flat.size(1)));
-    const double n = double(flat.numel());
-    auto slices = [&](auto&& f) {
-        for (int64_t r = 0; r < rows; r += sliceRows)
-            f(flat.narrow(0, r, std::min(sliceRows, rows - r)));
-    };
+    for (int64_t r = 0; r < rows; r += sliceRows)
+        f(flat.narrow(0, r, std::min(sliceRows, rows - r)));
+}
+
+// |x| as its float32 bit pattern, which orders like the value for finite non-negative floats.
+torch::Tensor absBits(const torch::Tensor& part)
+{
+    return part.abs().to(torch::kFloat32).contiguous().view(torch::kInt32).flatten();
+}
+
+constexpr int64_t kHighBins = int64_t(1) << 15; // the sign bit of |x| is clear
+constexpr int64_t kLowBins = int64_t(1) << 16;
+
+// The index of the bin holding the element of rank `rank` (0-based) and the rank inside it.
+std::pair<int64_t, int64_t> binOfRank(const torch::Tensor& histogram, int64_t rank)
+{
+    const auto cumulative = histogram.cumsum(0);
+    const int64_t bin = (cumulative <= rank).sum().item<int64_t>();
+    const int64_t before = bin > 0 ? cumulative[bin - 1].item<int64_t>() : 0;
+    return {bin, rank - before};
+}
+
+} // namespace
+
+ActivationStatsAccumulator::ActivationStatsAccumulator(double outlierThreshold)
+    : m_threshold(outlierThreshold)
+    , m_high(torch::zeros({kHighBins}, torch::kInt64))
+    , m_low(torch::zeros({kLowBins}, torch::kInt64))
+{
+}
+
+void ActivationStatsAccumulator::addFirst(const torch::Tensor& x)
+{
     bool finite = true;
-    double sum = 0.0;
-    torch::Tensor channel;
-    slices([&](const torch::Tensor& part) {
+    forSlices(x, [&](const torch::Tensor& part) {
         finite = finite && torch::isfinite(part).all().item<bool>();
-        sum += part.sum(torch::kFloat64).item<double>();
+        if (!finite)
+            return;
+        m_sum += part.sum(torch::kFloat64).item<double>();
         const auto m = part.abs().amax(0);
-        channel = channel.defined() ? torch::maximum(channel, m) : m;
+        m_channel = m_channel.defined() ? torch::maximum(m_channel, m) : m;
+        m_high += torch::bincount(torch::bitwise_right_shift(absBits(part), 16), {}, kHighBins);
+        m_count += part.numel();
     });
     if (!finite)
         throw Error("activations hold NaN or Inf");
-    const double mean = sum / n;
-    double m2 = 0.0, m4 = 0.0;
-    slices([&](const torch::Tensor& part) {
+}
+
+void ActivationStatsAccumulator::addSecond(const torch::Tensor& x)
+{
+    if (m_medianBin < 0) {
+        if (m_count == 0)
+            throw Error("activation statistics of an empty input");
+        // The lower median, as torch's median takes it: the element of rank (n − 1) / 2.
+        std::tie(m_medianBin, m_medianRank) = binOfRank(m_high, (m_count - 1) / 2);
+    }
+    const double mean = m_sum / double(m_count);
+    forSlices(x, [&](const torch::Tensor& part) {
         const auto centred = part.to(torch::kFloat64) - mean;
         const auto sq = centred * centred;
-        m2 += sq.sum().item<double>();
-        m4 += (sq * sq).sum().item<double>();
+        m_m2 += sq.sum().item<double>();
+        m_m4 += (sq * sq).sum().item<double>();
+        const auto bits = absBits(part);
+        const auto inBin = bits.masked_select(torch::bitwise_right_shift(bits, 16) == m_medianBin);
+        if (inBin.numel() > 0)
+            m_low += torch::bincount(torch::bitwise_and(inBin, kLowBins - 1), {}, kLowBins);
     });
-    m2 /= n;
-    m4 /= n;
+}
+
+ActivationStats ActivationStatsAccumulator::result() const
+{
+    const double n = double(m_count);
+    const double m2 = m_m2 / n, m4 = m_m4 / n;
     ActivationStats s;
     s.kurtosis = m2 > 0.0 ? m4 / (m2 * m2) : 0.0;
-    s.absmax = channel.max().item<double>();
-    // The lower median of |x|: an element of x, the same whatever the float width.
-    const double median = flat.abs().flatten().median().item<double>();
-    s.absmaxMedian = median > 0.0 ? s.absmax / median : std::numeric_limits<double>::infinity();
-    s.outliers = (channel > outlierThreshold).sum().item<int64_t>();
-    const auto profile = channel.to(torch::kFloat32).cpu().contiguous();
+    s.absmax = m_channel.max().item<double>();
+    const int32_t low = int32_t(binOfRank(m_low, m_medianRank).first);
+    const int32_t bits = int32_t(m_medianBin << 16) | low;
+    float median = 0.0f;
+    std::memcpy(&median, &bits, sizeof median);
+    s.absmaxMedian = median > 0.0f ? s.absmax / double(median) : std::numeric_limits<double>::infinity();
+    s.outliers = (m_channel > m_threshold).sum().item<int64_t>();
+    const auto profile = m_channel.to(torch::kFloat32).cpu().contiguous();
     s.channelAbsmax.assign(profile.data_ptr<float>(), profile.data_ptr<float>() + profile.numel());
     return s;
 }
 
-double sqnrDb(const torch::Tensor& y, const torch::Tensor& yq)
+ActivationStats activationStats(const torch::Tensor& x, double outlierThreshold)
 {
-    // Sums in float64 over slices of a million values: exact differences without float64 copies of
-    // outputs that, for a real model's MLP over the calibration set, hold tens of millions.
+    ActivationStatsAccumulator accumulator(outlierThreshold);
+    accumulator.addFirst(x);
+    accumulator.addSecond(x);
+    return accumulator.result();
+}
+
+namespace {
+
+// Σ y² and Σ (y − ŷ)² in float64 over slices of a million values: exact differences without float64
+// copies of outputs that, for a real model's MLP over the calibration set, hold tens of millions.
+void addSquaredError(const torch::Tensor& y, const torch::Tensor& yq, double& signal, double& noise)
+{
     const auto a = y.reshape({-1});
     const auto b = yq.reshape({-1});
     const int64_t n = a.numel();
     const int64_t slice = int64_t(1) << 20;
-    double signal = 0.0, noise = 0.0;
     for (int64_t i = 0; i < n; i += slice) {
         const int64_t count = std::min(slice, n - i);
         const auto ya = a.narrow(0, i, count).to(torch::kFloat64);
@@ -88,61 +151,144 @@ double sqnrDb(const torch::Tensor& y, const torch::Tensor& yq)
         signal += (ya * ya).sum().item<double>();
         noise += (d * d).sum().item<double>();
     }
+}
+
+} // namespace
+
+double sqnrDb(const torch::Tensor& y, const torch::Tensor& yq)
+{
+    double signal = 0.0, noise = 0.0;
+    addSquaredError(y, yq, signal, noise);
     if (noise == 0.0)
         return std::numeric_limits<double>::infinity();
     return 10.0 * std::log10(signal / noise);
 }
 
-void quantizeGroup(const torch::Tensor& input, const std::vector<GroupMember>& members, const QuantConfig& config,
-                   const QuantizeModelOptions& options, std::vector<LayerReport>& reports)
+GroupQuantizer::GroupQuantizer(std::vector<GroupMember> members, const QuantConfig& config,
+                               const QuantizeModelOptions& options)
+    : m_members(std::move(members))
+    , m_config(config)
+    , m_options(options)
+    , m_signal(m_members.size(), 0.0)
+    , m_noise(m_members.size(), 0.0)
 {
-    if (members.empty())
+    if (m_options.inputStats)
+        m_stats.emplace(m_options.outlierThreshold);
+}
+
+bool GroupQuantizer::readsInput() const
+{
+    return m_config.method == QuantMethod::Gptq
+        && std::any_of(m_members.begin(), m_members.end(),
+                       [&](const GroupMember& m) { return m_config.weightBitsFor(m.info->kind) < 16; });
+}
+
+bool GroupQuantizer::needsFirstPass() const
+{
+    return m_options.inputStats || readsInput();
+}
+
+bool GroupQuantizer::needsSecondPass() const
+{
+    return m_options.inputStats || std::any_of(m_members.begin(), m_members.end(), [&](const GroupMember& m) {
+               return m_config.weightBitsFor(m.info->kind) < 16 || m.actBits < 16;
+           });
+}
+
+void GroupQuantizer::addFirst(const torch::Tensor& input, int64_t sequences)
+{
+    if (m_members.empty())
         return;
     if (!torch::isfinite(input).all().item<bool>())
-        throw Error("the input activations of " + members.front().info->name + " hold NaN or Inf");
+        throw Error("the input activations of " + m_members.front().info->name + " hold NaN or Inf");
+    if (m_stats)
+        m_stats->addFirst(input);
+    if (readsInput()) {
+        if (!m_hessian)
+            m_hessian.emplace(input.size(-1));
+        m_hessian->add(input, sequences);
+    }
+}
+
+void GroupQuantizer::quantize()
+{
     GptqOptions gptq;
-    gptq.groupSize = config.groupSize;
-    gptq.symmetric = config.symmetric;
-    gptq.actOrder = config.actOrder;
-    gptq.percDamp = config.percDamp;
-    gptq.blockSize = config.blockSize;
-    std::optional<HessianAccumulator> hessian;
-    ActivationStats stats;
-    if (options.inputStats)
-        stats = activationStats(input, options.outlierThreshold);
-    for (const GroupMember& m : members) {
+    gptq.groupSize = m_config.groupSize;
+    gptq.symmetric = m_config.symmetric;
+    gptq.actOrder = m_config.actOrder;
+    gptq.percDamp = m_config.percDamp;
+    gptq.blockSize = m_config.blockSize;
+    for (const GroupMember& m : m_members) {
         const LayerInfo& info = *m.info;
         LayerReport r;
-        const int bits = config.weightBitsFor(info.kind);
+        const int bits = m_config.weightBitsFor(info.kind);
         const torch::Tensor w = m.weight.detach().clone();
         if (!torch::isfinite(w).all().item<bool>())
             throw Error("the weights of " + info.name + " hold NaN or Inf");
         torch::Tensor wq = m.weight;
-        if (bits < 16 && config.method == QuantMethod::Gptq) {
-            if (!hessian) {
-                hessian.emplace(input.size(-1));
-                hessian->add(input, options.calibrationSequences);
-            }
+        if (bits < 16 && m_config.method == QuantMethod::Gptq) {
+            if (!m_hessian)
+                throw Error("GPTQ of " + info.name + " before any calibration input");
             gptq.bits = bits;
-            const GptqResult g = gptqQuantize(w, hessian->hessian(), gptq);
+            const GptqResult g = gptqQuantize(w, m_hessian->hessian(), gptq);
             wq.copy_(g.weight);
             r.gptqLoss = g.loss;
             r.dampUsed = g.dampUsed;
         } else if (bits < 16) {
-            wq.copy_(rtnQuantize(w, bits, config.groupSize, config.symmetric));
+            wq.copy_(rtnQuantize(w, bits, m_config.groupSize, m_config.symmetric));
         }
         r.relErr = relativeError(w, wq);
-        if (bits >= 16 && m.actBits >= 16) {
+        if (bits >= 16 && m.actBits >= 16)
             r.sqnrDb = std::numeric_limits<double>::infinity(); // nothing quantized: Ŷ = Y
-        } else {
-            // Ŷ sees the input as the quantized model does, activation quantization included.
-            const torch::Tensor xq = m.actBits < 16 ? fakeQuantizeActivations(input, m.actBits, m.actGroupSize) : input;
-            r.sqnrDb = sqnrDb(torch::nn::functional::linear(input, w), torch::nn::functional::linear(xq, wq));
-        }
-        if (options.inputStats)
+        m_original.push_back(w);
+        m_reports.push_back(std::move(r));
+    }
+    m_hessian.reset();
+}
+
+void GroupQuantizer::addSecond(const torch::Tensor& input)
+{
+    if (m_members.empty())
+        return;
+    if (!torch::isfinite(input).all().item<bool>())
+        throw Error("the input activations of " + m_members.front().info->name + " hold NaN or Inf");
+    if (m_stats)
+        m_stats->addSecond(input);
+    for (size_t i = 0; i < m_members.size(); ++i) {
+        const GroupMember& m = m_members[i];
+        if (std::isinf(m_reports[i].sqnrDb))
+            continue;
+        // Ŷ sees the input as the quantized model does, activation quantization included.
+        const torch::Tensor xq = m.actBits < 16 ? fakeQuantizeActivations(input, m.actBits, m.actGroupSize) : input;
+        addSquaredError(torch::nn::functional::linear(input, m_original[i]),
+                        torch::nn::functional::linear(xq, m.weight), m_signal[i], m_noise[i]);
+    }
+}
+
+void GroupQuantizer::finish(std::vector<LayerReport>& reports)
+{
+    const ActivationStats stats = m_stats ? m_stats->result() : ActivationStats {};
+    for (size_t i = 0; i < m_reports.size(); ++i) {
+        LayerReport& r = m_reports[i];
+        if (!std::isinf(r.sqnrDb))
+            r.sqnrDb = m_noise[i] == 0.0 ? std::numeric_limits<double>::infinity()
+                                         : 10.0 * std::log10(m_signal[i] / m_noise[i]);
+        if (m_stats)
             r.input = stats;
         reports.push_back(std::move(r));
     }
+    m_reports.clear();
+    m_original.clear();
+}
+
+void quantizeGroup(const torch::Tensor& input, const std::vector<GroupMember>& members, const QuantConfig& config,
+                   const QuantizeModelOptions& options, std::vector<LayerReport>& reports)
+{
+    GroupQuantizer group(members, config, options);
+    group.addFirst(input, options.calibrationSequences);
+    group.quantize();
+    group.addSecond(input);
+    group.finish(reports);
 }
 
 std::vector<LayerReport> quantizeModel(TinyLm& model, const torch::Tensor& calibration, const QuantConfig& config,

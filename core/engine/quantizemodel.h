@@ -9,10 +9,12 @@
 
 #include "core/common/metrics.h"
 #include "core/data/config.h"
+#include "core/engine/gptq.h"
 #include "core/engine/model.h"
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace qs {
@@ -28,6 +30,28 @@ struct ActivationStats
 
 // x: [..., channels]. Throws Error if x holds NaN or Inf.
 ActivationStats activationStats(const torch::Tensor& x, double outlierThreshold);
+
+// activationStats over inputs that arrive in chunks and are shown twice, in two passes over the same
+// chunks (issue 18: a paper-sized calibration set is never in memory at once). The first pass takes the
+// sum, every channel's max |x| and a histogram of the upper 16 bits of |x|'s float32 pattern; the second
+// the moments about the global mean and, inside the histogram bin that holds the median, a histogram of
+// the lower 16 bits: the median is exact, the element activationStats finds. With one chunk the numbers
+// are activationStats' (it is this class).
+class ActivationStatsAccumulator
+{
+public:
+    explicit ActivationStatsAccumulator(double outlierThreshold);
+    void addFirst(const torch::Tensor& x);  // throws Error if x holds NaN or Inf
+    void addSecond(const torch::Tensor& x); // after every chunk's addFirst
+    ActivationStats result() const;         // after every chunk's addSecond
+
+private:
+    double m_threshold;
+    double m_sum = 0.0, m_m2 = 0.0, m_m4 = 0.0;
+    int64_t m_count = 0;
+    torch::Tensor m_channel, m_high, m_low; // per-channel max; histograms of |x|'s upper and lower bits
+    int64_t m_medianBin = -1, m_medianRank = 0;
+};
 
 // 10·log10(‖y‖² / ‖y − ŷ‖²) in dB; +inf when ŷ == y.
 double sqnrDb(const torch::Tensor& y, const torch::Tensor& yq);
@@ -68,6 +92,38 @@ struct GroupMember
 // and appends one report per member. Throws Error naming the layer for NaN or Inf.
 void quantizeGroup(const torch::Tensor& input, const std::vector<GroupMember>& members, const QuantConfig& config,
                    const QuantizeModelOptions& options, std::vector<LayerReport>& reports);
+
+// quantizeGroup over a calibration set that arrives in chunks (issue 18), in passes over the same chunks
+// in the same order: addFirst (GPTQ's Hessian, the statistics' first pass) with every chunk, quantize()
+// (the weights, in place), addSecond (the output SQNR of the quantized weights, the statistics' second
+// pass) with every chunk, finish(). A pass a group does not need may be skipped: needsFirstPass() is
+// false for RTN or FP weights without statistics (quantize() reads no input then), needsSecondPass()
+// when there is neither an SQNR nor a statistic to measure. With one chunk the numbers are
+// quantizeGroup's (it is this class).
+class GroupQuantizer
+{
+public:
+    GroupQuantizer(std::vector<GroupMember> members, const QuantConfig& config, const QuantizeModelOptions& options);
+    bool readsInput() const; // quantize() needs the first pass (GPTQ's Hessian)
+    bool needsFirstPass() const;
+    bool needsSecondPass() const;
+    // `sequences`: how many calibration sequences `input`'s rows are (0: its leading dimension, or one
+    // for [tokens, columns]), so GPTQ's Hessian is normalized per sequence.
+    void addFirst(const torch::Tensor& input, int64_t sequences);
+    void quantize();
+    void addSecond(const torch::Tensor& input);
+    void finish(std::vector<LayerReport>& reports); // appends one report per member
+
+private:
+    std::vector<GroupMember> m_members;
+    QuantConfig m_config;
+    QuantizeModelOptions m_options;
+    std::optional<HessianAccumulator> m_hessian;
+    std::optional<ActivationStatsAccumulator> m_stats;
+    std::vector<torch::Tensor> m_original; // each member's weight before quantize()
+    std::vector<LayerReport> m_reports;
+    std::vector<double> m_signal, m_noise; // Σ y², Σ (y − ŷ)² per member
+};
 
 // Sets the model's activation quantization as `config` asks, replaces the weight of every quantizable
 // layer by its quantized-dequantized value (RTN or GPTQ at the layer kind's bits; layers at 16 bits keep

@@ -25,6 +25,9 @@ struct SweepOptions
     int64_t memoryBudget = 0;
     std::string scratchDir = {};
     bool spill = false; // validation states in scratch files even when they would fit in memory
+    // > 0: forward the calibration sequences this many at a time, each block walked in passes over the
+    // chunks (what the plan does by itself when a calibration set does not fit); 0: as the plan decides.
+    int calibrationChunk = 0;
 };
 
 struct SweepSummary

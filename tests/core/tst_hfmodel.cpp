@@ -566,6 +566,9 @@ private Q_SLOTS:
         QTest::addRow("a shard missing") << QStringLiteral("delete-shard")
                                          << QStringList {QStringLiteral("model-00002-of-00002.safetensors"),
                                                          QStringLiteral("no such file"), QStringLiteral("incomplete")};
+        QTest::addRow("shard name longer than a file name can be")
+            << QStringLiteral("long-shard")
+            << QStringList {QStringLiteral("names shard model-"), QStringLiteral("no such file")};
         QTest::addRow("index names an absent tensor")
             << QStringLiteral("index-extra")
             << QStringList {
@@ -611,6 +614,14 @@ private Q_SLOTS:
         QJsonObject config = readJson(configPath);
         if (damage == QLatin1String("delete-shard")) {
             QVERIFY(QFile::remove(folder + QStringLiteral("/model-00002-of-00002.safetensors")));
+        } else if (damage == QLatin1String("long-shard")) {
+            // 300 characters: more than NAME_MAX (255) on every Linux file system.
+            QJsonObject index = readJson(indexPath);
+            QJsonObject map = index[QStringLiteral("weight_map")].toObject();
+            map[QStringLiteral("model.norm.weight")] =
+                QStringLiteral("model-") + QString(288, QLatin1Char('x')) + QStringLiteral(".safetensors");
+            index[QStringLiteral("weight_map")] = map;
+            writeJson(indexPath, index);
         } else if (damage == QLatin1String("index-extra")) {
             QJsonObject index = readJson(indexPath);
             QJsonObject map = index[QStringLiteral("weight_map")].toObject();

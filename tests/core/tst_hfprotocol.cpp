@@ -288,6 +288,29 @@ private Q_SLOTS:
                 QCOMPARE(plan.scratchBytes, int64_t(4) * 614400 * 2048 * 4);
             }
         }
+        // Paper 1's calibration, 1,024 documents of up to 2,048 tokens for each of two GPTQ configs (36 GiB
+        // of states at hidden 2048) and the FP reference's 32: forwarded a few documents at a time, the
+        // states spilled, inside the same budget.
+        r.valSequences = 614400 / 2048;
+        r.calibrationTokens = (2 * 1024 + 32) * 2048;
+        r.calibrationSequences = 1024;
+        r.calibrationLength = 2048;
+        const HfMemoryPlan paper = planHfMemory(arch, r);
+        QVERIFY2(paper.peak() <= r.budget, paper.describe().c_str());
+        QVERIFY2(paper.calibrationChunked && paper.calibrationSpill && paper.calibrationBatch < 1024,
+                 paper.describe().c_str());
+        QCOMPARE(paper.calibrationStates, int64_t(2 * 1024 + 32) * 2048 * 2048 * 4);
+        QVERIFY2(paper.describe().find("sequences at a time") != std::string::npos, paper.describe().c_str());
+        // Asked for, chunks are used even when everything fits.
+        r.calibrationTokens = 3 * 32 * 128;
+        r.calibrationSequences = 32;
+        r.calibrationLength = 128;
+        r.calibrationChunk = 8;
+        const HfMemoryPlan asked = planHfMemory(arch, r);
+        QVERIFY2(asked.calibrationChunked && !asked.calibrationSpill && asked.calibrationBatch == 8,
+                 asked.describe().c_str());
+        r.calibrationChunk = 0;
+
         // A budget below one block's weights and quantization is refused, naming what does not fit.
         r.budget = int64_t(256) << 20;
         try {

@@ -3,6 +3,7 @@
 //   zero = (maxq + 1) / 2; asym: scale = (xmax − xmin) / maxq, zero = round(−xmin / scale);
 //   q = scale · (clamp(round(x / scale) + zero, 0, maxq) − zero); torch rounds half to even.
 
+#include "tests/support/numeric.h"
 #include "tests/support/testutils.h"
 
 #include "core/engine/quantizemodel.h"
@@ -52,6 +53,11 @@ QString thrown(F&& f)
 bool near(double a, double b, double tol = 1e-9)
 {
     return std::abs(a - b) <= tol * std::max(1.0, std::abs(b));
+}
+
+bool relativelyNear(double a, double b, double relative)
+{
+    return std::abs(a - b) <= relative * std::abs(b);
 }
 
 } // namespace
@@ -288,6 +294,97 @@ private Q_SLOTS:
         QVERIFY(!qs::test::errorOf([&] { activationStats(x, 6.0); }).isEmpty());
         x[1][2] = std::numeric_limits<float>::infinity();
         QVERIFY(!qs::test::errorOf([&] { activationStats(x, 6.0); }).isEmpty());
+    }
+
+    // The statistics of an input shown in chunks, twice (ActivationStatsAccumulator), are those of the
+    // input whole: the same elements give the same max, channel profile, outlier count and median (the
+    // median found exactly through the histograms of |x|'s bit pattern), and the moments differ only by
+    // the order of float64 sums.
+    void activationStatsInChunks_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addRow("heavy tails") << 0;
+        QTest::addRow("few distinct values") << 1; // the median's bin holds thousands of equal values
+        QTest::addRow("zeros and tiny values") << 2;
+    }
+
+    void activationStatsInChunks()
+    {
+        QFETCH(int, kind);
+        torch::manual_seed(11);
+        torch::Tensor x = torch::randn({3001, 64}) * torch::exp(torch::randn({3001, 64}));
+        if (kind == 1)
+            x = torch::randint(-3, 4, {3001, 64}).to(torch::kFloat32);
+        if (kind == 2)
+            x = torch::where(torch::rand({3001, 64}) < 0.6, torch::zeros({3001, 64}), x * 1e-30);
+        const ActivationStats whole = activationStats(x, 4.0);
+        ActivationStatsAccumulator chunked(4.0);
+        const std::vector<int64_t> cuts = {0, 700, 701, 2000, 3001};
+        for (size_t c = 0; c + 1 < cuts.size(); ++c)
+            chunked.addFirst(x.narrow(0, cuts[c], cuts[c + 1] - cuts[c]));
+        for (size_t c = 0; c + 1 < cuts.size(); ++c)
+            chunked.addSecond(x.narrow(0, cuts[c], cuts[c + 1] - cuts[c]));
+        const ActivationStats s = chunked.result();
+        QCOMPARE(s.absmax, whole.absmax);
+        QCOMPARE(s.channelAbsmax, whole.channelAbsmax);
+        QCOMPARE(s.outliers, whole.outliers);
+        // The lower median of |x| from a sort, independently of both.
+        const auto sorted = std::get<0>(x.abs().flatten().sort());
+        const double median = sorted[(sorted.numel() - 1) / 2].item<double>();
+        const double ratio = median > 0.0 ? whole.absmax / median : std::numeric_limits<double>::infinity();
+        QCOMPARE(whole.absmaxMedian, ratio);
+        QCOMPARE(s.absmaxMedian, ratio);
+        // 192,064 values summed in float64 in other slices: relative differences of a few 1e-16.
+        QVERIFY2(
+            relativelyNear(s.kurtosis, whole.kurtosis, 1e-12),
+            qPrintable(QStringLiteral("%1 against %2").arg(s.kurtosis, 0, 'g', 17).arg(whole.kurtosis, 0, 'g', 17)));
+    }
+
+    // GroupQuantizer with the input in chunks against quantizeGroup with it whole: RTN and the SQNR
+    // need no input to quantize and match to float64 summation order; GPTQ's Hessian, accumulated chunk
+    // by chunk with the reference's rescaling, differs in float32 rounding, which may flip a weight that
+    // sits on a rounding boundary, so nearly every quantized weight is the same and the losses agree
+    // closely.
+    void groupInChunks()
+    {
+        torch::manual_seed(12);
+        const auto input = torch::randn({6, 40, 128}) * torch::linspace(0.2, 3.0, 128);
+        LayerInfo info {"model.layers.0.mlp.up_proj.weight", 0, "up", 96, 128};
+        const auto weight = torch::randn({96, 128}) * 0.05;
+        for (const char* spec : {"rtn:4:g32:sym", "gptq:4:g32:sym:act", "gptq:3:g32:asym"}) {
+            const QuantConfig config = QuantConfig::parse(spec);
+            QuantizeModelOptions options;
+            options.inputStats = true;
+            const auto wholeWeight = weight.clone();
+            std::vector<LayerReport> whole;
+            quantizeGroup(input, {{&info, wholeWeight}}, config, options, whole);
+
+            const auto chunkWeight = weight.clone();
+            GroupQuantizer group({{&info, chunkWeight}}, config, options);
+            QCOMPARE(group.readsInput(), config.method == QuantMethod::Gptq);
+            for (const int64_t begin : {0, 2, 5})
+                group.addFirst(input.narrow(0, begin, begin == 0 ? 2 : begin == 2 ? 3 : 1), 0);
+            group.quantize();
+            for (const int64_t begin : {0, 2, 5})
+                group.addSecond(input.narrow(0, begin, begin == 0 ? 2 : begin == 2 ? 3 : 1));
+            std::vector<LayerReport> chunked;
+            group.finish(chunked);
+            QCOMPARE(chunked.size(), size_t(1));
+            const double same = (chunkWeight == wholeWeight).to(torch::kFloat64).mean().item<double>();
+            if (config.method == QuantMethod::Gptq) {
+                QS_VERIFY_ABOVE("chunked_gptq_identical_weights", same, 0.99);
+                QS_VERIFY_BELOW("chunked_gptq_loss",
+                                std::abs(chunked[0].gptqLoss - whole[0].gptqLoss) / whole[0].gptqLoss, 1e-3);
+                QS_VERIFY_BELOW("chunked_gptq_sqnr_db", std::abs(chunked[0].sqnrDb - whole[0].sqnrDb), 0.05);
+            } else {
+                QCOMPARE(same, 1.0);
+                QVERIFY(relativelyNear(chunked[0].sqnrDb, whole[0].sqnrDb, 1e-12));
+            }
+            QVERIFY(relativelyNear(chunked[0].relErr, whole[0].relErr, 1e-3));
+            QCOMPARE(chunked[0].input.absmax, whole[0].input.absmax);
+            QCOMPARE(chunked[0].input.absmaxMedian, whole[0].input.absmaxMedian);
+            QVERIFY(relativelyNear(chunked[0].input.kurtosis, whole[0].input.kurtosis, 1e-12));
+        }
     }
 
     void sqnrClosedForm()
