@@ -234,6 +234,12 @@ private Q_SLOTS:
         const AveragingSummary again = lawaRun(store, "traj", 2, 1, out.toStdString(), {}, 40000);
         QCOMPARE(again.created, 0);
         QCOMPARE(again.reused, 3);
+        // Window 3 every 2 spans 5 revisions; the run has 4 (its averages are runs of their own).
+        const QString tooFew = test::errorOfType<ConfigError>(
+            [&] { lawaRun(store, "traj", 3, 2, m_dir.filePath(QStringLiteral("lawa3s2")).toStdString()); });
+        QVERIFY2(tooFew.contains(QStringLiteral("'traj' has 4 revisions, too few for a LAWA window of 3 every 2")),
+                 qPrintable(tooFew));
+        QVERIFY(!store.hasRun("traj.lawa3s2"));
 
         // The averaged run sweeps like the imported one.
         const SweepSummary sweep =
