@@ -1,6 +1,7 @@
 #include "core/data/averagingspec.h"
 
 #include "core/common/errors.h"
+#include "core/data/store.h"
 
 #include <cmath>
 #include <limits>
@@ -21,6 +22,21 @@ void checkLawaWindow(int window, int stride)
     if (stride < 1 || stride > lawaMaxStride)
         throw ConfigError("LAWA stride " + std::to_string(stride) + " is out of range [1, "
                           + std::to_string(lawaMaxStride) + "]");
+}
+
+std::vector<CheckpointRow> lawaTrajectory(const Store& store, const std::string& run, int window, int stride,
+                                          const char* noun)
+{
+    std::vector<CheckpointRow> trajectory;
+    for (const CheckpointRow& row : store.checkpoints(run)) {
+        if (row.kind != "averaged")
+            trajectory.push_back(row);
+    }
+    if (trajectory.size() <= lawaSpan(window, stride))
+        throw ConfigError(store.path() + ": run '" + run + "' has " + std::to_string(trajectory.size()) + " " + noun
+                          + ", too few for a LAWA window of " + std::to_string(window)
+                          + (stride > 1 ? " every " + std::to_string(stride) : std::string()));
+    return trajectory;
 }
 
 SoupIngredient parseSoupIngredient(const std::string& text)

@@ -4,10 +4,15 @@
 // stride and the run it makes, and soup ingredients. No torch: the recipe reader and its fuzzer use it;
 // the averaging itself is core/engine/averaging.h.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace qs {
+
+class Store;
+struct CheckpointRow;
 
 // LAWA's window (checkpoints averaged) and stride (every stride-th checkpoint) ranges.
 inline constexpr int lawaMinWindow = 2, lawaMaxWindow = 1000, lawaMaxStride = 1000;
@@ -16,6 +21,16 @@ inline constexpr int lawaMinWindow = 2, lawaMaxWindow = 1000, lawaMaxStride = 10
 std::string lawaRunName(const std::string& run, int window, int stride);
 // ConfigError naming the value and its range when `window` or `stride` is outside them.
 void checkLawaWindow(int window, int stride);
+// How far back a LAWA window reaches: its first checkpoint is this many rows before its last.
+inline size_t lawaSpan(int window, int stride)
+{
+    return size_t(window - 1) * size_t(stride);
+}
+// The rows of `run` LAWA slides its window over: its checkpoints without the averaged ones. ConfigError
+// naming the store, the run and how many it has (`noun`: "checkpoints", "revisions") when they are too
+// few for one window.
+std::vector<CheckpointRow> lawaTrajectory(const Store& store, const std::string& run, int window, int stride,
+                                          const char* noun);
 
 // One ingredient of a soup: a checkpoint of a run of the store, with its weight in the average.
 struct SoupIngredient

@@ -566,16 +566,8 @@ AveragingSummary lawaHfRun(Store& store, const std::string& run, int window, int
         throw ConfigError(store.path() + ": no run '" + run + "' to average");
     if (!isHfRun(store, run))
         throw ConfigError(store.path() + ": run '" + run + "' does not hold Hugging Face revisions");
-    std::vector<CheckpointRow> trajectory;
-    for (const CheckpointRow& row : store.checkpoints(run)) {
-        if (row.kind != "averaged")
-            trajectory.push_back(row);
-    }
-    const size_t span = size_t(window - 1) * size_t(stride);
-    if (trajectory.size() <= span)
-        throw ConfigError(store.path() + ": run '" + run + "' has " + std::to_string(trajectory.size())
-                          + " revisions, too few for a LAWA window of " + std::to_string(window)
-                          + (stride > 1 ? " every " + std::to_string(stride) : std::string()));
+    const std::vector<CheckpointRow> trajectory = lawaTrajectory(store, run, window, stride, "revisions");
+    const size_t span = lawaSpan(window, stride);
 
     AveragingSummary summary;
     summary.run = lawaRunName(run, window, stride);

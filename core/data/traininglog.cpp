@@ -1,5 +1,6 @@
 #include "core/data/traininglog.h"
 
+#include "core/common/csv.h"
 #include "core/common/errors.h"
 #include "core/data/jsonfields.h"
 #include "core/data/tfevents.h"
@@ -41,41 +42,6 @@ std::string trim(std::string_view s)
     const auto b = std::find_if(s.begin(), s.end(), notSpace);
     const auto e = std::find_if(s.rbegin(), s.rend(), notSpace).base();
     return b < e ? std::string(b, e) : std::string();
-}
-
-// The cells of one CSV line: quoted cells may hold commas and "" for a quote.
-std::vector<std::string> splitCsv(const std::string& line, const std::string& path, int lineNo)
-{
-    std::vector<std::string> cells;
-    std::string cell;
-    bool quoted = false;
-    bool wasQuoted = false;
-    for (size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-                cell += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                cell += c;
-            }
-        } else if (c == '"' && trim(cell).empty()) {
-            quoted = wasQuoted = true;
-            cell.clear();
-        } else if (c == ',') {
-            cells.push_back(wasQuoted ? cell : trim(cell));
-            cell.clear();
-            wasQuoted = false;
-        } else {
-            cell += c;
-        }
-    }
-    if (quoted)
-        throw FormatError(path + ", line " + std::to_string(lineNo) + ": a quoted cell is not closed");
-    cells.push_back(wasQuoted ? cell : trim(cell));
-    return cells;
 }
 
 enum class Cell
@@ -199,7 +165,7 @@ TrainingLog readScalarCsv(const std::string& path)
         line.pop_back();
     if (line.size() >= 3 && line.compare(0, 3, "\xEF\xBB\xBF") == 0)
         line.erase(0, 3); // a UTF-8 byte-order mark
-    const std::vector<std::string> header = splitCsv(line, path, 1);
+    const std::vector<std::string> header = splitCsvRecord(line, path, 1);
     int stepCol = -1;
     for (const char* name : stepNames) {
         const auto it = std::find(header.begin(), header.end(), name);
@@ -236,7 +202,7 @@ TrainingLog readScalarCsv(const std::string& path)
             line.pop_back();
         if (trim(line).empty())
             continue;
-        const std::vector<std::string> cells = splitCsv(line, path, lineNo);
+        const std::vector<std::string> cells = splitCsvRecord(line, path, lineNo);
         if (cells.size() != header.size())
             throw FormatError(path + ", line " + std::to_string(lineNo) + ": " + std::to_string(cells.size())
                               + " cells, the header names " + std::to_string(header.size()) + " columns");

@@ -99,16 +99,8 @@ AveragingSummary lawaRun(Store& store, const std::string& run, int window, int s
         throw ConfigError(store.path() + ": no run '" + run + "' to average");
     if (isHfRun(store, run))
         return lawaHfRun(store, run, window, stride, HfAverageOptions {checkpointDir, hfShardBytes}, progress);
-    std::vector<CheckpointRow> trajectory;
-    for (const CheckpointRow& row : store.checkpoints(run)) {
-        if (row.kind != "averaged")
-            trajectory.push_back(row);
-    }
-    const size_t span = size_t(window - 1) * size_t(stride);
-    if (trajectory.size() <= span)
-        throw ConfigError(store.path() + ": run '" + run + "' has " + std::to_string(trajectory.size())
-                          + " checkpoints, too few for a LAWA window of " + std::to_string(window)
-                          + (stride > 1 ? " every " + std::to_string(stride) : std::string()));
+    const std::vector<CheckpointRow> trajectory = lawaTrajectory(store, run, window, stride, "checkpoints");
+    const size_t span = lawaSpan(window, stride);
 
     AveragingSummary summary;
     summary.run = lawaRunName(run, window, stride);

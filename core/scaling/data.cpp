@@ -1,6 +1,7 @@
 #include "core/scaling/data.h"
 #include "core/scaling/text.h"
 
+#include "core/common/csv.h"
 #include "core/common/errors.h"
 
 #include <algorithm>
@@ -62,40 +63,6 @@ std::string_view trim(std::string_view s)
 }
 
 using detail::number;
-// Splits one CSV record (no line breaks inside quotes).
-std::vector<std::string> splitRecord(std::string_view line, const std::string& where)
-{
-    std::vector<std::string> cells;
-    std::string cell;
-    bool quoted = false, wasQuoted = false;
-    for (size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-                cell += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                cell += c;
-            }
-        } else if (c == '"' && trim(cell).empty()) {
-            quoted = wasQuoted = true;
-            cell.clear();
-        } else if (c == ',') {
-            cells.push_back(wasQuoted ? cell : std::string(trim(cell)));
-            cell.clear();
-            wasQuoted = false;
-        } else {
-            cell += c;
-        }
-    }
-    if (quoted)
-        throw FormatError(where + ": a quoted cell is not closed");
-    cells.push_back(wasQuoted ? cell : std::string(trim(cell)));
-    return cells;
-}
-
 double parseNumber(std::string_view cell, const std::string& where, const char* column)
 {
     if (cell.empty())
@@ -191,7 +158,7 @@ ScalingData parseScalingCsv(std::string_view text, std::string source)
         if (trim(line).empty() || trim(line).front() == '#')
             continue;
         const std::string where = data.source + ", line " + std::to_string(lineNo);
-        const std::vector<std::string> cells = splitRecord(line, where);
+        const std::vector<std::string> cells = splitCsvRecord(line, data.source, lineNo);
         if (!haveHeader) {
             haveHeader = true;
             for (const std::string& cell : cells) {

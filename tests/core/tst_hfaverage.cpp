@@ -24,7 +24,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <random>
 
 #include <nlohmann/json.hpp>
 
@@ -137,17 +136,8 @@ private Q_SLOTS:
         m_traj = m_dir.filePath(QStringLiteral("traj"));
         for (int i = 1; i <= 4; ++i)
             QVERIFY(make(revision(m_traj, 100 * i), i));
-        std::vector<uint16_t> ids(4000);
-        std::mt19937 rng(5);
-        uint16_t id = 0;
-        for (auto& v : ids) {
-            id = uint16_t((id + 1 + rng() % 3) % 128);
-            v = id;
-        }
         m_tokens = m_dir.filePath(QStringLiteral("val.bin"));
-        QFile f(m_tokens);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(reinterpret_cast<const char*>(ids.data()), qsizetype(ids.size() * 2));
+        QVERIFY(test::writeTokenWalk(m_tokens));
     }
 
     // Hand-computed roundings: bf16 neighbours of 1 are 1 (0x3F80), 1 + 2^-7 (0x3F81), 1 + 2^-6 (0x3F82).
@@ -234,6 +224,12 @@ private Q_SLOTS:
         const AveragingSummary again = lawaRun(store, "traj", 2, 1, out.toStdString(), {}, 40000);
         QCOMPARE(again.created, 0);
         QCOMPARE(again.reused, 3);
+        // Window 3 every 2 spans 5 revisions; the run has 4 (its averages are runs of their own).
+        const QString tooFew = test::errorOfType<ConfigError>(
+            [&] { lawaRun(store, "traj", 3, 2, m_dir.filePath(QStringLiteral("lawa3s2")).toStdString()); });
+        QVERIFY2(tooFew.contains(QStringLiteral("'traj' has 4 revisions, too few for a LAWA window of 3 every 2")),
+                 qPrintable(tooFew));
+        QVERIFY(!store.hasRun("traj.lawa3s2"));
 
         // The averaged run sweeps like the imported one.
         const SweepSummary sweep =

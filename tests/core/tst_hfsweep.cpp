@@ -73,17 +73,8 @@ private Q_SLOTS:
         QVERIFY(make(m_revisions + QStringLiteral("/stage1-step2000-tokens4B"), 2));
         QVERIFY(make(m_revisions + QStringLiteral("/stage1-step1000-tokens2B"), 1));
         // Token ids with some structure (a repeating walk), 4,000 of them, vocabulary 128.
-        std::vector<uint16_t> ids(4000);
-        std::mt19937 rng(5);
-        uint16_t id = 0;
-        for (auto& v : ids) {
-            id = uint16_t((id + 1 + rng() % 3) % 128);
-            v = id;
-        }
         m_tokens = m_dir.filePath(QStringLiteral("val.bin"));
-        QFile f(m_tokens);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(reinterpret_cast<const char*>(ids.data()), qsizetype(ids.size() * 2));
+        QVERIFY(test::writeTokenWalk(m_tokens));
     }
 
     void describedSchedule()

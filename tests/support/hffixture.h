@@ -11,7 +11,9 @@
 #include <QProcess>
 #include <QTest>
 
+#include <cstdint>
 #include <cstring>
+#include <random>
 #include <vector>
 
 namespace qs::test {
@@ -33,6 +35,25 @@ inline bool runReference(const QStringList& args, QString* error)
         return false;
     }
     return true;
+}
+
+// Token ids with some structure (a repeating walk: each id 1 to 3 above the one before, vocabulary 128),
+// 4,000 of them, written to `path` as raw uint16 (a token file's raw format); false when it cannot be
+// written.
+inline bool writeTokenWalk(const QString& path)
+{
+    std::vector<uint16_t> ids(4000);
+    std::mt19937 rng(5);
+    uint16_t id = 0;
+    for (auto& v : ids) {
+        id = uint16_t((id + 1 + rng() % 3) % 128);
+        v = id;
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return false;
+    const qsizetype bytes = qsizetype(ids.size() * sizeof(uint16_t));
+    return f.write(reinterpret_cast<const char*>(ids.data()), bytes) == bytes;
 }
 
 // A .npy v1 file of int64 ids [rows, cols].

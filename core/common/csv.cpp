@@ -1,0 +1,55 @@
+#include "core/common/csv.h"
+
+#include "core/common/errors.h"
+
+#include <cctype>
+
+namespace qs {
+
+namespace {
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+        s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+        s.remove_suffix(1);
+    return s;
+}
+
+} // namespace
+
+std::vector<std::string> splitCsvRecord(std::string_view line, const std::string& source, int lineNo)
+{
+    std::vector<std::string> cells;
+    std::string cell;
+    bool quoted = false, wasQuoted = false;
+    for (size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+                cell += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                cell += c;
+            }
+        } else if (c == '"' && trim(cell).empty()) {
+            quoted = wasQuoted = true;
+            cell.clear();
+        } else if (c == ',') {
+            cells.push_back(wasQuoted ? cell : std::string(trim(cell)));
+            cell.clear();
+            wasQuoted = false;
+        } else {
+            cell += c;
+        }
+    }
+    if (quoted)
+        throw FormatError(source + ", line " + std::to_string(lineNo) + ": a quoted cell is not closed");
+    cells.push_back(wasQuoted ? cell : std::string(trim(cell)));
+    return cells;
+}
+
+} // namespace qs
