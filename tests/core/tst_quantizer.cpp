@@ -378,7 +378,9 @@ private Q_SLOTS:
                 QS_VERIFY_BELOW("chunked_gptq_sqnr_db", std::abs(chunked[0].sqnrDb - whole[0].sqnrDb), 0.05);
             } else {
                 QCOMPARE(same, 1.0);
-                QVERIFY(relativelyNear(chunked[0].sqnrDb, whole[0].sqnrDb, 1e-12));
+                // Y = XWᵀ over a chunk and over the whole input take other GEMM kernels: float32 rounding
+                // of Y, about 1e-7 of the SQNR's noise at 24 dB.
+                QS_VERIFY_BELOW("chunked_rtn_sqnr_db", std::abs(chunked[0].sqnrDb - whole[0].sqnrDb), 1e-3);
             }
             QVERIFY(relativelyNear(chunked[0].relErr, whole[0].relErr, 1e-3));
             QCOMPARE(chunked[0].input.absmax, whole[0].input.absmax);
