@@ -1225,7 +1225,7 @@ bloque %2 · %3
         <translation>Detiene la tarea en curso en su próximo punto seguro</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+32"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+33"/>
         <source>No recent stores</source>
         <translation>No hay almacenes recientes</translation>
     </message>
@@ -1339,7 +1339,7 @@ bloque %2 · %3
     <message>
         <location filename="../app/gui/mainwindowjobs.cpp" line="+38"/>
         <location line="+38"/>
-        <location filename="../app/gui/mainwindowlab.cpp" line="+53"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="+54"/>
         <source>Another job is running; cancel it first</source>
         <translation>Hay otra tarea en curso; cancélela primero</translation>
     </message>
@@ -1498,12 +1498,22 @@ Window k:</source>
 Ventana k:</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>Crear una ejecución de promedios móviles de checkpoints (LAWA) de la ejecución seleccionada, para barrerla como cualquier otra</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
+        <source>&amp;Make a Model Soup…</source>
+        <translation>Crear una s&amp;opa de modelos…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
+        <translation>Promediar checkpoints elegidos de la ejecución seleccionada, con los pesos que elija, en una ejecución de un solo checkpoint (una sopa de modelos), para barrerla como cualquier otra</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Training the cooldown %1…</source>
         <translation>Entrenando el enfriamiento %1…</translation>
     </message>
@@ -1512,8 +1522,26 @@ Ventana k:</translation>
         <source>Averaging %1 into %2…</source>
         <translation>Promediando %1 en %2…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>Averaging %n checkpoint(s) into the soup %1…</source>
+        <translation>
+            <numerusform>Promediando %n checkpoint en la sopa %1…</numerusform>
+            <numerusform>Promediando %n checkpoints en la sopa %1…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
+        <source>Model soup failed</source>
+        <translation>La sopa de modelos falló</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Soup cancelled; the store is as it was</source>
+        <translation>Sopa cancelada; el almacén queda como estaba</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
         <translation>La ejecución %1 está en el almacén; Archivo &gt; Ejecutar barrido la cuantiza</translation>
     </message>
@@ -2944,6 +2972,130 @@ calentamiento: no ajustado</translation>
     </message>
 </context>
 <context>
+    <name>qs::SoupDialog</name>
+    <message>
+        <location filename="../widgets/dialogs/soupdialog.cpp" line="+68"/>
+        <source>Make a Model Soup</source>
+        <translation>Crear una sopa de modelos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check the checkpoints of %1 to average and give each a weight. The soup is their weighted average, a run of one checkpoint that sweeps like any other.</source>
+        <translation>Marque los checkpoints de %1 que quiere promediar y dé a cada uno un peso. La sopa es su promedio ponderado, una ejecución de un solo checkpoint que se barre como cualquier otra.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Step</source>
+        <translation>Paso</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>LR</source>
+        <translation>LR</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Weight</source>
+        <translation>Peso</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 tokens</source>
+        <translation>%1 tokens</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>Step %1 is shared by %n checkpoint(s) of this run; a soup names its ingredients by step, so it cannot take them</source>
+        <translation>
+            <numerusform>El paso %1 lo comparte %n checkpoint de esta ejecución; una sopa nombra sus ingredientes por paso, así que no puede tomarlos</numerusform>
+            <numerusform>El paso %1 lo comparten %n checkpoints de esta ejecución; una sopa nombra sus ingredientes por paso, así que no puede tomarlos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The new run: letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;</source>
+        <translation>La nueva ejecución: letras, dígitos, &apos;-&apos;, &apos;_&apos; y &apos;.&apos;</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The averaged revision folder is written inside this folder, named after the latest ingredient&apos;s revision</source>
+        <translation>La carpeta de la revisión promediada se escribe dentro de esta carpeta, con el nombre de la revisión del ingrediente más reciente</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Name:</source>
+        <translation>&amp;Nombre:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Output folder:</source>
+        <translation>Carpeta de &amp;salida:</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&amp;Make Soup</source>
+        <translation>&amp;Crear sopa</translation>
+    </message>
+    <message>
+        <location line="+121"/>
+        <source>Folder for the averaged revision</source>
+        <translation>Carpeta para la revisión promediada</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The weight of step %1 must be a number above 0.</source>
+        <translation>El peso del paso %1 debe ser un número mayor que 0.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Check at least two checkpoints: a soup averages two or more.</source>
+        <translation>Marque al menos dos checkpoints: una sopa promedia dos o más.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Name the soup&apos;s run.</source>
+        <translation>Ponga nombre a la ejecución de la sopa.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The store already holds a run named %1; choose another name.</source>
+        <translation>El almacén ya contiene una ejecución llamada %1; elija otro nombre.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the folder the averaged revision goes into.</source>
+        <translation>Elija la carpeta donde va la revisión promediada.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>step %1 (%2 %)</source>
+        <translation>paso %1 (%2 %)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Averages %n checkpoint(s): %1.</source>
+        <translation>
+            <numerusform>Promedia %n checkpoint: %1.</numerusform>
+            <numerusform>Promedia %n checkpoints: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Writes the revision folder %1.</source>
+        <translation>Escribe la carpeta de revisión %1.</translation>
+    </message>
+</context>
+<context>
     <name>qs::SweepDialog</name>
     <message>
         <location filename="../widgets/dialogs/sweepdialog.cpp" line="+35"/>
@@ -3050,7 +3202,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+75"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+69"/>
         <source>same top-1 (%)</source>
         <translation>mismo top-1 (%)</translation>
     </message>
@@ -3072,18 +3224,18 @@ calentamiento: no ajustado</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+249"/>
+        <location line="+314"/>
         <source>step</source>
         <translation>paso</translation>
     </message>
     <message>
-        <location line="-248"/>
-        <location line="+248"/>
+        <location line="-313"/>
+        <location line="+313"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
     <message>
-        <location line="-247"/>
+        <location line="-311"/>
         <source>&amp;X axis:</source>
         <translation>Eje &amp;X:</translation>
     </message>
@@ -3134,12 +3286,12 @@ calentamiento: no ajustado</translation>
     </message>
     <message>
         <location line="+68"/>
-        <location line="+294"/>
+        <location line="+371"/>
         <source>learning rate</source>
         <translation>tasa de aprendizaje</translation>
     </message>
     <message>
-        <location line="-291"/>
+        <location line="-368"/>
         <source>FP validation loss (nats)</source>
         <translation>pérdida de validación FP (nats)</translation>
     </message>
@@ -3189,12 +3341,12 @@ calentamiento: no ajustado</translation>
         <translation>%1 dB</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+65"/>
         <source>run %1</source>
         <translation>ejecución %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+183"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+254"/>
         <source>This store holds no runs</source>
         <translation>Este almacén no contiene ejecuciones</translation>
     </message>
@@ -3209,17 +3361,17 @@ calentamiento: no ajustado</translation>
         <translation>%1: daño por cuantización a lo largo del entrenamiento</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+173"/>
         <source>FP val loss</source>
         <translation>pérdida val. FP</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+44"/>
         <source>train loss</source>
         <translation>pérdida de entrenamiento</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+66"/>
         <source>warmup</source>
         <translation>calentamiento</translation>
     </message>
@@ -3239,7 +3391,7 @@ calentamiento: no ajustado</translation>
         <translation>punto de control %1: paso %2, %3 tokens</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+8"/>
         <source>not measured</source>
         <translation>no medido</translation>
     </message>
@@ -3264,7 +3416,7 @@ calentamiento: no ajustado</translation>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+145"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+171"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -3274,36 +3426,44 @@ calentamiento: no ajustado</translation>
         <translation>%1 (familia)</translation>
     </message>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-561"/>
         <source>checkpoint order</source>
         <translation>orden de los puntos de control</translation>
     </message>
     <message>
+        <location line="+307"/>
         <source>checkpoint (in training order)</source>
         <translation>punto de control (en orden de entrenamiento)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>tokens (summed over the stages)</source>
         <translation>tokens (sumados sobre las etapas)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>step (summed over the stages)</source>
         <translation>paso (sumado sobre las etapas)</translation>
     </message>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+51"/>
         <source>stage %1 · %2 ingredients</source>
         <translation>etapa %1 · %2 ingredientes</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>stage %1 · %2 branches</source>
         <translation>etapa %1 · %2 ramas</translation>
     </message>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-16"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, con %2 pasos y %3 tokens en total</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+44"/>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="-8"/>
+        <location line="+30"/>
         <source>no stage</source>
         <translation>sin etapa</translation>
     </message>

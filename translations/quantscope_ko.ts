@@ -1218,7 +1218,7 @@ block %2 · %3
         <translation>실행 중인 작업을 다음 안전 지점에서 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+32"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+33"/>
         <source>No recent stores</source>
         <translation>최근 저장소 없음</translation>
     </message>
@@ -1331,7 +1331,7 @@ block %2 · %3
     <message>
         <location filename="../app/gui/mainwindowjobs.cpp" line="+38"/>
         <location line="+38"/>
-        <location filename="../app/gui/mainwindowlab.cpp" line="+53"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="+54"/>
         <source>Another job is running; cancel it first</source>
         <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>
     </message>
@@ -1485,12 +1485,22 @@ Window k:</source>
 창 k:</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>선택한 실행의 이동 체크포인트 평균(LAWA)으로 새 실행을 만듭니다. 다른 실행처럼 스윕할 수 있습니다</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
+        <source>&amp;Make a Model Soup…</source>
+        <translation>모델 수프 만들기(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
+        <translation>선택한 실행에서 고른 체크포인트를 원하는 가중치로 평균해 체크포인트 하나짜리 실행(모델 수프)을 만듭니다. 다른 실행처럼 스윕할 수 있습니다</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Training the cooldown %1…</source>
         <translation>쿨다운 %1 학습 중…</translation>
     </message>
@@ -1499,8 +1509,25 @@ Window k:</source>
         <source>Averaging %1 into %2…</source>
         <translation>%1을(를) %2(으)로 평균하는 중…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>Averaging %n checkpoint(s) into the soup %1…</source>
+        <translation>
+            <numerusform>체크포인트 %n개를 수프 %1(으)로 평균하는 중…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
+        <source>Model soup failed</source>
+        <translation>모델 수프 실패</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Soup cancelled; the store is as it was</source>
+        <translation>수프가 취소되었습니다. 저장소는 그대로입니다</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
         <translation>실행 %1이(가) 저장소에 있습니다. 파일 &gt; 스윕 실행으로 양자화하세요</translation>
     </message>
@@ -2926,6 +2953,128 @@ warmup: not fitted</source>
     </message>
 </context>
 <context>
+    <name>qs::SoupDialog</name>
+    <message>
+        <location filename="../widgets/dialogs/soupdialog.cpp" line="+68"/>
+        <source>Make a Model Soup</source>
+        <translation>모델 수프 만들기</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check the checkpoints of %1 to average and give each a weight. The soup is their weighted average, a run of one checkpoint that sweeps like any other.</source>
+        <translation>평균할 %1의 체크포인트를 선택하고 각각 가중치를 지정하세요. 수프는 이들의 가중 평균이며, 다른 실행처럼 스윕할 수 있는 체크포인트 하나짜리 실행입니다.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Step</source>
+        <translation>스텝</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tokens</source>
+        <translation>토큰</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>LR</source>
+        <translation>LR</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Weight</source>
+        <translation>가중치</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 tokens</source>
+        <translation>토큰 %1개</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>Step %1 is shared by %n checkpoint(s) of this run; a soup names its ingredients by step, so it cannot take them</source>
+        <translation>
+            <numerusform>이 실행의 체크포인트 %n개가 스텝 %1을(를) 공유합니다. 수프는 재료를 스텝으로 지정하므로 이들을 사용할 수 없습니다</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The new run: letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;</source>
+        <translation>새 실행: 문자, 숫자, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The averaged revision folder is written inside this folder, named after the latest ingredient&apos;s revision</source>
+        <translation>평균한 리비전 폴더는 이 폴더 안에 가장 최근 재료의 리비전 이름으로 기록됩니다</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Browse…</source>
+        <translation>찾아보기…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Name:</source>
+        <translation>이름(&amp;N):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Output folder:</source>
+        <translation>출력 폴더(&amp;O):</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&amp;Make Soup</source>
+        <translation>수프 만들기(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+121"/>
+        <source>Folder for the averaged revision</source>
+        <translation>평균한 리비전을 둘 폴더</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The weight of step %1 must be a number above 0.</source>
+        <translation>스텝 %1의 가중치는 0보다 큰 수여야 합니다.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Check at least two checkpoints: a soup averages two or more.</source>
+        <translation>체크포인트를 두 개 이상 선택하세요. 수프는 둘 이상을 평균합니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Name the soup&apos;s run.</source>
+        <translation>수프 실행의 이름을 지정하세요.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The store already holds a run named %1; choose another name.</source>
+        <translation>저장소에 이미 %1(이)라는 실행이 있습니다. 다른 이름을 선택하세요.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the folder the averaged revision goes into.</source>
+        <translation>평균한 리비전을 넣을 폴더를 선택하세요.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>step %1 (%2 %)</source>
+        <translation>스텝 %1 (%2 %)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Averages %n checkpoint(s): %1.</source>
+        <translation>
+            <numerusform>체크포인트 %n개를 평균합니다: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Writes the revision folder %1.</source>
+        <translation>리비전 폴더 %1을(를) 기록합니다.</translation>
+    </message>
+</context>
+<context>
     <name>qs::SweepDialog</name>
     <message>
         <location filename="../widgets/dialogs/sweepdialog.cpp" line="+35"/>
@@ -3031,7 +3180,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+75"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+69"/>
         <source>same top-1 (%)</source>
         <translation>top-1 일치(%)</translation>
     </message>
@@ -3053,18 +3202,18 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+249"/>
+        <location line="+314"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location line="-248"/>
-        <location line="+248"/>
+        <location line="-313"/>
+        <location line="+313"/>
         <source>tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location line="-247"/>
+        <location line="-311"/>
         <source>&amp;X axis:</source>
         <translation>X축(&amp;X):</translation>
     </message>
@@ -3115,12 +3264,12 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+68"/>
-        <location line="+294"/>
+        <location line="+371"/>
         <source>learning rate</source>
         <translation>학습률</translation>
     </message>
     <message>
-        <location line="-291"/>
+        <location line="-368"/>
         <source>FP validation loss (nats)</source>
         <translation>FP 검증 손실(nats)</translation>
     </message>
@@ -3170,12 +3319,12 @@ warmup: not fitted</source>
         <translation>%1 dB</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+65"/>
         <source>run %1</source>
         <translation>실행 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+183"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+254"/>
         <source>This store holds no runs</source>
         <translation>이 저장소에는 실행이 없습니다</translation>
     </message>
@@ -3190,17 +3339,17 @@ warmup: not fitted</source>
         <translation>%1: 학습 과정의 양자화 손상</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+173"/>
         <source>FP val loss</source>
         <translation>FP 검증 손실</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+44"/>
         <source>train loss</source>
         <translation>학습 손실</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+66"/>
         <source>warmup</source>
         <translation>워밍업</translation>
     </message>
@@ -3220,7 +3369,7 @@ warmup: not fitted</source>
         <translation>체크포인트 %1: 스텝 %2, 토큰 %3개</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+8"/>
         <source>not measured</source>
         <translation>측정되지 않음</translation>
     </message>
@@ -3245,7 +3394,7 @@ warmup: not fitted</source>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+145"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+171"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -3255,36 +3404,44 @@ warmup: not fitted</source>
         <translation>%1 (계열)</translation>
     </message>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-561"/>
         <source>checkpoint order</source>
         <translation>체크포인트 순서</translation>
     </message>
     <message>
+        <location line="+307"/>
         <source>checkpoint (in training order)</source>
         <translation>체크포인트 (학습 순서)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>tokens (summed over the stages)</source>
         <translation>토큰 (단계 합산)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>step (summed over the stages)</source>
         <translation>스텝 (단계 합산)</translation>
     </message>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+51"/>
         <source>stage %1 · %2 ingredients</source>
         <translation>단계 %1 · 구성 요소 %2개</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>stage %1 · %2 branches</source>
         <translation>단계 %1 · 분기 %2개</translation>
     </message>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-16"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, 누적 %2 스텝, 토큰 %3개</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+44"/>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="-8"/>
+        <location line="+30"/>
         <source>no stage</source>
         <translation>단계 없음</translation>
     </message>

@@ -759,7 +759,7 @@ blok %2 · %3
     <message>
         <location line="+1"/>
         <source>Calibration data of its own: a text file (documents separated by empty lines), JSON lines with a &quot;text&quot; field, or token ids; GPTQ takes its first documents</source>
-        <translation>Eigen kalibratiedata: een tekstbestand (documenten gescheiden door lege regels), JSON-regels met een veld &quot;text&quot;, of token-id's; GPTQ neemt de eerste documenten</translation>
+        <translation>Eigen kalibratiedata: een tekstbestand (documenten gescheiden door lege regels), JSON-regels met een veld &quot;text&quot;, of token-id&apos;s; GPTQ neemt de eerste documenten</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1225,7 +1225,7 @@ blok %2 · %3
         <translation>De lopende taak stoppen bij het volgende veilige punt</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+32"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+33"/>
         <source>No recent stores</source>
         <translation>Geen recente resultatenbestanden</translation>
     </message>
@@ -1339,7 +1339,7 @@ blok %2 · %3
     <message>
         <location filename="../app/gui/mainwindowjobs.cpp" line="+38"/>
         <location line="+38"/>
-        <location filename="../app/gui/mainwindowlab.cpp" line="+53"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="+54"/>
         <source>Another job is running; cancel it first</source>
         <translation>Er loopt al een andere taak; annuleer die eerst</translation>
     </message>
@@ -1498,12 +1498,22 @@ Window k:</source>
 Venster k:</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>Maak een run van voortschrijdende checkpointgemiddelden (LAWA) van de geselecteerde run, te sweepen als elke andere</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
+        <source>&amp;Make a Model Soup…</source>
+        <translation>Modelsoep ma&amp;ken…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
+        <translation>Gekozen checkpoints van de geselecteerde run middelen, met gewichten naar keuze, tot een run van één checkpoint (een modelsoep), om te sweepen als elke andere</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Training the cooldown %1…</source>
         <translation>Afkoeling %1 wordt getraind…</translation>
     </message>
@@ -1512,8 +1522,26 @@ Venster k:</translation>
         <source>Averaging %1 into %2…</source>
         <translation>%1 wordt gemiddeld tot %2…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>Averaging %n checkpoint(s) into the soup %1…</source>
+        <translation>
+            <numerusform>%n checkpoint middelen tot de soep %1…</numerusform>
+            <numerusform>%n checkpoints middelen tot de soep %1…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
+        <source>Model soup failed</source>
+        <translation>Modelsoep mislukt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Soup cancelled; the store is as it was</source>
+        <translation>Soep geannuleerd; de opslag is ongewijzigd</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
         <translation>Run %1 staat in de opslag; Bestand &gt; Sweep uitvoeren kwantiseert hem</translation>
     </message>
@@ -2944,6 +2972,130 @@ opwarmen: niet gefit</translation>
     </message>
 </context>
 <context>
+    <name>qs::SoupDialog</name>
+    <message>
+        <location filename="../widgets/dialogs/soupdialog.cpp" line="+68"/>
+        <source>Make a Model Soup</source>
+        <translation>Modelsoep maken</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check the checkpoints of %1 to average and give each a weight. The soup is their weighted average, a run of one checkpoint that sweeps like any other.</source>
+        <translation>Vink de checkpoints van %1 aan die u wilt middelen en geef elk een gewicht. De soep is hun gewogen gemiddelde, een run van één checkpoint die te sweepen is als elke andere.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Step</source>
+        <translation>Stap</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>LR</source>
+        <translation>LR</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 tokens</source>
+        <translation>%1 tokens</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>Step %1 is shared by %n checkpoint(s) of this run; a soup names its ingredients by step, so it cannot take them</source>
+        <translation>
+            <numerusform>Stap %1 wordt gedeeld door %n checkpoint van deze run; een soep noemt haar ingrediënten bij hun stap, dus ze kan ze niet nemen</numerusform>
+            <numerusform>Stap %1 wordt gedeeld door %n checkpoints van deze run; een soep noemt haar ingrediënten bij hun stap, dus ze kan ze niet nemen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The new run: letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;</source>
+        <translation>De nieuwe run: letters, cijfers, &apos;-&apos;, &apos;_&apos; en &apos;.&apos;</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The averaged revision folder is written inside this folder, named after the latest ingredient&apos;s revision</source>
+        <translation>De map van de gemiddelde revisie wordt in deze map geschreven, genoemd naar de revisie van het laatste ingrediënt</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Browse…</source>
+        <translation>Bladeren…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Name:</source>
+        <translation>&amp;Naam:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Output folder:</source>
+        <translation>&amp;Uitvoermap:</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&amp;Make Soup</source>
+        <translation>Soep &amp;maken</translation>
+    </message>
+    <message>
+        <location line="+121"/>
+        <source>Folder for the averaged revision</source>
+        <translation>Map voor de gemiddelde revisie</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The weight of step %1 must be a number above 0.</source>
+        <translation>Het gewicht van stap %1 moet een getal boven 0 zijn.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Check at least two checkpoints: a soup averages two or more.</source>
+        <translation>Vink minstens twee checkpoints aan: een soep middelt er twee of meer.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Name the soup&apos;s run.</source>
+        <translation>Geef de run van de soep een naam.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The store already holds a run named %1; choose another name.</source>
+        <translation>De opslag bevat al een run met de naam %1; kies een andere naam.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the folder the averaged revision goes into.</source>
+        <translation>Kies de map waarin de gemiddelde revisie komt.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>step %1 (%2 %)</source>
+        <translation>stap %1 (%2 %)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Averages %n checkpoint(s): %1.</source>
+        <translation>
+            <numerusform>Middelt %n checkpoint: %1.</numerusform>
+            <numerusform>Middelt %n checkpoints: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Writes the revision folder %1.</source>
+        <translation>Schrijft de revisiemap %1.</translation>
+    </message>
+</context>
+<context>
     <name>qs::SweepDialog</name>
     <message>
         <location filename="../widgets/dialogs/sweepdialog.cpp" line="+35"/>
@@ -3050,7 +3202,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+75"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+69"/>
         <source>same top-1 (%)</source>
         <translation>zelfde top-1 (%)</translation>
     </message>
@@ -3072,18 +3224,18 @@ opwarmen: niet gefit</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+249"/>
+        <location line="+314"/>
         <source>step</source>
         <translation>stap</translation>
     </message>
     <message>
-        <location line="-248"/>
-        <location line="+248"/>
+        <location line="-313"/>
+        <location line="+313"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
     <message>
-        <location line="-247"/>
+        <location line="-311"/>
         <source>&amp;X axis:</source>
         <translation>&amp;X-as:</translation>
     </message>
@@ -3134,12 +3286,12 @@ opwarmen: niet gefit</translation>
     </message>
     <message>
         <location line="+68"/>
-        <location line="+294"/>
+        <location line="+371"/>
         <source>learning rate</source>
         <translation>leersnelheid</translation>
     </message>
     <message>
-        <location line="-291"/>
+        <location line="-368"/>
         <source>FP validation loss (nats)</source>
         <translation>FP-validatieverlies (nats)</translation>
     </message>
@@ -3189,12 +3341,12 @@ opwarmen: niet gefit</translation>
         <translation>%1 dB</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+65"/>
         <source>run %1</source>
         <translation>run %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+183"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+254"/>
         <source>This store holds no runs</source>
         <translation>Dit resultatenbestand bevat geen runs</translation>
     </message>
@@ -3209,17 +3361,17 @@ opwarmen: niet gefit</translation>
         <translation>%1: kwantisatieschade tijdens de training</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+173"/>
         <source>FP val loss</source>
         <translation>FP-validatieverlies</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+44"/>
         <source>train loss</source>
         <translation>trainingsverlies</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+66"/>
         <source>warmup</source>
         <translation>opwarming</translation>
     </message>
@@ -3239,7 +3391,7 @@ opwarmen: niet gefit</translation>
         <translation>checkpoint %1: stap %2, %3 tokens</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+8"/>
         <source>not measured</source>
         <translation>niet gemeten</translation>
     </message>
@@ -3264,7 +3416,7 @@ opwarmen: niet gefit</translation>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+145"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+171"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -3274,36 +3426,44 @@ opwarmen: niet gefit</translation>
         <translation>%1 (familie)</translation>
     </message>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-561"/>
         <source>checkpoint order</source>
         <translation>volgorde van checkpoints</translation>
     </message>
     <message>
+        <location line="+307"/>
         <source>checkpoint (in training order)</source>
         <translation>checkpoint (in trainingsvolgorde)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>tokens (summed over the stages)</source>
         <translation>tokens (opgeteld over de fasen)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>step (summed over the stages)</source>
         <translation>stap (opgeteld over de fasen)</translation>
     </message>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+51"/>
         <source>stage %1 · %2 ingredients</source>
         <translation>fase %1 · %2 ingrediënten</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>stage %1 · %2 branches</source>
         <translation>fase %1 · %2 takken</translation>
     </message>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-16"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, na %2 stappen en %3 tokens in totaal</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+44"/>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="-8"/>
+        <location line="+30"/>
         <source>no stage</source>
         <translation>geen fase</translation>
     </message>

@@ -1218,7 +1218,7 @@ block %2 · %3
         <translation>在下一个安全点停止正在运行的任务</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+32"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+33"/>
         <source>No recent stores</source>
         <translation>没有最近的结果库</translation>
     </message>
@@ -1331,7 +1331,7 @@ block %2 · %3
     <message>
         <location filename="../app/gui/mainwindowjobs.cpp" line="+38"/>
         <location line="+38"/>
-        <location filename="../app/gui/mainwindowlab.cpp" line="+53"/>
+        <location filename="../app/gui/mainwindowlab.cpp" line="+54"/>
         <source>Another job is running; cancel it first</source>
         <translation>另一个任务正在运行；请先取消它</translation>
     </message>
@@ -1485,12 +1485,22 @@ Window k:</source>
 窗口 k：</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>用所选运行的滚动检查点平均 (LAWA) 生成一个新运行，可像其他运行一样扫描</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
+        <source>&amp;Make a Model Soup…</source>
+        <translation>制作模型汤(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
+        <translation>以自选的权重对所选运行中选定的检查点取平均，得到只有一个检查点的运行（模型汤），可像其他运行一样扫描</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Training the cooldown %1…</source>
         <translation>正在训练冷却分支 %1…</translation>
     </message>
@@ -1499,8 +1509,25 @@ Window k:</source>
         <source>Averaging %1 into %2…</source>
         <translation>正在将 %1 平均为 %2…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>Averaging %n checkpoint(s) into the soup %1…</source>
+        <translation>
+            <numerusform>正在将 %n 个检查点平均为模型汤 %1…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
+        <source>Model soup failed</source>
+        <translation>模型汤失败</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Soup cancelled; the store is as it was</source>
+        <translation>模型汤已取消；存储保持原样</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
         <translation>运行 %1 已写入存储；文件 &gt; 运行扫描 可对其量化</translation>
     </message>
@@ -2926,6 +2953,128 @@ warmup: not fitted</source>
     </message>
 </context>
 <context>
+    <name>qs::SoupDialog</name>
+    <message>
+        <location filename="../widgets/dialogs/soupdialog.cpp" line="+68"/>
+        <source>Make a Model Soup</source>
+        <translation>制作模型汤</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check the checkpoints of %1 to average and give each a weight. The soup is their weighted average, a run of one checkpoint that sweeps like any other.</source>
+        <translation>勾选 %1 中要平均的检查点，并为每个检查点指定权重。模型汤是它们的加权平均，即只有一个检查点的运行，可像其他运行一样扫描。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>LR</source>
+        <translation>LR</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>Step %1 is shared by %n checkpoint(s) of this run; a soup names its ingredients by step, so it cannot take them</source>
+        <translation>
+            <numerusform>此运行有 %n 个检查点共用第 %1 步；模型汤按步数指定成分，因此无法使用它们</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The new run: letters, digits, &apos;-&apos;, &apos;_&apos; and &apos;.&apos;</source>
+        <translation>新运行：字母、数字、&apos;-&apos;、&apos;_&apos; 和 &apos;.&apos;</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The averaged revision folder is written inside this folder, named after the latest ingredient&apos;s revision</source>
+        <translation>平均后的修订版文件夹写在此文件夹内，以最新成分的修订版命名</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Output folder:</source>
+        <translation>输出文件夹(&amp;O)：</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&amp;Make Soup</source>
+        <translation>制作模型汤(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+121"/>
+        <source>Folder for the averaged revision</source>
+        <translation>平均后修订版的文件夹</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The weight of step %1 must be a number above 0.</source>
+        <translation>第 %1 步的权重必须是大于 0 的数。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Check at least two checkpoints: a soup averages two or more.</source>
+        <translation>请至少勾选两个检查点：模型汤需要平均两个或更多检查点。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Name the soup&apos;s run.</source>
+        <translation>请为模型汤的运行命名。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The store already holds a run named %1; choose another name.</source>
+        <translation>存储中已有名为 %1 的运行；请另选名称。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the folder the averaged revision goes into.</source>
+        <translation>请选择存放平均后修订版的文件夹。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>step %1 (%2 %)</source>
+        <translation>第 %1 步 (%2 %)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>Averages %n checkpoint(s): %1.</source>
+        <translation>
+            <numerusform>平均 %n 个检查点：%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Writes the revision folder %1.</source>
+        <translation>写入修订版文件夹 %1。</translation>
+    </message>
+</context>
+<context>
     <name>qs::SweepDialog</name>
     <message>
         <location filename="../widgets/dialogs/sweepdialog.cpp" line="+35"/>
@@ -3031,7 +3180,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+75"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+69"/>
         <source>same top-1 (%)</source>
         <translation>top-1 一致（%）</translation>
     </message>
@@ -3053,18 +3202,18 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+249"/>
+        <location line="+314"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="-248"/>
-        <location line="+248"/>
+        <location line="-313"/>
+        <location line="+313"/>
         <source>tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location line="-247"/>
+        <location line="-311"/>
         <source>&amp;X axis:</source>
         <translation>X 轴(&amp;X)：</translation>
     </message>
@@ -3115,12 +3264,12 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+68"/>
-        <location line="+294"/>
+        <location line="+371"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location line="-291"/>
+        <location line="-368"/>
         <source>FP validation loss (nats)</source>
         <translation>FP 验证损失（nats）</translation>
     </message>
@@ -3170,12 +3319,12 @@ warmup: not fitted</source>
         <translation>%1 dB</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+65"/>
         <source>run %1</source>
         <translation>运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+183"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+254"/>
         <source>This store holds no runs</source>
         <translation>此结果库中没有运行</translation>
     </message>
@@ -3190,17 +3339,17 @@ warmup: not fitted</source>
         <translation>%1：训练过程中的量化损伤</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+173"/>
         <source>FP val loss</source>
         <translation>FP 验证损失</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+44"/>
         <source>train loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+66"/>
         <source>warmup</source>
         <translation>预热</translation>
     </message>
@@ -3220,7 +3369,7 @@ warmup: not fitted</source>
         <translation>检查点 %1：第 %2 步，%3 个 token</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+8"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
@@ -3245,7 +3394,7 @@ warmup: not fitted</source>
         <translation>%1：%2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+145"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+171"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -3255,36 +3404,44 @@ warmup: not fitted</source>
         <translation>%1（家族）</translation>
     </message>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-561"/>
         <source>checkpoint order</source>
         <translation>检查点顺序</translation>
     </message>
     <message>
+        <location line="+307"/>
         <source>checkpoint (in training order)</source>
         <translation>检查点（按训练顺序）</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>tokens (summed over the stages)</source>
         <translation>token 数（各阶段累加）</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>step (summed over the stages)</source>
         <translation>步数（各阶段累加）</translation>
     </message>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+51"/>
         <source>stage %1 · %2 ingredients</source>
         <translation>阶段 %1 · %2 个成分</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>stage %1 · %2 branches</source>
         <translation>阶段 %1 · %2 个分支</translation>
     </message>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-16"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1，累计 %2 步、%3 个 token</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+44"/>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="-8"/>
+        <location line="+30"/>
         <source>no stage</source>
         <translation>无阶段</translation>
     </message>

@@ -6,6 +6,7 @@
 // (models/storefollower.h), which loads it, follows a job or another process writing it, and keeps
 // the run shown by name; the window starts the jobs and shows their outcome.
 
+#include "core/data/averagingspec.h"
 #include "core/data/config.h"
 #include "models/storesnapshot.h"
 #include "widgets/plot/figureexport.h"
@@ -86,6 +87,12 @@ public Q_SLOTS:
     // over `run` (what File > Branch a Cooldown… and Average Checkpoints… start after asking).
     void startCooldown(const QString& run, qint64 step, qint64 steps);
     void startLawa(const QString& run, int window);
+    // Asks which checkpoints of the selected run to average (SoupDialog) and makes the soup
+    // (File > Make a Model Soup…).
+    void chooseSoup();
+    // A soup of `ingredients` as run `name` of the open store, its checkpoint under `folder` (empty:
+    // checkpoints/<name> next to the store).
+    void startSoup(const QString& name, const std::vector<SoupIngredient>& ingredients, const QString& folder = {});
     void cancelJob();
     // Asks for a run and configs (SweepDialog) and sweeps them over the shown store.
     void chooseSweep();
@@ -125,7 +132,9 @@ private:
     void createMenus();
     void createRecipesMenu(QMenu* file);
     void createLabActions(QMenu* file);
-    void runIntervention(InterventionJob* job, const QString& startMessage);
+    // Runs an intervention through runJob; an empty title or message says it as for any intervention.
+    void runIntervention(InterventionJob* job, const QString& startMessage, const QString& failTitle = {},
+                         const QString& cancelledMessage = {});
     void createViewMenu();
     // View > Language: saved for the next start, which installs it (main.cpp).
     void chooseLanguage(const QString& code);
@@ -186,6 +195,7 @@ private:
     QMenu* m_recipesMenu = nullptr;
     QAction* m_cooldownAction = nullptr;
     QAction* m_lawaAction = nullptr;
+    QAction* m_soupAction = nullptr;
 
     QLabel* m_runLabel = nullptr; // what the shown run is: schedule, size, corpus
     JobStatusArea* m_jobStatus = nullptr;

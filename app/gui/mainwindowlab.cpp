@@ -1,5 +1,6 @@
 // MainWindow: the interventions lab — File > Run Recipe (the built-in experiment recipes, each one
-// action), a cooldown branched from the selected checkpoint, and LAWA over the selected run.
+// action), a cooldown branched from the selected checkpoint, LAWA over the selected run and a soup of
+// its chosen checkpoints.
 
 #include "app/gui/mainwindow.h"
 
@@ -11,9 +12,9 @@
 #include "models/settings.h"
 #include "models/storefollower.h"
 #include "models/storesnapshot.h"
+#include "widgets/dialogs/soupdialog.h"
 
 #include <QDir>
-
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMenu>
@@ -116,10 +117,14 @@ void MainWindow::createLabActions(QMenu* file)
             startLawa(run->name(), window);
     });
     m_lawaAction->setObjectName(QStringLiteral("lawaAction"));
-    // Both act on the selected run: follow it (a new snapshot selects a run after the actions' update).
-    connect(m_selection, &Selection::runChanged, this, &MainWindow::updateActions);
     m_lawaAction->setStatusTip(
         tr("Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other"));
+    m_soupAction = file->addAction(tr("&Make a Model Soup…"), this, &MainWindow::chooseSoup);
+    m_soupAction->setObjectName(QStringLiteral("soupAction"));
+    m_soupAction->setStatusTip(tr("Average chosen checkpoints of the selected run, with weights of your choice, into "
+                                  "a run of one checkpoint (a model soup), to sweep like any other"));
+    // They act on the selected run: follow it (a new snapshot selects a run after the actions' update).
+    connect(m_selection, &Selection::runChanged, this, &MainWindow::updateActions);
 }
 
 void MainWindow::startCooldown(const QString& run, qint64 step, qint64 steps)
@@ -140,13 +145,41 @@ void MainWindow::startLawa(const QString& run, int window)
     runIntervention(job, tr("Averaging %1 into %2…").arg(run, job->newRun()));
 }
 
-void MainWindow::runIntervention(InterventionJob* job, const QString& startMessage)
+void MainWindow::chooseSoup()
+{
+    const StoreSnapshotPtr snapshot = currentSnapshot();
+    const RunSnapshot* run = m_selection->run();
+    if (!snapshot || !run || isJobRunning())
+        return;
+    QStringList runs;
+    for (const RunSnapshot& stored : snapshot->runs)
+        runs << stored.name();
+    auto* dialog = new SoupDialog(snapshot->path, *run, runs, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { startSoup(dialog->runName(), dialog->ingredients(), dialog->outputFolder()); });
+    dialog->open();
+}
+
+void MainWindow::startSoup(const QString& name, const std::vector<SoupIngredient>& ingredients, const QString& folder)
+{
+    if (!currentSnapshot() || isJobRunning())
+        return;
+    m_follower->waitForIdle();
+    auto* job = InterventionJob::soup(currentStorePath(), name, ingredients, folder, this);
+    runIntervention(job, tr("Averaging %n checkpoint(s) into the soup %1…", nullptr, int(ingredients.size())).arg(name),
+                    tr("Model soup failed"), tr("Soup cancelled; the store is as it was"));
+}
+
+void MainWindow::runIntervention(InterventionJob* job, const QString& startMessage, const QString& failTitle,
+                                 const QString& cancelledMessage)
 {
     connect(job, &InterventionJob::interventionFinished, this, [this](const QString&, const QString& run) {
         m_jobDoneMessage = tr("Run %1 is in the store; File > Run Sweep quantizes it").arg(run);
     });
-    runJob(job, job->storePath(), startMessage, tr("Intervention failed"),
-           tr("Cancelled; what was finished is in the store, the same action resumes it"));
+    runJob(job, job->storePath(), startMessage, failTitle.isEmpty() ? tr("Intervention failed") : failTitle,
+           cancelledMessage.isEmpty() ? tr("Cancelled; what was finished is in the store, the same action resumes it")
+                                      : cancelledMessage);
 }
 
 } // namespace qs

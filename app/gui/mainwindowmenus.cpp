@@ -143,6 +143,7 @@ void MainWindow::updateActions()
     const bool trained = run && run->info.source.empty() && !run->info.trainConfigJson.empty();
     m_cooldownAction->setEnabled(!busy && trained);
     m_lawaAction->setEnabled(!busy && run && run->checkpoints.size() >= 2);
+    m_soupAction->setEnabled(!busy && run && run->checkpoints.size() >= 2);
 }
 
 void MainWindow::rebuildRecentMenu()

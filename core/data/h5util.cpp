@@ -64,10 +64,15 @@ bool isValidName(const std::string& name)
     return !name.empty() && name != "." && name != ".." && name.find_first_not_of(allowed) == std::string::npos;
 }
 
+std::string invalidNameMessage(const std::string& name, const std::string& what)
+{
+    return "invalid " + what + " '" + name + "' (allowed: letters, digits, '-', '_', '.')";
+}
+
 void checkName(const std::string& path, const std::string& name, const std::string& what)
 {
     if (!isValidName(name))
-        throw ConfigError(path + ": invalid " + what + " '" + name + "' (allowed: letters, digits, '-', '_', '.')");
+        throw ConfigError(path + ": " + invalidNameMessage(name, what));
 }
 
 void checkJson(const std::string& path, const std::string& json, const std::string& what)

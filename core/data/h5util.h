@@ -74,6 +74,9 @@ void resetH5Errors();
 
 bool isValidName(const std::string& name);
 
+// "invalid <what> '<name>' (allowed: …)": why isValidName refused `name`.
+std::string invalidNameMessage(const std::string& name, const std::string& what);
+
 void checkName(const std::string& path, const std::string& name, const std::string& what);
 
 void checkJson(const std::string& path, const std::string& json, const std::string& what);

@@ -343,16 +343,21 @@ std::string storePathOf(const Store& store, const std::string& path)
     return abs.string();
 }
 
+// ConfigError when a run `name` exists that is not derived from `parent`: checked before any work.
+void checkDerivedRun(const Store& store, const std::string& name, const std::string& parent)
+{
+    if (store.hasRun(name) && store.runInfo(name).parent != parent)
+        throw ConfigError(store.path() + ": run '" + name + "' exists and is not derived from '" + parent
+                          + "'; choose another name");
+}
+
 // The derived run, created on first use with the parent's configs and evaluation data (its `source`),
 // so it sweeps like the parent.
 void ensureDerivedRun(Store& store, const std::string& name, const std::string& parent)
 {
-    if (store.hasRun(name)) {
-        if (store.runInfo(name).parent != parent)
-            throw ConfigError(store.path() + ": run '" + name + "' exists and is not derived from '" + parent
-                              + "'; choose another name");
+    checkDerivedRun(store, name, parent);
+    if (store.hasRun(name))
         return;
-    }
     RunInfo info = store.runInfo(parent);
     info.name = name;
     info.parent = parent;
@@ -617,10 +622,11 @@ AveragingSummary lawaHfRun(Store& store, const std::string& run, int window, int
 }
 
 AveragingSummary soupHfRun(Store& store, const std::string& name, std::vector<SoupIngredient> ingredients,
-                           const HfAverageOptions& options)
+                           const HfAverageOptions& options, const Progress& progress)
 {
     if (ingredients.size() < 2)
         throw ConfigError("a soup needs at least two ingredients");
+    checkRunName(name);
     AveragingSummary summary;
     summary.run = name;
     std::vector<HfIngredient> chosen;
@@ -668,10 +674,11 @@ AveragingSummary soupHfRun(Store& store, const std::string& name, std::vector<So
     const json method = {{"method", "soup"}};
     const fs::path folder = fs::path(options.outDir) / baseName(chosen[latestIndex].revision);
     isFinished(provenanceFor(chosen, method.dump()), folder);
-    ensureDerivedRun(store, name, ingredients.front().run);
+    checkDerivedRun(store, name, ingredients.front().run);
     fs::create_directories(folder.parent_path());
-    if (!writeHfAverage(chosen, method.dump(), folder.string(), options.maxShardBytes))
+    if (!writeHfAverage(chosen, method.dump(), folder.string(), options.maxShardBytes, progress))
         summary.foldersReused = 1;
+    ensureDerivedRun(store, name, ingredients.front().run);
     json provenance = method;
     provenance["sources"] = sources;
     store.appendCheckpoint(name, averagedRow(store, latest, folder, provenance));

@@ -71,10 +71,11 @@ AveragingSummary lawaHfRun(Store& store, const std::string& run, int window, int
                            const HfAverageOptions& options, const Progress& progress = {});
 
 // A soup of revisions of HF runs (one checkpoint: step, tokens and LR of the latest ingredient;
-// parent the first ingredient's run). A step shared by two revisions of one run is refused as
-// ambiguous.
+// parent the first ingredient's run), its folder named after the latest ingredient's revision. A step
+// shared by two revisions of one run is refused as ambiguous. The run is created once the folder is
+// written: a refused or cancelled soup leaves the store as it was.
 AveragingSummary soupHfRun(Store& store, const std::string& name, std::vector<SoupIngredient> ingredients,
-                           const HfAverageOptions& options);
+                           const HfAverageOptions& options, const Progress& progress = {});
 
 // float64 → bf16 / f16 rounded once, to nearest with ties to even (the bit patterns). Converting
 // through float32 first (what torch 1.13's .to(torch.bfloat16) of a float64 tensor does) rounds twice

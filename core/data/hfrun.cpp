@@ -357,7 +357,11 @@ double describedScheduleLr(const std::string& spec, int64_t step)
 
 bool isHfRun(const Store& store, const std::string& run)
 {
-    const std::string source = store.runInfo(run).source;
+    return isHfSource(store.runInfo(run).source);
+}
+
+bool isHfSource(const std::string& source)
+{
     return source.find(sourceKind) != std::string::npos;
 }
 

@@ -100,7 +100,9 @@ std::vector<std::pair<double, double>> readLrLog(const std::string& path);
 // The LR at `step` interpolated linearly between the rows of a log (the first or last row's outside).
 double lrLogAt(const std::vector<std::pair<double, double>>& rows, double step);
 
-// Whether a run of the store holds HF revisions (its source attribute says so).
+// Whether a run of the store holds HF revisions (its source attribute says so), and the same of a run's
+// `source` attribute as read (RunInfo::source).
 bool isHfRun(const Store& store, const std::string& run);
+bool isHfSource(const std::string& source);
 
 } // namespace qs

@@ -251,6 +251,12 @@ std::vector<std::string> Store::runs() const
     return d->guard("listing runs", [&] { return childNames(d->file.openGroup("runs")); });
 }
 
+void checkRunName(const std::string& name)
+{
+    if (!isValidName(name))
+        throw ConfigError(invalidNameMessage(name, "run name"));
+}
+
 bool Store::hasRun(const std::string& run) const
 {
     return d->guard("looking up run '" + run + "'",

@@ -76,6 +76,11 @@ struct RunInfo
     int64_t parentStep = -1;
 };
 
+// The names a store accepts for runs (and config ids, metrics, fits): letters, digits, '-', '_' and
+// '.', not "." or "..". ConfigError "invalid run name '<name>' (allowed: …)" otherwise: createRun's
+// own check, for callers that name a run before any work (the soup dialog, averaging).
+void checkRunName(const std::string& name);
+
 // All results of one quantization config in one run, in store order (row = checkpoint index,
 // column = layer index). Rows whose `done` flag is 0 hold NaN.
 struct ConfigResults

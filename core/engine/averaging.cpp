@@ -30,17 +30,21 @@ std::string averagedName(int64_t step)
     return buf;
 }
 
+// ConfigError when a run `name` exists that is not derived from `parent`: checked before any work.
+void checkDerivedRun(const Store& store, const std::string& name, const std::string& parent)
+{
+    if (store.hasRun(name) && store.runInfo(name).parent != parent)
+        throw ConfigError(store.path() + ": run '" + name + "' exists and is not derived from '" + parent
+                          + "'; choose another name");
+}
+
 // The derived run, created on first use with the parent's configs (sweeps read its train config for
 // the validation and calibration data).
 void ensureDerivedRun(Store& store, const std::string& name, const std::string& parent)
 {
-    if (store.hasRun(name)) {
-        const RunInfo info = store.runInfo(name);
-        if (info.parent != parent)
-            throw ConfigError(store.path() + ": run '" + name + "' exists and is not derived from '" + parent
-                              + "'; choose another name");
+    checkDerivedRun(store, name, parent);
+    if (store.hasRun(name))
         return;
-    }
     RunInfo info = store.runInfo(parent);
     info.name = name;
     info.parent = parent;
@@ -137,12 +141,13 @@ AveragingSummary lawaRun(Store& store, const std::string& run, int window, int s
 }
 
 AveragingSummary soupRun(Store& store, const std::string& name, std::vector<SoupIngredient> ingredients,
-                         const std::string& checkpointDir, uint64_t hfShardBytes)
+                         const std::string& checkpointDir, uint64_t hfShardBytes, const Progress& progress)
 {
     if (ingredients.size() < 2)
         throw ConfigError("a soup needs at least two ingredients");
+    checkRunName(name);
     if (store.hasRun(ingredients.front().run) && isHfRun(store, ingredients.front().run))
-        return soupHfRun(store, name, std::move(ingredients), HfAverageOptions {checkpointDir, hfShardBytes});
+        return soupHfRun(store, name, std::move(ingredients), HfAverageOptions {checkpointDir, hfShardBytes}, progress);
     AveragingSummary summary;
     summary.run = name;
     std::vector<std::string> paths;
@@ -173,8 +178,8 @@ AveragingSummary soupRun(Store& store, const std::string& name, std::vector<Soup
         if (found->step > latest.step)
             latest = *found;
     }
-    ensureDerivedRun(store, name, ingredients.front().run);
-    if (!store.checkpoints(name).empty()) {
+    checkDerivedRun(store, name, ingredients.front().run);
+    if (store.hasRun(name) && !store.checkpoints(name).empty()) {
         const auto stored = json::parse(store.checkpoints(name).front().provenance, nullptr, false);
         if (stored.is_discarded() || stored.value("sources", json()) != sources)
             throw ConfigError(store.path() + ": soup '" + name
@@ -182,8 +187,11 @@ AveragingSummary soupRun(Store& store, const std::string& name, std::vector<Soup
         summary.reused = 1;
         return summary;
     }
+    if (!reportProgress(progress, 0.0, "averaging " + std::to_string(paths.size()) + " checkpoints"))
+        throw Cancelled();
     const fs::path out = fs::path(checkpointDir) / averagedName(latest.step);
     averageCheckpointFiles(paths, weights, out.string(), latest.step, latest.tokens);
+    ensureDerivedRun(store, name, ingredients.front().run);
     CheckpointRow row = latest;
     row.fpValCe = std::nan("");
     row.path = storeRelativePath(store, out.string());

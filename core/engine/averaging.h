@@ -29,9 +29,12 @@ AveragingSummary lawaRun(Store& store, const std::string& run, int window, int s
                          const Progress& progress = {}, uint64_t hfShardBytes = kHfDefaultShardBytes);
 
 // A model soup: run `name` (parent: the first ingredient's run) with one checkpoint, the weighted
-// average of the ingredients (step and tokens of the latest). All must share the model config.
+// average of the ingredients (step and tokens of the latest). All must share the model config. The
+// name (checkRunName) and the ingredients are checked and the average written before the run is
+// created, so a refused or cancelled soup leaves the store as it was.
 AveragingSummary soupRun(Store& store, const std::string& name, std::vector<SoupIngredient> ingredients,
-                         const std::string& checkpointDir, uint64_t hfShardBytes = kHfDefaultShardBytes);
+                         const std::string& checkpointDir, uint64_t hfShardBytes = kHfDefaultShardBytes,
+                         const Progress& progress = {});
 
 // The weighted average of QuantScope checkpoint files, written to `out` (F32). Throws naming the
 // file whose model config differs from the first's.

@@ -35,40 +35,46 @@ InterventionJob* InterventionJob::cooldown(const QString& storePath, const QStri
                                            QObject* parent)
 {
     auto* job = new InterventionJob(parent);
-    job->m_kind = Kind::Cooldown;
-    job->m_store = storePath;
-    job->m_run = run;
-    job->m_step = step;
-    job->m_steps = steps;
-    job->m_newRun = QStringLiteral("%1.cd%2").arg(run).arg(step);
+    job->m_request = {Kind::Cooldown, storePath, run, QStringLiteral("%1.cd%2").arg(run).arg(step), {},
+                      step,           steps,     {}};
     return job;
 }
 
 InterventionJob* InterventionJob::lawa(const QString& storePath, const QString& run, int window, QObject* parent)
 {
     auto* job = new InterventionJob(parent);
-    job->m_kind = Kind::Lawa;
-    job->m_store = storePath;
-    job->m_run = run;
-    job->m_steps = window;
-    job->m_newRun = QString::fromStdString(lawaRunName(run.toStdString(), window, 1));
+    job->m_request = {Kind::Lawa, storePath, run,    QString::fromStdString(lawaRunName(run.toStdString(), window, 1)),
+                      {},         0,         window, {}};
+    return job;
+}
+
+InterventionJob* InterventionJob::soup(const QString& storePath, const QString& name,
+                                       std::vector<SoupIngredient> ingredients, const QString& folder, QObject* parent)
+{
+    auto* job = new InterventionJob(parent);
+    const QString parentRun = ingredients.empty() ? QString() : QString::fromStdString(ingredients.front().run);
+    job->m_request = {Kind::Soup, storePath, parentRun, name, folder, 0, 0, std::move(ingredients)};
     return job;
 }
 
 Job::Work InterventionJob::prepare()
 {
-    return [kind = m_kind, storePath = m_store, parentRun = m_run, newRun = m_newRun, step = m_step, steps = m_steps](
-               const Progress& progress) { intervene(kind, storePath, parentRun, newRun, step, steps, progress); };
+    return [request = m_request](const Progress& progress) { intervene(request, progress); };
 }
 
-void InterventionJob::intervene(Kind kind, const QString& storePath, const QString& parentRun, const QString& newRun,
-                                qint64 step, qint64 steps, const Progress& progress)
+void InterventionJob::intervene(const Request& request, const Progress& progress)
 {
-    Store store = openForWriting(storePath);
-    const std::string run = parentRun.toStdString();
-    const QString folder = defaultCheckpointFolder(storePath, newRun);
-    if (kind == Kind::Lawa) {
-        lawaRun(store, run, int(steps), 1, folder.toStdString(), progress);
+    Store store = openForWriting(request.store);
+    const std::string run = request.run.toStdString();
+    const QString folder =
+        request.folder.isEmpty() ? defaultCheckpointFolder(request.store, request.newRun) : request.folder;
+    if (request.kind == Kind::Lawa) {
+        lawaRun(store, run, int(request.steps), 1, folder.toStdString(), progress);
+        return;
+    }
+    if (request.kind == Kind::Soup) {
+        soupRun(store, request.newRun.toStdString(), request.ingredients, folder.toStdString(), kHfDefaultShardBytes,
+                progress);
         return;
     }
     if (!store.hasRun(run))
@@ -81,22 +87,22 @@ void InterventionJob::intervene(Kind kind, const QString& storePath, const QStri
                           + "' was not trained by QuantScope; only its runs can be branched");
     }
     config.initRun = run;
-    config.initStep = step;
-    config.steps = steps;
+    config.initStep = request.step;
+    config.steps = request.steps;
     config.schedule.kind = ScheduleKind::Wsd;
     config.schedule.warmupSteps = 0;
     config.schedule.decayFraction = 1.0;
     config.keepOptimizerStates = false;
-    config.checkpointEvery = std::min<int64_t>(config.checkpointEvery, steps);
-    config.evalEvery = std::min<int64_t>(config.evalEvery, steps);
+    config.checkpointEvery = std::min<int64_t>(config.checkpointEvery, request.steps);
+    config.evalEvery = std::min<int64_t>(config.evalEvery, request.steps);
     config.validate();
     const Corpus corpus = corpusOfRun(store, run);
-    trainRun(config, corpus, store, newRun.toStdString(), folder.toStdString(), progress);
+    trainRun(config, corpus, store, request.newRun.toStdString(), folder.toStdString(), progress);
 }
 
 void InterventionJob::succeeded()
 {
-    Q_EMIT interventionFinished(m_store, m_newRun);
+    Q_EMIT interventionFinished(m_request.store, m_request.newRun);
 }
 
 } // namespace qs

@@ -1,11 +1,15 @@
 #pragma once
 
 // The lab's interventions on a run of an open store, off the GUI thread: a cooldown branched from one
-// of its checkpoints, or LAWA over it. Either ends as a new run of the store, linked to its parent.
+// of its checkpoints, LAWA over it, or a soup of chosen checkpoints. Each ends as a new run of the
+// store, linked to its parent.
 
+#include "core/data/averagingspec.h"
 #include "models/jobs/job.h"
 
 #include <QString>
+
+#include <vector>
 
 namespace qs {
 
@@ -20,10 +24,15 @@ public:
                                      QObject* parent = nullptr);
     // LAWA over every checkpoint of `run` with `window` checkpoints per average, as run "<run>.lawa<window>".
     static InterventionJob* lawa(const QString& storePath, const QString& run, int window, QObject* parent = nullptr);
+    // A model soup (soupRun): run `name` with one checkpoint, the weighted average of `ingredients`,
+    // written under `folder` (empty: checkpoints/<name> next to the store, as for LAWA; for runs of
+    // Hugging Face revisions the averaged revision folder goes inside it).
+    static InterventionJob* soup(const QString& storePath, const QString& name, std::vector<SoupIngredient> ingredients,
+                                 const QString& folder = {}, QObject* parent = nullptr);
 
-    QString storePath() const { return m_store; }
+    QString storePath() const { return m_request.store; }
     // The run the job makes (known before it starts).
-    QString newRun() const { return m_newRun; }
+    QString newRun() const { return m_request.newRun; }
 
 Q_SIGNALS:
     void interventionFinished(const QString& storePath, const QString& run);
@@ -38,14 +47,20 @@ private:
     {
         Cooldown,
         Lawa,
+        Soup,
     };
-    // The work: no member of the job is used on the worker.
-    static void intervene(Kind kind, const QString& storePath, const QString& parentRun, const QString& newRun,
-                          qint64 step, qint64 steps, const Progress& progress);
+    // What the work needs, copied to the worker: no member of the job is used there.
+    struct Request
+    {
+        Kind kind = Kind::Cooldown;
+        QString store, run, newRun;
+        QString folder; // where the new checkpoints go; empty: defaultCheckpointFolder
+        qint64 step = 0, steps = 0;
+        std::vector<SoupIngredient> ingredients;
+    };
+    static void intervene(const Request& request, const Progress& progress);
 
-    Kind m_kind = Kind::Cooldown;
-    QString m_store, m_run, m_newRun;
-    qint64 m_step = 0, m_steps = 0;
+    Request m_request;
 };
 
 } // namespace qs

@@ -4,7 +4,7 @@
 // averaged folder is read back by tests/support/hf_average_reference.py, which recomputes the average in
 // float64 with torch and compares the stored bits with the one-rounding result and with torch's cast.
 
-#include "tests/support/hffixture.h"
+#include "tests/support/hftrajectory.h"
 #include "tests/support/numeric.h"
 
 #include "core/common/errors.h"
@@ -38,37 +38,15 @@ class TstHfAverage : public QObject
     QString m_traj;   // four bf16 llama revisions step100..step400, two shards each
     QString m_tokens; // raw uint16 token ids
 
-    bool make(const QString& out, int seed, const QString& dtype = QStringLiteral("bf16"), const QString& config = {})
+    static bool make(const QString& out, int seed, const QString& dtype = QStringLiteral("bf16"),
+                     const QString& config = {})
     {
-        QStringList args = {QStringLiteral("make"),
-                            QStringLiteral("--arch"),
-                            QStringLiteral("llama"),
-                            QStringLiteral("--out"),
-                            out,
-                            QStringLiteral("--seed"),
-                            QString::number(seed),
-                            QStringLiteral("--dtype"),
-                            dtype};
-        if (!config.isEmpty())
-            args << QStringLiteral("--config") << config;
-        QString error;
-        if (!test::runReference(args, &error))
-            qWarning("%s", qPrintable(error));
-        return error.isEmpty();
+        return test::makeHfRevision(out, seed, dtype, config);
     }
 
     std::string path(const QString& name) const { return m_dir.filePath(name).toStdString(); }
 
-    HfImportOptions importOptions(const QString& source) const
-    {
-        HfImportOptions options;
-        options.sources = {source.toStdString()};
-        options.data.data = m_tokens.toStdString();
-        options.data.seqLen = 32;
-        options.data.valSequences = 6;
-        options.data.batchSize = 4;
-        return options;
-    }
+    HfImportOptions importOptions(const QString& source) const { return test::smallHfImport(source, m_tokens); }
 
     Store importedStore(const QString& name, const QString& source, const std::string& run)
     {
@@ -115,7 +93,7 @@ class TstHfAverage : public QObject
         QVERIFY2(r.value(QStringLiteral("shards")).toInt() >= minShards, text.constData());
     }
 
-    static QString revision(const QString& traj, int step) { return traj + QStringLiteral("/step%1").arg(step); }
+    static QString revision(const QString& traj, int step) { return test::hfRevisionFolder(traj, step); }
 
     static nlohmann::json provenanceOf(const std::string& folder)
     {
@@ -308,6 +286,15 @@ private Q_SLOTS:
                  }).isEmpty());
         QVERIFY(store.runs() == runsBefore);
         QVERIFY(!fs::exists(out.toStdString()));
+        // A soup cancelled while it writes its shards: no revision folder, not even a partial one, and no run.
+        const QString cancelled = test::errorOfType<Cancelled>([&] {
+            soupRun(store, "cancelled", {{"traj", 100, 1.0}, {"traj", 200, 1.0}}, out.toStdString(),
+                    kHfDefaultShardBytes, [](const ProgressInfo& p) { return p.fraction < 0.3; });
+        });
+        QCOMPARE(cancelled, QStringLiteral("cancelled"));
+        QVERIFY(store.runs() == runsBefore);
+        QVERIFY(!fs::exists(out.toStdString() + "/step200"));
+        QVERIFY(!fs::exists(out.toStdString() + "/step200.partial"));
         // Reopened from disk: the same.
         QVERIFY(Store::open(store.path(), Store::Mode::ReadOnly).runs() == runsBefore);
     }

@@ -21,6 +21,7 @@
 #include <H5Cpp.h>
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -205,6 +206,21 @@ private Q_SLOTS:
             errorOf([&] {
                 soupRun(store, "soup2", {parseSoupIngredient("trunk@15"), parseSoupIngredient("trunk")}, folder("x"));
             }).contains(QStringLiteral("no checkpoint at step 15")));
+        // A name the store refuses, and a cancel before the average: no run, no file.
+        const auto runsBefore = store.runs();
+        const QString badName = errorOfType<ConfigError>([&] {
+            soupRun(store, "my soup", {parseSoupIngredient("trunk@20"), parseSoupIngredient("trunk")}, folder("bad"));
+        });
+        QCOMPARE(badName, errorOf([] { checkRunName("my soup"); }));
+        QVERIFY2(badName.startsWith(QStringLiteral("invalid run name 'my soup'")), qPrintable(badName));
+        const QString cancelled = errorOfType<Cancelled>([&] {
+            soupRun(store, "soup3", {parseSoupIngredient("trunk@20"), parseSoupIngredient("trunk")},
+                    folder("ckpt/soup3"), kHfDefaultShardBytes, [](const ProgressInfo&) { return false; });
+        });
+        QCOMPARE(cancelled, QStringLiteral("cancelled"));
+        QVERIFY(store.runs() == runsBefore);
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(folder("ckpt/soup3"))));
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(folder("bad"))));
     }
 
     void emaFollowsItsRecursion()
