@@ -10,7 +10,6 @@
 
 #include <QString>
 
-
 namespace qs::test {
 
 // `traj`/step<step>: the revision folder makeHfRevision writes for a trajectory.
