@@ -60,8 +60,15 @@ HfMemoryPlan planHfMemory(const HfArch& arch, const HfMemoryRequest& r)
             gptq = std::max(gptq, 4 * l.cols * l.cols * kFloat + 3 * l.rows * l.cols * kFloat);
         plan.weights += gptq;
     }
+    // The LM head: a small one always in float32; a real vocabulary's (822 MB at 1B) in float32 when it
+    // and larger logit chunks take at most a quarter of the budget, else read in slices for every chunk
+    // of logits (HfModel::logits), which converts the whole head once per chunk.
     const int64_t headValues = arch.vocab * hidden;
-    plan.weights += (headValues <= (int64_t(1) << 24) ? headValues : kLogitValues) * kFloat;
+    const bool smallHead = headValues <= (int64_t(1) << 24);
+    const int64_t largeLogits = 8 * kLogitValues;
+    plan.headInMemory = smallHead || (headValues + 7 * largeLogits) * kFloat <= r.budget / 4;
+    plan.weights += (plan.headInMemory ? headValues : kLogitValues) * kFloat;
+    const int64_t logitValues = plan.headInMemory && !smallHead ? largeLogits : kLogitValues;
 
     // Calibration: every config's states and the forward pass of one config's calibration set at once
     // (its input and output alive together), or of one chunk of it, the states in memory or spilled.
@@ -78,7 +85,7 @@ HfMemoryPlan planHfMemory(const HfArch& arch, const HfMemoryRequest& r)
         else
             plan.calibration += (spill ? 2 : 1) * batch * calibrationSequence + (spill ? 0 : calibrationStates);
     };
-    plan.logitTokens = std::max<int64_t>(1, kLogitValues / std::max<int64_t>(1, arch.vocab));
+    plan.logitTokens = std::max<int64_t>(1, logitValues / std::max<int64_t>(1, arch.vocab));
     const int64_t valTokens = r.valSequences * r.seqLen;
     const int64_t perSequence = r.seqLen * hidden * kFloat;
     const int64_t logits = 7 * plan.logitTokens * arch.vocab * kFloat;
@@ -147,7 +154,8 @@ std::string HfMemoryPlan::describe() const
         s += "validation states (" + formatBytes(scratchBytes) + ") spilled to a scratch file, ";
     else
         s += "validation states in memory, ";
-    s += std::to_string(batch) + " sequences per chunk";
+    s += std::to_string(batch) + " sequences per chunk, logits of " + std::to_string(logitTokens)
+        + " tokens at once, LM head " + (headInMemory ? "in memory" : "read in slices");
     if (calibrationChunked)
         s += "; calibration " + std::to_string(calibrationBatch) + " sequences at a time, its states ("
             + formatBytes(calibrationStates) + ") " + (calibrationSpill ? "spilled to a scratch file" : "in memory");

@@ -40,9 +40,10 @@ struct HfMemoryRequest
 struct HfMemoryPlan
 {
     int64_t budget = 0;
-    int64_t batch = 0;       // sequences per forward chunk (≤ the request's)
-    bool spill = false;      // validation states in a scratch file (else in memory)
-    int64_t logitTokens = 0; // tokens whose logits are compared at once
+    int64_t batch = 0;         // sequences per forward chunk (≤ the request's)
+    bool spill = false;        // validation states in a scratch file (else in memory)
+    int64_t logitTokens = 0;   // tokens whose logits are compared at once
+    bool headInMemory = false; // the LM head in float32 (HfModel::loadHead(true)), else read in slices
     // Calibration sequences forwarded at once: all of them (one pass per block, quantizing each group as
     // its input arrives), or chunks, each block then walked in passes over the chunks (GroupQuantizer:
     // about 2.9 block forwards for GPTQ, 2 for the FP reference's statistics, 1 for RTN).

@@ -341,7 +341,7 @@ torch::Tensor HfModel::forwardBlock(HfBlock& b, const torch::Tensor& x, const Hf
     return h + mlp(b, normalize(b.ln2, h), hook);
 }
 
-HfModel::Head HfModel::loadHead() const
+HfModel::Head HfModel::loadHead(bool whole) const
 {
     Head head;
     if (m_arch.family == HfFamily::NeoX)
@@ -350,7 +350,7 @@ HfModel::Head HfModel::loadHead() const
         head.norm = {load("model.norm.weight"), {}};
     // A head up to 16 Mi values is kept in float32; a larger one (a real vocabulary) is read in slices
     // of rows for every call, so it never exists in float32 as a whole.
-    if (m_arch.vocab * m_arch.hidden <= (int64_t(1) << 24))
+    if (whole || m_arch.vocab * m_arch.hidden <= (int64_t(1) << 24))
         head.weight = load(m_arch.headName());
     return head;
 }

@@ -91,7 +91,9 @@ public:
         HfNorm norm;
         torch::Tensor weight; // [vocab, hidden]; undefined for a large head, read in slices by logits()
     };
-    Head loadHead() const;
+    // `whole`: the head in float32 whatever its size (for a sweep whose memory plan holds it); else only
+    // a head of up to 16 Mi values, a larger one read in slices by every logits() call.
+    Head loadHead(bool whole = false) const;
     // Final norm and LM head: [..., hidden] -> [..., vocab].
     torch::Tensor logits(const Head& head, const torch::Tensor& x) const;
     // The whole streamed forward pass: [B, T] ids -> [B, T, vocab] float32 logits.

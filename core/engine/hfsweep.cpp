@@ -451,7 +451,7 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                                         + " of " + std::to_string(model.arch().layers)))
                     throw Cancelled();
             }
-            const HfModel::Head head = model.loadHead();
+            const HfModel::Head head = model.loadHead(plan.headInMemory);
             double fpCe = std::numeric_limits<double>::quiet_NaN();
             std::vector<const HiddenStates*> quantized;
             for (const Lane& lane : lanes)

@@ -263,7 +263,7 @@ private Q_SLOTS:
     {
         const HfArch arch = smallArch(2048, 16, 100352);
         HfMemoryRequest r;
-        r.budget = int64_t(8) << 30;
+        r.budget = int64_t(10) << 30;
         r.runtime = int64_t(300) << 20;
         r.seqLen = 2048;
         r.batch = 4;
@@ -279,6 +279,8 @@ private Q_SLOTS:
             QVERIFY2(plan.peak() <= r.budget, plan.describe().c_str());
             if (tokens == 16384) {
                 QVERIFY2(!plan.spill, plan.describe().c_str()); // 4 × 128 MiB of states fit
+                // The 784 MiB head and 334-token logit chunks take less than a quarter of 10 GiB.
+                QVERIFY2(plan.headInMemory && plan.logitTokens == (int64_t(1) << 25) / 100352, plan.describe().c_str());
                 firstPeak = plan.peak();
             }
             if (tokens == 614400) {
@@ -288,6 +290,13 @@ private Q_SLOTS:
                 QCOMPARE(plan.scratchBytes, int64_t(4) * 614400 * 2048 * 4);
             }
         }
+        // At 6 GiB they would take more than a quarter: the head is read in slices, 41 tokens at a time.
+        r.budget = int64_t(6) << 30;
+        r.valSequences = 8;
+        const HfMemoryPlan sliced = planHfMemory(arch, r);
+        QVERIFY2(!sliced.headInMemory && sliced.logitTokens == (int64_t(1) << 22) / 100352, sliced.describe().c_str());
+        r.budget = int64_t(10) << 30;
+
         // Paper 1's calibration, 1,024 documents of up to 2,048 tokens for each of two GPTQ configs (36 GiB
         // of states at hidden 2048) and the FP reference's 32: forwarded a few documents at a time, the
         // states spilled, inside the same budget.
