@@ -39,6 +39,25 @@ std::vector<CheckpointRow> lawaTrajectory(const Store& store, const std::string&
     return trajectory;
 }
 
+void checkDerivedRun(const Store& store, const std::string& name, const std::string& parent)
+{
+    if (store.hasRun(name) && store.runInfo(name).parent != parent)
+        throw ConfigError(store.path() + ": run '" + name + "' exists and is not derived from '" + parent
+                          + "'; choose another name");
+}
+
+void ensureDerivedRun(Store& store, const std::string& name, const std::string& parent)
+{
+    checkDerivedRun(store, name, parent);
+    if (store.hasRun(name))
+        return;
+    RunInfo info = store.runInfo(parent);
+    info.name = name;
+    info.parent = parent;
+    info.parentStep = -1;
+    store.createRun(info, store.layers(parent));
+}
+
 SoupIngredient parseSoupIngredient(const std::string& text)
 {
     SoupIngredient ingredient;

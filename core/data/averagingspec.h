@@ -32,6 +32,12 @@ inline size_t lawaSpan(int window, int stride)
 std::vector<CheckpointRow> lawaTrajectory(const Store& store, const std::string& run, int window, int stride,
                                           const char* noun);
 
+// ConfigError when a run `name` exists that is not derived from `parent`: checked before any work.
+void checkDerivedRun(const Store& store, const std::string& name, const std::string& parent);
+// The run of an average, created on first use with the parent's configs, layers and `source` (its
+// evaluation data or train config), so it sweeps like the parent; ConfigError as checkDerivedRun.
+void ensureDerivedRun(Store& store, const std::string& name, const std::string& parent);
+
 // One ingredient of a soup: a checkpoint of a run of the store, with its weight in the average.
 struct SoupIngredient
 {

@@ -343,28 +343,6 @@ std::string storePathOf(const Store& store, const std::string& path)
     return abs.string();
 }
 
-// ConfigError when a run `name` exists that is not derived from `parent`: checked before any work.
-void checkDerivedRun(const Store& store, const std::string& name, const std::string& parent)
-{
-    if (store.hasRun(name) && store.runInfo(name).parent != parent)
-        throw ConfigError(store.path() + ": run '" + name + "' exists and is not derived from '" + parent
-                          + "'; choose another name");
-}
-
-// The derived run, created on first use with the parent's configs and evaluation data (its `source`),
-// so it sweeps like the parent.
-void ensureDerivedRun(Store& store, const std::string& name, const std::string& parent)
-{
-    checkDerivedRun(store, name, parent);
-    if (store.hasRun(name))
-        return;
-    RunInfo info = store.runInfo(parent);
-    info.name = name;
-    info.parent = parent;
-    info.parentStep = -1;
-    store.createRun(info, store.layers(parent));
-}
-
 HfIngredient ingredientOf(const Store& store, const std::string& run, const CheckpointRow& row, double weight)
 {
     return {resolveRevision(store, row.path), run, row.path, row.step, row.tokens, weight};

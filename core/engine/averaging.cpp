@@ -30,28 +30,6 @@ std::string averagedName(int64_t step)
     return buf;
 }
 
-// ConfigError when a run `name` exists that is not derived from `parent`: checked before any work.
-void checkDerivedRun(const Store& store, const std::string& name, const std::string& parent)
-{
-    if (store.hasRun(name) && store.runInfo(name).parent != parent)
-        throw ConfigError(store.path() + ": run '" + name + "' exists and is not derived from '" + parent
-                          + "'; choose another name");
-}
-
-// The derived run, created on first use with the parent's configs (sweeps read its train config for
-// the validation and calibration data).
-void ensureDerivedRun(Store& store, const std::string& name, const std::string& parent)
-{
-    checkDerivedRun(store, name, parent);
-    if (store.hasRun(name))
-        return;
-    RunInfo info = store.runInfo(parent);
-    info.name = name;
-    info.parent = parent;
-    info.parentStep = -1;
-    store.createRun(info, store.layers(parent));
-}
-
 json sourceJson(const std::string& run, int64_t step)
 {
     return json {{"run", run}, {"step", step}};
