@@ -1,6 +1,7 @@
 #include "widgets/dialogs/importdialog.h"
 
 #include "core/common/errors.h"
+#include "widgets/dialogs/messagelabel.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -106,19 +107,8 @@ ImportDialog::ImportDialog(const QString& storePath, const QString& revisions, Q
         tr("St&ore:"),
         withBrowse(m_store, button(m_store, false, tr("Results store"), tr("QuantScope stores (*.h5)")), this));
 
-    m_preview = new QLabel(this);
-    m_preview->setObjectName(QStringLiteral("importPreview"));
-    m_preview->setTextFormat(Qt::PlainText);
-    m_preview->setWordWrap(true);
-    m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_errorLabel = new QLabel(this);
-    m_errorLabel->setObjectName(QStringLiteral("importError"));
-    m_errorLabel->setTextFormat(Qt::PlainText);
-    m_errorLabel->setWordWrap(true);
-    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QPalette errorPalette = m_errorLabel->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(0xC0, 0x1C, 0x28));
-    m_errorLabel->setPalette(errorPalette);
+    m_preview = messageLabel(QStringLiteral("importPreview"), MessageKind::Preview, this);
+    m_errorLabel = messageLabel(QStringLiteral("importError"), MessageKind::Error, this);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Import"));

@@ -4,6 +4,7 @@
 #include "core/data/hfrun.h"
 #include "models/checkpointfolder.h"
 #include "models/storesnapshot.h"
+#include "widgets/dialogs/messagelabel.h"
 #include "widgets/plot/plotstyle.h"
 
 #include <QDialogButtonBox>
@@ -167,19 +168,8 @@ SoupDialog::SoupDialog(const QString& storePath, const RunSnapshot& run, const Q
     m_folderLabel->setVisible(m_hf);
     m_folderRow->setVisible(m_hf);
 
-    m_preview = new QLabel(this);
-    m_preview->setObjectName(QStringLiteral("soupPreview"));
-    m_preview->setTextFormat(Qt::PlainText);
-    m_preview->setWordWrap(true);
-    m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_errorLabel = new QLabel(this);
-    m_errorLabel->setObjectName(QStringLiteral("soupError"));
-    m_errorLabel->setTextFormat(Qt::PlainText);
-    m_errorLabel->setWordWrap(true);
-    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QPalette errorPalette = m_errorLabel->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(0xC0, 0x1C, 0x28));
-    m_errorLabel->setPalette(errorPalette);
+    m_preview = messageLabel(QStringLiteral("soupPreview"), MessageKind::Preview, this);
+    m_errorLabel = messageLabel(QStringLiteral("soupError"), MessageKind::Error, this);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Make Soup"));

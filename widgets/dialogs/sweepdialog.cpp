@@ -1,6 +1,7 @@
 #include "widgets/dialogs/sweepdialog.h"
 
 #include "core/common/errors.h"
+#include "widgets/dialogs/messagelabel.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -104,20 +105,8 @@ SweepDialog::SweepDialog(const QStringList& runs, QWidget* parent)
     hint->setWordWrap(true);
     hint->setEnabled(false);
 
-    m_previewLabel = new QLabel(this);
-    m_previewLabel->setObjectName(QStringLiteral("sweepPreview"));
-    m_previewLabel->setTextFormat(Qt::PlainText);
-    m_previewLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_previewLabel->setWordWrap(true);
-
-    m_errorLabel = new QLabel(this);
-    m_errorLabel->setObjectName(QStringLiteral("sweepError"));
-    m_errorLabel->setTextFormat(Qt::PlainText);
-    m_errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_errorLabel->setWordWrap(true);
-    QPalette errorPalette = m_errorLabel->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(0xC0, 0x1C, 0x28));
-    m_errorLabel->setPalette(errorPalette);
+    m_previewLabel = messageLabel(QStringLiteral("sweepPreview"), MessageKind::Preview, this);
+    m_errorLabel = messageLabel(QStringLiteral("sweepError"), MessageKind::Error, this);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Run Sweep"));
