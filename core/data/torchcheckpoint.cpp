@@ -74,7 +74,7 @@ std::map<std::string, Record> readZip(const std::string& path, const uint8_t* by
         if (eocd < 20 || le(bytes + eocd - 20, 4) != 0x07064b50)
             formatError(path, "a zip64 archive without its zip64 locator");
         const uint64_t z = le(bytes + eocd - 20 + 8, 8);
-        if (z > fileSize - 56 || le(bytes + z, 4) != 0x06064b50)
+        if (fileSize < 56 || z > fileSize - 56 || le(bytes + z, 4) != 0x06064b50)
             formatError(path, "the zip64 end record lies outside the file: the file is cut short");
         entries = le(bytes + z + 32, 8);
         cdSize = le(bytes + z + 40, 8);
@@ -119,7 +119,7 @@ std::map<std::string, Record> readZip(const std::string& path, const uint8_t* by
             formatError(path,
                         "record " + name + " is compressed (method " + std::to_string(method)
                             + "); torch.save stores its records uncompressed");
-        if (local > fileSize - 30 || le(bytes + local, 4) != 0x04034b50)
+        if (fileSize < 30 || local > fileSize - 30 || le(bytes + local, 4) != 0x04034b50)
             formatError(path, "record " + name + " has no local header where the directory puts it");
         const uint64_t data = local + 30 + le(bytes + local + 26, 2) + le(bytes + local + 28, 2);
         if (data > fileSize || size > fileSize - data)

@@ -497,6 +497,9 @@ private Q_SLOTS:
         QTest::addRow("a legacy (non-zip) torch.save file")
             << QStringLiteral("legacy") << QStringLiteral("pytorch_model.bin")
             << QStringList {QStringLiteral("legacy torch.save file"), QStringLiteral("re-save it in the zip format")};
+        QTest::addRow("a zip64 locator pointing past a 46-byte file")
+            << QStringLiteral("zip64-short") << QStringLiteral("pytorch_model.bin")
+            << QStringList {QStringLiteral("the zip64 end record lies outside the file")};
         QTest::addRow("a list, not a state dict") << QStringLiteral("list") << QStringLiteral("pytorch_model.bin")
                                                   << QStringList {QStringLiteral("holds a list, not a state dict")};
         QTest::addRow("a pickle that calls os.system")
@@ -539,6 +542,25 @@ private Q_SLOTS:
             folder = make(QStringLiteral("llama"), {}, 1, QStringLiteral("bf16"),
                           {QStringLiteral("--format"), QStringLiteral("bin"), QStringLiteral("--legacy")});
             QVERIFY(!folder.isEmpty());
+        } else if (damage == QLatin1String("zip64-short")) {
+            // Found by fuzz.torchbin: a local-header signature (4 bytes), a zip64 locator (20 bytes) whose
+            // end-record offset lies far past the end, then an end record (22 bytes) whose fields all say
+            // "see zip64". In a file shorter than a zip64 end record (56 bytes) the bounds check once
+            // wrapped around and the offset was read.
+            for (const QString& f : QDir(folder).entryList({QStringLiteral("pytorch_model*")}))
+                QVERIFY(QFile::remove(folder + QLatin1Char('/') + f));
+            const std::pair<quint64, int> fields[] = {
+                {0x04034b50, 4}, // a local header's signature
+                {0x07064b50, 4}, {0, 4}, {0x4142434445464748ULL, 8}, {1, 4}, // zip64 locator
+                {0x06054b50, 4}, {0, 2}, {0, 2}, {0xffff, 2}, {0xffff, 2}, {0xffffffff, 4}, {0xffffffff, 4},
+                {0, 2}}; // end of central directory
+            QByteArray bytes;
+            for (const auto& [value, n] : fields)
+                for (int k = 0; k < n; ++k)
+                    bytes.append(char((value >> (8 * k)) & 0xff));
+            QCOMPARE(bytes.size(), 46);
+            QFile f(folder + QStringLiteral("/pytorch_model.bin"));
+            QVERIFY(f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size());
         } else {
             for (const QString& f : QDir(folder).entryList({QStringLiteral("pytorch_model*")}))
                 QVERIFY(QFile::remove(folder + QLatin1Char('/') + f));
