@@ -549,11 +549,14 @@ private Q_SLOTS:
             // wrapped around and the offset was read.
             for (const QString& f : QDir(folder).entryList({QStringLiteral("pytorch_model*")}))
                 QVERIFY(QFile::remove(folder + QLatin1Char('/') + f));
+            // (value, bytes) little-endian: local header signature; zip64 locator (signature, disk, end
+            // record offset, disks); end of central directory (signature, disk, disk, entries, entries,
+            // size, offset, comment length).
             const std::pair<quint64, int> fields[] = {
-                {0x04034b50, 4}, // a local header's signature
-                {0x07064b50, 4}, {0, 4}, {0x4142434445464748ULL, 8}, {1, 4}, // zip64 locator
-                {0x06054b50, 4}, {0, 2}, {0, 2}, {0xffff, 2}, {0xffff, 2}, {0xffffffff, 4}, {0xffffffff, 4},
-                {0, 2}}; // end of central directory
+                {0x04034b50, 4}, {0x07064b50, 4}, {0, 4},          {0x4142434445464748ULL, 8},
+                {1, 4},          {0x06054b50, 4}, {0, 2},          {0, 2},
+                {0xffff, 2},     {0xffff, 2},     {0xffffffff, 4}, {0xffffffff, 4},
+                {0, 2}};
             QByteArray bytes;
             for (const auto& [value, n] : fields)
                 for (int k = 0; k < n; ++k)
