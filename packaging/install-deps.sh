@@ -8,7 +8,7 @@ PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-svg-dev libqcustomplot-dev libqcustomplot2.1-qt6
-  libtorch-dev libopenblas0-openmp
+  libtorch-dev libopenblas0-openmp libblas-dev liblapack-dev
   libhdf5-dev hdf5-tools
   xvfb xauth imagemagick poppler-utils
   bible-kjv bible-kjv-text

@@ -9,21 +9,48 @@
 
 namespace qs {
 
+// How HessianAccumulator adds a batch. Syrk (the default on the CPU): one symmetric rank-k update
+// (BLAS ssyrk, half the FLOPs of a full product) of one triangle, scaled in place, mirrored when the
+// Hessian is read. Gemm: the reference's add_batch, a scaled copy of the input and a full product
+// (what CUDA tensors use; kept on the CPU for the benchmark and the tests that compare the two).
+enum class HessianUpdate
+{
+    Syrk,
+    Gemm
+};
+
 // Running H = (2/n) Σ x xᵀ over calibration inputs in fp32, n = number of sequences seen, rescaled as
 // batches arrive (the reference's add_batch).
 class HessianAccumulator
 {
 public:
-    explicit HessianAccumulator(int64_t columns);
+    explicit HessianAccumulator(int64_t columns, HessianUpdate update = HessianUpdate::Syrk);
     // x: [sequences, tokens, columns] or [tokens, columns] (counted as one sequence, or as `sequences`
     // when given: the rows of several sequences of different lengths, as documents are).
     void add(const torch::Tensor& x, int64_t sequences = 0);
-    const torch::Tensor& hessian() const { return m_h; }
+    const torch::Tensor& hessian() const;
     int64_t sequences() const { return m_sequences; }
 
 private:
-    torch::Tensor m_h;
+    mutable torch::Tensor m_h;
+    mutable bool m_mirrored = true; // false while only one triangle of m_h is current
+    HessianUpdate m_update;
     int64_t m_sequences = 0;
+};
+
+// How gptqQuantize does its work. Blocked (the default on the CPU): the upper Cholesky factor of H⁻¹
+// from one Cholesky factorization and one triangular inverse (of H with its order reversed: half the
+// FLOPs of factor, invert, factor again); the columns of each block in 16-column panels, quantized and
+// fed forward over rows in parallel on raw floats, one matrix product carrying each panel's error to
+// the rest of its block, and the trailing update in place. Reference: the reference implementation's
+// order of work (Cholesky, cholesky_inverse, Cholesky; a few torch ops per column), which CUDA tensors
+// take and the benchmark and tests compare against. Both round float32 operations of the same
+// algorithm in other orders: they choose the same levels except where a last-bit difference moves a
+// weight across a rounding tie, and grids refitted on updated weights may differ by an ulp.
+enum class GptqPath
+{
+    Blocked,
+    Reference
 };
 
 struct GptqOptions
@@ -35,6 +62,7 @@ struct GptqOptions
     bool staticGroups = false; // grids fitted on the original weights before any update
     double percDamp = 0.01;
     int blockSize = 128;
+    GptqPath path = GptqPath::Blocked;
 };
 
 struct GptqResult

@@ -159,6 +159,97 @@ private Q_SLOTS:
                         rowsOff == 0 ? 1e-5 : 5e-3);
     }
 
+    void syrkHessianMatchesTheFullProduct()
+    {
+        // Batches of both shapes, rows of documents counted as sequences, and a read between adds (which
+        // mirrors the triangle) before more adds.
+        const int64_t f = 40;
+        const auto a = correlatedInputs(300, f, 21).view({3, 100, f});
+        const auto b = correlatedInputs(77, f, 22);
+        const auto c = correlatedInputs(50, f, 23);
+        HessianAccumulator syrk(f, HessianUpdate::Syrk), gemm(f, HessianUpdate::Gemm);
+        for (HessianAccumulator* acc : {&syrk, &gemm}) {
+            acc->add(a);
+            acc->add(b, 2);
+            QVERIFY(torch::isfinite(acc->hessian()).all().item<bool>());
+            acc->add(c);
+            QCOMPARE(acc->sequences(), qint64(6));
+        }
+        const torch::Tensor h = syrk.hessian();
+        QVERIFY2(torch::equal(h, h.t()), "the mirrored Hessian is not symmetric");
+        const auto all = torch::cat({a.reshape({-1, f}), b, c}).to(torch::kFloat64);
+        const auto exact = torch::matmul(all.t(), all) * (2.0 / 6.0);
+        // Each entry is a float32 sum of 427 products, rescaled three times: |error| ≤ (427 + 6)·u·Σ|xᵢxⱼ|
+        // with u = 2⁻²⁴ (the standard bound of a recursive sum; blocked and FMA sums are tighter).
+        const auto bound = torch::matmul(all.abs().t(), all.abs()) * (2.0 / 6.0) * (433.0 * std::ldexp(1.0, -24));
+        for (const torch::Tensor& computed : {h, gemm.hessian()}) {
+            const double worst = ((computed.to(torch::kFloat64) - exact).abs() / bound).max().item<double>();
+            QS_VERIFY_BELOW("hessian_error_over_bound", worst, 1.0);
+        }
+    }
+
+    void blockedMatchesReference_data()
+    {
+        QTest::addColumn<int>("bits");
+        QTest::addColumn<int>("group");
+        QTest::addColumn<int>("block");
+        QTest::addColumn<bool>("actOrder");
+        QTest::addColumn<bool>("staticGroups");
+        // Whether every grid is fitted before the first trailing update. Grids refitted later are fitted
+        // on a W whose last bits depend on the rounding of H⁻¹'s factor and on the summation order of
+        // the updates (a panel's one matrix product against 16 rank-1 updates), so their scales, and
+        // every weight quantized on them, may differ by an ulp; the chosen levels stay the same.
+        QTest::addColumn<bool>("gridsFixed");
+        QTest::addRow("w4 g112 act-order, block 128") << 4 << 112 << 128 << true << false << true;
+        QTest::addRow("w3 g32 refitted inside blocks of 128") << 3 << 32 << 128 << false << false << false;
+        QTest::addRow("w3 g32 static, act-order") << 3 << 32 << 128 << true << true << true;
+        QTest::addRow("w4 per-row, block 5") << 4 << -1 << 5 << false << false << true;
+        QTest::addRow("w2 g16, block 40 (panels of 16, 16, 8)") << 2 << 16 << 40 << false << false << false;
+    }
+
+    void blockedMatchesReference()
+    {
+        // The blocked path (reversed factorization, panel loop) against the reference's order of work on
+        // the same Hessian: the same weights up to rounding ties (a last-bit difference in W moving a weight across a tie changes it by a whole
+        // grid step, which is rare), and where grids are refitted after a trailing update, up to an ulp of
+        // their scale. 300 rows: a full and a partial slice of the parallel row loop; 224 columns: a last
+        // block shorter than the others.
+        QFETCH(int, bits);
+        QFETCH(int, group);
+        QFETCH(int, block);
+        QFETCH(bool, actOrder);
+        QFETCH(bool, staticGroups);
+        QFETCH(bool, gridsFixed);
+        const auto x = correlatedInputs(1024, 224, 24);
+        torch::manual_seed(25);
+        const auto w = torch::randn({300, 224});
+        const auto h = hessianOf(x);
+        GptqOptions o;
+        o.bits = bits;
+        o.groupSize = group;
+        o.blockSize = block;
+        o.actOrder = actOrder;
+        o.staticGroups = staticGroups;
+        o.path = GptqPath::Reference;
+        const auto reference = gptqQuantize(w, h, o);
+        o.path = GptqPath::Blocked;
+        const auto r = gptqQuantize(w, h, o);
+        const auto a = r.weight.to(torch::kFloat64), b = reference.weight.to(torch::kFloat64);
+        const double n = double(a.numel());
+        const double identical = (a == b).sum().item<double>() / n;
+        // A different level moves a weight by a grid step (at least 2⁻⁸ of the row's range); an ulp of
+        // the scale moves it by a few float32 ulps of itself.
+        const auto ulps = (a - b).abs() / (b.abs().clamp_min(1e-30) * test::float32Eps);
+        const double levelsDiffer = (ulps > 16.0).sum().item<double>() / n;
+        QS_VERIFY_BELOW("gptq_blocked_levels_differ", levelsDiffer, 1e-3);
+        if (gridsFixed)
+            QS_VERIFY_ABOVE("gptq_blocked_identical", identical, 0.999);
+        // Σ(w − q)²/d² summed in another order: float32 rounding of the updates, not of the levels.
+        const double lossRel = std::abs(r.loss - reference.loss) / reference.loss;
+        QS_VERIFY_BELOW("gptq_blocked_loss_rel", lossRel, 64.0 * test::float32Eps);
+        QVERIFY(r.dampUsed == reference.dampUsed);
+    }
+
     void beatsRtnOnCorrelatedInputs_data()
     {
         QTest::addColumn<int>("bits");
