@@ -43,7 +43,10 @@ std::optional<ProgressThrottle::Update> ProgressThrottle::offer(const ProgressIn
     m_lastFraction = fraction;
     m_lastMessage = info.message;
     m_shownEnd = m_shownEnd || fraction >= 1.0;
-    return Update {fraction, info.message, nowSeconds, estimateEta(fraction, nowSeconds)};
+    double eta = estimateEta(fraction, nowSeconds);
+    if (eta >= 0.0 && info.secondsLeft >= 0.0)
+        eta = info.secondsLeft; // the job's own estimate, from the measured cost of its parts
+    return Update {fraction, info.message, nowSeconds, eta};
 }
 
 std::string formatEta(double seconds)

@@ -2,7 +2,8 @@
 
 // One throttle for progress reports, shared by the GUI's jobs and the command line's console line: it
 // decides which of the core's many progress calls are worth showing (not more often than an interval,
-// not for steps under a fraction, the end once) and estimates the time left from the progress so far.
+// not for steps under a fraction, the end once) and estimates the time left: the job's own estimate
+// when it gives one (ProgressInfo::secondsLeft), else by extrapolating the fraction done so far.
 // The clock is passed in, so tests run it on a fake one.
 
 #include "core/common/progress.h"

@@ -125,6 +125,25 @@ std::vector<const QuantConfig*> missingConfigs(const Store& store, const std::st
 
 } // namespace sweepdetail
 
+double sweepEntryPrior(const QuantConfig& config)
+{
+    // bench_demo_phases, 2 cores (issue 19): an FP config (input statistics only) ~1.5 training steps,
+    // RTN ~3.9, GPTQ ~4.5, and ~1.3 more when activations are quantized (the fake-quantized forward).
+    if (config.isFullPrecision())
+        return 1.5;
+    double prior = config.method == QuantMethod::Gptq ? 4.5 : 3.9;
+    if (config.actBits < 16 || std::any_of(config.overrides.begin(), config.overrides.end(), [](const auto& o) {
+            return o.second.actBits > 0 && o.second.actBits < 16;
+        }))
+        prior += 1.3;
+    return prior;
+}
+
+double sweepReferencePrior()
+{
+    return 2.2;
+}
+
 SweepSummary runSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& userConfigs,
                       const Corpus& corpus, const SweepOptions& options, const Progress& progress)
 {
@@ -170,6 +189,25 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
     walk.outlierThreshold = options.outlierThreshold;
     SweepSummary summary;
 
+    // The work to do, for the time-left estimate: an FP reference per checkpoint that needs one, and
+    // each missing entry of each config.
+    TimeLeft ownTimeLeft;
+    TimeLeft& timeLeft = options.timeLeft ? *options.timeLeft : ownTimeLeft;
+    const std::string referenceKind = "sweep: FP reference";
+    {
+        double references = 0.0;
+        std::map<std::string, double> entries;
+        for (int i = 0; i < int(checkpoints.size()); ++i) {
+            const auto missing = missingConfigs(store, run, configs, i);
+            references += missing.empty() && std::isfinite(checkpoints[size_t(i)].fpValCe) ? 0.0 : 1.0;
+            for (const QuantConfig* c : missing)
+                entries[c->id()] += 1.0;
+        }
+        timeLeft.plan(referenceKind, references, sweepReferencePrior());
+        for (const QuantConfig& c : configs)
+            timeLeft.plan("sweep: " + c.id(), entries[c.id()], sweepEntryPrior(c));
+    }
+
     for (int i = 0; i < int(checkpoints.size()); ++i) {
         const CheckpointRow& row = checkpoints[size_t(i)];
         const std::vector<const QuantConfig*> missing = missingConfigs(store, run, configs, i);
@@ -193,8 +231,10 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         }
         if (!std::isfinite(row.fpValCe))
             store.setCheckpointFpCe(run, i, fp.ce);
-        summary.referenceSeconds += std::chrono::duration<double>(Clock::now() - start).count();
+        const double referenceSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+        summary.referenceSeconds += referenceSeconds;
         ++summary.references;
+        timeLeft.done(referenceKind, 1.0, referenceSeconds);
         start = Clock::now();
         bool pristine = true;
 
@@ -203,7 +243,7 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
             // second copy of the model.
             if (!pristine)
                 model = load();
-            pristine = false;
+            pristine = c->isFullPrecision(); // the FP config leaves the weights as they are
             walk.inputStats = c->isFullPrecision();
             const torch::Tensor calibration = c->method == QuantMethod::Gptq
                 ? calibrationBatch(corpus.train, c->calibSequences, c->calibSeqLen, c->calibSeed).to(device)
@@ -211,7 +251,10 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
             ResultEntry entry;
             try {
                 const auto reports = quantizeModel(model, calibration, *c, walk);
-                const QuantizedEval eval = evaluateAgainst(model, valSet, train.batchSize, fp);
+                // The FP config's model is the reference's, so its evaluation is the reference's, bit for
+                // bit: CE the same, KL zero, every top-1 the same. Only its input statistics are new.
+                const QuantizedEval eval = c->isFullPrecision() ? QuantizedEval {fp.ce, 0.0, 0.0, 0.0, 1.0}
+                                                                : evaluateAgainst(model, valSet, train.batchSize, fp);
                 entry = makeEntry(*c, eval, fp.ce, reports);
             } catch (const Cancelled&) {
                 throw;
@@ -226,18 +269,19 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
             summary.seconds[c->id()] += seconds;
             summary.entries[c->id()] += 1;
             ++summary.computed;
+            timeLeft.done("sweep: " + c->id(), 1.0, seconds);
 
             const double done = double(summary.computed + summary.skipped);
             char message[240];
             std::snprintf(message, sizeof message, "sweep: step %lld, %s: rel CE %+.4f, KL %.2e (%.1f s)",
                           (long long)row.step, c->label().c_str(), entry.model[metrics::relCe],
                           entry.model[metrics::klMean], seconds);
-            if (!reportProgress(progress, done / total, message))
+            if (!reportProgress(progress, done / total, message, timeLeft.secondsLeft()))
                 throw Cancelled();
         }
         if (missing.empty()
             && !reportProgress(progress, double(summary.computed + summary.skipped) / total,
-                               "sweep: FP loss of step " + std::to_string(row.step)))
+                               "sweep: FP loss of step " + std::to_string(row.step), timeLeft.secondsLeft()))
             throw Cancelled();
     }
     reportProgress(progress, 1.0, "sweep complete");

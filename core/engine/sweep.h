@@ -2,6 +2,7 @@
 
 #include "core/common/metrics.h"
 #include "core/common/progress.h"
+#include "core/common/timeleft.h"
 #include "core/data/config.h"
 
 #include <cstdint>
@@ -28,7 +29,16 @@ struct SweepOptions
     // > 0: forward the calibration sequences this many at a time, each block walked in passes over the
     // chunks (what the plan does by itself when a calibration set does not fit); 0: as the plan decides.
     int calibrationChunk = 0;
+    // Where a longer job (the demo) keeps its time-left estimate: the built-in sweep plans its entries
+    // there and reports each one done, so the estimate spans the whole job. None: the sweep keeps its own.
+    TimeLeft* timeLeft = nullptr;
 };
+
+// The prior cost of one sweep entry of `config` on the demo model, in its training steps (measured with
+// bench_demo_phases; timeleft.h replaces it with the measured cost once one such entry has run).
+double sweepEntryPrior(const QuantConfig& config);
+// The same for one checkpoint's FP reference (loading it and the FP forward over the validation set).
+double sweepReferencePrior();
 
 struct SweepSummary
 {

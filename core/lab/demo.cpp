@@ -5,6 +5,9 @@
 #include "core/engine/sweep.h"
 #include "core/engine/trainer.h"
 
+#include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <filesystem>
 
 namespace qs {
@@ -63,10 +66,38 @@ DemoSummary runDemo(const DemoOptions& options, const Progress& progress)
     summary.corpus = corpus.description;
 
     Store store = Store::openOrCreate(options.storePath());
-    // Training is most of the work: give it 75 % of the progress bar.
-    const double trainShare = 0.75;
+    // One time-left estimate for the whole demo: training steps, then every checkpoint's FP reference
+    // and config entries, planned with their costs in training steps (bench_demo_phases) and corrected
+    // by what each part measures as it runs. The sweep plans its entries exactly when it starts.
+    using Clock = std::chrono::steady_clock;
+    TimeLeft timeLeft;
+    const double steps = double(options.train.steps);
+    const double checkpoints = std::floor(steps / double(std::max<int64_t>(1, options.train.checkpointEvery))) + 1.0;
+    timeLeft.plan("training", steps, 1.0);
+    timeLeft.plan("sweep: FP reference", checkpoints, sweepReferencePrior());
+    for (const QuantConfig& c : options.configs)
+        timeLeft.plan("sweep: " + c.id(), checkpoints, sweepEntryPrior(c));
+    if (std::none_of(options.configs.begin(), options.configs.end(),
+                     [](const QuantConfig& c) { return c.isFullPrecision(); }))
+        timeLeft.plan("sweep: " + QuantConfig::fullPrecision().id(), checkpoints,
+                      sweepEntryPrior(QuantConfig::fullPrecision()));
+
+    // Training reports the fraction of its steps; steps done before this run (a resumed or reused
+    // run) cost nothing now, so the first report sets the baseline.
+    double stepsSeen = -1.0;
+    auto lastReport = Clock::now();
     auto trainProgress = [&](const ProgressInfo& p) {
-        return reportProgress(progress, trainShare * p.fraction, p.message);
+        const auto now = Clock::now();
+        const double stepsNow = std::clamp(p.fraction, 0.0, 1.0) * steps;
+        if (stepsSeen < 0.0)
+            timeLeft.plan("training", steps - stepsNow, 1.0);
+        else if (stepsNow > stepsSeen)
+            timeLeft.done("training", stepsNow - stepsSeen, std::chrono::duration<double>(now - lastReport).count());
+        if (stepsSeen < 0.0 || stepsNow > stepsSeen) {
+            stepsSeen = stepsNow;
+            lastReport = now;
+        }
+        return reportProgress(progress, timeLeft.fraction(), p.message, timeLeft.secondsLeft());
     };
     const TrainSummary trained =
         trainRun(options.train, corpus, store, options.runName, options.checkpointDir(), trainProgress);
@@ -75,10 +106,11 @@ DemoSummary runDemo(const DemoOptions& options, const Progress& progress)
     summary.trainingReused = trained.reused;
 
     auto sweepProgress = [&](const ProgressInfo& p) {
-        return reportProgress(progress, trainShare + (1.0 - trainShare) * p.fraction, p.message);
+        return reportProgress(progress, timeLeft.fraction(), p.message, timeLeft.secondsLeft());
     };
-    const SweepSummary swept =
-        runSweep(store, options.runName, options.configs, corpus, SweepOptions {options.train.threads}, sweepProgress);
+    SweepOptions sweepOptions {options.train.threads};
+    sweepOptions.timeLeft = &timeLeft;
+    const SweepSummary swept = runSweep(store, options.runName, options.configs, corpus, sweepOptions, sweepProgress);
     summary.sweep = swept;
     summary.entriesComputed = swept.computed;
     summary.entriesReused = swept.skipped;
