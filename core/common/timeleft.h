@@ -4,9 +4,9 @@
 // (training steps, FP references, each sweep config) with a prior cost per unit in any common unit
 // (the demo's: training steps), and reports each part done with its wall time. A kind already measured
 // is estimated at its own mean seconds per unit; a kind not yet measured at its prior times the mean,
-// over the kinds measured so far, of their seconds per prior unit. So the estimate holds from the first measured part,
-// and each kind is corrected by its own measurements as soon as one of it has run. The clock is the
-// caller's, so tests run it on a fake one.
+// over the kinds measured so far, of their seconds per prior unit. So the estimate holds from the first
+// measured part, and each kind is corrected by its own measurements as soon as one of it has run. The
+// clock is the caller's, so tests run it on a fake one.
 
 #include <map>
 #include <string>
