@@ -1,7 +1,8 @@
 // Times the demo's phases on this machine (not a test): training throughput of the demo model and
 // the cost of one checkpoint's sweep, so the demo's default length can be chosen to fit its budget, and
 // each sweep part's cost in training steps (the priors of the demo's time-left estimate).
-// Usage: bench_demo_phases [steps=60] [threads=0]
+// Usage: bench_demo_phases [steps=60] [threads=0] [trace.json]: with a third argument, the sweep runs
+//        under torch's profiler and its Chrome trace is written there (bench/profile_ops.py sums it by op).
 //        bench_demo_phases --whole [threads=0]: the whole demo (runDemo, no figures) with its time-left
 //        estimate recorded at every report, then the estimate's error against the real time left at
 //        10 %, 25 %, 50 %, 75 % and 90 % of the progress.
@@ -12,6 +13,8 @@
 #include "core/engine/trainer.h"
 #include "core/lab/demo.h"
 
+#include <torch/csrc/autograd/profiler_legacy.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -19,6 +22,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -87,8 +91,12 @@ int main(int argc, char** argv)
     qs::trainRun(options.train, corpus, store, options.runName, options.checkpointDir());
     const double trainSeconds = std::chrono::duration<double>(clock::now() - t0).count();
     t0 = clock::now();
+    std::optional<torch::autograd::profiler::RecordProfile> profile;
+    if (argc > 3)
+        profile.emplace(argv[3]);
     const qs::SweepSummary swept =
         qs::runSweep(store, options.runName, options.configs, corpus, qs::SweepOptions {options.train.threads});
+    profile.reset();
     const double sweepSeconds = std::chrono::duration<double>(clock::now() - t0).count();
     const double tokens = double(options.train.steps) * options.train.batchSize * options.train.seqLen;
     std::printf("model: %lld parameters; batch %d x %d\n", (long long)options.train.model.parameterCount(),
@@ -105,6 +113,10 @@ int main(int argc, char** argv)
                 swept.referenceSeconds / std::max(1, swept.references) / step);
     for (const auto& [id, seconds] : swept.seconds)
         std::printf(", %s %.2f", id.c_str(), seconds / std::max(1, swept.entries.at(id)) / step);
+    std::printf("\n");
+    std::printf("sweep stages (seconds per checkpoint):");
+    for (const auto& [stage, seconds] : swept.stageSeconds)
+        std::printf("\n  %-40s %6.2f  %5.1f%%", stage.c_str(), seconds / 2, 100 * seconds / sweepSeconds);
     std::printf("\n");
     std::filesystem::remove_all(dir);
     return 0;

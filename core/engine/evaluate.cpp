@@ -1,6 +1,7 @@
 #include "core/engine/evaluate.h"
 
 #include "core/common/errors.h"
+#include "core/engine/quantizer.h"
 
 namespace qs {
 
@@ -58,8 +59,13 @@ void forEachBatch(TinyLm& model, const ValidationSet& set, int batchSize, F&& co
     const int64_t n = set.inputs.size(0);
     for (int64_t begin = 0; begin < n; begin += batchSize) {
         const int64_t count = std::min<int64_t>(batchSize, n - begin);
-        const auto logits = model->forward(set.inputs.narrow(0, begin, count));
-        if (!torch::isfinite(logits).all().item<bool>())
+        torch::Tensor logits;
+        {
+            RECORD_USER_SCOPE("qs::evaluate.forward");
+            logits = model->forward(set.inputs.narrow(0, begin, count));
+        }
+        RECORD_USER_SCOPE("qs::evaluate.compare");
+        if (!allFinite(logits))
             throw Error("the model's logits hold NaN or Inf on validation sequences " + std::to_string(begin) + "–"
                         + std::to_string(begin + count - 1));
         consume(begin, count, torch::log_softmax(logits.to(torch::kFloat32), -1));
@@ -85,6 +91,7 @@ FpReference fpReference(TinyLm& model, const ValidationSet& set, int batchSize)
         parts.push_back(logProbs);
     });
     ref.logProbs = torch::cat(parts, 0);
+    ref.probs = ref.logProbs.exp();
     ref.top1 = ref.logProbs.argmax(-1);
     ref.ce = sum / double(set.tokens());
     return ref;
@@ -98,9 +105,9 @@ QuantizedEval evaluateAgainst(TinyLm& model, const ValidationSet& set, int batch
     std::vector<torch::Tensor> kls;
     forEachBatch(model, set, batchSize, [&](int64_t begin, int64_t count, const torch::Tensor& logProbs) {
         sum += sumCe(logProbs, set.targets.narrow(0, begin, count));
-        const auto p = fp.logProbs.narrow(0, begin, count);
+        const auto logP = fp.logProbs.narrow(0, begin, count);
         // KL(P ‖ Q) = Σ_v p_v (log p_v − log q_v), per token, in float64 to keep tiny values exact.
-        kls.push_back((p.exp() * (p - logProbs)).sum(-1).to(torch::kFloat64).flatten());
+        kls.push_back((fp.probs.narrow(0, begin, count) * (logP - logProbs)).sum(-1).to(torch::kFloat64).flatten());
         agree += (logProbs.argmax(-1) == fp.top1.narrow(0, begin, count)).sum().item<int64_t>();
     });
     // Rounding can make a token's KL a hair below zero; KL is never negative.

@@ -31,6 +31,7 @@ struct FpReference
 {
     double ce = 0.0;
     torch::Tensor logProbs; // [sequences, seqLen, vocab] float32
+    torch::Tensor probs;    // exp(logProbs), for KL against every config
     torch::Tensor top1;     // [sequences, seqLen] int64
 };
 

@@ -90,14 +90,6 @@ const torch::Tensor& HessianAccumulator::hessian() const
 
 namespace {
 
-// Whether every element is finite, in one pass: NaN propagates through aminmax, and ±Inf is an extreme.
-bool allFinite(const torch::Tensor& t)
-{
-    if (t.numel() == 0)
-        return true;
-    const auto [lo, hi] = torch::aminmax(t);
-    return std::isfinite(lo.item<double>()) && std::isfinite(hi.item<double>());
-}
 
 void validate(const torch::Tensor& w, const torch::Tensor& h, const GptqOptions& o, bool blocked)
 {

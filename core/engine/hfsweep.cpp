@@ -11,6 +11,7 @@
 #include "core/engine/sweep.h"
 
 #include "core/common/errors.h"
+#include "core/engine/quantizer.h"
 #include "core/data/corpus.h"
 #include "core/data/hfprotocol.h"
 #include "core/data/hfrun.h"
@@ -218,7 +219,7 @@ std::vector<QuantizedEval> compare(const HfModel& model, const HfModel::Head& he
             fpSum -= p.gather(-1, target).to(torch::kFloat64).sum().item<double>();
             for (size_t l = 0; l < quantized.size(); ++l) {
                 const auto lq = torch::log_softmax(model.logits(head, qx[l].narrow(0, r, n)), -1);
-                if (!torch::isfinite(lq).all().item<bool>())
+                if (!allFinite(lq))
                     throw Error("the model's logits hold NaN or Inf on evaluation blocks " + std::to_string(begin) + "–"
                                 + std::to_string(begin + count - 1));
                 Comparison& c = sums[l];

@@ -4,7 +4,9 @@
 #include "core/common/kinds.h"
 #include "core/engine/quantizer.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace qs {
 
@@ -53,18 +55,43 @@ QLinearImpl::QLinearImpl(int in, int out)
 
 torch::Tensor QLinearImpl::forward(const torch::Tensor& x)
 {
-    // With autograd on (QAT), quantizers enter as v + (Q(v) - v).detach(): the forward value is Q(v),
-    // the backward pass treats Q as the identity (straight-through estimator).
-    const bool ste = torch::GradMode::is_enabled();
-    torch::Tensor w = weight;
-    if (m_wBits < 16) {
-        auto wq = rtnQuantize(weight, m_wBits, m_wGroup, m_wSymmetric);
-        w = ste ? weight + (wq - weight).detach() : wq;
-    }
+    return torch::nn::functional::linear(effectiveInput(x), effectiveWeight());
+}
+
+// With autograd on (QAT), quantizers enter as v + (Q(v) - v).detach(): the forward value is Q(v), the
+// backward pass treats Q as the identity (straight-through estimator).
+torch::Tensor QLinearImpl::effectiveWeight() const
+{
+    if (m_wBits >= 16)
+        return weight;
+    auto wq = rtnQuantize(weight, m_wBits, m_wGroup, m_wSymmetric);
+    return torch::GradMode::is_enabled() ? weight + (wq - weight).detach() : wq;
+}
+
+torch::Tensor QLinearImpl::effectiveInput(const torch::Tensor& x) const
+{
     if (m_actBits >= 16)
-        return torch::nn::functional::linear(x, w);
+        return x;
+    const bool ste = torch::GradMode::is_enabled();
     auto xq = fakeQuantizeActivations(ste ? x.detach() : x, m_actBits, m_actGroup);
-    return torch::nn::functional::linear(ste ? x + (xq - x).detach() : xq, w);
+    return ste ? x + (xq - x).detach() : xq;
+}
+
+torch::Tensor fusedLinear(const torch::Tensor& x, std::initializer_list<QLinear> layers)
+{
+    const QLinear& first = *layers.begin();
+    const bool shared = std::all_of(layers.begin(), layers.end(),
+                                    [&](const QLinear& l) { return l->sameInputQuantization(*first); });
+    std::vector<torch::Tensor> weights;
+    if (shared) {
+        for (const QLinear& l : layers)
+            weights.push_back(l->effectiveWeight());
+        return torch::nn::functional::linear(first->effectiveInput(x), torch::cat(weights, 0));
+    }
+    std::vector<torch::Tensor> outputs;
+    for (const QLinear& l : layers)
+        outputs.push_back(torch::nn::functional::linear(l->effectiveInput(x), l->effectiveWeight()));
+    return torch::cat(outputs, -1);
 }
 
 void QLinearImpl::setWeightQuantization(int bits, int groupSize, bool symmetric)
@@ -102,15 +129,21 @@ torch::Tensor AttentionImpl::forward(const torch::Tensor& x, const torch::Tensor
 torch::Tensor AttentionImpl::mix(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin)
 {
     const int64_t b = x.size(0), t = x.size(1);
-    auto split = [&](const torch::Tensor& y) { return y.view({b, t, m_heads, m_headDim}).transpose(1, 2); };
-    auto q = applyRope(split(q_proj(x)), cos, sin);
-    auto k = applyRope(split(k_proj(x)), cos, sin);
-    auto v = split(v_proj(x));
-    auto scores = torch::matmul(q, k.transpose(-2, -1)) * (1.0 / std::sqrt(double(m_headDim)));
-    auto mask = torch::ones({t, t}, torch::kBool).triu(1);
-    scores = scores.masked_fill(mask, -std::numeric_limits<float>::infinity());
-    auto attn = torch::softmax(scores, -1);
-    return torch::matmul(attn, v).transpose(1, 2).contiguous().view({b, t, m_heads * m_headDim});
+    // One product for q, k and v; RoPE on q and k together, in the [B, T, heads, D] layout the product
+    // leaves (cos and sin broadcast over the heads).
+    const auto qkv = fusedLinear(x, {q_proj, k_proj, v_proj}).view({b, t, 3 * m_heads, m_headDim});
+    const auto qk = applyRope(qkv.narrow(2, 0, 2 * m_heads), cos.unsqueeze(1), sin.unsqueeze(1));
+    auto heads = [&](const torch::Tensor& y) { return y.transpose(1, 2).reshape({b * m_heads, t, m_headDim}); };
+    const auto q = heads(qk.narrow(2, 0, m_heads));
+    const auto k = heads(qk.narrow(2, m_heads, m_heads));
+    const auto v = heads(qkv.narrow(2, 2 * m_heads, m_heads));
+    if (!m_causalMask.defined() || m_causalMask.size(0) < t || m_causalMask.device() != x.device())
+        m_causalMask = torch::full({t, t}, -std::numeric_limits<float>::infinity(), x.options()).triu(1);
+    const auto mask = m_causalMask.narrow(0, 0, t).narrow(1, 0, t);
+    // Scaled scores plus the causal mask in one batched product: mask + (q kᵀ) / √D.
+    const auto scores = torch::baddbmm(mask, q, k.transpose(1, 2), 1.0, 1.0 / std::sqrt(double(m_headDim)));
+    const auto attn = torch::softmax(scores, -1);
+    return torch::bmm(attn, v).view({b, m_heads, t, m_headDim}).transpose(1, 2).reshape({b, t, m_heads * m_headDim});
 }
 
 MlpImpl::MlpImpl(const ModelConfig& c)
@@ -127,7 +160,9 @@ torch::Tensor MlpImpl::forward(const torch::Tensor& x)
 
 torch::Tensor MlpImpl::hidden(const torch::Tensor& x)
 {
-    return torch::silu(gate_proj(x)) * up_proj(x);
+    const auto gateUp = fusedLinear(x, {gate_proj, up_proj});
+    const int64_t width = gate_proj->weight.size(0);
+    return torch::silu(gateUp.narrow(-1, 0, width)) * gateUp.narrow(-1, width, width);
 }
 
 BlockImpl::BlockImpl(const ModelConfig& c)

@@ -49,6 +49,15 @@ public:
     // bits 16 turns it off.
     void setWeightQuantization(int bits, int groupSize, bool symmetric);
     int weightBits() const { return m_wBits; }
+    // The two halves of forward(): the input as the layer sees it (fake-quantized when set) and the
+    // weight it multiplies (RTN-quantized under QAT), so layers that read one input can share one
+    // matrix product (fusedLinear).
+    torch::Tensor effectiveInput(const torch::Tensor& x) const;
+    torch::Tensor effectiveWeight() const;
+    bool sameInputQuantization(const QLinearImpl& other) const
+    {
+        return m_actBits == other.m_actBits && (m_actBits >= 16 || m_actGroup == other.m_actGroup);
+    }
     torch::Tensor weight;
 
 private:
@@ -59,6 +68,10 @@ private:
     bool m_wSymmetric = true;
 };
 TORCH_MODULE(QLinear);
+
+// The outputs of `layers` on one input, concatenated along the last dimension: one matrix product over
+// their stacked weights when they quantize their input alike, else one product each.
+torch::Tensor fusedLinear(const torch::Tensor& x, std::initializer_list<QLinear> layers);
 
 class AttentionImpl : public torch::nn::Module
 {
@@ -72,6 +85,7 @@ public:
 private:
     int m_heads;
     int m_headDim;
+    torch::Tensor m_causalMask; // [T, T]: 0 on and below the diagonal, −inf above (built on first use)
 };
 TORCH_MODULE(Attention);
 

@@ -72,6 +72,14 @@ torch::Tensor fakeQuantizeActivations(const torch::Tensor& x, int bits, int grou
     return q.reshape(x.sizes());
 }
 
+bool allFinite(const torch::Tensor& t)
+{
+    if (t.numel() == 0)
+        return true;
+    const auto [lo, hi] = torch::aminmax(t);
+    return std::isfinite(lo.item<double>()) && std::isfinite(hi.item<double>());
+}
+
 double relativeError(const torch::Tensor& w, const torch::Tensor& wq)
 {
     // Float64 sums over slices of a million values: no float64 copy of a large weight.

@@ -36,7 +36,12 @@ torch::Tensor rtnQuantize(const torch::Tensor& w, int bits, int groupSize, bool 
 // zero. groupSize must divide the channel count (ConfigError otherwise); bits in [2, 8].
 torch::Tensor fakeQuantizeActivations(const torch::Tensor& x, int bits, int groupSize);
 
+// Whether every element is finite, in one pass (torch::isfinite(t).all() takes five): NaN propagates
+// through aminmax, and ±Inf is an extreme.
+bool allFinite(const torch::Tensor& t);
+
 // ‖W − Ŵ‖_F / ‖W‖_F (0 for an all-zero W).
+
 double relativeError(const torch::Tensor& w, const torch::Tensor& wq);
 
 } // namespace qs

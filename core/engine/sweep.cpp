@@ -216,10 +216,18 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
             continue;
 
         auto start = Clock::now();
+        // Where the time goes (bench_demo_phases prints it): seconds of each stage, summed over entries.
+        auto stage = Clock::now();
+        auto endStage = [&](const char* name) {
+            const auto now = Clock::now();
+            summary.stageSeconds[name] += std::chrono::duration<double>(now - stage).count();
+            stage = now;
+        };
         const std::string checkpointPath = resolveCheckpointPath(store, row.path);
         auto load = [&] {
             TinyLm model = loadCheckpoint(checkpointPath);
             model->to(device);
+            endStage("load checkpoint");
             return model;
         };
         TinyLm model = load();
@@ -229,8 +237,10 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         } catch (const Error& e) {
             throw Error(checkpointPath + " (step " + std::to_string(row.step) + "): " + e.what());
         }
+        endStage("FP reference forward");
         if (!std::isfinite(row.fpValCe))
             store.setCheckpointFpCe(run, i, fp.ce);
+        endStage("store");
         const double referenceSeconds = std::chrono::duration<double>(Clock::now() - start).count();
         summary.referenceSeconds += referenceSeconds;
         ++summary.references;
@@ -251,11 +261,13 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
             ResultEntry entry;
             try {
                 const auto reports = quantizeModel(model, calibration, *c, walk);
+                endStage(c->isFullPrecision() ? "input statistics (FP config)" : "calibration and quantization");
                 // The FP config's model is the reference's, so its evaluation is the reference's, bit for
                 // bit: CE the same, KL zero, every top-1 the same. Only its input statistics are new.
                 const QuantizedEval eval = c->isFullPrecision() ? QuantizedEval {fp.ce, 0.0, 0.0, 0.0, 1.0}
                                                                 : evaluateAgainst(model, valSet, train.batchSize, fp);
                 entry = makeEntry(*c, eval, fp.ce, reports);
+                endStage("evaluation forward and comparison");
             } catch (const Cancelled&) {
                 throw;
             } catch (const ConfigError& e) {
@@ -264,6 +276,7 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
                 throw Error(checkpointPath + " (step " + std::to_string(row.step) + "), " + c->id() + ": " + e.what());
             }
             store.writeResult(run, c->id(), i, entry);
+            endStage("store");
             const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
             start = Clock::now();
             summary.seconds[c->id()] += seconds;
