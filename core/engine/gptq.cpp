@@ -90,7 +90,6 @@ const torch::Tensor& HessianAccumulator::hessian() const
 
 namespace {
 
-
 void validate(const torch::Tensor& w, const torch::Tensor& h, const GptqOptions& o, bool blocked)
 {
     if (o.bits < 2 || o.bits > 8)

@@ -11,7 +11,6 @@
 #include "core/engine/sweep.h"
 
 #include "core/common/errors.h"
-#include "core/engine/quantizer.h"
 #include "core/data/corpus.h"
 #include "core/data/hfprotocol.h"
 #include "core/data/hfrun.h"
@@ -19,6 +18,7 @@
 #include "core/engine/hfmemory.h"
 #include "core/engine/hfmodel.h"
 #include "core/engine/hfstates.h"
+#include "core/engine/quantizer.h"
 #include "core/engine/sweepdetail.h"
 
 #include <nlohmann/json.hpp>

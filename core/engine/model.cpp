@@ -80,8 +80,8 @@ torch::Tensor QLinearImpl::effectiveInput(const torch::Tensor& x) const
 torch::Tensor fusedLinear(const torch::Tensor& x, std::initializer_list<QLinear> layers)
 {
     const QLinear& first = *layers.begin();
-    const bool shared = std::all_of(layers.begin(), layers.end(),
-                                    [&](const QLinear& l) { return l->sameInputQuantization(*first); });
+    const bool shared =
+        std::all_of(layers.begin(), layers.end(), [&](const QLinear& l) { return l->sameInputQuantization(*first); });
     std::vector<torch::Tensor> weights;
     if (shared) {
         for (const QLinear& l : layers)
