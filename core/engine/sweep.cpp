@@ -194,10 +194,13 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
     TimeLeft ownTimeLeft;
     TimeLeft& timeLeft = options.timeLeft ? *options.timeLeft : ownTimeLeft;
     const std::string referenceKind = "sweep: FP reference";
-    {
+    auto wanted = [&](int i) { return options.onlyStep < 0 || checkpoints[size_t(i)].step == options.onlyStep; };
+    if (options.planTimeLeft) {
         double references = 0.0;
         std::map<std::string, double> entries;
         for (int i = 0; i < int(checkpoints.size()); ++i) {
+            if (!wanted(i))
+                continue;
             const auto missing = missingConfigs(store, run, configs, i);
             references += missing.empty() && std::isfinite(checkpoints[size_t(i)].fpValCe) ? 0.0 : 1.0;
             for (const QuantConfig* c : missing)
@@ -209,6 +212,8 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
     }
 
     for (int i = 0; i < int(checkpoints.size()); ++i) {
+        if (!wanted(i))
+            continue;
         const CheckpointRow& row = checkpoints[size_t(i)];
         const std::vector<const QuantConfig*> missing = missingConfigs(store, run, configs, i);
         summary.skipped += int(configs.size() - missing.size());

@@ -32,6 +32,11 @@ struct SweepOptions
     // Where a longer job (the demo) keeps its time-left estimate: the built-in sweep plans its entries
     // there and reports each one done, so the estimate spans the whole job. None: the sweep keeps its own.
     TimeLeft* timeLeft = nullptr;
+    // false: the caller has planned this sweep's work in *timeLeft itself (the demo plans every
+    // checkpoint's entries before the checkpoints exist); the sweep only reports what it does.
+    bool planTimeLeft = true;
+    // >= 0: only the checkpoint of this step (the demo sweeps each checkpoint as training writes it).
+    int64_t onlyStep = -1;
 };
 
 // The prior cost of one sweep entry of `config` on the demo model, in its training steps (measured with

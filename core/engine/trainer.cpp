@@ -206,7 +206,8 @@ private:
 } // namespace
 
 TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& store, const std::string& runName,
-                      const std::string& checkpointDir, const Progress& progress)
+                      const std::string& checkpointDir, const Progress& progress,
+                      const std::function<void(int64_t step)>& afterCheckpoint)
 {
     config.validate();
     torch::set_num_threads(resolveThreads(config.threads));
@@ -377,6 +378,11 @@ TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& st
         pendingLog.clear();
         pendingVal.clear();
         ++summary.checkpoints;
+        if (afterCheckpoint) {
+            afterCheckpoint(global);
+            torch::set_num_threads(resolveThreads(config.threads)); // the hook may have changed it
+            model->train();
+        }
         // Only this run's own optimizer states are removed (a branch may share its parent's folder).
         if (config.keepOptimizerStates || (branchPoint && step == 0))
             return;

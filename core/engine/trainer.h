@@ -3,6 +3,8 @@
 #include "core/common/progress.h"
 #include "core/data/config.h"
 
+#include <cstdint>
+#include <functional>
 #include <string>
 
 namespace qs {
@@ -21,7 +23,10 @@ struct TrainSummary
 // log, periodic validation loss, and a checkpoint (safetensors in `checkpointDir`) every
 // `config.checkpointEvery` steps plus step 0 and the last step. A run already complete in the store
 // is reused; a run that exists with a different config is an error.
+// `afterCheckpoint`, when set, runs after each checkpoint is in the store (its global step), before
+// training goes on: the demo sweeps each checkpoint as soon as it exists. It may throw (Cancelled).
 TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& store, const std::string& runName,
-                      const std::string& checkpointDir, const Progress& progress = {});
+                      const std::string& checkpointDir, const Progress& progress = {},
+                      const std::function<void(int64_t step)>& afterCheckpoint = {});
 
 } // namespace qs

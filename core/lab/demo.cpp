@@ -68,7 +68,7 @@ DemoSummary runDemo(const DemoOptions& options, const Progress& progress)
     Store store = Store::openOrCreate(options.storePath());
     // One time-left estimate for the whole demo: training steps, then every checkpoint's FP reference
     // and config entries, planned with their costs in training steps (bench_demo_phases) and corrected
-    // by what each part measures as it runs. The sweep plans its entries exactly when it starts.
+    // by what each part measures as it runs. The last sweep pass plans what is still missing exactly.
     using Clock = std::chrono::steady_clock;
     TimeLeft timeLeft;
     const double steps = double(options.train.steps);
@@ -99,19 +99,47 @@ DemoSummary runDemo(const DemoOptions& options, const Progress& progress)
         }
         return reportProgress(progress, timeLeft.fraction(), p.message, timeLeft.secondsLeft());
     };
-    const TrainSummary trained =
-        trainRun(options.train, corpus, store, options.runName, options.checkpointDir(), trainProgress);
-    summary.checkpoints = trained.checkpoints;
-    summary.finalValLoss = trained.finalValLoss;
-    summary.trainingReused = trained.reused;
-
+    // Each checkpoint is swept as soon as training has written it, so its results (and the GUI's
+    // trajectory, which follows the store) appear while training goes on; a last pass sweeps whatever
+    // a resumed or reused run left unswept. Training does not draw from torch's generator, so the run
+    // is the same as training alone.
     auto sweepProgress = [&](const ProgressInfo& p) {
         return reportProgress(progress, timeLeft.fraction(), p.message, timeLeft.secondsLeft());
     };
     SweepOptions sweepOptions {options.train.threads};
     sweepOptions.timeLeft = &timeLeft;
-    const SweepSummary swept = runSweep(store, options.runName, options.configs, corpus, sweepOptions, sweepProgress);
-    summary.sweep = swept;
+    sweepOptions.planTimeLeft = false;
+    SweepSummary& swept = summary.sweep;
+    auto add = [&](const SweepSummary& part) {
+        swept.computed += part.computed;
+        swept.references += part.references;
+        swept.referenceSeconds += part.referenceSeconds;
+        for (const auto& [id, seconds] : part.seconds)
+            swept.seconds[id] += seconds;
+        for (const auto& [id, count] : part.entries)
+            swept.entries[id] += count;
+        for (const auto& [stage, seconds] : part.stageSeconds)
+            swept.stageSeconds[stage] += seconds;
+    };
+    auto sweepStep = [&](int64_t step) {
+        const auto start = Clock::now();
+        SweepOptions one = sweepOptions;
+        one.onlyStep = step;
+        add(runSweep(store, options.runName, options.configs, corpus, one, sweepProgress));
+        lastReport += Clock::now() - start; // the sweep's time is not the training steps'
+    };
+    const TrainSummary trained = trainRun(options.train, corpus, store, options.runName, options.checkpointDir(),
+                                          trainProgress, sweepStep);
+    summary.checkpoints = trained.checkpoints;
+    summary.finalValLoss = trained.finalValLoss;
+    summary.trainingReused = trained.reused;
+
+    // Entries stored before this demo started are the last pass's skipped ones less those computed above.
+    const int computedWhileTraining = swept.computed;
+    sweepOptions.planTimeLeft = true;
+    const SweepSummary last = runSweep(store, options.runName, options.configs, corpus, sweepOptions, sweepProgress);
+    add(last);
+    swept.skipped = last.skipped - computedWhileTraining;
     summary.entriesComputed = swept.computed;
     summary.entriesReused = swept.skipped;
     return summary;

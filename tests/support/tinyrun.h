@@ -15,13 +15,13 @@
 namespace qs::test {
 
 // Word soup from a fixed vocabulary: enough structure for a byte-level LM to learn in seconds.
-inline QString writeCorpus(const QString& path)
+inline QString writeCorpus(const QString& path, size_t bytes = 60000)
 {
     static const char* words[] = {"the",     "quantized", "model", "learns", "slowly",  "and",  "then", "decays",
                                   "weights", "of",        "a",     "small",  "network", "rise", "in",   "error"};
     std::mt19937 rng(42);
     std::string text;
-    while (text.size() < 60000) {
+    while (text.size() < bytes) {
         const int n = 4 + int(rng() % 8);
         for (int i = 0; i < n; ++i) {
             text += words[rng() % 16];
