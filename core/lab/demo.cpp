@@ -71,6 +71,9 @@ DemoSummary runDemo(const DemoOptions& options, const Progress& progress)
     // by what each part measures as it runs. The last sweep pass plans what is still missing exactly.
     using Clock = std::chrono::steady_clock;
     TimeLeft timeLeft;
+    // A measured cost above its prior moves work from done to left: the bar never goes back.
+    double shown = 0.0;
+    auto fraction = [&] { return shown = std::max(shown, timeLeft.fraction()); };
     const double steps = double(options.train.steps);
     const double checkpoints = std::floor(steps / double(std::max<int64_t>(1, options.train.checkpointEvery))) + 1.0;
     timeLeft.plan("training", steps, 1.0);
@@ -97,14 +100,14 @@ DemoSummary runDemo(const DemoOptions& options, const Progress& progress)
             stepsSeen = stepsNow;
             lastReport = now;
         }
-        return reportProgress(progress, timeLeft.fraction(), p.message, timeLeft.secondsLeft());
+        return reportProgress(progress, fraction(), p.message, timeLeft.secondsLeft());
     };
     // Each checkpoint is swept as soon as training has written it, so its results (and the GUI's
     // trajectory, which follows the store) appear while training goes on; a last pass sweeps whatever
     // a resumed or reused run left unswept. Training does not draw from torch's generator, so the run
     // is the same as training alone.
     auto sweepProgress = [&](const ProgressInfo& p) {
-        return reportProgress(progress, timeLeft.fraction(), p.message, timeLeft.secondsLeft());
+        return reportProgress(progress, fraction(), p.message, timeLeft.secondsLeft());
     };
     SweepOptions sweepOptions {options.train.threads};
     sweepOptions.timeLeft = &timeLeft;
