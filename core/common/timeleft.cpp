@@ -11,6 +11,13 @@ void TimeLeft::plan(const std::string& kind, double units, double prior)
     k.prior = std::max(prior, 0.0);
 }
 
+void TimeLeft::planRemaining(const std::string& kind, double units, double prior)
+{
+    Kind& k = m_kinds[kind];
+    k.units = k.doneUnits + std::max(units, 0.0);
+    k.prior = std::max(prior, 0.0);
+}
+
 void TimeLeft::done(const std::string& kind, double units, double seconds)
 {
     Kind& k = m_kinds[kind];

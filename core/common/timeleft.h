@@ -19,6 +19,8 @@ public:
     // `units` of `kind` in all (done ones included), each costing about `prior`; planning a kind again
     // replaces its count and prior and keeps what was measured.
     void plan(const std::string& kind, double units, double prior);
+    // `units` of `kind` still to do from now, besides those already reported done.
+    void planRemaining(const std::string& kind, double units, double prior);
     // `units` more of `kind` are done; they took `seconds`.
     void done(const std::string& kind, double units, double seconds);
     // Seconds left; negative while nothing has been measured.

@@ -127,21 +127,22 @@ std::vector<const QuantConfig*> missingConfigs(const Store& store, const std::st
 
 double sweepEntryPrior(const QuantConfig& config)
 {
-    // bench_demo_phases, 2 cores (issue 19): an FP config (input statistics only) ~1.5 training steps,
-    // RTN ~3.9, GPTQ ~4.5, and ~1.3 more when activations are quantized (the fake-quantized forward).
+    // bench_demo_phases, 2 cores, the demo's 8 × 128-byte steps (issue 19): an FP config (input
+    // statistics only) ~2.9 training steps, RTN ~3.9, GPTQ ~4.8, and ~2 more when activations are
+    // quantized (the fake-quantized forwards).
     if (config.isFullPrecision())
-        return 1.5;
-    double prior = config.method == QuantMethod::Gptq ? 4.5 : 3.9;
+        return 2.9;
+    double prior = config.method == QuantMethod::Gptq ? 4.8 : 3.9;
     if (config.actBits < 16 || std::any_of(config.overrides.begin(), config.overrides.end(), [](const auto& o) {
             return o.second.actBits > 0 && o.second.actBits < 16;
         }))
-        prior += 1.3;
+        prior += 2.0;
     return prior;
 }
 
 double sweepReferencePrior()
 {
-    return 2.2;
+    return 2.4;
 }
 
 SweepSummary runSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& userConfigs,
@@ -206,9 +207,9 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
             for (const QuantConfig* c : missing)
                 entries[c->id()] += 1.0;
         }
-        timeLeft.plan(referenceKind, references, sweepReferencePrior());
+        timeLeft.planRemaining(referenceKind, references, sweepReferencePrior());
         for (const QuantConfig& c : configs)
-            timeLeft.plan("sweep: " + c.id(), entries[c.id()], sweepEntryPrior(c));
+            timeLeft.planRemaining("sweep: " + c.id(), entries[c.id()], sweepEntryPrior(c));
     }
 
     for (int i = 0; i < int(checkpoints.size()); ++i) {

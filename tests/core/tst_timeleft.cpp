@@ -41,6 +41,10 @@ private Q_SLOTS:
         t.done("eval", 3, 9.0);
         QCOMPARE(t.secondsLeft(), 0.0);
         QCOMPARE(t.fraction(), 1.0);
+        // Planning what remains keeps the done ones counted: 2 more evals, 4 done.
+        t.planRemaining("eval", 2, 4.0);
+        QCOMPARE(t.secondsLeft(), 2 * 3.0);
+        QCOMPARE(t.fraction(), (100 * 0.5 + 4 * 3.0) / (100 * 0.5 + 6 * 3.0));
     }
 
     void unmeasuredKindsFollowTheMeasuredRate()
@@ -81,8 +85,9 @@ private Q_SLOTS:
         QFETCH(double, rtn);
         QFETCH(double, gptq);
         QFETCH(double, activations);
-        // The demo's shape: 600 steps (an eval every 20 costs 3 more steps), 31 checkpoints, the FP
-        // config and 8 others (3 RTN, 2 GPTQ, 3 with 4-bit activations), priors as in sweep.cpp.
+        // The demo's shape: 600 steps (an eval every 40 costs 3 more steps), 16 checkpoints each swept
+        // as soon as it is written, the FP config and 8 others (3 RTN, 2 GPTQ, 3 with 4-bit
+        // activations), priors as in sweep.cpp.
         struct Part
         {
             std::string kind;
@@ -90,13 +95,13 @@ private Q_SLOTS:
             double factor; // real cost / prior
         };
         const std::vector<Part> sweep = {
-            {"fp", 1.5, rtn},         {"rtn4", 3.9, rtn},         {"rtn3", 3.9, rtn},
-            {"rtn2", 3.9, rtn},       {"gptq4", 4.5, gptq},       {"gptq3", 4.5, gptq},
-            {"a4", 5.2, activations}, {"w4a4", 5.2, activations}, {"w4a4d8", 5.2, activations}};
+            {"fp", 2.9, rtn},         {"rtn4", 3.9, rtn},         {"rtn3", 3.9, rtn},
+            {"rtn2", 3.9, rtn},       {"gptq4", 4.8, gptq},       {"gptq3", 4.8, gptq},
+            {"a4", 5.9, activations}, {"w4a4", 5.9, activations}, {"w4a4d8", 5.9, activations}};
         // A step's seconds without and with its share of the evaluations: the priors (bench_demo_phases)
         // are in the latter.
-        const double step = 0.37, meanStep = step * (1.0 + 3.0 / 20.0);
-        const int steps = 600, checkpoints = 31;
+        const double step = 0.13, meanStep = step * (1.0 + 3.0 / 40.0);
+        const int steps = 600, checkpoints = 16;
         std::mt19937 rng(7);
         std::uniform_real_distribution<double> jitter(0.9, 1.1);
 
@@ -107,12 +112,16 @@ private Q_SLOTS:
             double seconds;
         };
         std::vector<Event> events;
-        for (int s = 1; s <= steps; ++s)
-            events.push_back({"training", step * jitter(rng) * (s % 20 == 0 ? 4.0 : 1.0)});
-        for (int c = 0; c < checkpoints; ++c) {
-            events.push_back({"reference", 2.2 * reference * meanStep * jitter(rng)});
+        auto sweepCheckpoint = [&] {
+            events.push_back({"reference", 2.4 * reference * meanStep * jitter(rng)});
             for (const Part& p : sweep)
                 events.push_back({p.kind, p.prior * p.factor * meanStep * jitter(rng)});
+        };
+        sweepCheckpoint(); // step 0
+        for (int s = 1; s <= steps; ++s) {
+            events.push_back({"training", step * jitter(rng) * (s % 40 == 0 ? 4.0 : 1.0)});
+            if (s % 40 == 0)
+                sweepCheckpoint();
         }
         double total = 0.0;
         for (const Event& e : events)
@@ -120,7 +129,7 @@ private Q_SLOTS:
 
         TimeLeft t;
         t.plan("training", steps, 1.0);
-        t.plan("reference", checkpoints, 2.2);
+        t.plan("reference", checkpoints, 2.4);
         for (const Part& p : sweep)
             t.plan(p.kind, checkpoints, p.prior);
         ProgressThrottle throttle(ProgressThrottle::Options::terminal());
