@@ -74,10 +74,12 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(apart));
         const Corpus corpus = Corpus::fromFile(options.corpusPath(), options.train.valFraction, kjvDescription);
         Store reference = Store::create(QDir(apart).filePath(QStringLiteral("apart.h5")).toStdString());
-        trainRun(options.train, corpus, reference, options.runName, QDir(apart).filePath(QStringLiteral("ckpt")).toStdString());
+        trainRun(options.train, corpus, reference, options.runName,
+                 QDir(apart).filePath(QStringLiteral("ckpt")).toStdString());
         runSweep(reference, options.runName, options.configs, corpus, SweepOptions {options.train.threads});
         const Store demo = Store::open(options.storePath());
-        for (const std::string& id : {QuantConfig::fullPrecision().id(), options.configs[0].id(), options.configs[1].id()}) {
+        for (const std::string& id :
+             {QuantConfig::fullPrecision().id(), options.configs[0].id(), options.configs[1].id()}) {
             const ConfigResults a = demo.results(options.runName, id);
             const ConfigResults b = reference.results(options.runName, id);
             QCOMPARE(a.model.size(), b.model.size());

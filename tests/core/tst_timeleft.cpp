@@ -85,7 +85,7 @@ private Q_SLOTS:
         QFETCH(double, rtn);
         QFETCH(double, gptq);
         QFETCH(double, activations);
-        // The demo's shape: 600 steps (an eval every 40 costs 3 more steps), 16 checkpoints each swept
+        // The demo's shape: 500 steps (an eval every 40 costs 3 more steps), 14 checkpoints each swept
         // as soon as it is written, the FP config and 8 others (3 RTN, 2 GPTQ, 3 with 4-bit
         // activations), priors as in sweep.cpp.
         struct Part
@@ -101,7 +101,7 @@ private Q_SLOTS:
         // A step's seconds without and with its share of the evaluations: the priors (bench_demo_phases)
         // are in the latter.
         const double step = 0.13, meanStep = step * (1.0 + 3.0 / 40.0);
-        const int steps = 600, checkpoints = 16;
+        const int steps = 500, checkpoints = 14;
         std::mt19937 rng(7);
         std::uniform_real_distribution<double> jitter(0.9, 1.1);
 
@@ -119,8 +119,9 @@ private Q_SLOTS:
         };
         sweepCheckpoint(); // step 0
         for (int s = 1; s <= steps; ++s) {
-            events.push_back({"training", step * jitter(rng) * (s % 40 == 0 ? 4.0 : 1.0)});
-            if (s % 40 == 0)
+            const bool checkpoint = s % 40 == 0 || s == steps;
+            events.push_back({"training", step * jitter(rng) * (checkpoint ? 4.0 : 1.0)});
+            if (checkpoint)
                 sweepCheckpoint();
         }
         double total = 0.0;
