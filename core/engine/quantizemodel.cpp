@@ -258,10 +258,10 @@ void GroupQuantizer::addSecond(const torch::Tensor& input)
     if (m_stats)
         m_stats->addSecond(input);
     // Members that see the same input (the same activation quantization) are measured together: Σ y²
-    // and Σ (y − ŷ)² per output column of their stacked weights, each member's the sum of its columns.
-    // With quantized activations, from the two products (sums in float32 by torch's cascade summation,
+    // and Σ (y − ŷ)² per output column of their stacked weights, each member's the sum of its columns;
+    // from the two products over slices of tokens (column sums in float32 by torch's cascade summation,
     // relative error ~1e-6, far below what an SQNR in dB shows; float64 copies of the outputs would cost
-    // more than the products); with weights only, from the input's Gram matrix when that is smaller.
+    // more than the products), or with weights only from the input's Gram matrix where that is cheaper.
     std::vector<size_t> pending;
     for (size_t i = 0; i < m_members.size(); ++i) {
         if (!std::isinf(m_reports[i].sqnrDb))
@@ -283,26 +283,45 @@ void GroupQuantizer::addSecond(const torch::Tensor& input)
         }
         torch::Tensor signal, noise; // per output column, float64
         const int64_t channels = input.size(-1);
+        const auto x = input.reshape({-1, channels});
+        const int64_t rows = x.size(0);
         int64_t outputs = 0;
         for (size_t i : batch)
             outputs += m_members[i].weight.size(0);
-        if (first.actBits >= 16 && channels < 2 * outputs) {
-            // Weights only: with G = XᵀX, Σ‖W x‖² = Σ (W G) ∘ W and Σ‖(W − Ŵ) x‖² the same with W − Ŵ:
-            // one C × C product over the tokens instead of two products with every output column.
-            const auto x = input.reshape({-1, channels});
-            const auto gram = torch::mm(x.t(), x).to(torch::kFloat64);
+        // The Gram route costs ~2·N·C² + 8·O·C² flops (two float64 products of the O × C weights) against
+        // 4·N·C·O for the two products: it pays for small layers over many tokens (the built-in model's
+        // calibration set), not for a large layer over a chunk of calibration sequences, and its float64
+        // weights stay within 32 MB.
+        const bool gram = first.actBits >= 16 && outputs * channels <= (int64_t(1) << 22)
+            && rows * channels + 4 * outputs * channels < 2 * rows * outputs;
+        if (gram) {
+            // Weights only: with G = XᵀX, Σ‖W x‖² = Σ (W G) ∘ W and Σ‖(W − Ŵ) x‖² the same with W − Ŵ.
+            const auto g = torch::mm(x.t(), x).to(torch::kFloat64);
             const auto w = torch::cat(original, 0).to(torch::kFloat64);
             const auto dw = w - torch::cat(quantized, 0).to(torch::kFloat64);
-            signal = (torch::mm(w, gram) * w).sum(1).cpu();
-            noise = (torch::mm(dw, gram) * dw).sum(1).cpu();
+            signal = (torch::mm(w, g) * w).sum(1).cpu();
+            noise = (torch::mm(dw, g) * dw).sum(1).cpu();
         } else {
-            // Ŷ sees the input as the quantized model does, activation quantization included.
-            const torch::Tensor xq =
-                first.actBits < 16 ? fakeQuantizeActivations(input, first.actBits, first.actGroupSize) : input;
-            const auto y = torch::nn::functional::linear(input, torch::cat(original, 0)).reshape({-1, outputs});
-            const auto diff = y - torch::nn::functional::linear(xq, torch::cat(quantized, 0)).reshape({-1, outputs});
-            signal = (y * y).sum(0).to(torch::kFloat64).cpu();
-            noise = (diff * diff).sum(0).to(torch::kFloat64).cpu();
+            // Slices of the tokens with at most 4M output values each, so the products and their
+            // differences stay small next to the forward pass whatever the layer's width.
+            const auto w = torch::cat(original, 0);
+            const auto wq = torch::cat(quantized, 0);
+            signal = torch::zeros({outputs}, x.options().dtype(torch::kFloat64));
+            noise = torch::zeros_like(signal);
+            const int64_t sliceRows = std::max<int64_t>(1, (int64_t(1) << 22) / outputs);
+            for (int64_t r = 0; r < rows; r += sliceRows) {
+                const auto part = x.narrow(0, r, std::min(sliceRows, rows - r));
+                // Ŷ sees the input as the quantized model does, activation quantization included (per
+                // token or per group of a token's channels, so a slice of tokens quantizes alike).
+                const auto partQ =
+                    first.actBits < 16 ? fakeQuantizeActivations(part, first.actBits, first.actGroupSize) : part;
+                const auto y = torch::nn::functional::linear(part, w);
+                const auto diff = y - torch::nn::functional::linear(partQ, wq);
+                signal += (y * y).sum(0).to(torch::kFloat64);
+                noise += (diff * diff).sum(0).to(torch::kFloat64);
+            }
+            signal = signal.cpu();
+            noise = noise.cpu();
         }
         int64_t column = 0;
         for (size_t i : batch) {
