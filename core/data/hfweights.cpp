@@ -198,6 +198,14 @@ const TensorView& HfWeights::tensor(const std::string& name) const
     return d->shards[it->second]->tensor(name);
 }
 
+const TensorView& HfWeights::header(const std::string& name) const
+{
+    const auto it = d->shardOf.find(name);
+    if (it == d->shardOf.end())
+        throw FormatError(d->folder + ": the checkpoint has no tensor '" + name + "'");
+    return d->shards[it->second]->header(name);
+}
+
 void HfWeights::release(const TensorView& view) const
 {
     const auto it = d->shardOf.find(view.name);

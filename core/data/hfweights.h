@@ -37,6 +37,8 @@ public:
     // FormatError naming the folder when absent. Contiguous row-major elements: a strided view of a
     // .bin is gathered into memory, which release() frees.
     const TensorView& tensor(const std::string& name) const;
+    // Its dtype, shape and size, reading nothing (a .bin's strided view is not gathered).
+    const TensorView& header(const std::string& name) const;
     void release(const TensorView& view) const;
     uint64_t totalBytes() const;            // of all tensors
     std::vector<std::string> files() const; // the shard files, in the order the index names them

@@ -45,7 +45,9 @@ int64_t forwardWorkspace(const HfArch& arch, int64_t sequences, int64_t length)
 
 } // namespace
 
-HfMemoryPlan planHfMemory(const HfArch& arch, const HfMemoryRequest& r)
+namespace {
+
+HfMemoryPlan planWithoutReadAhead(const HfArch& arch, const HfMemoryRequest& r)
 {
     HfMemoryPlan plan;
     plan.budget = r.budget;
@@ -144,6 +146,20 @@ HfMemoryPlan planHfMemory(const HfArch& arch, const HfMemoryRequest& r)
                       + "sequences or fewer configs per sweep.");
 }
 
+} // namespace
+
+HfMemoryPlan planHfMemory(const HfArch& arch, const HfMemoryRequest& r)
+{
+    HfMemoryPlan plan = planWithoutReadAhead(arch, r);
+    // The next block read while this one computes, where one more block fits.
+    const int64_t block = blockParameters(arch) * kFloat;
+    if (plan.peak() + block <= r.budget) {
+        plan.readAhead = true;
+        plan.weights += block;
+    }
+    return plan;
+}
+
 std::string HfMemoryPlan::describe() const
 {
     std::string s = "memory plan: budget " + formatBytes(budget) + ", estimated peak " + formatBytes(peak())
@@ -155,7 +171,8 @@ std::string HfMemoryPlan::describe() const
     else
         s += "validation states in memory, ";
     s += std::to_string(batch) + " sequences per chunk, logits of " + std::to_string(logitTokens)
-        + " tokens at once, LM head " + (headInMemory ? "in memory" : "read in slices");
+        + " tokens at once, LM head " + (headInMemory ? "in memory" : "read in slices")
+        + (readAhead ? ", next block read ahead" : "");
     if (calibrationChunked)
         s += "; calibration " + std::to_string(calibrationBatch) + " sequences at a time, its states ("
             + formatBytes(calibrationStates) + ") " + (calibrationSpill ? "spilled to a scratch file" : "in memory");

@@ -1,14 +1,14 @@
 #pragma once
 
 // How a sweep of a Hugging Face trajectory stays inside a memory budget (issue 18). The sweep keeps,
-// per revision, one block's weights (the FP block and each config's copy being quantized), every
-// config's calibration hidden states, and the validation hidden states of the FP reference and of every
-// config. Only the last grow with the evaluation set: when they do not fit beside the rest, they are
-// spilled to an unlinked scratch file and streamed through each block a chunk of sequences at a time,
-// so peak memory depends on the budget, not on how many tokens are evaluated. A calibration set too
-// big to forward at once (paper 1's 1,024 documents) is forwarded a chunk of sequences at a time, its
-// states in memory or spilled the same way. The plan is computed
-// before anything is read and said in words (`describe`). No torch.
+// per revision, one block's weights (the FP block and each config's copy being quantized; the next
+// block too, read ahead, when it fits), every config's calibration hidden states, and the validation
+// hidden states of the FP reference and of every quantized config. Only the last grow with the
+// evaluation set: when they do not fit beside the rest, they are spilled to an unlinked scratch file
+// and streamed through each block a chunk of sequences at a time, so peak memory depends on the
+// budget, not on how many tokens are evaluated. A calibration set too big to forward at once (paper
+// 1's 1,024 documents) is forwarded a chunk of sequences at a time, its states in memory or spilled
+// the same way. The plan is computed before anything is read and said in words (`describe`). No torch.
 
 #include <cstdint>
 #include <string>
@@ -28,7 +28,7 @@ struct HfMemoryRequest
     int64_t valSequences = 0;      // evaluation blocks
     int64_t seqLen = 0;            // tokens per evaluation block
     int64_t batch = 0;             // sequences per forward chunk the user asked for
-    int64_t lanes = 0;             // configs evaluated together (the FP reference excluded)
+    int64_t lanes = 0;             // configs with validation states of their own (the quantized ones)
     bool gptq = false;             // whether any of them runs GPTQ (its Hessian work)
     int64_t calibrationTokens = 0; // of all lanes together, padded
     int64_t calibrationSequences = 0;
@@ -44,6 +44,7 @@ struct HfMemoryPlan
     bool spill = false;        // validation states in a scratch file (else in memory)
     int64_t logitTokens = 0;   // tokens whose logits are compared at once
     bool headInMemory = false; // the LM head in float32 (HfModel::loadHead(true)), else read in slices
+    bool readAhead = false;    // the next block read while this one computes (HfBlockReader): one block more
     // Calibration sequences forwarded at once: all of them (one pass per block, quantizing each group as
     // its input arrives), or chunks, each block then walked in passes over the chunks (GroupQuantizer:
     // about 2.9 block forwards for GPTQ, 2 for the FP reference's statistics, 1 for RTN).

@@ -6,6 +6,9 @@
 #include "core/engine/quantizer.h"
 
 #include <cmath>
+#include <cstring>
+#include <mutex>
+#include <optional>
 
 namespace qs {
 
@@ -14,7 +17,61 @@ namespace F = torch::nn::functional;
 torch::Tensor HfLinear::operator()(const torch::Tensor& x) const
 {
     const torch::Tensor input = actBits < 16 ? fakeQuantizeActivations(x, actBits, actGroupSize) : x;
-    return F::linear(input, weight, bias);
+    // One product over all tokens; a view of rows with a stride (a stack's output) is read in place.
+    const auto rows = input.reshape({-1, input.size(-1)});
+    const auto y = bias.defined() ? torch::addmm(bias, rows, weight.t()) : torch::mm(rows, weight.t());
+    auto sizes = input.sizes().vec();
+    sizes.back() = weight.size(0);
+    return y.view(sizes);
+}
+
+bool HfStack::serves(const std::vector<const HfLinear*>& layers) const
+{
+    if (!weight.defined() || layers.empty())
+        return false;
+    const float* w = weight.data_ptr<float>();
+    const float* b = bias.defined() ? bias.data_ptr<float>() : nullptr;
+    int64_t row = 0;
+    for (const HfLinear* l : layers) {
+        if (l->actBits != layers.front()->actBits || l->actGroupSize != layers.front()->actGroupSize)
+            return false;
+        if (!l->weight.defined() || l->weight.dim() != 2 || l->weight.size(1) != weight.size(1)
+            || l->weight.strides() != weight.strides() || l->weight.data_ptr<float>() != w + row * weight.size(1))
+            return false;
+        if (l->bias.defined() != (b != nullptr) || (b && l->bias.data_ptr<float>() != b + row))
+            return false;
+        row += l->weight.size(0);
+    }
+    return row == weight.size(0);
+}
+
+std::vector<torch::Tensor> HfStack::operator()(const std::vector<const HfLinear*>& layers, const torch::Tensor& x) const
+{
+    std::vector<torch::Tensor> outs;
+    if (!serves(layers)) {
+        for (const HfLinear* l : layers)
+            outs.push_back((*l)(x));
+        return outs;
+    }
+    const auto y = HfLinear {weight, bias, layers.front()->actBits, layers.front()->actGroupSize}(x);
+    int64_t column = 0;
+    for (const HfLinear* l : layers) {
+        outs.push_back(y.narrow(-1, column, l->weight.size(0)));
+        column += l->weight.size(0);
+    }
+    return outs;
+}
+
+void HfStack::adopt(const std::vector<HfLinear*>& layers)
+{
+    int64_t row = 0;
+    for (HfLinear* l : layers) {
+        const int64_t rows = l->weight.size(0);
+        l->weight = weight.narrow(0, row, rows);
+        if (bias.defined())
+            l->bias = bias.narrow(0, row, rows);
+        row += rows;
+    }
 }
 
 std::vector<std::vector<HfLinear*>> HfBlock::groups(HfFamily family)
@@ -29,21 +86,79 @@ std::vector<std::vector<HfLinear*>> HfBlock::groups(HfFamily family)
 HfBlock HfBlock::clone() const
 {
     HfBlock c = *this;
-    for (HfLinear* l : {&c.q, &c.k, &c.v, &c.o, &c.qkv, &c.gate, &c.up, &c.down}) {
-        if (l->weight.defined())
+    // A stack is copied once and its layers made views of the copy again; a layer outside a stack (or
+    // one that no longer views it) is copied on its own.
+    auto cloneStack = [](HfStack& stack, const HfStack& original, const std::vector<HfLinear*>& layers,
+                         const std::vector<const HfLinear*>& originals) {
+        if (!original.serves(originals))
+            return;
+        stack.weight = original.weight.clone();
+        if (original.bias.defined())
+            stack.bias = original.bias.clone();
+        stack.adopt(layers);
+    };
+    cloneStack(c.qkvStack, qkvStack, {&c.q, &c.k, &c.v}, {&q, &k, &v});
+    cloneStack(c.gateUpStack, gateUpStack, {&c.gate, &c.up}, {&gate, &up});
+    for (auto [l, original] : {std::pair {&c.q, &q},
+                               {&c.k, &k},
+                               {&c.v, &v},
+                               {&c.o, &o},
+                               {&c.qkv, &qkv},
+                               {&c.gate, &gate},
+                               {&c.up, &up},
+                               {&c.down, &down}}) {
+        if (l->weight.defined() && l->weight.data_ptr() == original->weight.data_ptr())
             l->weight = l->weight.clone();
     }
     return c;
 }
 
+int64_t HfBlock::bytes() const
+{
+    int64_t n = 0;
+    auto add = [&](const torch::Tensor& t) { n += t.defined() ? t.numel() * int64_t(t.element_size()) : 0; };
+    for (const HfNorm* norm : {&ln1, &ln2, &qNorm, &kNorm, &postAttn, &postFf}) {
+        add(norm->weight);
+        add(norm->bias);
+    }
+    for (const HfLinear* l : {&q, &k, &v, &o, &qkv, &gate, &up, &down}) {
+        add(l->weight);
+        add(l->bias);
+    }
+    return n;
+}
+
 namespace {
 
-// Elements [first, first + count) of a mapped F32/F16/BF16 tensor as float32, converted by torch's
-// vectorized kernels (several times faster than element by element on the stream's hot path).
+// Elements [first, first + count) of a mapped F32/F16/BF16 tensor as float32 into `out`, on the calling
+// thread only (HfBlockReader converts the next block this way while torch's threads compute). BF16, the
+// common case, in fixed runs the compiler vectorizes.
+void convert(const TensorView& view, int64_t first, int64_t count, float* out)
+{
+    if (view.dtype != DType::BF16 || first < 0 || count < 0 || first + count > view.numel()) {
+        view.toFloat(out, first, count); // F32, F16, and the range errors
+        return;
+    }
+    const uint8_t* p = view.data + 2 * first;
+    constexpr int64_t run = 64;
+    auto widen = [](const uint8_t* in, float* o, int64_t n) {
+        for (int64_t i = 0; i < n; ++i) {
+            uint16_t half;
+            std::memcpy(&half, in + 2 * i, 2); // little-endian host, as safetensors
+            o[i] = std::bit_cast<float>(uint32_t(half) << 16);
+        }
+    };
+    int64_t i = 0;
+    for (; i + run <= count; i += run)
+        widen(p + 2 * i, out + i, run);
+    widen(p + 2 * i, out + i, count - i);
+}
+
+// The same with torch's threads (the head's slices, read on the computing thread).
 torch::Tensor floatCopy(const TensorView& view, int64_t first, int64_t count, std::vector<int64_t> shape)
 {
     auto out = torch::empty(shape, torch::kFloat32);
-    if (view.dtype == DType::F32 || (view.dtype != DType::BF16 && view.dtype != DType::F16)) {
+    if (view.dtype != DType::BF16 && view.dtype != DType::F16) {
         view.toFloat(out.data_ptr<float>(), first, count);
         return out;
     }
@@ -54,11 +169,29 @@ torch::Tensor floatCopy(const TensorView& view, int64_t first, int64_t count, st
     return out;
 }
 
+// A whole tensor, converted on the calling thread.
+torch::Tensor convertedCopy(const TensorView& view)
+{
+    auto out = torch::empty(view.shape, torch::kFloat32);
+    convert(view, 0, view.numel(), out.data_ptr<float>());
+    return out;
+}
+
 } // namespace
+
+struct HfModel::Cache
+{
+    std::mutex mutex;
+    int64_t budget = defaultMemoryBudget() / 2;
+    int64_t bytes = 0;
+    std::vector<std::shared_ptr<HfBlock>> blocks; // by index, first to last
+    std::optional<Head> head;
+};
 
 HfModel::HfModel(HfArch arch, HfWeights weights)
     : m_arch(std::move(arch))
     , m_weights(std::move(weights))
+    , m_cache(std::make_shared<Cache>())
 {
 }
 
@@ -75,7 +208,7 @@ torch::Tensor HfModel::load(const std::string& name) const
     if (!m_weights.contains(name))
         return {};
     const TensorView& view = m_weights.tensor(name);
-    auto t = floatCopy(view, 0, view.numel(), view.shape);
+    auto t = convertedCopy(view);
     m_weights.release(view);
     return t;
 }
@@ -149,13 +282,45 @@ HfBlock HfModel::loadBlock(int64_t index) const
         b.down = linear("mlp.dense_4h_to_h");
         return b;
     }
-    b.q = linear("self_attn.q_proj");
-    b.k = linear("self_attn.k_proj");
-    b.v = linear("self_attn.v_proj");
+    // q/k/v and gate/up are read into one matrix each (HfStack) when they all have biases or none.
+    auto stack = [&](HfStack& stack, const std::vector<std::pair<HfLinear*, std::string>>& layers) {
+        std::vector<HfLinear*> members;
+        int64_t rows = 0, withBias = 0;
+        for (const auto& [layer, name] : layers) {
+            members.push_back(layer);
+            rows += m_weights.header(p + name + ".weight").shape.at(0);
+            withBias += m_weights.contains(p + name + ".bias") ? 1 : 0;
+        }
+        if (withBias != 0 && withBias != int64_t(layers.size())) {
+            for (const auto& [layer, name] : layers)
+                *layer = linear(name);
+            return;
+        }
+        stack.weight = torch::empty({rows, m_arch.hidden}, torch::kFloat32);
+        if (withBias)
+            stack.bias = torch::empty({rows}, torch::kFloat32);
+        int64_t row = 0;
+        for (const auto& [layer, name] : layers) {
+            const int64_t count = m_weights.header(p + name + ".weight").shape.at(0);
+            layer->weight = stack.weight.narrow(0, row, count); // its rows, for adopt()
+            for (const auto& [suffix, into, width] :
+                 {std::tuple {".weight", stack.weight, m_arch.hidden}, {".bias", stack.bias, int64_t(1)}}) {
+                if (!into.defined())
+                    continue;
+                const TensorView& view = m_weights.tensor(p + name + suffix);
+                convert(view, 0, view.numel(), into.data_ptr<float>() + row * width);
+                m_weights.release(view);
+            }
+            row += count;
+        }
+        stack.adopt(members);
+    };
+    stack(b.qkvStack, {{&b.q, "self_attn.q_proj"}, {&b.k, "self_attn.k_proj"}, {&b.v, "self_attn.v_proj"}});
     b.o = linear("self_attn.o_proj");
     if (m_arch.gatedMlp)
-        b.gate = linear("mlp.gate_proj");
-    b.up = linear("mlp.up_proj");
+        stack(b.gateUpStack, {{&b.gate, "mlp.gate_proj"}, {&b.up, "mlp.up_proj"}});
+    else
+        b.up = linear("mlp.up_proj");
     b.down = linear("mlp.down_proj");
     if (m_arch.activation == HfActivation::Xielu) {
         auto scalar = [&](const char* name) {
@@ -193,28 +358,26 @@ torch::Tensor HfModel::normalize(const HfNorm& norm, const torch::Tensor& x) con
         return torch::layer_norm(x, {x.size(-1)}, {}, {}, m_arch.normEps);
     if (m_arch.normBias)
         return torch::layer_norm(x, {x.size(-1)}, norm.weight, norm.bias, m_arch.normEps);
-    const auto variance = x.pow(2).mean(-1, /*keepdim=*/true);
-    return norm.weight * (x * torch::rsqrt(variance + m_arch.normEps));
+    auto variance = x.pow(2).mean(-1, /*keepdim=*/true);
+    return (x * variance.add_(m_arch.normEps).rsqrt_()).mul_(norm.weight);
 }
 
 namespace {
 
-torch::Tensor rotateHalf(const torch::Tensor& x)
-{
-    const int64_t half = x.size(-1) / 2;
-    return torch::cat({-x.narrow(-1, half, half), x.narrow(-1, 0, half)}, -1);
-}
-
-// x: [B, heads, T, headDim]; the first cos.size(-1) dims rotate, the rest pass through (NeoX).
+// RoPE of x [B, T, heads, headDim] (any strides), HF's rotate_half: the first cos.size(-1) dims rotate,
+// the rest pass through (NeoX's partial rotary). Three passes, no rotated copy.
 torch::Tensor applyRope(const torch::Tensor& x, const HfRope& rope)
 {
-    const int64_t rot = rope.cos.size(-1);
-    const auto cos = rope.cos.narrow(0, 0, x.size(2));
-    const auto sin = rope.sin.narrow(0, 0, x.size(2));
+    const int64_t t = x.size(1), rot = rope.cos.size(-1), half = rot / 2;
+    const auto cos = rope.cos.narrow(0, 0, t).view({1, t, 1, rot});
+    const auto sin = rope.sin.narrow(0, 0, t).view({1, t, 1, rot});
+    const auto r = rot == x.size(-1) ? x : x.narrow(-1, 0, rot);
+    auto out = r * cos;
+    out.narrow(-1, 0, half).addcmul_(r.narrow(-1, half, half), sin.narrow(-1, 0, half), -1.0);
+    out.narrow(-1, half, half).addcmul_(r.narrow(-1, 0, half), sin.narrow(-1, half, half));
     if (rot == x.size(-1))
-        return x * cos + rotateHalf(x) * sin;
-    const auto r = x.narrow(-1, 0, rot);
-    return torch::cat({r * cos + rotateHalf(r) * sin, x.narrow(-1, rot, x.size(-1) - rot)}, -1);
+        return out;
+    return torch::cat({out, x.narrow(-1, rot, x.size(-1) - rot)}, -1);
 }
 
 // xIELU (HfXielu) with at most two tensors of the MLP's width alive; `h` is overwritten.
@@ -228,27 +391,39 @@ torch::Tensor xielu(torch::Tensor h, const HfXielu& p)
     return u.addcmul_(h, h, p.alphaP); // + alphaP·x² where x > 0
 }
 
+// Causal attention of q [B, T, H, D] on k, v [B, T, KV, D] (any strides) -> [B, T, H·D]. GQA as HF's
+// repeat_kv (query head h reads key/value head h / (H / KV)), without repeating anything: the H / KV
+// query heads of one key/value head are one product of (H / KV)·T rows, their scaled scores and the
+// causal mask one baddbmm.
 torch::Tensor causalAttention(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v)
 {
-    const int64_t batch = q.size(0), t = q.size(2);
-    const auto mask = torch::ones({t, t}, torch::kBool).triu(1);
-    auto attend = [&](const torch::Tensor& qc, const torch::Tensor& kc, const torch::Tensor& vc) {
-        auto scores = torch::matmul(qc, kc.transpose(-2, -1)) / std::sqrt(double(qc.size(-1)));
-        scores = scores.masked_fill(mask, -std::numeric_limits<float>::infinity());
-        return torch::matmul(torch::softmax(scores, -1), vc);
+    const int64_t batch = q.size(0), t = q.size(1), heads = q.size(2), d = q.size(3), kv = k.size(2);
+    const int64_t rep = heads / kv;
+    const auto qg = q.reshape({batch, t, kv, rep, d}).permute({0, 2, 3, 1, 4}).reshape({batch * kv, rep * t, d});
+    const auto kg = k.permute({0, 2, 1, 3}).reshape({batch * kv, t, d});
+    const auto vg = v.permute({0, 2, 1, 3}).reshape({batch * kv, t, v.size(-1)});
+    const auto mask = torch::full({t, t}, -std::numeric_limits<float>::infinity()).triu_(1).repeat({rep, 1});
+    const double scale = 1.0 / std::sqrt(double(d));
+    auto attend = [&](int64_t first, int64_t count) {
+        const auto scores = torch::baddbmm(mask, qg.narrow(0, first, count), kg.narrow(0, first, count).transpose(1, 2),
+                                           /*beta=*/1.0, /*alpha=*/scale);
+        return torch::bmm(torch::softmax(scores, -1), vg.narrow(0, first, count));
     };
     // The scores of a few sequences at a time (at most kAttentionScores values), so a large batch — a
     // calibration set of long documents — never holds all its heads × T² scores at once.
-    const int64_t perSequence = std::max<int64_t>(1, q.size(1) * t * t);
+    const int64_t perSequence = std::max<int64_t>(1, heads * t * t);
     const int64_t chunk = std::max<int64_t>(1, kAttentionScores / perSequence);
-    if (chunk >= batch)
-        return attend(q, k, v);
-    auto out = torch::empty({batch, q.size(1), t, v.size(-1)}, q.options());
-    for (int64_t b = 0; b < batch; b += chunk) {
-        const int64_t n = std::min(chunk, batch - b);
-        out.narrow(0, b, n).copy_(attend(q.narrow(0, b, n), k.narrow(0, b, n), v.narrow(0, b, n)));
+    torch::Tensor out;
+    if (chunk >= batch) {
+        out = attend(0, batch * kv);
+    } else {
+        out = torch::empty({batch * kv, rep * t, vg.size(-1)}, q.options());
+        for (int64_t b = 0; b < batch; b += chunk) {
+            const int64_t n = std::min(chunk, batch - b);
+            out.narrow(0, b * kv, n * kv).copy_(attend(b * kv, n * kv));
+        }
     }
-    return out;
+    return out.view({batch, kv, rep, t, vg.size(-1)}).permute({0, 3, 1, 2, 4}).reshape({batch, t, heads * vg.size(-1)});
 }
 
 } // namespace
@@ -258,22 +433,23 @@ torch::Tensor HfModel::attention(HfBlock& b, const torch::Tensor& x, const HfRop
     if (hook)
         hook(0, x);
     const int64_t batch = x.size(0), t = x.size(1), hd = m_arch.headDim;
-    torch::Tensor q, k, v;
+    bool rotate = m_arch.ropeInLayer[size_t(b.index)];
+    torch::Tensor q, k, v; // [B, T, heads, hd]
     if (m_arch.family == HfFamily::NeoX) {
         // query_key_value's output holds, per head, that head's q, k and v one after another.
         const auto qkv = b.qkv(x).view({batch, t, m_arch.heads, 3 * hd});
-        q = qkv.narrow(-1, 0, hd).transpose(1, 2);
-        k = qkv.narrow(-1, hd, hd).transpose(1, 2);
-        v = qkv.narrow(-1, 2 * hd, hd).transpose(1, 2);
+        q = qkv.narrow(-1, 0, hd);
+        k = qkv.narrow(-1, hd, hd);
+        v = qkv.narrow(-1, 2 * hd, hd);
     } else {
-        q = b.q(x);
-        k = b.k(x);
-        v = b.v(x);
+        auto outs = b.qkvStack({&b.q, &b.k, &b.v}, x);
         if (m_arch.clipQkv > 0.0) {
-            q.clamp_(-m_arch.clipQkv, m_arch.clipQkv);
-            k.clamp_(-m_arch.clipQkv, m_arch.clipQkv);
-            v.clamp_(-m_arch.clipQkv, m_arch.clipQkv);
+            for (auto& y : outs)
+                y.clamp_(-m_arch.clipQkv, m_arch.clipQkv);
         }
+        q = outs[0];
+        k = outs[1];
+        v = outs[2].view({batch, t, m_arch.kvHeads, hd});
         if (m_arch.qkNorm && !m_arch.qkNormPerHead) {
             q = normalize(b.qNorm, q);
             k = normalize(b.kNorm, k);
@@ -284,21 +460,21 @@ torch::Tensor HfModel::attention(HfBlock& b, const torch::Tensor& x, const HfRop
             q = normalize(b.qNorm, q);
             k = normalize(b.kNorm, k);
         }
-        q = q.transpose(1, 2);
-        k = k.transpose(1, 2);
-        v = v.view({batch, t, m_arch.kvHeads, hd}).transpose(1, 2);
+        if (rotate && !m_arch.qkNorm && outs[0].is_alias_of(outs[1])) {
+            // q and k side by side in one product's output: rotated together.
+            const auto qk = applyRope(outs[0].as_strided({batch, t, m_arch.heads + m_arch.kvHeads, hd},
+                                                         {outs[0].stride(0), outs[0].stride(1), hd, 1}),
+                                      rope);
+            q = qk.narrow(2, 0, m_arch.heads);
+            k = qk.narrow(2, m_arch.heads, m_arch.kvHeads);
+            rotate = false;
+        }
     }
-    if (m_arch.ropeInLayer[size_t(b.index)]) {
+    if (rotate) {
         q = applyRope(q, rope);
         k = applyRope(k, rope);
     }
-    if (m_arch.kvHeads != m_arch.heads) {
-        // repeat_kv: each key/value head serves heads / kvHeads consecutive query heads.
-        const int64_t rep = m_arch.heads / m_arch.kvHeads;
-        k = k.repeat_interleave(rep, 1);
-        v = v.repeat_interleave(rep, 1);
-    }
-    const auto mixed = causalAttention(q, k, v).transpose(1, 2).reshape({batch, t, m_arch.heads * hd});
+    const auto mixed = causalAttention(q, k, v);
     if (hook)
         hook(1, mixed);
     return b.o(mixed);
@@ -315,9 +491,10 @@ torch::Tensor HfModel::mlp(HfBlock& b, const torch::Tensor& x, const InputHook& 
     } else if (!m_arch.gatedMlp) {
         u = xielu(b.up(x), b.xielu);
     } else {
-        u = b.gate(x);
-        torch::silu_(u);
-        u.mul_(b.up(x)); // in place: the widest tensor of the block exists twice, not four times
+        // In place on the product's output (one stacked product, or two): the MLP's widest tensor
+        // exists twice, not four times, and down_proj reads it where it lies.
+        auto outs = b.gateUpStack({&b.gate, &b.up}, x);
+        u = torch::silu_(outs[0]).mul_(outs[1]);
     }
     if (hook)
         hook(3, u);
@@ -326,19 +503,20 @@ torch::Tensor HfModel::mlp(HfBlock& b, const torch::Tensor& x, const InputHook& 
 
 torch::Tensor HfModel::forwardBlock(HfBlock& b, const torch::Tensor& x, const HfRope& rope, const InputHook& hook) const
 {
+    // The residual sums in place on the fresh outputs of the attention and the MLP (x + a = a + x exactly).
     if (m_arch.family == HfFamily::NeoX) {
-        const auto a = attention(b, normalize(b.ln1, x), rope, hook);
+        auto a = attention(b, normalize(b.ln1, x), rope, hook);
         if (m_arch.parallelResidual)
-            return x + a + mlp(b, normalize(b.ln2, x), hook);
-        const auto h = x + a;
-        return h + mlp(b, normalize(b.ln2, h), hook);
+            return a.add_(x).add_(mlp(b, normalize(b.ln2, x), hook));
+        const auto h = a.add_(x);
+        return mlp(b, normalize(b.ln2, h), hook).add_(h);
     }
     if (m_arch.postNorm) {
-        const auto h = x + normalize(b.postAttn, attention(b, x, rope, hook));
-        return h + normalize(b.postFf, mlp(b, h, hook));
+        const auto h = normalize(b.postAttn, attention(b, x, rope, hook)).add_(x);
+        return normalize(b.postFf, mlp(b, h, hook)).add_(h);
     }
-    const auto h = x + attention(b, normalize(b.ln1, x), rope, hook);
-    return h + mlp(b, normalize(b.ln2, h), hook);
+    const auto h = attention(b, normalize(b.ln1, x), rope, hook).add_(x);
+    return mlp(b, normalize(b.ln2, h), hook).add_(h);
 }
 
 HfModel::Head HfModel::loadHead(bool whole) const
@@ -380,11 +558,120 @@ torch::Tensor HfModel::forward(const torch::Tensor& ids) const
     torch::NoGradGuard noGrad;
     const HfRope r = rope(ids.size(1));
     auto x = embed(ids);
-    for (int64_t i = 0; i < m_arch.layers; ++i) {
-        HfBlock block = loadBlock(i);
-        x = forwardBlock(block, x, r);
+    {
+        HfBlockReader reader(*this, /*ahead=*/true, /*cached=*/true);
+        for (int64_t i = 0; i < m_arch.layers; ++i) {
+            HfBlock block = reader.next();
+            RECORD_USER_SCOPE("qs::hf.forward_block");
+            x = forwardBlock(block, x, r);
+        }
     }
-    return logits(loadHead(), x);
+    RECORD_USER_SCOPE("qs::hf.head");
+    std::optional<Head> head;
+    {
+        std::lock_guard lock(m_cache->mutex);
+        head = m_cache->head;
+    }
+    if (!head) {
+        // The whole head in float32 when the cache can keep it, else read as loadHead() decides.
+        const int64_t bytes = m_arch.vocab * m_arch.hidden * int64_t(sizeof(float));
+        std::lock_guard lock(m_cache->mutex);
+        const bool keep = m_cache->bytes + bytes <= m_cache->budget;
+        head = loadHead(keep);
+        if (keep) {
+            m_cache->head = head;
+            m_cache->bytes += bytes;
+        }
+    }
+    return logits(*head, x);
+}
+
+void HfModel::setCacheBudget(int64_t bytes)
+{
+    std::lock_guard lock(m_cache->mutex);
+    m_cache->budget = std::max<int64_t>(0, bytes);
+    while (m_cache->bytes > m_cache->budget && (m_cache->head || !m_cache->blocks.empty())) {
+        if (m_cache->head) {
+            m_cache->bytes -= m_cache->head->weight.defined() ? m_cache->head->weight.numel() * 4 : 0;
+            m_cache->head.reset();
+        } else {
+            m_cache->bytes -= m_cache->blocks.back()->bytes();
+            m_cache->blocks.pop_back();
+        }
+    }
+}
+
+int64_t HfModel::cachedBytes() const
+{
+    std::lock_guard lock(m_cache->mutex);
+    return m_cache->bytes;
+}
+
+std::shared_ptr<HfBlock> HfModel::cachedBlock(int64_t index) const
+{
+    std::lock_guard lock(m_cache->mutex);
+    return index < int64_t(m_cache->blocks.size()) ? m_cache->blocks[size_t(index)] : nullptr;
+}
+
+void HfModel::offerBlock(const HfBlock& block) const
+{
+    std::lock_guard lock(m_cache->mutex);
+    // First to last only, so a model larger than the budget keeps its first blocks and streams the rest.
+    if (block.index != int64_t(m_cache->blocks.size()) || m_cache->bytes + block.bytes() > m_cache->budget)
+        return;
+    m_cache->blocks.push_back(std::make_shared<HfBlock>(block));
+    m_cache->bytes += block.bytes();
+}
+
+HfBlockReader::HfBlockReader(const HfModel& model, bool ahead, bool cached)
+    : m_model(model)
+    , m_ahead(ahead)
+    , m_cached(cached)
+{
+    if (m_ahead)
+        start(0);
+}
+
+HfBlockReader::~HfBlockReader()
+{
+    if (m_pending.valid())
+        m_pending.wait();
+}
+
+HfBlock HfBlockReader::read(int64_t index) const
+{
+    if (m_cached) {
+        if (const auto block = m_model.cachedBlock(index))
+            return *block; // shares the cached weights: forward() only reads them
+    }
+    RECORD_USER_SCOPE("qs::hf.load_block");
+    HfBlock block = m_model.loadBlock(index);
+    if (m_cached)
+        m_model.offerBlock(block);
+    return block;
+}
+
+void HfBlockReader::start(int64_t index)
+{
+    if (index >= m_model.arch().layers)
+        return;
+    if (m_cached && m_model.cachedBlock(index)) {
+        m_pending = std::async(std::launch::deferred, [this, index] { return read(index); });
+        return;
+    }
+    m_pending = std::async(std::launch::async, [this, index] { return read(index); });
+}
+
+HfBlock HfBlockReader::next()
+{
+    const int64_t index = m_next++;
+    if (index >= m_model.arch().layers)
+        throw Error("HfBlockReader: the model has only " + std::to_string(m_model.arch().layers) + " blocks");
+    if (!m_ahead)
+        return read(index);
+    HfBlock block = m_pending.get();
+    start(index + 1);
+    return block;
 }
 
 void HfModel::setActivationQuantization(HfBlock& block, const QuantConfig& config) const

@@ -15,6 +15,8 @@
 #include <torch/torch.h>
 
 #include <functional>
+#include <future>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,7 +30,24 @@ struct HfLinear
     torch::Tensor bias;   // [out] or undefined
     int actBits = 16;     // input fake quantization (W4A4-style evaluation); 16: none
     int actGroupSize = -1;
+    // x [..., in] (any strides) -> [..., out], as one matrix product over every token.
     torch::Tensor operator()(const torch::Tensor& x) const;
+};
+
+// Layers that read one input with their weights stored as consecutive row ranges of one matrix
+// (loadBlock stacks q/k/v and gate/up), so they run as one product: one pass over the input, its
+// activation quantization done once, a wider product. Quantizing a layer in place (copy_) keeps it in
+// the stack; a layer given a new tensor is run on its own.
+struct HfStack
+{
+    torch::Tensor weight; // [Σ out, in]
+    torch::Tensor bias;   // [Σ out], or undefined when the layers have none
+    // The layers' outputs: views of one product when `layers` still view this stack's rows in order and
+    // quantize their input alike, else one product each.
+    std::vector<torch::Tensor> operator()(const std::vector<const HfLinear*>& layers, const torch::Tensor& x) const;
+    // Makes the layers' weights (and biases) views of consecutive rows of this stack.
+    void adopt(const std::vector<HfLinear*>& layers);
+    bool serves(const std::vector<const HfLinear*>& layers) const;
 };
 
 struct HfNorm
@@ -52,12 +71,14 @@ struct HfBlock
     int64_t index = 0;
     HfNorm ln1, ln2, qNorm, kNorm, postAttn, postFf;
     HfLinear q, k, v, o, qkv, gate, up, down;
-    HfXielu xielu; // Apertus only
+    HfStack qkvStack, gateUpStack; // Llama family: q/k/v and gate/up (undefined for Apertus' gate-less MLP)
+    HfXielu xielu;                 // Apertus only
 
     // The linear layers in HfArch::quantizableLayers() order, grouped by the input they read: group 0
     // (q, k, v | qkv), 1 (o), 2 (gate, up | up, for NeoX and the gate-less Apertus), 3 (down).
     std::vector<std::vector<HfLinear*>> groups(HfFamily family);
     HfBlock clone() const; // weights copied, so the copy can be quantized in place
+    int64_t bytes() const; // of its weights
 };
 
 struct HfRope
@@ -79,6 +100,8 @@ public:
     // vocabulary.
     torch::Tensor embed(const torch::Tensor& ids) const;
     HfRope rope(int64_t length) const;
+    // A block's weights in float32. Safe to call from another thread while this one computes (it converts
+    // without torch's thread pool): HfBlockReader reads the next block that way.
     HfBlock loadBlock(int64_t block) const;
     // Called with each group's input before the group's layers are applied; it may replace their
     // weights (quantization) or only look (statistics).
@@ -96,22 +119,58 @@ public:
     Head loadHead(bool whole = false) const;
     // Final norm and LM head: [..., hidden] -> [..., vocab].
     torch::Tensor logits(const Head& head, const torch::Tensor& x) const;
-    // The whole streamed forward pass: [B, T] ids -> [B, T, vocab] float32 logits.
+    // The whole streamed forward pass: [B, T] ids -> [B, T, vocab] float32 logits. Each block is read
+    // while the one before it computes; converted blocks and the head are kept for the next call up to
+    // the cache budget.
     torch::Tensor forward(const torch::Tensor& ids) const;
+    // Bytes of converted weights forward() keeps between calls (default: a quarter of the machine's
+    // memory; 0: every call reads every block from the checkpoint again). Blocks are kept first to
+    // last, each whole or not at all.
+    void setCacheBudget(int64_t bytes);
+    int64_t cachedBytes() const;
 
     // Sets each linear layer's input quantization as `config` asks for its kind. ConfigError naming the
     // layer for a group size that does not divide its input width.
     void setActivationQuantization(HfBlock& block, const QuantConfig& config) const;
 
 private:
+    friend class HfBlockReader;
     HfModel(HfArch arch, HfWeights weights);
     torch::Tensor load(const std::string& name) const;
     torch::Tensor normalize(const HfNorm& norm, const torch::Tensor& x) const;
     torch::Tensor attention(HfBlock& b, const torch::Tensor& x, const HfRope& rope, const InputHook& hook) const;
     torch::Tensor mlp(HfBlock& b, const torch::Tensor& x, const InputHook& hook) const;
 
+    struct Cache;
+    std::shared_ptr<HfBlock> cachedBlock(int64_t index) const; // null when not cached
+    void offerBlock(const HfBlock& block) const;
+
     HfArch m_arch;
     HfWeights m_weights;
+    std::shared_ptr<Cache> m_cache;
+};
+
+// Reads a model's blocks first to last, each next one on a background thread while the caller computes
+// with the current one (one block more in memory), or on the caller's thread when not `ahead`.
+// `cached`: take blocks from the model's forward() cache and offer it the ones read.
+class HfBlockReader
+{
+public:
+    HfBlockReader(const HfModel& model, bool ahead, bool cached = false);
+    ~HfBlockReader(); // waits for the read in flight
+    HfBlockReader(const HfBlockReader&) = delete;
+    HfBlockReader& operator=(const HfBlockReader&) = delete;
+    // Block 0, 1, …; rethrows the read's error.
+    HfBlock next();
+
+private:
+    HfBlock read(int64_t index) const;
+    void start(int64_t index);
+
+    const HfModel& m_model;
+    bool m_ahead = false, m_cached = false;
+    int64_t m_next = 0;
+    std::future<HfBlock> m_pending;
 };
 
 } // namespace qs

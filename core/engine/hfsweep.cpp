@@ -5,7 +5,8 @@
 // validation hidden states to the next block. Memory follows a plan made before anything is read
 // (hfmemory.h, issue 18): one block's float32 weights twice, each config's calibration states, and the
 // validation states — in memory when they fit the budget, otherwise in scratch files streamed through
-// each block a chunk of sequences at a time. What is evaluated and how it is scored is the run's
+// each block a chunk of sequences at a time. The next block is read while this one computes (when one
+// more block fits), and the FP config shares the FP reference's validation states and evaluation. What is evaluated and how it is scored is the run's
 // protocol (hfprotocol.h).
 
 #include "core/engine/sweep.h"
@@ -334,7 +335,9 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
     request.valSequences = windows;
     request.seqLen = length;
     request.batch = data.batchSize;
-    request.lanes = int64_t(configs.size());
+    // The FP config's validation states are the FP reference's: only the others have their own.
+    request.lanes = int64_t(
+        std::count_if(configs.begin(), configs.end(), [](const QuantConfig& c) { return !c.isFullPrecision(); }));
     for (const QuantConfig& c : configs) {
         const Calibration& calib = calibrationFor(c);
         request.gptq = request.gptq || c.method == QuantMethod::Gptq;
@@ -387,15 +390,19 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                     const int64_t count = std::min<int64_t>(plan.calibrationBatch, calibSequences - begin);
                     lane.calibration->write(begin, model.embed(lane.calib->ids.narrow(0, begin, count)));
                 }
-                lane.validation.emplace(windows, length, hidden, valScratch, "validation states of " + c->id());
+                // The FP config evaluates the FP reference's model: its validation states are fpVal's.
+                if (!c->isFullPrecision())
+                    lane.validation.emplace(windows, length, hidden, valScratch, "validation states of " + c->id());
                 lanes.push_back(std::move(lane));
             }
             for (int64_t begin = 0; begin < windows; begin += plan.batch) {
                 const int64_t count = std::min<int64_t>(plan.batch, windows - begin);
                 const auto x = model.embed(inputs.narrow(0, begin, count));
                 fpVal.write(begin, x);
-                for (Lane& lane : lanes)
-                    lane.validation->write(begin, x);
+                for (Lane& lane : lanes) {
+                    if (lane.validation)
+                        lane.validation->write(begin, x);
+                }
             }
             // Calibration sequences may be longer than the evaluation blocks (documents).
             const HfRope rope = model.rope(std::max<int64_t>(length, request.calibrationLength));
@@ -403,9 +410,10 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
             const auto infos = model.arch().quantizableLayers();
             const size_t perBlock = infos.size() / size_t(model.arch().layers);
 
+            HfBlockReader reader(model, plan.readAhead);
             for (int64_t b = 0; b < model.arch().layers; ++b) {
                 auto stage = Clock::now();
-                HfBlock fpBlock = model.loadBlock(b);
+                HfBlock fpBlock = reader.next();
                 summary.stageSeconds["read and convert blocks"] += seconds(stage);
                 for (Lane& lane : lanes) {
                     stage = Clock::now();
@@ -438,9 +446,11 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                                          }));
                     }
                     summary.stageSeconds["calibration and quantization: " + c.id()] += seconds(stage);
-                    stage = Clock::now();
-                    forwardStates(model, block, *lane.validation, valRope, plan.batch);
-                    summary.stageSeconds["evaluation forward: " + c.id()] += seconds(stage);
+                    if (lane.validation) {
+                        stage = Clock::now();
+                        forwardStates(model, block, *lane.validation, valRope, plan.batch);
+                        summary.stageSeconds["evaluation forward: " + c.id()] += seconds(stage);
+                    }
                 }
                 stage = Clock::now();
                 forwardStates(model, fpBlock, fpVal, valRope, plan.batch);
@@ -455,16 +465,23 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
             const HfModel::Head head = model.loadHead(plan.headInMemory);
             double fpCe = std::numeric_limits<double>::quiet_NaN();
             std::vector<const HiddenStates*> quantized;
-            for (const Lane& lane : lanes)
-                quantized.push_back(&*lane.validation);
+            for (const Lane& lane : lanes) {
+                if (lane.validation)
+                    quantized.push_back(&*lane.validation);
+            }
             const auto compareStart = Clock::now();
             const std::vector<QuantizedEval> evals =
                 compare(model, head, fpVal, quantized, targets, plan.batch, plan.logitTokens, &fpCe);
             summary.stageSeconds["compare with the FP logits"] += seconds(compareStart);
+            size_t next = 0;
             for (size_t l = 0; l < lanes.size(); ++l) {
+                // The FP config's model is the reference's, so its evaluation is the reference's: CE the
+                // same, KL zero, every top-1 the same (as the built-in sweep's).
+                const QuantizedEval eval =
+                    lanes[l].validation ? evals[next++] : QuantizedEval {fpCe, 0.0, 0.0, 0.0, 1.0};
                 lanes[l].validation.reset(); // its scratch file goes now
                 store.writeResult(run, lanes[l].config->id(), i,
-                                  makeEntry(*lanes[l].config, evals[l], fpCe, lanes[l].reports));
+                                  makeEntry(*lanes[l].config, eval, fpCe, lanes[l].reports));
                 summary.entries[lanes[l].config->id()] += 1;
                 ++summary.computed;
             }

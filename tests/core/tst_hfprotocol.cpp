@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <functional>
 #include <numeric>
 #include <set>
 
@@ -290,6 +291,18 @@ private Q_SLOTS:
                 QCOMPARE(plan.scratchBytes, int64_t(4) * 614400 * 2048 * 4);
             }
         }
+        // The next block is read ahead where one more block's float32 weights fit, and only then.
+        r.valSequences = 8;
+        const HfMemoryPlan ahead = planHfMemory(arch, r);
+        QVERIFY2(ahead.readAhead, ahead.describe().c_str());
+        int64_t block = 0; // bytes of one block's float32 weights
+        for (const HfTensorSpec& t : arch.blockTensors(0))
+            block += 4 * std::accumulate(t.shape.begin(), t.shape.end(), int64_t(1), std::multiplies<>());
+        r.budget = ahead.peak() - 1;
+        const HfMemoryPlan tight = planHfMemory(arch, r);
+        QVERIFY2(!tight.readAhead && tight.peak() == ahead.peak() - block && tight.peak() <= r.budget,
+                 tight.describe().c_str());
+        r.budget = int64_t(10) << 30;
         // At 6 GiB they would take more than a quarter: the head is read in slices, 41 tokens at a time.
         r.budget = int64_t(6) << 30;
         r.valSequences = 8;

@@ -264,6 +264,12 @@ private Q_SLOTS:
         const auto gptq3 = QuantConfig::parse("gptq:3:g16:sym:act:cal8x32");
         const auto w4a4 = QuantConfig::parse("rtn:4:g16:sym:a4:down=a8");
         const SweepSummary s = sweepRun(store, "olmo", {rtn4, rtn8, rtn2, gptq3, w4a4}, SweepOptions {test::threads()});
+        // Work done once: the FP config evaluates on the FP reference's states (no forward of its own),
+        // and the next block is read while this one computes.
+        QVERIFY(s.stageSeconds.count("evaluation forward: FP reference"));
+        QVERIFY(s.stageSeconds.count("evaluation forward: " + rtn4.id()));
+        QVERIFY(!s.stageSeconds.count("evaluation forward: fp"));
+        QVERIFY2(s.memoryPlan.find("next block read ahead") != std::string::npos, s.memoryPlan.c_str());
         QCOMPARE(s.computed, 3 * 6);
         QCOMPARE(sweepRun(store, "olmo", {rtn4, rtn8, rtn2, gptq3, w4a4}, SweepOptions {test::threads()}).computed, 0);
 
@@ -300,6 +306,7 @@ private Q_SLOTS:
             QS_VERIFY_BELOW("fp_ce_vs_whole_model", std::abs(rows[i].fpValCe - fpCe), ceTolerance);
             QCOMPARE(fp.model.at("ce")[i], rows[i].fpValCe);
             QCOMPARE(fp.model.at("kl_mean")[i], 0.0);
+            QCOMPARE(fp.model.at("top1_agree")[i], 1.0);
 
             // RTN needs no calibration: every linear layer rounded, the whole model run at once.
             const HfRope rope = model.rope(32);
