@@ -38,7 +38,10 @@ int64_t forwardWorkspace(const HfArch& arch, int64_t sequences, int64_t length)
 {
     const int64_t scoresPerSequence = std::max<int64_t>(1, arch.heads * length * length);
     const int64_t chunk = std::min(sequences, std::max<int64_t>(1, kAttentionScores / scoresPerSequence));
-    const int64_t attention = 3 * chunk * scoresPerSequence * kFloat + length * length;
+    // The additive causal mask, one [T, T] per query head sharing a key/value head (causalAttention).
+    const int64_t mask =
+        std::max<int64_t>(1, arch.heads / std::max<int64_t>(1, arch.kvHeads)) * length * length * kFloat;
+    const int64_t attention = 3 * chunk * scoresPerSequence * kFloat + mask;
     const int64_t linear = length * kFloat * (8 * arch.hidden + 3 * arch.intermediate + 4 * arch.heads * arch.headDim);
     return attention + sequences * linear;
 }

@@ -37,6 +37,34 @@ inline bool runReference(const QStringList& args, QString* error)
     return true;
 }
 
+// A model folder `out` written by the reference (`make`): architecture `arch`, config overrides as JSON,
+// `shards` files of `dtype`, `more` arguments (--format bin, --bin-views, --legacy). Empty with a warning
+// when it could not be made.
+inline QString makeHfModel(const QString& out, const QString& arch, int seed, const QString& config = {},
+                           int shards = 2, const QString& dtype = QStringLiteral("bf16"), const QStringList& more = {})
+{
+    QStringList args = {QStringLiteral("make"),
+                        QStringLiteral("--arch"),
+                        arch,
+                        QStringLiteral("--out"),
+                        out,
+                        QStringLiteral("--shards"),
+                        QString::number(shards),
+                        QStringLiteral("--dtype"),
+                        dtype,
+                        QStringLiteral("--seed"),
+                        QString::number(seed)};
+    if (!config.isEmpty())
+        args << QStringLiteral("--config") << config;
+    args << more;
+    QString error;
+    if (!runReference(args, &error)) {
+        qWarning("%s", qPrintable(error));
+        return {};
+    }
+    return out;
+}
+
 // Token ids with some structure (a repeating walk: each id 1 to 3 above the one before, vocabulary 128),
 // 4,000 of them, written to `path` as raw uint16 (a token file's raw format); false when it cannot be
 // written.
