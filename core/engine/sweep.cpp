@@ -5,6 +5,7 @@
 #include "core/data/corpus.h"
 #include "core/data/store.h"
 #include "core/engine/evaluate.h"
+#include "core/engine/hfmemory.h"
 #include "core/engine/quantizemodel.h"
 #include "core/engine/sweepdetail.h"
 #include "core/engine/tensors.h"
@@ -44,6 +45,39 @@ std::string storeRelativePath(const Store& store, const std::string& path)
 } // namespace sweepdetail
 
 using namespace sweepdetail;
+
+namespace {
+
+// A copy of the checkpoint's weights to restore between configs, when more than one config needs them
+// and the copy takes at most a quarter of the memory budget; empty otherwise (then the file is read again).
+std::vector<torch::Tensor> pristineWeights(TinyLm& model, size_t configs)
+{
+    std::vector<torch::Tensor> weights;
+    if (configs < 2)
+        return weights;
+    int64_t bytes = 0;
+    for (const torch::Tensor& p : model->parameters())
+        bytes += p.numel() * int64_t(p.element_size());
+    if (bytes > defaultMemoryBudget() / 4)
+        return weights;
+    torch::NoGradGuard noGrad;
+    for (const torch::Tensor& p : model->parameters())
+        weights.push_back(p.detach().clone());
+    return weights;
+}
+
+// The model as loadCheckpoint returned it: weights copied back in place, no input quantization.
+void restoreWeights(TinyLm& model, const std::vector<torch::Tensor>& weights)
+{
+    torch::NoGradGuard noGrad;
+    const std::vector<torch::Tensor> parameters = model->parameters();
+    for (size_t i = 0; i < parameters.size(); ++i)
+        parameters[i].detach().copy_(weights[i]);
+    model->setActivationQuantization(QuantConfig::fullPrecision());
+    model->setWeightQuantization(QuantConfig::fullPrecision());
+}
+
+} // namespace
 
 Corpus corpusOfRun(const Store& store, const std::string& run)
 {
@@ -258,12 +292,21 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         timeLeft.done(referenceKind, 1.0, referenceSeconds);
         start = Clock::now();
         bool pristine = true;
+        // Each config starts from the checkpoint's own weights: a copy kept in memory when it fits the
+        // budget (quantization changes the weights in place and sets the layers' input quantization),
+        // the file read again otherwise.
+        const std::vector<torch::Tensor> weights = pristineWeights(model, missing.size());
+        endStage("load checkpoint");
 
         for (const QuantConfig* c : missing) {
-            // Each config starts from the checkpoint's own weights, read again rather than kept as a
-            // second copy of the model.
-            if (!pristine)
-                model = load();
+            if (!pristine) {
+                if (weights.empty()) {
+                    model = load();
+                } else {
+                    restoreWeights(model, weights);
+                    endStage("load checkpoint");
+                }
+            }
             pristine = c->isFullPrecision(); // the FP config leaves the weights as they are
             walk.inputStats = c->isFullPrecision();
             const torch::Tensor calibration = c->method == QuantMethod::Gptq

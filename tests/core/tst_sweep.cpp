@@ -199,6 +199,38 @@ private Q_SLOTS:
             QS_VERIFY_ABOVE("mean_sqnr_gptq_minus_rtn_db", meanOf(g[size_t(i)]) - meanOf(r[size_t(i)]), 1.0);
     }
 
+    void configsStartFromTheCheckpoint()
+    {
+        // The sweep restores each checkpoint's weights between configs: GPTQ after RTN and W16A4 after
+        // W4A16 (initTestCase's order) equal, bit for bit, the same configs swept on a second store of the
+        // same run in the other order, GPTQ straight after the FP config and W16A4 after GPTQ.
+        const Store store = Store::open(m_store.toStdString());
+        const QString copyPath = m_dir.filePath(QStringLiteral("reordered.h5"));
+        {
+            Store copy = Store::create(copyPath.toStdString());
+            copy.createRun(store.runInfo("tiny"), store.layers("tiny"));
+            const auto checkpoints = store.checkpoints("tiny");
+            for (size_t i = 0; i < 5; ++i)
+                copy.appendCheckpoint("tiny", checkpoints[i]);
+            const SweepSummary s =
+                runSweep(copy, "tiny", {m_gptq3, m_a4}, corpusOfRun(store, "tiny"), SweepOptions {threads()});
+            QCOMPARE(s.computed, 5 * 3);
+        }
+        const Store copy = Store::open(copyPath.toStdString());
+        for (const QuantConfig* c : std::initializer_list<const QuantConfig*> {&m_gptq3, &m_a4}) {
+            const ConfigResults a = store.results("tiny", c->id());
+            const ConfigResults b = copy.results("tiny", c->id());
+            for (const auto& [metric, values] : a.model)
+                for (size_t i = 0; i < 5; ++i)
+                    QVERIFY2(b.model.at(metric)[i] == values[i], metric.c_str());
+            for (const auto& [metric, rows] : a.layers)
+                for (size_t i = 0; i < 5; ++i)
+                    for (size_t l = 0; l < rows[i].size(); ++l)
+                        QVERIFY(b.layers.at(metric)[i][l] == rows[i][l]
+                                || (std::isnan(rows[i][l]) && std::isnan(b.layers.at(metric)[i][l])));
+        }
+    }
+
     void nonFiniteActivationsNameTheLayer()
     {
         const Corpus corpus = Corpus::fromFile(m_corpus.toStdString(), 0.05, "word soup");
