@@ -17,6 +17,8 @@ PACKAGES=(
   clang-format-14
   # the asan and fuzz presets: clang, its ASan runtime and libFuzzer, llvm-symbolizer for reports
   clang-14 libclang-rt-14-dev llvm-14
+  # tst_slurm starts a one-node SLURM cluster (docs/cluster.md)
+  slurmctld slurmd slurm-client munge
 )
 
 SUDO=""

@@ -8,8 +8,9 @@
 #include "app/cli/command.h"
 
 namespace qs {
+struct QuantConfig;
 struct SweepSummary;
-}
+} // namespace qs
 
 namespace qs::cli {
 
@@ -26,6 +27,10 @@ Command checkCommand();
 Command repairCommand();
 Command fitCommand();
 Command queryCommand();
+Command submitCommand();
+Command taskCommand();
+Command statusCommand();
+Command mergeCommand();
 Command helpCommand();
 
 // The options that name a scaling law, shared by query and figure --view scaling: --law-file, --store,
@@ -33,6 +38,11 @@ Command helpCommand();
 std::vector<Option> lawOptions(std::string_view prefix);
 // The inputs of a law: --N, --D, --G, --bits, --f.
 std::vector<Option> lawInputOptions(std::string_view prefix);
+
+// --quant and --protocol (sweep, submit), and the configs they name (the sweep's default pair when
+// neither is given).
+std::vector<Option> quantOptions();
+std::vector<QuantConfig> quantConfigs(const Arguments& args);
 
 // Seconds per (checkpoint, config), per config, for the entries a sweep computed (sweep and demo).
 void printSweepTimes(const SweepSummary& summary);

@@ -18,16 +18,7 @@ namespace {
 
 int runSweep(const Arguments& args)
 {
-    QStringList specs = args.values("quant");
-    if (args.isSet("protocol")) {
-        for (const std::string& spec : protocolPreset(args.value("protocol").toStdString()).quant)
-            specs.append(QString::fromStdString(spec));
-    }
-    if (specs.isEmpty())
-        specs = {QStringLiteral("rtn:4:g128:sym"), QStringLiteral("rtn:3:g128:sym")};
-    std::vector<QuantConfig> configs;
-    for (const QString& spec : specs)
-        configs.push_back(args.parsed<QuantConfig>("quant", spec, &QuantConfig::parse));
+    const std::vector<QuantConfig> configs = quantConfigs(args);
     SweepOptions options;
     options.threads = int(args.integer("threads", 0));
     options.device = args.value("device").toStdString();
@@ -63,28 +54,23 @@ int runSweep(const Arguments& args)
 
 std::vector<Option> sweepOptions()
 {
-    return {
+    std::vector<Option> options = {
         text("store", "FILE", "Results store (.h5).").require(),
         text("run", "NAME", "Run name. Default: every run of the store."),
-        texts("quant", "SPEC",
-              "Quantization config: method[:bits][:options] with method none, rtn or gptq and options pc|gN, "
-              "sym|asym, act|noact, calNxT and dampF (gptq: act-order, N calibration sequences of T tokens, damping F "
-              "of the mean Hessian diagonal, default 0.01), aB|aBgN "
-              "(activation bits, per token or per group of N channels), kind=wBaB (mixed precision, kind q k v o "
-              "gate up down). E.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8, none:a4. The FP "
-              "reference (fp) is always measured. Default: rtn:4:g128:sym and rtn:3:g128:sym."),
-        integer("threads", "N", "Torch threads. Default: all cores.", 1, 4096),
-        text("device", "DEVICE", "Torch device: cpu, cuda or cuda:N.").withDefault("cpu"),
-        word("protocol", "NAME",
-             "Add a named protocol's configs: paper1 (GPTQ W4 and W3 g128 sym act-order, damping 0.01, 1,024 "
-             "calibration documents of up to 2,048 tokens).",
-             {"paper1"}),
-        text("memory", "SIZE",
-             "Peak memory a Hugging Face sweep plans for, e.g. 8G or 512M; validation states that do not fit go "
-             "to a scratch file. Default: half the machine's memory."),
-        text("scratch", "DIR", "Folder for the scratch files of --memory. Default: the store's folder."),
-        flag("spill", "Keep validation states in scratch files even when they would fit in --memory."),
     };
+    for (Option& o : quantOptions())
+        options.push_back(std::move(o));
+    for (Option o : {
+             integer("threads", "N", "Torch threads. Default: all cores.", 1, 4096),
+             text("device", "DEVICE", "Torch device: cpu, cuda or cuda:N.").withDefault("cpu"),
+             text("memory", "SIZE",
+                  "Peak memory a Hugging Face sweep plans for, e.g. 8G or 512M; validation states that do not fit go "
+                  "to a scratch file. Default: half the machine's memory."),
+             text("scratch", "DIR", "Folder for the scratch files of --memory. Default: the store's folder."),
+             flag("spill", "Keep validation states in scratch files even when they would fit in --memory."),
+         })
+        options.push_back(std::move(o));
+    return options;
 }
 
 constexpr std::string_view kSweepDescription =
@@ -92,6 +78,38 @@ constexpr std::string_view kSweepDescription =
     "everything finished, and the same command again computes only what is missing.";
 
 } // namespace
+
+std::vector<Option> quantOptions()
+{
+    return {
+        texts("quant", "SPEC",
+              "Quantization config: method[:bits][:options] with method none, rtn or gptq and options pc|gN, "
+              "sym|asym, act|noact, calNxT and dampF (gptq: act-order, N calibration sequences of T tokens, damping F "
+              "of the mean Hessian diagonal, default 0.01), aB|aBgN "
+              "(activation bits, per token or per group of N channels), kind=wBaB (mixed precision, kind q k v o "
+              "gate up down). E.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8, none:a4. The FP "
+              "reference (fp) is always measured. Default: rtn:4:g128:sym and rtn:3:g128:sym."),
+        word("protocol", "NAME",
+             "Add a named protocol's configs: paper1 (GPTQ W4 and W3 g128 sym act-order, damping 0.01, 1,024 "
+             "calibration documents of up to 2,048 tokens).",
+             {"paper1"}),
+    };
+}
+
+std::vector<QuantConfig> quantConfigs(const Arguments& args)
+{
+    QStringList specs = args.values("quant");
+    if (args.isSet("protocol")) {
+        for (const std::string& spec : protocolPreset(args.value("protocol").toStdString()).quant)
+            specs.append(QString::fromStdString(spec));
+    }
+    if (specs.isEmpty())
+        specs = {QStringLiteral("rtn:4:g128:sym"), QStringLiteral("rtn:3:g128:sym")};
+    std::vector<QuantConfig> configs;
+    for (const QString& spec : specs)
+        configs.push_back(args.parsed<QuantConfig>("quant", spec, &QuantConfig::parse));
+    return configs;
+}
 
 void printSweepTimes(const SweepSummary& summary)
 {

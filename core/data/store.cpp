@@ -141,7 +141,7 @@ Store::Store(Store&&) noexcept = default;
 Store& Store::operator=(Store&&) noexcept = default;
 Store::~Store() = default;
 
-Store Store::create(const std::string& path)
+Store Store::create(const std::string& path, Locking locking)
 {
     resetH5Errors();
     std::error_code ec;
@@ -151,6 +151,7 @@ Store Store::create(const std::string& path)
     auto p = std::make_unique<Private>();
     p->path = path;
     p->mode = Mode::ReadWrite;
+    p->locks = locking == Locking::Flock;
     p->lockForWriting();
     // Built under a temporary name and published complete: a file named `path` is always a store.
     const std::string tmp = sibling(path, ".qs-tmp." + std::to_string(::getpid()));
@@ -193,11 +194,11 @@ Store Store::create(const std::string& path)
         ::unlink(tmp.c_str());
         throw;
     }
-    p->file = openFile(path, H5F_ACC_RDONLY, "open the new store");
+    p->file = openFile(path, H5F_ACC_RDONLY, "open the new store", p->locks);
     return Store(std::move(p));
 }
 
-Store Store::open(const std::string& path, Mode mode)
+Store Store::open(const std::string& path, Mode mode, Locking locking)
 {
     resetH5Errors();
     std::error_code ec;
@@ -217,7 +218,8 @@ Store Store::open(const std::string& path, Mode mode)
     // cannot change it.
     auto p = std::make_unique<Private>();
     p->path = path;
-    p->file = openFile(path, H5F_ACC_RDONLY, "open store");
+    p->locks = locking == Locking::Flock;
+    p->file = openFile(path, H5F_ACC_RDONLY, "open store", p->locks);
     p->guard("reading the store header", [&] { p->checkHeader(); });
 
     if (mode == Mode::ReadWrite) {

@@ -117,13 +117,24 @@ public:
         ReadWrite,
     };
 
+    // File locks. Flock: HDF5's shared lock on a read-only open and QuantScope's writer lock, so that
+    // one handle at a time writes and a writer never reuses a file a reader still reads (the default).
+    // None: no lock is ever taken, for a file with one writer by construction on a file system whose
+    // locks fail or hang (NFS, Lustre): a cluster task's shard store (shards.h). A writer without locks
+    // then publishes every change from a fresh copy, so readers of an older version are never disturbed.
+    enum class Locking
+    {
+        Flock,
+        None,
+    };
+
     // Creates a new store (published complete, open for writing); throws IoError if the file exists or
     // cannot be created.
-    static Store create(const std::string& path);
+    static Store create(const std::string& path, Locking locking = Locking::Flock);
     // Opens an existing store; throws IoError (missing/unreadable; for writing: read-only file or
     // folder, or another writer has it), FormatError (not HDF5 / not a QuantScope store) or SchemaError
     // (other schema version), each naming the file.
-    static Store open(const std::string& path, Mode mode = Mode::ReadOnly);
+    static Store open(const std::string& path, Mode mode = Mode::ReadOnly, Locking locking = Locking::Flock);
     // Opens the store if it exists, creates it otherwise.
     static Store openOrCreate(const std::string& path);
 

@@ -25,7 +25,7 @@ namespace storefile {
 
 // The helpers below are defined, and explained, in storepublish.cpp.
 H5::FileAccPropList accessList(bool hdf5Lock);
-H5::H5File openFile(const std::string& path, unsigned flags, const std::string& what);
+H5::H5File openFile(const std::string& path, unsigned flags, const std::string& what, bool locks = true);
 std::string errnoText(int error);
 std::string sibling(const std::string& path, const std::string& suffix);
 std::string directoryOf(const std::string& path);
@@ -79,6 +79,7 @@ struct Store::Private
 {
     std::string path;
     Store::Mode mode = Store::Mode::ReadOnly;
+    bool locks = true; // Store::Locking::Flock
     // Read-only on the published store; during a change, the shadow copy being written.
     H5::H5File file;
     // Reused by every results() read of this handle (a Store is used by one thread at a time), so a
@@ -132,6 +133,7 @@ struct Store::Private
     bool closeShadow();
     void requireWritable(const std::string& what) const;
     void lockForWriting();
+    void removeTemporaries();
     void copyToShadow();
     storefile::Fd openShadow(H5::H5File& published, std::uintmax_t growth);
     void abandonShadow(const H5::H5File& published);

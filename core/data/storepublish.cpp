@@ -74,13 +74,20 @@ H5::FileAccPropList accessList(bool hdf5Lock)
 // program that holds the store itself open for writing (h5py, say) is still refused.
 constexpr int lockedOpenTries = 8;
 
-H5::H5File openFile(const std::string& path, unsigned flags, const std::string& what)
+H5::H5File openFile(const std::string& path, unsigned flags, const std::string& what, bool locks)
 {
     for (int tries = 1;; ++tries) {
         try {
-            return H5::H5File(path, flags, H5::FileCreatPropList::DEFAULT, accessList(true));
+            return H5::H5File(path, flags, H5::FileCreatPropList::DEFAULT, accessList(locks));
         } catch (const H5::Exception& e) {
             const StackInfo stack = takeH5Error();
+            // A file system that cannot lock at all (NFS without a lock manager: "No locks available",
+            // "Function not implemented"): read without HDF5's lock, as HDF5_USE_FILE_LOCKING=FALSE would.
+            if (stack.lockFailed && flags == H5F_ACC_RDONLY && locks
+                && stack.innermost.find("temporarily unavailable") == std::string::npos) {
+                locks = false;
+                continue;
+            }
             if (stack.lockFailed && flags == H5F_ACC_RDONLY && tries < lockedOpenTries) {
                 ::usleep(useconds_t(1000 * (tries - 1)));
                 continue;
@@ -112,6 +119,13 @@ H5::H5File openFile(const std::string& path, unsigned flags, const std::string& 
 std::string errnoText(int error)
 {
     return std::strerror(error);
+}
+
+// flock's answers on a file system that does not lock at all (NFS without a lock manager, some FUSE
+// and Lustre mounts without -o flock).
+bool cannotLock(int error)
+{
+    return error == ENOLCK || error == ENOSYS || error == EOPNOTSUPP || error == EINVAL;
 }
 
 // `.<name><suffix>` next to `path`.
@@ -216,6 +230,10 @@ void Store::Private::requireWritable(const std::string& what) const
 // Takes the writer's lock, so that one handle at a time writes the store (any process).
 void Store::Private::lockForWriting()
 {
+    if (!locks) {
+        removeTemporaries();
+        return;
+    }
     const std::string lockPath = sibling(path, ".qs-lock");
     Fd fd(::open(lockPath.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644));
     if (!fd.valid())
@@ -224,10 +242,22 @@ void Store::Private::lockForWriting()
         if (errno == EWOULDBLOCK)
             throw IoError(path + ": cannot open the store for writing: another writer (a process or a job) "
                           + "has it open for writing");
-        throw IoError(path + ": cannot lock " + lockPath + ": " + errnoText(errno));
+        if (!cannotLock(errno))
+            throw IoError(path + ": cannot lock " + lockPath + ": " + errnoText(errno));
+        // The file system has no locks (docs/cluster.md): write as a shard's one writer does, every change
+        // from a fresh copy so that readers are never disturbed; one writer at a time is then the user's.
+        locks = false;
+        ::unlink(lockPath.c_str());
+        removeTemporaries();
+        return;
     }
     writerLock = std::move(fd);
-    // Temporary copies of a writer that was killed (only a writer holding the lock makes them).
+    removeTemporaries();
+}
+
+// Temporary copies of a writer that was killed (only the store's one writer makes them).
+void Store::Private::removeTemporaries()
+{
     const fs::path p(path);
     const std::string prefix = "." + p.filename().string() + ".qs-tmp";
     std::error_code ec;
@@ -262,6 +292,9 @@ void Store::Private::copyToShadow()
 Fd Store::Private::openShadow(H5::H5File& published, std::uintmax_t growth)
 {
     Fd lock;
+    // Without locks a reader of the previous version cannot be seen: never write to it.
+    if (!locks)
+        shadowKnown = false;
     if (shadowKnown) {
         lock = Fd(::open(shadowPath().c_str(), O_RDWR | O_CLOEXEC));
         // A reader still holds this inode (an old version): leave it to the reader.
@@ -273,7 +306,7 @@ Fd Store::Private::openShadow(H5::H5File& published, std::uintmax_t growth)
     if (!shadowKnown) {
         copyToShadow();
         lock = Fd(::open(shadowPath().c_str(), O_RDWR | O_CLOEXEC));
-        if (!lock.valid() || ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0)
+        if (!lock.valid() || (locks && ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0))
             throw IoError(shadowPath() + ": cannot lock the new shadow copy: " + errnoText(errno));
     }
     reserve(lock, behindGrowth + growth);
@@ -338,7 +371,7 @@ void Store::Private::publishShadow(Fd lock, H5::H5File published, std::vector<Ch
     syncDirectory(path);
     // Read on from the new version.
     file.close();
-    file = openFile(path, H5F_ACC_RDONLY, "open the new version");
+    file = openFile(path, H5F_ACC_RDONLY, "open the new version", locks);
 }
 
 // Reserves disk space for the shadow to grow by `growth` and a margin, before HDF5 writes to it:
