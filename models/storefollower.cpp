@@ -51,6 +51,11 @@ StoreFollower::StoreFollower(QObject* parent)
         if (path == currentPath() && !m_externalReload.isActive())
             m_externalReload.start();
     });
+    // A cluster sweep's shard folder (shards.h): each shard change is a rename inside it.
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, this, [this](const QString& folder) {
+        if (folder == currentPath() + QStringLiteral(".shards") && !m_externalReload.isActive())
+            m_externalReload.start();
+    });
     connect(&m_externalReload, &QTimer::timeout, this, &StoreFollower::reloadExternalChange);
 }
 
@@ -164,6 +169,13 @@ void StoreFollower::watch(const QString& path)
         m_watcher->removePaths(watched);
     if (!m_watcher->files().contains(path))
         m_watcher->addPath(path);
+    const QString shards = path + QStringLiteral(".shards");
+    const QStringList folders = m_watcher->directories();
+    const bool haveShards = QFileInfo(shards).isDir();
+    if (!folders.isEmpty() && (!haveShards || folders != QStringList {shards}))
+        m_watcher->removePaths(folders);
+    if (haveShards && !m_watcher->directories().contains(shards))
+        m_watcher->addPath(shards);
     // Compared after the watch is set: a change from now on is reported by the watcher, one before it
     // by the stamp. (A job of this process has its polls.)
     if (!isFollowingJob() && path == currentPath() && stampOf(path) != m_readStamp && !m_externalReload.isActive())

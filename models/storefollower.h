@@ -2,7 +2,8 @@
 
 // Follows the results store the window shows. It loads the store the user opens off the GUI thread
 // (StoreLoader), re-reads it periodically while a job of this process writes it, and re-reads it
-// when another process changes the file (a file watcher, at most every 500 ms). A re-read that finds
+// when another process changes the file or the shard stores of a cluster sweep in its shard folder
+// (a file watcher, at most every 500 ms). A re-read that finds
 // the store as shown rebuilds nothing (unchanged()); one that fails keeps the snapshot shown, says
 // why (waiting()) and tries again. It keeps the snapshot shown and, across newer snapshots of the same
 // store, the run shown by name. QtCore only.

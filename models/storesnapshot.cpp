@@ -1,6 +1,9 @@
 #include "models/storesnapshot.h"
 
 #include "core/common/errors.h"
+#include "core/data/shards.h"
+
+#include <QFileInfo>
 
 #include <algorithm>
 #include <cmath>
@@ -146,6 +149,7 @@ StoreSnapshotPtr loadStoreSnapshot(const QString& path)
         const Store store = Store::open(file, Store::Mode::ReadOnly);
         for (const std::string& run : store.runs())
             snapshot->runs.push_back(readRun(store, run));
+        overlayShards(*snapshot);
     } catch (const Cancelled&) {
         throw;
     } catch (const Error& e) {
@@ -159,9 +163,89 @@ StoreSnapshotPtr loadStoreSnapshot(const QString& path)
     return snapshot;
 }
 
+void overlayShards(StoreSnapshot& snapshot)
+{
+    const std::string folder = shardFolder(snapshot.path.toStdString());
+    if (!QFileInfo::exists(QString::fromStdString(folder) + QStringLiteral("/plan.json")))
+        return;
+    ShardOverlay& overlay = snapshot.shards;
+    overlay.folder = QString::fromStdString(folder);
+    ShardPlan plan;
+    try {
+        plan = ShardPlan::load(folder);
+    } catch (const Error& e) {
+        overlay.problem = QString::fromUtf8(e.what());
+        return;
+    }
+    overlay.run = QString::fromStdString(plan.run);
+    overlay.tasks = int(plan.tasks.size());
+    const int r = snapshot.runIndex(overlay.run);
+    if (r < 0)
+        return;
+    RunSnapshot& run = snapshot.runs[size_t(r)];
+    const size_t checkpoints = run.checkpoints.size(), layers = run.layers.size();
+    for (const ShardTask& task : plan.tasks) {
+        const std::string path = plan.shardPath(task.index);
+        if (!QFileInfo::exists(QString::fromStdString(path)))
+            continue;
+        try {
+            const Store shard = Store::open(path, Store::Mode::ReadOnly, Store::Locking::None);
+            const auto rows = shard.checkpoints(plan.run);
+            if (rows.size() != task.checkpoints.size())
+                throw FormatError(path + ": holds " + std::to_string(rows.size()) + " checkpoints, its task "
+                                  + std::to_string(task.checkpoints.size()));
+            for (size_t j = 0; j < rows.size(); ++j) {
+                CheckpointRow& row = run.checkpoints.at(size_t(task.checkpoints[j]));
+                if (!std::isfinite(row.fpValCe) && std::isfinite(rows[j].fpValCe))
+                    row.fpValCe = rows[j].fpValCe;
+            }
+            const auto ids = shard.configIds(plan.run);
+            for (const QuantConfig& c : plan.configs) {
+                if (std::find(ids.begin(), ids.end(), c.id()) == ids.end())
+                    continue;
+                const ConfigResults from = shard.results(plan.run, c.id());
+                int index = run.configIndex(c.id());
+                if (index < 0) {
+                    ConfigSnapshot added;
+                    added.config = c;
+                    added.label = QString::fromStdString(c.label());
+                    added.results.configId = c.id();
+                    added.results.configJson = c.toJson();
+                    run.configs.push_back(std::move(added));
+                    index = int(run.configs.size()) - 1;
+                }
+                ConfigResults& to = run.configs[size_t(index)].results;
+                to.done.resize(checkpoints, 0);
+                for (size_t j = 0; j < rows.size(); ++j) {
+                    const size_t i = size_t(task.checkpoints[j]);
+                    if (j >= from.done.size() || !from.done[j] || i >= checkpoints || to.done[i])
+                        continue;
+                    for (const auto& [metric, values] : from.model) {
+                        auto& column = to.model[metric];
+                        column.resize(checkpoints, nan);
+                        column[i] = values.at(j);
+                    }
+                    for (const auto& [metric, rowsOf] : from.layers) {
+                        auto& matrix = to.layers[metric];
+                        matrix.resize(checkpoints, std::vector<double>(layers, nan));
+                        matrix[i] = rowsOf.at(j);
+                    }
+                    to.done[i] = 1;
+                    ++overlay.unmergedEntries;
+                }
+            }
+            ++overlay.shardsRead;
+        } catch (const Error& e) {
+            // A shard being created or damaged: shown without it, and said.
+            overlay.problem = QString::fromUtf8(e.what());
+        }
+    }
+}
+
 bool sameContent(const StoreSnapshot& a, const StoreSnapshot& b)
 {
-    if (a.path != b.path || a.runs.size() != b.runs.size())
+    if (a.path != b.path || a.runs.size() != b.runs.size() || a.shards.unmergedEntries != b.shards.unmergedEntries
+        || a.shards.problem != b.shards.problem)
         return false;
     const auto sameInfo = [](const RunInfo& i, const RunInfo& j) {
         return std::tie(i.name, i.modelConfigJson, i.trainConfigJson, i.corpus, i.corpusPath, i.schedule, i.source)

@@ -51,19 +51,40 @@ struct RunSnapshot
     int configIndex(const std::string& configId) const; // -1 if absent
 };
 
+// The shard stores of a sweep submitted to a cluster (core/data/shards.h) as a snapshot saw them.
+struct ShardOverlay
+{
+    QString folder;          // <store>.shards; empty when the store has none
+    QString run;             // the run the plan sweeps
+    int tasks = 0;           // tasks in the plan
+    int shardsRead = 0;      // shard stores read
+    int unmergedEntries = 0; // entries shown from shards that the store does not hold yet
+    QString problem;         // why the plan or a shard could not be read ("" if all were)
+};
+
 struct StoreSnapshot
 {
     QString path;
     std::vector<RunSnapshot> runs;
+    // Results of a running cluster sweep before they are merged: the shards' entries that the store
+    // lacks are in `runs` as if merged; this says how many there are and where they come from.
+    ShardOverlay shards;
 
     int runIndex(const QString& name) const; // -1 if absent
 };
 
 using StoreSnapshotPtr = std::shared_ptr<const StoreSnapshot>;
 
-// Reads the whole store at `path` (opened read-only). Throws qs::Error (IoError, FormatError,
+// Reads the whole store at `path` (opened read-only), and the entries of its shard folder it lacks
+// (overlayShards). Throws qs::Error (IoError, FormatError,
 // SchemaError, ConfigError) with a message that names the file.
 StoreSnapshotPtr loadStoreSnapshot(const QString& path);
+
+// Adds to `snapshot` the entries of the shard stores in <path>.shards/ (the plan's run) that the
+// store does not hold, each at its checkpoint of the main run, and the FP CEs the store lacks. Shards
+// are read without locks (each has one writer; shards.h); one that cannot be read is skipped and
+// named in shards.problem.
+void overlayShards(StoreSnapshot& snapshot);
 
 // Whether `a` and `b` hold the same store contents, every number bit for bit (a NaN equals a NaN):
 // a reload that finds nothing new need not rebuild any view. Meant for the loading thread; it reads

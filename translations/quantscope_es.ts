@@ -271,6 +271,105 @@ bloque %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::ClusterStatus</name>
+    <message>
+        <location filename="../app/gui/clusterstatus.cpp" line="+33"/>
+        <source>The tasks of the sweep submitted to the cluster (quantscope status)</source>
+        <translation>Las tareas del barrido enviado al clúster (quantscope status)</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Cluster: cannot read the plan</source>
+        <translation>Clúster: no se puede leer el plan</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cluster: %1 of %2 tasks done</source>
+        <translation>Clúster: %1 de %2 tareas terminadas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 running</source>
+        <translation>%1 en ejecución</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 pending</source>
+        <translation>%1 en espera</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 failed</source>
+        <translation>%1 fallidas</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source> · %n entries not merged</source>
+        <translation>
+            <numerusform> · %n entrada sin fusionar</numerusform>
+            <numerusform> · %n entradas sin fusionar</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cluster Tasks</source>
+        <translation>Tareas del clúster</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Task</source>
+        <translation>Tarea</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Entries</source>
+        <translation>Entradas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Job</source>
+        <translation>Trabajo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Log and last error</source>
+        <translation>Registro y último error</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Actualizar</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Shards in %1: %2 tasks; done %3, running %4, pending %5, failed %6, not submitted %7.</source>
+        <translation>Fragmentos en %1: %2 tareas; terminadas %3, en ejecución %4, en espera %5, fallidas %6, sin enviar %7.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No queue information (%1).</source>
+        <translation>Sin información de la cola (%1).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>The views show %n entries of the shards that are not merged yet (quantscope merge).</source>
+        <translation>
+            <numerusform>Las vistas muestran %n entrada de los fragmentos que aún no está fusionada (quantscope merge).</numerusform>
+            <numerusform>Las vistas muestran %n entradas de los fragmentos que aún no están fusionadas (quantscope merge).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Submit the unfinished tasks again: quantscope submit --store %1 --resubmit.</source>
+        <translation>Envíe de nuevo las tareas sin terminar: quantscope submit --store %1 --resubmit.</translation>
+    </message>
+</context>
+<context>
     <name>qs::CoefficientModel</name>
     <message>
         <location filename="../models/coefficientmodel.cpp" line="+63"/>
@@ -697,7 +796,7 @@ bloque %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/importdialog.cpp" line="+39"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+40"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>Importar trayectoria de Hugging Face</translation>
     </message>
@@ -857,7 +956,7 @@ bloque %2 · %3
         <translation>Almacenes de QuantScope (*.h5)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+6"/>
         <source>&amp;Import</source>
         <translation>&amp;Importar</translation>
     </message>
@@ -1059,7 +1158,7 @@ bloque %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+89"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+90"/>
         <source>&amp;Heatmap</source>
         <translation>Ma&amp;pa de calor</translation>
     </message>
@@ -1235,7 +1334,7 @@ bloque %2 · %3
         <translation>&amp;Vaciar menú</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+81"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+83"/>
         <source>Loading %1…</source>
         <translation>Cargando %1…</translation>
     </message>
@@ -1245,7 +1344,7 @@ bloque %2 · %3
         <translation>Cargado %1</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+114"/>
+        <location filename="../models/storefollower.cpp" line="+119"/>
         <source>Waiting for %1: %2</source>
         <translation>Esperando a %1: %2</translation>
     </message>
@@ -1260,7 +1359,7 @@ bloque %2 · %3
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+56"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+57"/>
         <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
         <translation>Ejecución %1: programa %2, %3 puntos de control, entrenada con %4</translation>
     </message>
@@ -1290,7 +1389,7 @@ bloque %2 · %3
         <translation>No se pueden abrir los checkpoints</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-302"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-305"/>
         <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
         <location line="+63"/>
         <source>Cannot export figure</source>
@@ -2974,7 +3073,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::SoupDialog</name>
     <message>
-        <location filename="../widgets/dialogs/soupdialog.cpp" line="+68"/>
+        <location filename="../widgets/dialogs/soupdialog.cpp" line="+69"/>
         <source>Make a Model Soup</source>
         <translation>Crear una sopa de modelos</translation>
     </message>
@@ -3042,7 +3141,7 @@ calentamiento: no ajustado</translation>
         <translation>Carpeta de &amp;salida:</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+10"/>
         <source>&amp;Make Soup</source>
         <translation>&amp;Crear sopa</translation>
     </message>
@@ -3098,7 +3197,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+35"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+36"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1: %2 (la referencia de precisión completa; todo barrido la calcula)</translation>
     </message>
@@ -3161,7 +3260,7 @@ calentamiento: no ajustado</translation>
         <translation>Una configuración por línea, p. ej. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 o none:a4. La referencia de precisión completa se calcula siempre; las configuraciones que ya están en el almacén se omiten.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+11"/>
         <source>&amp;Run Sweep</source>
         <translation>&amp;Ejecutar barrido</translation>
     </message>

@@ -268,6 +268,103 @@ block %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::ClusterStatus</name>
+    <message>
+        <location filename="../app/gui/clusterstatus.cpp" line="+33"/>
+        <source>The tasks of the sweep submitted to the cluster (quantscope status)</source>
+        <translation>클러스터에 제출한 스윕의 작업 (quantscope status)</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Cluster: cannot read the plan</source>
+        <translation>클러스터: 계획을 읽을 수 없음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cluster: %1 of %2 tasks done</source>
+        <translation>클러스터: 작업 %2개 중 %1개 완료</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 running</source>
+        <translation>%1개 실행 중</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 pending</source>
+        <translation>%1개 대기 중</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 failed</source>
+        <translation>%1개 실패</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source> · %n entries not merged</source>
+        <translation>
+            <numerusform> · 병합되지 않은 항목 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cluster Tasks</source>
+        <translation>클러스터 작업</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Task</source>
+        <translation>작업</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>상태</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Entries</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Job</source>
+        <translation>잡</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Log and last error</source>
+        <translation>로그와 마지막 오류</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Refresh</source>
+        <translation>새로 고침(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Shards in %1: %2 tasks; done %3, running %4, pending %5, failed %6, not submitted %7.</source>
+        <translation>%1의 샤드: 작업 %2개; 완료 %3, 실행 중 %4, 대기 중 %5, 실패 %6, 미제출 %7.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No queue information (%1).</source>
+        <translation>큐 정보 없음 (%1).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>The views show %n entries of the shards that are not merged yet (quantscope merge).</source>
+        <translation>
+            <numerusform>보기에 아직 병합되지 않은 샤드 항목 %n개가 표시됩니다 (quantscope merge).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Submit the unfinished tasks again: quantscope submit --store %1 --resubmit.</source>
+        <translation>끝나지 않은 작업을 다시 제출하세요: quantscope submit --store %1 --resubmit.</translation>
+    </message>
+</context>
+<context>
     <name>qs::CoefficientModel</name>
     <message>
         <location filename="../models/coefficientmodel.cpp" line="+63"/>
@@ -694,7 +791,7 @@ block %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/importdialog.cpp" line="+39"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+40"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>Hugging Face 궤적 가져오기</translation>
     </message>
@@ -854,7 +951,7 @@ block %2 · %3
         <translation>QuantScope 저장소 (*.h5)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+6"/>
         <source>&amp;Import</source>
         <translation>가져오기(&amp;I)</translation>
     </message>
@@ -1052,7 +1149,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+89"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+90"/>
         <source>&amp;Heatmap</source>
         <translation>히트맵(&amp;H)</translation>
     </message>
@@ -1228,7 +1325,7 @@ block %2 · %3
         <translation>메뉴 지우기(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+81"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+83"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
@@ -1238,7 +1335,7 @@ block %2 · %3
         <translation>%1 불러옴</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+114"/>
+        <location filename="../models/storefollower.cpp" line="+119"/>
         <source>Waiting for %1: %2</source>
         <translation>%1 기다리는 중: %2</translation>
     </message>
@@ -1253,7 +1350,7 @@ block %2 · %3
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+56"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+57"/>
         <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
         <translation>실행 %1: %2 스케줄, 체크포인트 %3개, 학습 데이터 %4</translation>
     </message>
@@ -1283,7 +1380,7 @@ block %2 · %3
         <translation>체크포인트를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-302"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-305"/>
         <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
         <location line="+63"/>
         <source>Cannot export figure</source>
@@ -2955,7 +3052,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SoupDialog</name>
     <message>
-        <location filename="../widgets/dialogs/soupdialog.cpp" line="+68"/>
+        <location filename="../widgets/dialogs/soupdialog.cpp" line="+69"/>
         <source>Make a Model Soup</source>
         <translation>모델 수프 만들기</translation>
     </message>
@@ -3022,7 +3119,7 @@ warmup: not fitted</source>
         <translation>출력 폴더(&amp;O):</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+10"/>
         <source>&amp;Make Soup</source>
         <translation>수프 만들기(&amp;M)</translation>
     </message>
@@ -3077,7 +3174,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+35"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+36"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1: %2(완전 정밀도 기준, 모든 스윕에서 계산됨)</translation>
     </message>
@@ -3139,7 +3236,7 @@ warmup: not fitted</source>
         <translation>한 줄에 구성 하나, 예: rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 또는 none:a4. 완전 정밀도 기준은 항상 계산되며, 저장소에 이미 있는 구성은 건너뜁니다.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+11"/>
         <source>&amp;Run Sweep</source>
         <translation>스윕 실행(&amp;R)</translation>
     </message>

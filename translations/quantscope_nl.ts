@@ -271,6 +271,105 @@ blok %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::ClusterStatus</name>
+    <message>
+        <location filename="../app/gui/clusterstatus.cpp" line="+33"/>
+        <source>The tasks of the sweep submitted to the cluster (quantscope status)</source>
+        <translation>De taken van de sweep die naar het cluster is gestuurd (quantscope status)</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Cluster: cannot read the plan</source>
+        <translation>Cluster: het plan is niet leesbaar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cluster: %1 of %2 tasks done</source>
+        <translation>Cluster: %1 van %2 taken klaar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 running</source>
+        <translation>%1 bezig</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 pending</source>
+        <translation>%1 wachtend</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 failed</source>
+        <translation>%1 mislukt</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source> · %n entries not merged</source>
+        <translation>
+            <numerusform> · %n resultaat niet samengevoegd</numerusform>
+            <numerusform> · %n resultaten niet samengevoegd</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cluster Tasks</source>
+        <translation>Clustertaken</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Task</source>
+        <translation>Taak</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Entries</source>
+        <translation>Resultaten</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Log and last error</source>
+        <translation>Log en laatste fout</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Vernieuwen</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Shards in %1: %2 tasks; done %3, running %4, pending %5, failed %6, not submitted %7.</source>
+        <translation>Shards in %1: %2 taken; klaar %3, bezig %4, wachtend %5, mislukt %6, niet ingediend %7.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No queue information (%1).</source>
+        <translation>Geen wachtrij-informatie (%1).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>The views show %n entries of the shards that are not merged yet (quantscope merge).</source>
+        <translation>
+            <numerusform>De weergaven tonen %n resultaat uit de shards dat nog niet is samengevoegd (quantscope merge).</numerusform>
+            <numerusform>De weergaven tonen %n resultaten uit de shards die nog niet zijn samengevoegd (quantscope merge).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Submit the unfinished tasks again: quantscope submit --store %1 --resubmit.</source>
+        <translation>Dien de onvoltooide taken opnieuw in: quantscope submit --store %1 --resubmit.</translation>
+    </message>
+</context>
+<context>
     <name>qs::CoefficientModel</name>
     <message>
         <location filename="../models/coefficientmodel.cpp" line="+63"/>
@@ -697,7 +796,7 @@ blok %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/importdialog.cpp" line="+39"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+40"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>Hugging Face-traject importeren</translation>
     </message>
@@ -857,7 +956,7 @@ blok %2 · %3
         <translation>QuantScope-opslagen (*.h5)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+6"/>
         <source>&amp;Import</source>
         <translation>&amp;Importeren</translation>
     </message>
@@ -1059,7 +1158,7 @@ blok %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+89"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+90"/>
         <source>&amp;Heatmap</source>
         <translation>&amp;Heatmap</translation>
     </message>
@@ -1235,7 +1334,7 @@ blok %2 · %3
         <translation>Menu &amp;wissen</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+81"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+83"/>
         <source>Loading %1…</source>
         <translation>%1 laden…</translation>
     </message>
@@ -1245,7 +1344,7 @@ blok %2 · %3
         <translation>%1 geladen</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+114"/>
+        <location filename="../models/storefollower.cpp" line="+119"/>
         <source>Waiting for %1: %2</source>
         <translation>Wachten op %1: %2</translation>
     </message>
@@ -1260,7 +1359,7 @@ blok %2 · %3
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+56"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+57"/>
         <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
         <translation>Run %1: %2-schema, %3 checkpoints, getraind op %4</translation>
     </message>
@@ -1290,7 +1389,7 @@ blok %2 · %3
         <translation>Kan de checkpoints niet openen</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-302"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-305"/>
         <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
         <location line="+63"/>
         <source>Cannot export figure</source>
@@ -2974,7 +3073,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::SoupDialog</name>
     <message>
-        <location filename="../widgets/dialogs/soupdialog.cpp" line="+68"/>
+        <location filename="../widgets/dialogs/soupdialog.cpp" line="+69"/>
         <source>Make a Model Soup</source>
         <translation>Modelsoep maken</translation>
     </message>
@@ -3042,7 +3141,7 @@ opwarmen: niet gefit</translation>
         <translation>&amp;Uitvoermap:</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+10"/>
         <source>&amp;Make Soup</source>
         <translation>Soep &amp;maken</translation>
     </message>
@@ -3098,7 +3197,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+35"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+36"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1: %2 (de referentie met volledige precisie; elke sweep berekent die)</translation>
     </message>
@@ -3161,7 +3260,7 @@ opwarmen: niet gefit</translation>
         <translation>Eén configuratie per regel, bijv. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 of none:a4. De referentie met volledige precisie wordt altijd berekend; configuraties die al in het resultatenbestand staan, worden overgeslagen.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+11"/>
         <source>&amp;Run Sweep</source>
         <translation>Sweep &amp;uitvoeren</translation>
     </message>

@@ -268,6 +268,103 @@ block %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::ClusterStatus</name>
+    <message>
+        <location filename="../app/gui/clusterstatus.cpp" line="+33"/>
+        <source>The tasks of the sweep submitted to the cluster (quantscope status)</source>
+        <translation>提交到集群的扫描任务（quantscope status）</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Cluster: cannot read the plan</source>
+        <translation>集群：无法读取计划</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cluster: %1 of %2 tasks done</source>
+        <translation>集群：%2 个任务中已完成 %1 个</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 running</source>
+        <translation>%1 个运行中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 pending</source>
+        <translation>%1 个等待中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 failed</source>
+        <translation>%1 个失败</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source> · %n entries not merged</source>
+        <translation>
+            <numerusform> · %n 个条目尚未合并</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cluster Tasks</source>
+        <translation>集群任务</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Entries</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Log and last error</source>
+        <translation>日志和最后的错误</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Shards in %1: %2 tasks; done %3, running %4, pending %5, failed %6, not submitted %7.</source>
+        <translation>%1 中的分片：%2 个任务；已完成 %3，运行中 %4，等待中 %5，失败 %6，未提交 %7。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No queue information (%1).</source>
+        <translation>没有队列信息（%1）。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>The views show %n entries of the shards that are not merged yet (quantscope merge).</source>
+        <translation>
+            <numerusform>视图显示了分片中尚未合并的 %n 个条目（quantscope merge）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Submit the unfinished tasks again: quantscope submit --store %1 --resubmit.</source>
+        <translation>重新提交未完成的任务：quantscope submit --store %1 --resubmit。</translation>
+    </message>
+</context>
+<context>
     <name>qs::CoefficientModel</name>
     <message>
         <location filename="../models/coefficientmodel.cpp" line="+63"/>
@@ -694,7 +791,7 @@ block %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/importdialog.cpp" line="+39"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+40"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>导入 Hugging Face 轨迹</translation>
     </message>
@@ -854,7 +951,7 @@ block %2 · %3
         <translation>QuantScope 存储 (*.h5)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+6"/>
         <source>&amp;Import</source>
         <translation>导入(&amp;I)</translation>
     </message>
@@ -1052,7 +1149,7 @@ block %2 · %3
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+89"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+90"/>
         <source>&amp;Heatmap</source>
         <translation>热力图(&amp;H)</translation>
     </message>
@@ -1228,7 +1325,7 @@ block %2 · %3
         <translation>清除菜单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+81"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+83"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
@@ -1238,7 +1335,7 @@ block %2 · %3
         <translation>已加载 %1</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+114"/>
+        <location filename="../models/storefollower.cpp" line="+119"/>
         <source>Waiting for %1: %2</source>
         <translation>正在等待 %1：%2</translation>
     </message>
@@ -1253,7 +1350,7 @@ block %2 · %3
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+56"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+57"/>
         <source>Run %1: %2 schedule, %3 checkpoints, trained on %4</source>
         <translation>运行 %1：%2 调度，%3 个检查点，训练语料 %4</translation>
     </message>
@@ -1283,7 +1380,7 @@ block %2 · %3
         <translation>无法打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-302"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-305"/>
         <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
         <location line="+63"/>
         <source>Cannot export figure</source>
@@ -2955,7 +3052,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SoupDialog</name>
     <message>
-        <location filename="../widgets/dialogs/soupdialog.cpp" line="+68"/>
+        <location filename="../widgets/dialogs/soupdialog.cpp" line="+69"/>
         <source>Make a Model Soup</source>
         <translation>制作模型汤</translation>
     </message>
@@ -3022,7 +3119,7 @@ warmup: not fitted</source>
         <translation>输出文件夹(&amp;O)：</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+10"/>
         <source>&amp;Make Soup</source>
         <translation>制作模型汤(&amp;M)</translation>
     </message>
@@ -3077,7 +3174,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+35"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+36"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1：%2（全精度参考；每次扫描都会计算）</translation>
     </message>
@@ -3139,7 +3236,7 @@ warmup: not fitted</source>
         <translation>每行一个配置，例如 rtn:4:g128:sym、gptq:3:g128:sym:act、rtn:4:g128:sym:a4:down=a8 或 none:a4。始终计算全精度参考；结果库中已有的配置会跳过。</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+11"/>
         <source>&amp;Run Sweep</source>
         <translation>运行扫描(&amp;R)</translation>
     </message>

@@ -33,8 +33,9 @@ struct CommandResult
     QString out, err;
 };
 
-// Runs a scheduler command; a scheduler that does not answer in `seconds` counts as not answering.
-CommandResult runCommand(const QString& program, const QStringList& args, int seconds = 30)
+// Runs a scheduler command; one that does not answer in `seconds` counts as not answering (squeue
+// without a configuration file retries for a minute).
+CommandResult runCommand(const QString& program, const QStringList& args, int seconds = 15)
 {
     CommandResult result;
     QProcess process;
@@ -149,11 +150,16 @@ QString batchScript(const ShardPlan& plan, const SbatchOptions& options, const Q
       << QStringLiteral("# A shard store has one writer, its task, so QuantScope takes no file locks on it; this keeps")
       << QStringLiteral("# HDF5 from trying any either (its locks fail or hang on some NFS and Lustre mounts).")
       << QStringLiteral("export HDF5_USE_FILE_LOCKING=FALSE")
+      << QStringLiteral(
+             "# What a Hugging Face sweep plans its memory for: half the job's --mem (without SLURM, half the")
+      << QStringLiteral("# machine's), so that the task stays inside its allocation.") << QStringLiteral("memory=()")
+      << QStringLiteral(
+             "if [ -n \"${SLURM_MEM_PER_NODE:-}\" ]; then memory=(--memory \"$((SLURM_MEM_PER_NODE / 2))M\"); fi")
       << QStringLiteral("echo \"quantscope: array task ${SLURM_ARRAY_TASK_ID} of job ${SLURM_ARRAY_JOB_ID} on "
                         "$(hostname) at $(date -u +%Y-%m-%dT%H:%M:%SZ)\"")
       << QStringLiteral(
              "exec %1 task --plan %2 --task \"${SLURM_ARRAY_TASK_ID}\" --threads \"${SLURM_CPUS_PER_TASK:-1}\" "
-             "--device %3")
+             "--device %3 \"${memory[@]}\"")
              .arg(shellQuoted(program), shellQuoted(QString::fromStdString(plan.planPath())),
                   shellQuoted(options.device));
     return s.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -234,6 +240,8 @@ QString toString(TaskState state)
         return QStringLiteral("failed");
     case TaskState::NotSubmitted:
         return QStringLiteral("not submitted");
+    case TaskState::Unknown:
+        return QStringLiteral("unknown");
     }
     return {};
 }
@@ -303,6 +311,8 @@ ArrayStatus arrayStatus(const ShardPlan& plan)
         else if (task.queueState == QLatin1String("RUNNING") || task.queueState == QLatin1String("COMPLETING")
                  || (job == QLatin1String("local") && pidAlive(pidFile)))
             task.state = TaskState::Running;
+        else if (job != QLatin1String("local") && !status.queue.squeue)
+            task.state = TaskState::Unknown; // it may be queued or running: nobody could say
         else
             task.state = TaskState::Failed;
         if (task.state == TaskState::Failed) {
@@ -315,7 +325,7 @@ ArrayStatus arrayStatus(const ShardPlan& plan)
     return status;
 }
 
-std::vector<int> runLocal(const ShardPlan& plan, const std::vector<int>& tasks, int workers, int threads,
+std::vector<int> runLocal(const ShardPlan& plan, const std::vector<int>& tasks, int workers, int threads, qint64 memory,
                           const QString& device, const QString& program)
 {
     struct Worker
@@ -346,7 +356,8 @@ std::vector<int> runLocal(const ShardPlan& plan, const std::vector<int>& tasks, 
             w.process->start(program,
                              {QStringLiteral("task"), QStringLiteral("--plan"), QString::fromStdString(plan.planPath()),
                               QStringLiteral("--task"), QString::number(task), QStringLiteral("--threads"),
-                              QString::number(threads), QStringLiteral("--device"), device});
+                              QString::number(threads), QStringLiteral("--device"), device, QStringLiteral("--memory"),
+                              QString::number(memory)});
             if (!w.process->waitForStarted(30000)) {
                 failed.push_back(task);
                 continue;

@@ -54,6 +54,7 @@ enum class TaskState
     Pending,
     Failed,       // not complete and no longer queued (or the scheduler says it failed)
     NotSubmitted, // no submission ran it
+    Unknown,      // submitted to SLURM, not complete, and squeue did not answer
 };
 QString toString(TaskState state); // "done", "running", …
 
@@ -81,9 +82,10 @@ ArrayStatus arrayStatus(const ShardPlan& plan);
 QString lastErrorLine(const QString& log);
 
 // Runs `tasks` of the plan as local processes of `program` (`program task --plan … --task N`), at most
-// `workers` at once, each with `threads` torch threads and its output appended to its log; while one
-// runs, <folder>/task-<N>.pid holds its pid. Returns the tasks that failed.
-std::vector<int> runLocal(const ShardPlan& plan, const std::vector<int>& tasks, int workers, int threads,
+// `workers` at once, each with `threads` torch threads, `memory` bytes to plan for (--memory) and its
+// output appended to its log; while one runs, <folder>/task-<N>.pid holds its pid. Returns the tasks
+// that failed.
+std::vector<int> runLocal(const ShardPlan& plan, const std::vector<int>& tasks, int workers, int threads, qint64 memory,
                           const QString& device, const QString& program);
 
 } // namespace qs::cli

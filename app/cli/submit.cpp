@@ -9,6 +9,7 @@
 
 #include "core/data/shards.h"
 #include "core/data/store.h"
+#include "core/engine/hfmemory.h"
 #include "core/engine/sweep.h"
 
 #include <QCoreApplication>
@@ -78,10 +79,9 @@ void printPlan(const ShardPlan& plan)
             .arg(plan.configs.size())
             .arg(plan.tasks.size()));
     for (const ShardTask& t : plan.tasks)
-        out(QStringLiteral("  task %1: %2 checkpoints (steps %3), %4 entries")
+        out(QStringLiteral("  task %1: %2 %3, %4 entries")
                 .arg(t.index)
-                .arg(t.checkpoints.size())
-                .arg(stepsText(t))
+                .arg(t.steps.size() == 1 ? QStringLiteral("step") : QStringLiteral("steps"), stepsText(t))
                 .arg(plan.expectedEntries(t.index)));
 }
 
@@ -99,7 +99,9 @@ void printStatus(const ShardPlan& plan, const ArrayStatus& status)
             .arg(status.count(TaskState::Running))
             .arg(status.count(TaskState::Pending))
             .arg(status.count(TaskState::Failed))
-            .arg(status.count(TaskState::NotSubmitted)));
+            .arg(status.count(TaskState::NotSubmitted))
+        + (status.count(TaskState::Unknown) > 0 ? QStringLiteral(", unknown %1").arg(status.count(TaskState::Unknown))
+                                                : QString()));
     if (!status.queue.problem.isEmpty())
         out(QStringLiteral("  (no queue information: %1; states from the shards and logs only)")
                 .arg(status.queue.problem));
@@ -161,6 +163,10 @@ int runSubmit(const Arguments& args)
             if (t.state == TaskState::Failed || t.state == TaskState::NotSubmitted)
                 tasks.push_back(t.task);
         }
+        if (const int unknown = status.count(TaskState::Unknown); unknown > 0)
+            out(QStringLiteral("%1 tasks not resubmitted: their state is unknown (%2); they may still be queued")
+                    .arg(unknown)
+                    .arg(status.queue.problem));
         if (tasks.empty()) {
             out(QStringLiteral("Nothing to resubmit: %1 of %2 tasks done, %3 running, %4 pending")
                     .arg(status.count(TaskState::Done))
@@ -217,7 +223,9 @@ int runSubmit(const Arguments& args)
                 .arg(workers)
                 .arg(threads)
                 .arg(q(plan.folder)));
-        const std::vector<int> failed = runLocal(plan, tasks, workers, threads, sbatch.device, program());
+        // The workers share the memory one sweep would plan for (half the machine's), at least 64 MiB each.
+        const qint64 memory = std::max<qint64>(qint64(64) << 20, defaultMemoryBudget() / workers);
+        const std::vector<int> failed = runLocal(plan, tasks, workers, threads, memory, sbatch.device, program());
         if (!failed.empty()) {
             printStatus(plan, arrayStatus(plan));
             return ExitFailure;
@@ -273,6 +281,8 @@ int runTask(const Arguments& args)
     SweepOptions options;
     options.threads = int(args.integer("threads", 0));
     options.device = args.value("device").toStdString();
+    if (args.isSet("memory"))
+        options.memoryBudget = args.parsed<int64_t>("memory", args.value("memory"), &parseMemorySize);
     const std::vector<QuantConfig> configs(plan.configs.begin() + 1, plan.configs.end());
     SweepSummary summary;
     {
@@ -377,14 +387,17 @@ Command taskCommand()
 {
     return {
         .name = "task",
-        .synopsis = {"task --plan FILE --task N [--threads N] [--device DEVICE]"},
+        .synopsis = {"task --plan FILE --task N [--threads N] [--device DEVICE] [--memory SIZE]"},
         .summary = "Run one task of a submitted plan into its shard store (what an array task runs).",
         .description = "Sweeps the task's checkpoints into its shard store, skipping what the shard holds, so a "
                        "task run again after a kill or a preemption resumes.",
         .options = {text("plan", "FILE", "The plan (FILE.shards/plan.json of the store).").require(),
                     integer("task", "N", "The task (the array index).", 0, 100000000).require(),
                     integer("threads", "N", "Torch threads. Default: all cores.", 1, 4096),
-                    text("device", "DEVICE", "Torch device: cpu, cuda or cuda:N.").withDefault("cpu")},
+                    text("device", "DEVICE", "Torch device: cpu, cuda or cuda:N.").withDefault("cpu"),
+                    text("memory", "SIZE",
+                         "Peak memory a Hugging Face sweep plans for, e.g. 8G (the batch script passes half the "
+                         "job's --mem). Default: half the machine's memory.")},
         .run = &runTask,
     };
 }

@@ -3,6 +3,7 @@
 
 #include "app/gui/mainwindow.h"
 
+#include "app/gui/clusterstatus.h"
 #include "app/gui/jobstatusarea.h"
 #include "core/common/errors.h"
 #include "models/jobs/job.h"
@@ -197,6 +198,8 @@ void MainWindow::createStatusBar()
     m_runLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statusBar()->addWidget(m_runLabel, 1);
     statusBar()->addPermanentWidget(m_jobStatus);
+    m_clusterStatus = new ClusterStatus(this);
+    statusBar()->addPermanentWidget(m_clusterStatus);
     updateActions();
 }
 
@@ -254,6 +257,7 @@ void MainWindow::showSnapshot(const StoreSnapshotPtr& snapshot, int runIndex)
         m_runCombo->setCurrentIndex(runIndex);
     }
     m_runBar->setVisible(snapshot->runs.size() > 1);
+    m_clusterStatus->setSnapshot(snapshot);
     updateActions();
     m_runIndex = -1;
     showRun(runIndex);

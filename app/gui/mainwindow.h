@@ -33,6 +33,7 @@ class PtqPage;
 class FigureExporter;
 class InterventionJob;
 class Job;
+class ClusterStatus;
 class JobStatusArea;
 class LayerTablePage;
 class OutlierPage;
@@ -199,6 +200,7 @@ private:
 
     QLabel* m_runLabel = nullptr; // what the shown run is: schedule, size, corpus
     JobStatusArea* m_jobStatus = nullptr;
+    ClusterStatus* m_clusterStatus = nullptr;
 
     QPointer<Job> m_job;
     QString m_jobDoneMessage; // set by the job's own result signal, shown once its store is reloaded

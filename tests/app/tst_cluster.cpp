@@ -21,8 +21,7 @@ using namespace qs::test;
 
 namespace {
 
-const QStringList kQuant = {QStringLiteral("--quant"), QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--quant"),
-                            QStringLiteral("gptq:3:pc:sym:act:cal8x32")};
+const QStringList kQuant = ClusterRun::quantOptions();
 
 // runCli with more environment (LD_PRELOAD of the shim).
 CliResult runWith(const QStringList& args, const QMap<QString, QString>& extra, int timeoutMs = 240000)
@@ -64,11 +63,8 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid() && m_otherDir.isValid());
         ClusterRun::train(m_dir.path(), QStringLiteral("pristine.h5"));
         // The single-process reference every sharded sweep must equal.
-        const QString single = fresh(QStringLiteral("single.h5"));
-        const CliResult r = runCli(QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), single,
-                                                QStringLiteral("--threads"), QStringLiteral("1")}
-                                   + kQuant);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString failed = ClusterRun::sweepInOneProcess(m_dir.path());
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
     }
 
     void dryRunWritesNothing()
@@ -98,9 +94,9 @@ private Q_SLOTS:
                                     QStringLiteral("--dry-run")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         for (const char* line :
-             {"Plan: run 'tiny', 2 configs, 2 tasks", "task 0: 3 checkpoints (steps 0, 10, 20), 6 entries",
-              "task 1: 1 checkpoints (steps 30), 2 entries", "#SBATCH --array=0-1%2", "#SBATCH --partition=gpu",
-              "#SBATCH --mem=4G", "#SBATCH --time=01:00:00", "#SBATCH --gpus-per-task=1", "#SBATCH --constraint=a100",
+             {"Plan: run 'tiny', 2 configs, 2 tasks", "task 0: steps 0, 10, 20, 6 entries",
+              "task 1: step 30, 2 entries", "#SBATCH --array=0-1%2", "#SBATCH --partition=gpu", "#SBATCH --mem=4G",
+              "#SBATCH --time=01:00:00", "#SBATCH --gpus-per-task=1", "#SBATCH --constraint=a100",
               "#SBATCH --open-mode=append", "export HDF5_USE_FILE_LOCKING=FALSE", "--device 'cuda'"})
             QVERIFY2(r.out.contains(QLatin1String(line)),
                      qPrintable(QStringLiteral("%1\n---\n%2").arg(QLatin1String(line), r.out)));
@@ -232,6 +228,33 @@ private Q_SLOTS:
         const Store merged = Store::open(store.toStdString());
         for (int i = 0; i < ClusterRun::checkpoints; ++i)
             QVERIFY(merged.hasResult(ClusterRun::run, "rtn_w4_g16_sym", i));
+    }
+
+    void unknownWithoutQueue()
+    {
+        // A task submitted to SLURM, not done, and squeue cannot answer: neither failed nor resubmitted.
+        const QString store = fresh(QStringLiteral("queue.h5"));
+        {
+            const Store main = Store::open(store.toStdString());
+            ShardPlan plan = planShards(main, ClusterRun::run, {QuantConfig::parse("rtn:4:g16:sym")}, 4);
+            plan.submissions.push_back({"999", {0}, "2026-12-03T00:00:00Z"});
+            createShards(main, plan);
+        }
+        // An empty slurm.conf: squeue and sacct fail at once (a missing one makes them retry for a minute).
+        writeFile(path(QStringLiteral("empty-slurm.conf")), QByteArray());
+        const QMap<QString, QString> noCluster = {
+            {QStringLiteral("SLURM_CONF"), path(QStringLiteral("empty-slurm.conf"))}};
+        const CliResult status = runWith({QStringLiteral("status"), QStringLiteral("--store"), store}, noCluster);
+        QVERIFY2(status.exitCode == 0 && status.out.contains(QLatin1String("failed 0, not submitted 0, unknown 1"))
+                     && status.out.contains(QLatin1String("(no queue information: squeue"))
+                     && status.out.contains(QLatin1String("task   0  unknown")),
+                 qPrintable(status.out + status.err));
+        const CliResult again = runWith(
+            {QStringLiteral("submit"), QStringLiteral("--store"), store, QStringLiteral("--resubmit")}, noCluster);
+        QVERIFY2(again.exitCode == 0
+                     && again.out.contains(QLatin1String("1 tasks not resubmitted: their state is unknown"))
+                     && again.out.contains(QLatin1String("Nothing to resubmit")),
+                 qPrintable(again.out + again.err));
     }
 
     void badPlans()

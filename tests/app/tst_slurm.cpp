@@ -28,8 +28,7 @@ using namespace qs::test;
 
 namespace {
 
-const QStringList kQuant = {QStringLiteral("--quant"), QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--quant"),
-                            QStringLiteral("gptq:3:pc:sym:act:cal8x32")};
+const QStringList kQuant = ClusterRun::quantOptions();
 
 bool alive(pid_t pid)
 {
@@ -127,11 +126,8 @@ private Q_SLOTS:
         qputenv("SLURM_CONF", (m_cluster + QStringLiteral("/slurm.conf")).toUtf8());
 
         ClusterRun::train(m_dir.path(), QStringLiteral("pristine.h5"));
-        const QString single = fresh(QStringLiteral("single.h5"));
-        const CliResult r = runCli(QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), single,
-                                                QStringLiteral("--threads"), QStringLiteral("1")}
-                                   + kQuant);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString failed = ClusterRun::sweepInOneProcess(m_dir.path());
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
     }
 
     void cleanupTestCase() { stopDaemons(); }
@@ -141,7 +137,9 @@ private Q_SLOTS:
         const QString store = fresh(QStringLiteral("array.h5"));
         QElapsedTimer timer;
         timer.start();
-        const CliResult r = submit(QStringList {QStringLiteral("--store"), store} + kQuant);
+        // --mem: each task plans for half of it (the script's SLURM_MEM_PER_NODE branch).
+        const CliResult r = submit(
+            QStringList {QStringLiteral("--store"), store, QStringLiteral("--mem"), QStringLiteral("1G")} + kQuant);
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(QLatin1String(": array 0-3 of 4; batch script")), qPrintable(r.out));
         const qint64 submitted = timer.elapsed();

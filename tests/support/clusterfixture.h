@@ -35,6 +35,31 @@ struct ClusterRun
         Store store = Store::create((dir + QLatin1Char('/') + name).toStdString());
         trainRun(config, corpus, store, run, (dir + QStringLiteral("/ckpt")).toStdString());
     }
+
+    // The configs the sharded sweeps of the tests run, as quantscope options.
+    static QStringList quantOptions()
+    {
+        return {QStringLiteral("--quant"), QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--quant"),
+                QStringLiteral("gptq:3:pc:sym:act:cal8x32")};
+    }
+
+#ifdef QS_BINARY
+    // The reference every sharded sweep must equal: <dir>/pristine.h5 copied to <dir>/single.h5 and
+    // swept with quantOptions() in one process with one thread (as each array task runs). The error
+    // output when the sweep fails, else "".
+    static QString sweepInOneProcess(const QString& dir)
+    {
+        const QString single = dir + QStringLiteral("/single.h5");
+        QFile::remove(single);
+        if (!QFile::copy(dir + QStringLiteral("/pristine.h5"), single))
+            return QStringLiteral("cannot copy the store");
+        QFile(single).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        const CliResult r = runCli(QStringList {QStringLiteral("sweep"), QStringLiteral("--store"), single,
+                                                QStringLiteral("--threads"), QStringLiteral("1")}
+                                   + quantOptions());
+        return r.exitCode == 0 ? QString() : r.out + r.err;
+    }
+#endif
 };
 
 // A copy of a store file in the same folder (its relative checkpoint paths still resolve).
