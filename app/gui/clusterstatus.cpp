@@ -194,6 +194,7 @@ void ClusterStatus::fillDetails()
             t.job + (t.queueState.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(t.queueState)), log};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
+            item->setToolTip(cells[c]); // the whole error line, which the column may elide
             if (t.state == TaskState::Failed)
                 item->setForeground(QColor(200, 40, 40));
             m_table->setItem(row, c, item);

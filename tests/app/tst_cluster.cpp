@@ -1,9 +1,10 @@
 // A sweep split into shard stores, without a cluster: `quantscope submit --dry-run` (the plan and the
 // batch script, nothing written), `--local N` worker processes through the same shards and merge as a
 // SLURM array (equal, number for number, to a single-process sweep), a merge run twice (nothing
-// changes), merges refused (a shard of another run, a shard with other values: the store unchanged),
-// and a file system whose locks fail or hang (tests/support/flockshim.cpp preloaded): shards are
-// written and read without a single lock call, and the main store without working locks still opens.
+// changes), a merge killed at write events and run again, merges refused (a shard of another run, a
+// shard with other values: the store unchanged), and a file system whose locks fail or hang
+// (tests/support/flockshim.cpp preloaded): shards are written and read without a single lock call,
+// and the main store without working locks still opens.
 // The real SLURM cluster is tst_slurm's.
 
 #include "tests/support/clusterfixture.h"
@@ -142,6 +143,54 @@ private Q_SLOTS:
                                                     QStringLiteral("--local"), QStringLiteral("1")}
                                        + kQuant);
         QVERIFY2(again.exitCode == 0 && again.out.contains(QLatin1String("Nothing to submit")), qPrintable(again.out));
+    }
+
+    void killedMergeReruns()
+    {
+        // merge killed at write events of its main store (tests/support/killshim.cpp: a torn write, or
+        // before an fsync or a rename): the store opens, holds only whole, correct entries, and the
+        // merge run again completes it.
+        QStringList shards;
+        for (int t = 0; t < 4; ++t)
+            shards << QStringLiteral("--shard") << path(QStringLiteral("local.h5.shards/task-%1.h5").arg(t));
+        const QString counted = fresh(QStringLiteral("kill-count.h5"));
+        const QString countFile = path(QStringLiteral("kill-count.events"));
+        const CliResult all =
+            runWith(QStringList {QStringLiteral("merge"), QStringLiteral("--store"), counted} + shards,
+                    {{QStringLiteral("LD_PRELOAD"), QStringLiteral(QS_KILLSHIM)},
+                     {QStringLiteral("QS_KILLSHIM_COUNT"), countFile}});
+        QVERIFY2(all.exitCode == 0, qPrintable(all.err));
+        const long events = fileBytes(countFile).trimmed().toLong();
+        QVERIFY2(events > 4, "the kill shim counted too few write events");
+        for (const long at : {1L, events / 3, events / 2, 2 * events / 3, events}) {
+            const QString store = fresh(QStringLiteral("killed.h5"));
+            const QString diedAt = path(QStringLiteral("killed.events"));
+            QFile::remove(diedAt);
+            const CliResult killed =
+                runWith(QStringList {QStringLiteral("merge"), QStringLiteral("--store"), store} + shards,
+                        {{QStringLiteral("LD_PRELOAD"), QStringLiteral(QS_KILLSHIM)},
+                         {QStringLiteral("QS_KILLSHIM_AT"), QString::number(at)},
+                         {QStringLiteral("QS_KILLSHIM_COUNT"), diedAt}});
+            QVERIFY2(killed.exitCode == -1 && fileBytes(diedAt).trimmed().toLong() == at,
+                     qPrintable(QStringLiteral("event %1: %2").arg(at).arg(killed.err)));
+            {
+                const Store partial = Store::open(store.toStdString());
+                const Store single = Store::open(path(QStringLiteral("single.h5")).toStdString());
+                for (const std::string& id : partial.configIds(ClusterRun::run))
+                    for (int i = 0; i < ClusterRun::checkpoints; ++i)
+                        if (partial.hasResult(ClusterRun::run, id, i))
+                            QVERIFY(entryDifference(readEntry(partial, ClusterRun::run, id, i),
+                                                    readEntry(single, ClusterRun::run, id, i))
+                                        .empty());
+            }
+            const CliResult again =
+                runCli(QStringList {QStringLiteral("merge"), QStringLiteral("--store"), store} + shards);
+            QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+            const QString difference =
+                resultDifference(path(QStringLiteral("single.h5")), store, ClusterRun::run, 1e-12);
+            QVERIFY2(difference.isEmpty(),
+                     qPrintable(QStringLiteral("killed at event %1: %2").arg(at).arg(difference)));
+        }
     }
 
     void foreignShardRefused()
