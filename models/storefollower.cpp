@@ -16,6 +16,10 @@ namespace qs {
 namespace {
 
 constexpr int jobPollMs = 2000;
+// A store with a shard folder (a cluster sweep) is also re-read this often: shards written on other
+// machines of a network file system change no watched file here, and a folder made after the store
+// was opened is found.
+constexpr int shardPollMs = 10000;
 // Another process writes the shown store: re-read it at most this often.
 constexpr int externalReloadMs = 500;
 
@@ -57,11 +61,19 @@ StoreFollower::StoreFollower(QObject* parent)
             m_externalReload.start();
     });
     connect(&m_externalReload, &QTimer::timeout, this, &StoreFollower::reloadExternalChange);
+    m_shardPoll.setInterval(shardPollMs);
+    connect(&m_shardPoll, &QTimer::timeout, this, [this] {
+        if (!currentPath().isEmpty() && QFileInfo(currentPath() + QStringLiteral(".shards")).isDir()
+            && !m_externalReload.isActive())
+            reloadExternalChange();
+    });
+    m_shardPoll.start();
 }
 
 StoreFollower::~StoreFollower()
 {
     m_pollTimer.stop();
+    m_shardPoll.stop();
 }
 
 QString StoreFollower::currentPath() const

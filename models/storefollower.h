@@ -103,6 +103,7 @@ private:
     QTimer m_pollTimer;
     QFileSystemWatcher* m_watcher = nullptr;
     QTimer m_externalReload;
+    QTimer m_shardPoll; // re-reads a store with a shard folder every 10 s
     // The file as the newest read started. A publish ends the watch on the old file, and the path is
     // watched again only when the read returns: a change published in between is seen by comparing
     // this stamp with the file's then.

@@ -235,8 +235,8 @@ void overlayShards(StoreSnapshot& snapshot)
                 }
             }
             ++overlay.shardsRead;
-        } catch (const Error& e) {
-            // A shard being created or damaged: shown without it, and said.
+        } catch (const std::exception& e) {
+            // A shard being created or damaged, or of a stale plan: shown without it, and said.
             overlay.problem = QString::fromUtf8(e.what());
         }
     }

@@ -154,22 +154,52 @@ QString batchScript(const ShardPlan& plan, const SbatchOptions& options, const Q
              "# What a Hugging Face sweep plans its memory for: half the job's --mem (without SLURM, half the")
       << QStringLiteral("# machine's), so that the task stays inside its allocation.") << QStringLiteral("memory=()")
       << QStringLiteral(
-             "if [ -n \"${SLURM_MEM_PER_NODE:-}\" ]; then memory=(--memory \"$((SLURM_MEM_PER_NODE / 2))M\"); fi")
+             "if [ \"${SLURM_MEM_PER_NODE:-0}\" -gt 0 ]; then memory=(--memory \"$((SLURM_MEM_PER_NODE / 2))M\"); fi")
       << QStringLiteral("echo \"quantscope: array task ${SLURM_ARRAY_TASK_ID} of job ${SLURM_ARRAY_JOB_ID} on "
                         "$(hostname) at $(date -u +%Y-%m-%dT%H:%M:%SZ)\"")
       << QStringLiteral(
              "exec %1 task --plan %2 --task \"${SLURM_ARRAY_TASK_ID}\" --threads \"${SLURM_CPUS_PER_TASK:-1}\" "
-             "--device %3 \"${memory[@]}\"")
+             "--device %3 ${memory[@]+\"${memory[@]}\"}")
              .arg(shellQuoted(program), shellQuoted(QString::fromStdString(plan.planPath())),
                   shellQuoted(options.device));
     return s.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
-QString submitArray(const QString& script, const std::vector<int>& tasks, int throttle)
+QStringList sbatchArguments(const SbatchOptions& options)
+{
+    QStringList args;
+    auto add = [&](const char* name, const QString& value) {
+        if (!value.isEmpty())
+            args << QStringLiteral("--%1=%2").arg(QLatin1String(name), value);
+    };
+    add("partition", options.partition);
+    add("account", options.account);
+    add("qos", options.qos);
+    add("time", options.time);
+    add("mem", options.memory);
+    if (options.cpusPerTask > 0)
+        add("cpus-per-task", QString::number(options.cpusPerTask));
+    if (options.gpusPerTask > 0)
+        add("gpus-per-task", QString::number(options.gpusPerTask));
+    return args + options.extra;
+}
+
+int scriptThrottle(const QString& script)
+{
+    QFile file(script);
+    if (!file.open(QIODevice::ReadOnly))
+        return 0;
+    static const QRegularExpression array(QStringLiteral("^#SBATCH\\s+--array=\\S*%(\\d+)\\s*$"),
+                                          QRegularExpression::MultilineOption);
+    return array.match(QString::fromUtf8(file.readAll())).captured(1).toInt();
+}
+
+QString submitArray(const QString& script, const std::vector<int>& tasks, int throttle, const QStringList& extra)
 {
     const CommandResult r = runCommand(
         QStringLiteral("sbatch"),
-        {QStringLiteral("--parsable"), QStringLiteral("--array=%1").arg(arraySpec(tasks, throttle)), script});
+        QStringList {QStringLiteral("--parsable"), QStringLiteral("--array=%1").arg(arraySpec(tasks, throttle))} + extra
+            + QStringList {script});
     if (!r.started)
         throw IoError("sbatch could not be started: is SLURM's client (package slurm-client) installed and on PATH?");
     if (r.exitCode != 0)
@@ -191,17 +221,19 @@ QueueView queryQueue(const QStringList& jobs)
         return view;
     // Every array task of the user's jobs on its own line (-r): "<array job id>|<task id>|<state>".
     // All jobs rather than -j: squeue refuses the whole query once one id has left its memory.
-    const CommandResult q =
-        runCommand(QStringLiteral("squeue"),
-                   {QStringLiteral("-h"), QStringLiteral("-r"), QStringLiteral("-o"), QStringLiteral("%F|%K|%T")});
+    const CommandResult q = runCommand(QStringLiteral("squeue"),
+                                       {QStringLiteral("--me"), QStringLiteral("-h"), QStringLiteral("-r"),
+                                        QStringLiteral("-o"), QStringLiteral("%F|%K|%T")});
     if (q.started && q.exitCode == 0) {
         view.squeue = true;
         for (const QString& line : q.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
             const QStringList f = line.trimmed().split(QLatin1Char('|'));
             bool ok = false;
             const int task = f.value(1).toInt(&ok);
-            if (f.size() == 3 && ok && jobs.contains(f[0]))
+            if (f.size() == 3 && ok && jobs.contains(f[0])) {
                 view.states[{f[0], task}] = f[2];
+                view.queued.insert({f[0], task});
+            }
         }
     } else {
         view.problem = !q.started ? QStringLiteral("squeue is not installed") : QStringLiteral("squeue: %1").arg(q.err);
@@ -305,11 +337,15 @@ ArrayStatus arrayStatus(const ShardPlan& plan)
             task.state = TaskState::Done;
         else if (job.isEmpty())
             task.state = TaskState::NotSubmitted;
-        else if (task.queueState == QLatin1String("PENDING") || task.queueState == QLatin1String("REQUEUED")
-                 || task.queueState == QLatin1String("CONFIGURING"))
-            task.state = TaskState::Pending;
-        else if (task.queueState == QLatin1String("RUNNING") || task.queueState == QLatin1String("COMPLETING")
-                 || (job == QLatin1String("local") && pidAlive(pidFile)))
+        else if (status.queue.queued.count({job, t.index}))
+            // Listed by squeue in any state (SUSPENDED, REQUEUE_HOLD, …): still SLURM's, never failed.
+            task.state = task.queueState == QLatin1String("PENDING")
+                    || task.queueState.startsWith(QLatin1String("REQUEUE"))
+                    || task.queueState == QLatin1String("CONFIGURING")
+                    || task.queueState.endsWith(QLatin1String("HOLD"))
+                ? TaskState::Pending
+                : TaskState::Running;
+        else if (job == QLatin1String("local") && pidAlive(pidFile))
             task.state = TaskState::Running;
         else if (job != QLatin1String("local") && !status.queue.squeue)
             task.state = TaskState::Unknown; // it may be queued or running: nobody could say

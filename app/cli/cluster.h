@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <map>
+#include <set>
 #include <vector>
 
 namespace qs::cli {
@@ -32,9 +33,14 @@ QString arraySpec(const std::vector<int>& tasks, int throttle);
 QString batchScript(const ShardPlan& plan, const SbatchOptions& options, const QString& program);
 // <folder>/job.sbatch
 QString scriptPath(const ShardPlan& plan);
-// `sbatch --parsable --array=<tasks> script`: the job id. IoError with sbatch's own message when it fails
-// or is not installed.
-QString submitArray(const QString& script, const std::vector<int>& tasks, int throttle);
+// `sbatch --parsable --array=<tasks> [extra] script`: the job id. IoError with sbatch's own message when
+// it fails or is not installed.
+QString submitArray(const QString& script, const std::vector<int>& tasks, int throttle, const QStringList& extra = {});
+// The options set in `options` as sbatch arguments ("--mem=4G", …, then `extra`): what a resubmission
+// passes on sbatch's command line, which takes precedence over the script's #SBATCH lines.
+QStringList sbatchArguments(const SbatchOptions& options);
+// The %M of the script's `#SBATCH --array=…%M` line; 0 for none (or no script).
+int scriptThrottle(const QString& script);
 
 // One line of the queue: a task of an array job, in SLURM's words (PENDING, RUNNING, COMPLETED,
 // FAILED, CANCELLED, TIMEOUT, OUT_OF_MEMORY, PREEMPTED, NODE_FAIL, …).
@@ -44,6 +50,7 @@ struct QueueView
     bool sacct = false;                                // sacct answered (accounting is configured)
     QString problem;                                   // why neither answered, for the status text
     std::map<std::pair<QString, int>, QString> states; // (job, task) -> state
+    std::set<std::pair<QString, int>> queued;          // the tasks squeue lists (in any state)
 };
 QueueView queryQueue(const QStringList& jobs);
 

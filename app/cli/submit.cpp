@@ -243,20 +243,37 @@ int runSubmit(const Arguments& args)
     }
 
     const QString script = scriptPath(plan);
-    {
+    QStringList extra;
+    if (args.isSet("resubmit") && QFileInfo::exists(script)) {
+        // The plan's own script, as submitted (or as the user edited it); resources given now override
+        // its #SBATCH lines from sbatch's command line.
+        SbatchOptions given;
+        given.partition = sbatch.partition;
+        given.account = sbatch.account;
+        given.qos = sbatch.qos;
+        given.time = sbatch.time;
+        given.memory = sbatch.memory;
+        given.cpusPerTask = args.isSet("cpus-per-task") ? sbatch.cpusPerTask : 0;
+        given.gpusPerTask = sbatch.gpusPerTask;
+        given.extra = sbatch.extra;
+        extra = sbatchArguments(given);
+        if (!args.isSet("throttle"))
+            sbatch.throttle = scriptThrottle(script);
+        if (args.isSet("device"))
+            throw BadUsage(QStringLiteral("--device cannot change on --resubmit: edit %1").arg(script));
+    } else {
         QFile file(script);
         if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)
             || file.write(batchScript(plan, sbatch, program()).toUtf8()) < 0)
             throw IoError(script.toStdString()
                           + ": cannot write the batch script: " + file.errorString().toStdString());
     }
-    submission.job = submitArray(script, tasks, sbatch.throttle).toStdString();
+    submission.job = submitArray(script, tasks, sbatch.throttle, extra).toStdString();
     plan.submissions.push_back(submission);
     plan.save();
+    // One arg() call: the array's "%M" must not be taken for a placeholder.
     out(QStringLiteral("Submitted job %1: array %2 of %3; batch script %4")
-            .arg(q(submission.job), arraySpec(tasks, sbatch.throttle))
-            .arg(plan.tasks.size())
-            .arg(script));
+            .arg(q(submission.job), arraySpec(tasks, sbatch.throttle), QString::number(plan.tasks.size()), script));
     out(QStringLiteral("Watch it: quantscope status --store %1; afterwards: quantscope merge --store %1")
             .arg(q(plan.store)));
     return ExitSuccess;

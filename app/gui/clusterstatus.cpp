@@ -34,6 +34,9 @@ ClusterStatus::ClusterStatus(QWidget* parent)
     hide();
     connect(this, &QToolButton::clicked, this, [this] { showDetails(); });
     connect(&m_watcher, &QFutureWatcher<Reading>::finished, this, &ClusterStatus::onRead);
+    m_periodic = new QTimer(this);
+    m_periodic->setInterval(15000);
+    connect(m_periodic, &QTimer::timeout, this, &ClusterStatus::refresh);
 }
 
 ClusterStatus::~ClusterStatus()
@@ -51,8 +54,13 @@ void ClusterStatus::setSnapshot(const StoreSnapshotPtr& snapshot)
         m_error.clear();
     }
     setVisible(!m_folder.isEmpty());
-    if (!m_folder.isEmpty())
-        refresh();
+    if (m_folder.isEmpty()) {
+        m_periodic->stop();
+        return;
+    }
+    if (!m_periodic->isActive())
+        m_periodic->start();
+    refresh();
 }
 
 void ClusterStatus::refresh()
@@ -77,6 +85,7 @@ void ClusterStatus::refresh()
     const std::string folder = m_folder.toStdString();
     m_watcher.setFuture(QtConcurrent::run([folder] {
         Reading reading;
+        reading.folder = QString::fromStdString(folder);
         try {
             reading.status = cli::arrayStatus(ShardPlan::load(folder));
         } catch (const Error& e) {
@@ -89,6 +98,12 @@ void ClusterStatus::refresh()
 void ClusterStatus::onRead()
 {
     const Reading reading = m_watcher.result();
+    if (reading.folder != m_folder) {
+        // Read for a store no longer shown.
+        if (!m_folder.isEmpty())
+            refresh();
+        return;
+    }
     m_status = reading.status;
     m_error = reading.error;
     using cli::TaskState;

@@ -12,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QPointer>
+#include <QTimer>
 #include <QToolButton>
 
 class QDialog;
@@ -40,6 +41,7 @@ Q_SIGNALS:
 private:
     struct Reading
     {
+        QString folder; // the shard folder read
         cli::ArrayStatus status;
         QString error; // the plan could not be read
     };
@@ -52,6 +54,7 @@ private:
     QFutureWatcher<Reading> m_watcher;
     bool m_again = false; // a refresh was asked for while a read ran
     QElapsedTimer m_lastRead;
+    QTimer* m_periodic = nullptr; // the queue changes without new entries (pending -> running -> failed)
     cli::ArrayStatus m_status;
     QString m_error;
     QPointer<QDialog> m_dialog;

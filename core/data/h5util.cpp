@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace qs::h5 {
 
@@ -28,6 +29,8 @@ herr_t recordH5Error(hid_t stack, void*)
                 // The file driver's long "file write failed: time = …, errno = 28, error message =
                 // 'No space left on device', …" becomes what the system said.
                 const std::string desc = err->desc;
+                if (const size_t at = desc.find("errno = "); at != std::string::npos)
+                    lastH5Error.error = std::atoi(desc.c_str() + at + 8);
                 const std::string key = "error message = '";
                 if (const size_t at = desc.find(key); at != std::string::npos) {
                     const size_t end = desc.find('\'', at + key.size());

@@ -22,6 +22,7 @@ struct StackInfo
 {
     std::string innermost;
     bool lockFailed = false;
+    int error = 0; // the errno an HDF5 file driver call reported ("errno = N"), 0 if none
 };
 
 // Memory type and the fixed (little-endian, sized) type on disk, whatever the writing machine.

@@ -392,6 +392,9 @@ MergeReport mergeShards(const std::string& storePath, const std::vector<std::str
     };
     MergeReport report;
     std::vector<Pending> pending;
+    // Across shards: each config's JSON, and where each new entry comes from (shard, entry).
+    std::map<std::string, std::pair<std::string, std::string>> configSeen;
+    std::map<std::pair<std::string, int>, std::pair<std::string, const ResultEntry*>> entrySeen;
     {
         // Everything read and checked first, with the main store open read-only.
         const Store main = Store::open(storePath);
@@ -433,6 +436,11 @@ MergeReport mergeShards(const std::string& storePath, const std::vector<std::str
                     && QuantConfig::fromJson(main.configJson(run, id)) != QuantConfig::fromJson(shardJson))
                     throw ConfigError(path + ": config '" + id + "' has other parameters than in " + storePath
                                       + "; nothing merged");
+                if (const auto seen = configSeen.find(id); seen != configSeen.end()
+                    && QuantConfig::fromJson(seen->second.second) != QuantConfig::fromJson(shardJson))
+                    throw ConfigError(path + ": config '" + id + "' has other parameters than in " + seen->second.first
+                                      + "; nothing merged");
+                configSeen.emplace(id, std::make_pair(path, shardJson));
                 p.configIds.push_back(id);
                 p.configJsons.push_back(shardJson);
                 for (size_t j = 0; j < shardRows.size(); ++j) {
@@ -449,6 +457,14 @@ MergeReport mergeShards(const std::string& storePath, const std::vector<std::str
                         ++report.alreadyThere;
                         continue;
                     }
+                    if (const auto seen = entrySeen.find({id, index[j]}); seen != entrySeen.end()) {
+                        const std::string d = entryDifference(*seen->second.second, entry);
+                        if (!d.empty())
+                            throw ConfigError(path + ": config '" + id + "', checkpoint " + stepText(shardRows[j].step)
+                                              + ": " + seen->second.first + " holds other values (" + d
+                                              + "); nothing merged");
+                        continue;
+                    }
                     p.entries.emplace_back(id, index[j], std::move(entry));
                 }
             }
@@ -461,6 +477,9 @@ MergeReport mergeShards(const std::string& storePath, const std::vector<std::str
                                             + " entries");
             ++report.shards;
             pending.push_back(std::move(p));
+            // Moving a vector keeps its elements where they are: these stay valid as `pending` grows.
+            for (const auto& [id, checkpoint, entry] : pending.back().entries)
+                entrySeen.emplace(std::make_pair(id, checkpoint), std::make_pair(path, &entry));
         }
     }
     if (std::all_of(pending.begin(), pending.end(),

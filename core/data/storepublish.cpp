@@ -67,6 +67,13 @@ H5::FileAccPropList accessList(bool hdf5Lock)
     return fapl;
 }
 
+// flock's answers on a file system that does not lock at all (NFS without a lock manager, some FUSE
+// and Lustre mounts without -o flock).
+bool cannotLock(int error)
+{
+    return error == ENOLCK || error == ENOSYS || error == EOPNOTSUPP || error == EINVAL;
+}
+
 // HDF5 takes a read-only open's lock just after it opened the file. A writer that publishes a newer
 // version in between makes the file opened its shadow, and once it begins its next change there it holds
 // that file locked: the shared lock fails though the store was never locked. By then the path names the
@@ -83,8 +90,7 @@ H5::H5File openFile(const std::string& path, unsigned flags, const std::string& 
             const StackInfo stack = takeH5Error();
             // A file system that cannot lock at all (NFS without a lock manager: "No locks available",
             // "Function not implemented"): read without HDF5's lock, as HDF5_USE_FILE_LOCKING=FALSE would.
-            if (stack.lockFailed && flags == H5F_ACC_RDONLY && locks
-                && stack.innermost.find("temporarily unavailable") == std::string::npos) {
+            if (stack.lockFailed && flags == H5F_ACC_RDONLY && locks && cannotLock(stack.error)) {
                 locks = false;
                 continue;
             }
@@ -119,13 +125,6 @@ H5::H5File openFile(const std::string& path, unsigned flags, const std::string& 
 std::string errnoText(int error)
 {
     return std::strerror(error);
-}
-
-// flock's answers on a file system that does not lock at all (NFS without a lock manager, some FUSE
-// and Lustre mounts without -o flock).
-bool cannotLock(int error)
-{
-    return error == ENOLCK || error == ENOSYS || error == EOPNOTSUPP || error == EINVAL;
 }
 
 // `.<name><suffix>` next to `path`.

@@ -49,8 +49,9 @@ using namespace sweepdetail;
 namespace {
 
 // A copy of the checkpoint's weights to restore between configs, when more than one config needs them
-// and the copy takes at most a quarter of the memory budget; empty otherwise (then the file is read again).
-std::vector<torch::Tensor> pristineWeights(TinyLm& model, size_t configs)
+// and the copy takes at most a quarter of the memory budget (SweepOptions::memoryBudget, else half the
+// machine's); empty otherwise (then the file is read again).
+std::vector<torch::Tensor> pristineWeights(TinyLm& model, size_t configs, int64_t budget)
 {
     std::vector<torch::Tensor> weights;
     if (configs < 2)
@@ -58,7 +59,7 @@ std::vector<torch::Tensor> pristineWeights(TinyLm& model, size_t configs)
     int64_t bytes = 0;
     for (const torch::Tensor& p : model->parameters())
         bytes += p.numel() * int64_t(p.element_size());
-    if (bytes > defaultMemoryBudget() / 4)
+    if (bytes > budget / 4)
         return weights;
     torch::NoGradGuard noGrad;
     for (const torch::Tensor& p : model->parameters())
@@ -295,7 +296,8 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         // Each config starts from the checkpoint's own weights: a copy kept in memory when it fits the
         // budget (quantization changes the weights in place and sets the layers' input quantization),
         // the file read again otherwise.
-        const std::vector<torch::Tensor> weights = pristineWeights(model, missing.size());
+        const std::vector<torch::Tensor> weights = pristineWeights(
+            model, missing.size(), options.memoryBudget > 0 ? options.memoryBudget : defaultMemoryBudget());
         endStage("load checkpoint");
 
         for (const QuantConfig* c : missing) {

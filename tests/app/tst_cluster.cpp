@@ -237,6 +237,17 @@ private Q_SLOTS:
                      && r.err.contains(QLatin1String("ce: ")),
                  qPrintable(r.err));
         QVERIFY(fileBytes(store) == before);
+        // Two shards that disagree, merged into a store that holds neither entry: refused, naming both.
+        const QString empty = fresh(QStringLiteral("two-shards.h5"));
+        const QByteArray emptyBefore = fileBytes(empty);
+        const QString original = path(QStringLiteral("local.h5.shards/task-1.h5"));
+        const CliResult two = runCli({QStringLiteral("merge"), QStringLiteral("--store"), empty,
+                                      QStringLiteral("--shard"), original, QStringLiteral("--shard"), shard});
+        QCOMPARE(two.exitCode, 1);
+        QVERIFY2(two.err.contains(shard) && two.err.contains(original)
+                     && two.err.contains(QLatin1String("holds other values")),
+                 qPrintable(two.err));
+        QVERIFY(fileBytes(empty) == emptyBefore);
     }
 
     void filesystemWithoutLocks()

@@ -173,7 +173,8 @@ private Q_SLOTS:
         const QByteArray original = fileBytes(checkpoint);
         QVERIFY(!original.isEmpty());
         writeFile(checkpoint, "this is not a safetensors file");
-        const CliResult r = submit(QStringList {QStringLiteral("--store"), store} + kQuant);
+        const CliResult r = submit(
+            QStringList {QStringLiteral("--store"), store, QStringLiteral("--throttle"), QStringLiteral("3")} + kQuant);
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         const QString status = waitForArray(store);
         writeFile(checkpoint, original);
@@ -201,10 +202,14 @@ private Q_SLOTS:
         const CliResult fresh = submit(QStringList {QStringLiteral("--store"), store} + kQuant);
         QCOMPARE(fresh.exitCode, 1);
         QVERIFY2(fresh.err.contains(QLatin1String("--resubmit")), qPrintable(fresh.err));
-        // --resubmit runs only task 2, which completes the store.
-        const CliResult again = submit({QStringLiteral("--store"), store, QStringLiteral("--resubmit")});
-        QVERIFY2(again.exitCode == 0 && again.out.contains(QLatin1String(": array 2 of 4;")),
+        // --resubmit runs only task 2, which completes the store, with the plan's own script (a time limit
+        // given now goes on sbatch's command line; the script stays as it was).
+        const QByteArray script = fileBytes(store + QStringLiteral(".shards/job.sbatch"));
+        const CliResult again = submit({QStringLiteral("--store"), store, QStringLiteral("--resubmit"),
+                                        QStringLiteral("--time"), QStringLiteral("00:30:00")});
+        QVERIFY2(again.exitCode == 0 && again.out.contains(QLatin1String(": array 2%3 of 4;")),
                  qPrintable(again.out + again.err));
+        QVERIFY(!script.isEmpty() && fileBytes(store + QStringLiteral(".shards/job.sbatch")) == script);
         const QString after = waitForArray(store);
         QVERIFY2(after.contains(QLatin1String("done 4, running 0, pending 0, failed 0")), qPrintable(after));
         const CliResult last = runCli({QStringLiteral("merge"), QStringLiteral("--store"), store});
