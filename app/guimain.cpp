@@ -68,9 +68,10 @@ int main(int argc, char** argv)
     const QString first = rawArgs.value(0);
     const qs::cli::Command* command = qs::cli::findCommand(first.toStdString());
     const bool noDisplay = qs::cli::headlessEnvironment() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
-    if (!command && !first.isEmpty() && !first.startsWith(QLatin1Char('-')) && !QFileInfo::exists(first)) {
+    if (first == QLatin1String("--version")
+        || (!command && !first.isEmpty() && !first.startsWith(QLatin1Char('-')) && !QFileInfo::exists(first))) {
         QCoreApplication app(argc, argv);
-        return qs::cli::run(rawArgs); // neither a command nor a file: says so, with the usage
+        return qs::cli::run(rawArgs); // --version, or neither a command nor a file: says so, with the usage
     }
     const std::optional<QString> demoFolder =
         command && command->name == "demo" ? guiDemoFolder(*command, rawArgs.mid(1), noDisplay) : std::nullopt;
@@ -90,6 +91,7 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("QuantScope"));
     QApplication::setOrganizationName(QStringLiteral("QuantScope"));
     QApplication::setApplicationVersion(QStringLiteral(QS_VERSION));
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.quantscope.QuantScope")); // packaging/linux/
 
     QStringList args = QApplication::arguments().mid(1);
     if (command && !demoFolder) {

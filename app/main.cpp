@@ -65,7 +65,8 @@ int main(int argc, char** argv)
         // A widget command's --help is in the table: no need to start the GUI program for it.
         if (command->needsWidgets && !asksForHelp(argc, argv))
             return execGui(argc, argv, "quantscope " + first);
-    } else if (first.empty() || first[0] == '-' || QFileInfo::exists(QString::fromLocal8Bit(argv[1]))) {
+    } else if (first != "--version"
+               && (first.empty() || first[0] == '-' || QFileInfo::exists(QString::fromLocal8Bit(argv[1])))) {
         return execGui(argc, argv, "the GUI"); // no command: the GUI, maybe with a store or --lang
     }
 

@@ -103,6 +103,44 @@
     </message>
 </context>
 <context>
+    <name>qs::AboutDialog</name>
+    <message>
+        <location filename="../app/gui/helpwindows.cpp" line="+41"/>
+        <source>About QuantScope</source>
+        <translation>Acerca de QuantScope</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>A workbench for how an LLM&apos;s training dynamics change how much it suffers from quantization: every checkpoint of a trajectory quantized, measured and shown.</source>
+        <translation>Un banco de trabajo para ver cómo la dinámica de entrenamiento de un LLM cambia cuánto sufre con la cuantización: cada punto de control de una trayectoria cuantizado, medido y mostrado.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Running with:</source>
+        <translation>Se ejecuta con:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It implements the methods of:</source>
+        <translation>Implementa los métodos de:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Free software under the GNU General Public License, version 3 or later.</source>
+        <translation>Software libre bajo la Licencia Pública General de GNU, versión 3 o posterior.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Copy Versions</source>
+        <translation>&amp;Copiar versiones</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the versions, e.g. for a bug report or a paper&apos;s methods section</source>
+        <translation>Copiar las versiones, p. ej. para un informe de error o la sección de métodos de un artículo</translation>
+    </message>
+</context>
+<context>
     <name>qs::BreakdownPage</name>
     <message>
         <location filename="../widgets/pages/breakdownpage.cpp" line="+37"/>
@@ -278,7 +316,7 @@ bloque %2 · %3
         <translation>Las tareas del barrido enviado al clúster (quantscope status)</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+80"/>
         <source>Cluster: cannot read the plan</source>
         <translation>Clúster: no se puede leer el plan</translation>
     </message>
@@ -316,7 +354,7 @@ bloque %2 · %3
         <translation>Tareas del clúster</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Task</source>
         <translation>Tarea</translation>
     </message>
@@ -446,6 +484,19 @@ bloque %2 · %3
         <location line="-30"/>
         <source>edited by hand</source>
         <translation>editado a mano</translation>
+    </message>
+</context>
+<context>
+    <name>qs::DocumentationWindow</name>
+    <message>
+        <location filename="../app/gui/helpwindows.cpp" line="+79"/>
+        <source>QuantScope Documentation</source>
+        <translation>Documentación de QuantScope</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>%1 is not part of the documentation shipped with QuantScope; it is in QuantScope&apos;s source tree.</source>
+        <translation>%1 no forma parte de la documentación incluida con QuantScope; está en el árbol de código fuente de QuantScope.</translation>
     </message>
 </context>
 <context>
@@ -1203,7 +1254,7 @@ bloque %2 · %3
         <translation>Ejecución: </translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+26"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+27"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1263,7 +1314,7 @@ bloque %2 · %3
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Main</source>
         <translation>Principal</translation>
     </message>
@@ -1304,7 +1355,32 @@ bloque %2 · %3
         <translation>Usa el idioma del sistema operativo</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+21"/>
+        <source>&amp;Help</source>
+        <translation>A&amp;yuda</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QuantScope &amp;Documentation</source>
+        <translation>&amp;Documentación de QuantScope</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Read the README and the guides (clusters, recipes, scaling laws, the store&apos;s format)</source>
+        <translation>Leer el README y las guías (clústeres, recetas, leyes de escalado, el formato del almacén)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>Atajos de &amp;teclado</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;About QuantScope</source>
+        <translation>&amp;Acerca de QuantScope</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>The new language applies the next time QuantScope starts.</source>
         <translation>El nuevo idioma se aplicará la próxima vez que se inicie QuantScope.</translation>
     </message>
@@ -1334,7 +1410,7 @@ bloque %2 · %3
         <translation>&amp;Vaciar menú</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+83"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+86"/>
         <source>Loading %1…</source>
         <translation>Cargando %1…</translation>
     </message>
@@ -1344,7 +1420,7 @@ bloque %2 · %3
         <translation>Cargado %1</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+119"/>
+        <location filename="../models/storefollower.cpp" line="+131"/>
         <source>Waiting for %1: %2</source>
         <translation>Esperando a %1: %2</translation>
     </message>
@@ -1389,7 +1465,7 @@ bloque %2 · %3
         <translation>No se pueden abrir los checkpoints</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-305"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-308"/>
         <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
         <location line="+63"/>
         <source>Cannot export figure</source>
@@ -3068,6 +3144,79 @@ calentamiento: no ajustado</translation>
         <location filename="../widgets/pages/scaling/scalingview.cpp" line="+11"/>
         <source>%1 at %2</source>
         <translation>%1 en %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ShortcutsDialog</name>
+    <message>
+        <location filename="../app/gui/helpwindows.cpp" line="-155"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Show the %1 view</source>
+        <translation>Mostrar la vista %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Left, Right</source>
+        <translation>Izquierda, Derecha</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: the previous or next checkpoint</source>
+        <translation>En un gráfico: el punto de control anterior o siguiente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Up, Down</source>
+        <translation>Arriba, Abajo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: the previous or next layer</source>
+        <translation>En un gráfico: la capa anterior o siguiente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mouse wheel</source>
+        <translation>Rueda del ratón</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: zoom the x axis</source>
+        <translation>En un gráfico: ampliar el eje x</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drag</source>
+        <translation>Arrastrar</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: move along the x axis</source>
+        <translation>En un gráfico: moverse a lo largo del eje x</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double-click</source>
+        <translation>Doble clic</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: show everything again</source>
+        <translation>En un gráfico: volver a mostrarlo todo</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keys</source>
+        <translation>Teclas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>Acción</translation>
     </message>
 </context>
 <context>

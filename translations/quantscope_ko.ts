@@ -102,6 +102,44 @@
     </message>
 </context>
 <context>
+    <name>qs::AboutDialog</name>
+    <message>
+        <location filename="../app/gui/helpwindows.cpp" line="+41"/>
+        <source>About QuantScope</source>
+        <translation>QuantScope 정보</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>A workbench for how an LLM&apos;s training dynamics change how much it suffers from quantization: every checkpoint of a trajectory quantized, measured and shown.</source>
+        <translation>LLM의 학습 동역학이 양자화 손상을 어떻게 바꾸는지 연구하는 작업대: 궤적의 모든 체크포인트를 양자화하고 측정하여 보여 줍니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Running with:</source>
+        <translation>실행 환경:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It implements the methods of:</source>
+        <translation>다음 논문의 방법을 구현합니다:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Free software under the GNU General Public License, version 3 or later.</source>
+        <translation>GNU 일반 공중 사용 허가서 버전 3 이상에 따른 자유 소프트웨어입니다.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Copy Versions</source>
+        <translation>버전 복사(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the versions, e.g. for a bug report or a paper&apos;s methods section</source>
+        <translation>버전을 복사합니다. 예: 버그 보고나 논문의 방법 절</translation>
+    </message>
+</context>
+<context>
     <name>qs::BreakdownPage</name>
     <message>
         <location filename="../widgets/pages/breakdownpage.cpp" line="+37"/>
@@ -275,7 +313,7 @@ block %2 · %3
         <translation>클러스터에 제출한 스윕의 작업 (quantscope status)</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+80"/>
         <source>Cluster: cannot read the plan</source>
         <translation>클러스터: 계획을 읽을 수 없음</translation>
     </message>
@@ -312,7 +350,7 @@ block %2 · %3
         <translation>클러스터 작업</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Task</source>
         <translation>작업</translation>
     </message>
@@ -441,6 +479,19 @@ block %2 · %3
         <location line="-30"/>
         <source>edited by hand</source>
         <translation>직접 편집함</translation>
+    </message>
+</context>
+<context>
+    <name>qs::DocumentationWindow</name>
+    <message>
+        <location filename="../app/gui/helpwindows.cpp" line="+79"/>
+        <source>QuantScope Documentation</source>
+        <translation>QuantScope 문서</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>%1 is not part of the documentation shipped with QuantScope; it is in QuantScope&apos;s source tree.</source>
+        <translation>%1은(는) QuantScope와 함께 제공되는 문서가 아니며 QuantScope 소스 트리에 있습니다.</translation>
     </message>
 </context>
 <context>
@@ -1194,7 +1245,7 @@ block %2 · %3
         <translation>실행: </translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+26"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+27"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -1254,7 +1305,7 @@ block %2 · %3
         <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Main</source>
         <translation>기본</translation>
     </message>
@@ -1295,7 +1346,32 @@ block %2 · %3
         <translation>운영 체제의 언어를 따릅니다</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+21"/>
+        <source>&amp;Help</source>
+        <translation>도움말(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QuantScope &amp;Documentation</source>
+        <translation>QuantScope 문서(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Read the README and the guides (clusters, recipes, scaling laws, the store&apos;s format)</source>
+        <translation>README와 안내서(클러스터, 레시피, 스케일링 법칙, 저장소 형식)를 읽습니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>단축키(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;About QuantScope</source>
+        <translation>QuantScope 정보(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>The new language applies the next time QuantScope starts.</source>
         <translation>새 언어는 다음에 QuantScope를 시작할 때 적용됩니다.</translation>
     </message>
@@ -1325,7 +1401,7 @@ block %2 · %3
         <translation>메뉴 지우기(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+83"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+86"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
@@ -1335,7 +1411,7 @@ block %2 · %3
         <translation>%1 불러옴</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+119"/>
+        <location filename="../models/storefollower.cpp" line="+131"/>
         <source>Waiting for %1: %2</source>
         <translation>%1 기다리는 중: %2</translation>
     </message>
@@ -1380,7 +1456,7 @@ block %2 · %3
         <translation>체크포인트를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-305"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-308"/>
         <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
         <location line="+63"/>
         <source>Cannot export figure</source>
@@ -3047,6 +3123,79 @@ warmup: not fitted</source>
         <location filename="../widgets/pages/scaling/scalingview.cpp" line="+11"/>
         <source>%1 at %2</source>
         <translation>%2에서 %1</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ShortcutsDialog</name>
+    <message>
+        <location filename="../app/gui/helpwindows.cpp" line="-155"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>단축키</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Show the %1 view</source>
+        <translation>%1 보기 표시</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Left, Right</source>
+        <translation>왼쪽, 오른쪽</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: the previous or next checkpoint</source>
+        <translation>그래프에서: 이전 또는 다음 체크포인트</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Up, Down</source>
+        <translation>위, 아래</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: the previous or next layer</source>
+        <translation>그래프에서: 이전 또는 다음 레이어</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mouse wheel</source>
+        <translation>마우스 휠</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: zoom the x axis</source>
+        <translation>그래프에서: x축 확대/축소</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drag</source>
+        <translation>끌기</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: move along the x axis</source>
+        <translation>그래프에서: x축을 따라 이동</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double-click</source>
+        <translation>두 번 클릭</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: show everything again</source>
+        <translation>그래프에서: 전체를 다시 표시</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keys</source>
+        <translation>키</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>동작</translation>
     </message>
 </context>
 <context>

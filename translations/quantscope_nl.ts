@@ -103,6 +103,44 @@
     </message>
 </context>
 <context>
+    <name>qs::AboutDialog</name>
+    <message>
+        <location filename="../app/gui/helpwindows.cpp" line="+41"/>
+        <source>About QuantScope</source>
+        <translation>Over QuantScope</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>A workbench for how an LLM&apos;s training dynamics change how much it suffers from quantization: every checkpoint of a trajectory quantized, measured and shown.</source>
+        <translation>Een werkbank om te zien hoe de trainingsdynamiek van een LLM bepaalt hoeveel het lijdt onder kwantisatie: elk checkpoint van een traject gekwantiseerd, gemeten en getoond.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Running with:</source>
+        <translation>Draait met:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It implements the methods of:</source>
+        <translation>Het implementeert de methoden van:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Free software under the GNU General Public License, version 3 or later.</source>
+        <translation>Vrije software onder de GNU General Public License, versie 3 of later.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Copy Versions</source>
+        <translation>Versies &amp;kopiëren</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the versions, e.g. for a bug report or a paper&apos;s methods section</source>
+        <translation>De versies kopiëren, bijv. voor een foutrapport of de methodensectie van een artikel</translation>
+    </message>
+</context>
+<context>
     <name>qs::BreakdownPage</name>
     <message>
         <location filename="../widgets/pages/breakdownpage.cpp" line="+37"/>
@@ -278,7 +316,7 @@ blok %2 · %3
         <translation>De taken van de sweep die naar het cluster is gestuurd (quantscope status)</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+80"/>
         <source>Cluster: cannot read the plan</source>
         <translation>Cluster: het plan is niet leesbaar</translation>
     </message>
@@ -316,7 +354,7 @@ blok %2 · %3
         <translation>Clustertaken</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Task</source>
         <translation>Taak</translation>
     </message>
@@ -446,6 +484,19 @@ blok %2 · %3
         <location line="-30"/>
         <source>edited by hand</source>
         <translation>met de hand bewerkt</translation>
+    </message>
+</context>
+<context>
+    <name>qs::DocumentationWindow</name>
+    <message>
+        <location filename="../app/gui/helpwindows.cpp" line="+79"/>
+        <source>QuantScope Documentation</source>
+        <translation>QuantScope-documentatie</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>%1 is not part of the documentation shipped with QuantScope; it is in QuantScope&apos;s source tree.</source>
+        <translation>%1 hoort niet bij de documentatie die met QuantScope wordt meegeleverd; het staat in de broncode van QuantScope.</translation>
     </message>
 </context>
 <context>
@@ -1203,7 +1254,7 @@ blok %2 · %3
         <translation>Run: </translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+26"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+27"/>
         <source>&amp;File</source>
         <translation>&amp;Bestand</translation>
     </message>
@@ -1263,7 +1314,7 @@ blok %2 · %3
         <translation>&amp;Afsluiten</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Main</source>
         <translation>Hoofdwerkbalk</translation>
     </message>
@@ -1304,7 +1355,32 @@ blok %2 · %3
         <translation>De taal van het besturingssysteem volgen</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+21"/>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QuantScope &amp;Documentation</source>
+        <translation>QuantScope-&amp;documentatie</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Read the README and the guides (clusters, recipes, scaling laws, the store&apos;s format)</source>
+        <translation>De README en de handleidingen lezen (clusters, recepten, schaalwetten, het formaat van de opslag)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Sneltoetsen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;About QuantScope</source>
+        <translation>&amp;Over QuantScope</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>The new language applies the next time QuantScope starts.</source>
         <translation>De nieuwe taal geldt vanaf de volgende keer dat QuantScope start.</translation>
     </message>
@@ -1334,7 +1410,7 @@ blok %2 · %3
         <translation>Menu &amp;wissen</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+83"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+86"/>
         <source>Loading %1…</source>
         <translation>%1 laden…</translation>
     </message>
@@ -1344,7 +1420,7 @@ blok %2 · %3
         <translation>%1 geladen</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+119"/>
+        <location filename="../models/storefollower.cpp" line="+131"/>
         <source>Waiting for %1: %2</source>
         <translation>Wachten op %1: %2</translation>
     </message>
@@ -1389,7 +1465,7 @@ blok %2 · %3
         <translation>Kan de checkpoints niet openen</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-305"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-308"/>
         <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
         <location line="+63"/>
         <source>Cannot export figure</source>
@@ -3068,6 +3144,79 @@ opwarmen: niet gefit</translation>
         <location filename="../widgets/pages/scaling/scalingview.cpp" line="+11"/>
         <source>%1 at %2</source>
         <translation>%1 bij %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ShortcutsDialog</name>
+    <message>
+        <location filename="../app/gui/helpwindows.cpp" line="-155"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>Sneltoetsen</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Show the %1 view</source>
+        <translation>De weergave %1 tonen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Left, Right</source>
+        <translation>Links, Rechts</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: the previous or next checkpoint</source>
+        <translation>In een grafiek: het vorige of volgende checkpoint</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Up, Down</source>
+        <translation>Omhoog, Omlaag</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: the previous or next layer</source>
+        <translation>In een grafiek: de vorige of volgende laag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mouse wheel</source>
+        <translation>Muiswiel</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: zoom the x axis</source>
+        <translation>In een grafiek: op de x-as zoomen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drag</source>
+        <translation>Slepen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: move along the x axis</source>
+        <translation>In een grafiek: langs de x-as verschuiven</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double-click</source>
+        <translation>Dubbelklikken</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: show everything again</source>
+        <translation>In een grafiek: weer alles tonen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keys</source>
+        <translation>Toetsen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>Actie</translation>
     </message>
 </context>
 <context>

@@ -102,6 +102,44 @@
     </message>
 </context>
 <context>
+    <name>qs::AboutDialog</name>
+    <message>
+        <location filename="../app/gui/helpwindows.cpp" line="+41"/>
+        <source>About QuantScope</source>
+        <translation>关于 QuantScope</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>A workbench for how an LLM&apos;s training dynamics change how much it suffers from quantization: every checkpoint of a trajectory quantized, measured and shown.</source>
+        <translation>研究大语言模型的训练动态如何改变其受量化影响程度的工作台：轨迹中的每个检查点都被量化、测量并展示。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Running with:</source>
+        <translation>运行环境：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It implements the methods of:</source>
+        <translation>它实现了以下论文的方法：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Free software under the GNU General Public License, version 3 or later.</source>
+        <translation>自由软件，采用 GNU 通用公共许可证第 3 版或更高版本。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Copy Versions</source>
+        <translation>复制版本(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the versions, e.g. for a bug report or a paper&apos;s methods section</source>
+        <translation>复制版本信息，例如用于错误报告或论文的方法部分</translation>
+    </message>
+</context>
+<context>
     <name>qs::BreakdownPage</name>
     <message>
         <location filename="../widgets/pages/breakdownpage.cpp" line="+37"/>
@@ -275,7 +313,7 @@ block %2 · %3
         <translation>提交到集群的扫描任务（quantscope status）</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+80"/>
         <source>Cluster: cannot read the plan</source>
         <translation>集群：无法读取计划</translation>
     </message>
@@ -312,7 +350,7 @@ block %2 · %3
         <translation>集群任务</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
@@ -441,6 +479,19 @@ block %2 · %3
         <location line="-30"/>
         <source>edited by hand</source>
         <translation>手动编辑</translation>
+    </message>
+</context>
+<context>
+    <name>qs::DocumentationWindow</name>
+    <message>
+        <location filename="../app/gui/helpwindows.cpp" line="+79"/>
+        <source>QuantScope Documentation</source>
+        <translation>QuantScope 文档</translation>
+    </message>
+    <message>
+        <location line="+99"/>
+        <source>%1 is not part of the documentation shipped with QuantScope; it is in QuantScope&apos;s source tree.</source>
+        <translation>%1 不属于 QuantScope 附带的文档；它位于 QuantScope 的源代码树中。</translation>
     </message>
 </context>
 <context>
@@ -1194,7 +1245,7 @@ block %2 · %3
         <translation>运行：</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+26"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+27"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1254,7 +1305,7 @@ block %2 · %3
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
@@ -1295,7 +1346,32 @@ block %2 · %3
         <translation>跟随操作系统的语言</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+21"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QuantScope &amp;Documentation</source>
+        <translation>QuantScope 文档(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Read the README and the guides (clusters, recipes, scaling laws, the store&apos;s format)</source>
+        <translation>阅读 README 和指南（集群、实验方案、缩放定律、存储格式）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;About QuantScope</source>
+        <translation>关于 QuantScope(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>The new language applies the next time QuantScope starts.</source>
         <translation>新语言将在下次启动 QuantScope 时生效。</translation>
     </message>
@@ -1325,7 +1401,7 @@ block %2 · %3
         <translation>清除菜单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+83"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+86"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
@@ -1335,7 +1411,7 @@ block %2 · %3
         <translation>已加载 %1</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+119"/>
+        <location filename="../models/storefollower.cpp" line="+131"/>
         <source>Waiting for %1: %2</source>
         <translation>正在等待 %1：%2</translation>
     </message>
@@ -1380,7 +1456,7 @@ block %2 · %3
         <translation>无法打开检查点</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-305"/>
+        <location filename="../app/gui/mainwindow.cpp" line="-308"/>
         <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
         <location line="+63"/>
         <source>Cannot export figure</source>
@@ -3047,6 +3123,79 @@ warmup: not fitted</source>
         <location filename="../widgets/pages/scaling/scalingview.cpp" line="+11"/>
         <source>%1 at %2</source>
         <translation>%1，于 %2</translation>
+    </message>
+</context>
+<context>
+    <name>qs::ShortcutsDialog</name>
+    <message>
+        <location filename="../app/gui/helpwindows.cpp" line="-155"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Show the %1 view</source>
+        <translation>显示“%1”视图</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Left, Right</source>
+        <translation>左、右</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: the previous or next checkpoint</source>
+        <translation>在图上：上一个或下一个检查点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Up, Down</source>
+        <translation>上、下</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: the previous or next layer</source>
+        <translation>在图上：上一层或下一层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mouse wheel</source>
+        <translation>鼠标滚轮</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: zoom the x axis</source>
+        <translation>在图上：缩放 x 轴</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drag</source>
+        <translation>拖动</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: move along the x axis</source>
+        <translation>在图上：沿 x 轴移动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double-click</source>
+        <translation>双击</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>On a plot: show everything again</source>
+        <translation>在图上：重新显示全部</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Action</source>
+        <translation>操作</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/help.h"
+#include "app/cli/version.h"
 
 #include <cstdio>
 
@@ -25,6 +26,10 @@ bool headlessEnvironment()
 int run(const QStringList& args)
 {
     const QString name = args.value(0);
+    if (name == QLatin1String("--version")) {
+        out(versionText());
+        return ExitSuccess;
+    }
     const Command* command = findCommand(name.toStdString());
     if (!command) {
         err(name.isEmpty() ? QStringLiteral("no command given")

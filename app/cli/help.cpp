@@ -125,7 +125,12 @@ QString usageText()
 {
     QStringList lines;
     const QString gui = QStringLiteral("usage: quantscope [--lang LANG] [STORE.h5]");
-    lines << gui + QString(std::max<qsizetype>(1, 45 - gui.size()), QLatin1Char(' ')) + QStringLiteral("open the GUI");
+    const auto withComment = [](const QString& line, const QString& comment) {
+        return line + QString(std::max<qsizetype>(1, 45 - line.size()), QLatin1Char(' ')) + comment;
+    };
+    lines << withComment(gui, QStringLiteral("open the GUI"));
+    lines << withComment(QStringLiteral("       quantscope --version"),
+                         QStringLiteral("the versions of QuantScope, Qt, libtorch and HDF5"));
     for (const Command& command : commands()) {
         for (std::string_view synopsis : command.synopsis) {
             const QString prefix = QStringLiteral("       quantscope ");

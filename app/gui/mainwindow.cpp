@@ -165,7 +165,10 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     if (!restoreGeometry(m_settings->windowGeometry()))
         resize(1440, 960);
     restoreState(m_settings->windowState());
-    m_splitter->restoreState(m_settings->splitterState());
+    // The trajectory, the main view, gets a little more than half the height at first (its plot, title,
+    // controls and legend all need room); later the user's split is restored.
+    if (!m_splitter->restoreState(m_settings->splitterState()))
+        m_splitter->setSizes({550, 450});
     m_tabs->setCurrentIndex(std::min(m_settings->viewTab(), m_tabs->count() - 1));
     updateTitle();
 }

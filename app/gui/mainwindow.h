@@ -137,6 +137,8 @@ private:
     void runIntervention(InterventionJob* job, const QString& startMessage, const QString& failTitle = {},
                          const QString& cancelledMessage = {});
     void createViewMenu();
+    // Help: the documentation, the keyboard shortcuts, About (helpwindows.h).
+    void createHelpMenu();
     // View > Language: saved for the next start, which installs it (main.cpp).
     void chooseLanguage(const QString& code);
     void createStatusBar();

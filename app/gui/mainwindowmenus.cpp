@@ -1,8 +1,9 @@
-// MainWindow: the File and View menus, the tool bar, the recent stores, and which actions a store and
+// MainWindow: the File, View and Help menus, the tool bar, the recent stores, and which actions a store and
 // a running job allow.
 
 #include "app/gui/mainwindow.h"
 
+#include "app/gui/helpwindows.h"
 #include "app/gui/language.h"
 #include "app/gui/theme.h"
 #include "models/selection.h"
@@ -57,6 +58,7 @@ void MainWindow::createMenus()
     quit->setMenuRole(QAction::QuitRole);
 
     createViewMenu();
+    createHelpMenu();
 
     m_mainBar = addToolBar(tr("Main"));
     m_mainBar->setObjectName(QStringLiteral("mainToolBar"));
@@ -113,6 +115,38 @@ void MainWindow::createViewMenu()
         languages->addAction(action);
         connect(action, &QAction::triggered, this, [this, code] { chooseLanguage(code); });
     }
+}
+
+void MainWindow::createHelpMenu()
+{
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* docs = help->addAction(tr("QuantScope &Documentation"), this, [this] {
+        auto* window = findChild<DocumentationWindow*>();
+        if (!window) {
+            window = new DocumentationWindow(this);
+            window->setAttribute(Qt::WA_DeleteOnClose);
+        }
+        window->show();
+        window->raise();
+        window->activateWindow();
+    });
+    docs->setObjectName(QStringLiteral("documentationAction"));
+    docs->setShortcut(QKeySequence::HelpContents);
+    docs->setStatusTip(tr("Read the README and the guides (clusters, recipes, scaling laws, the store's format)"));
+    QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), this, [this] {
+        auto* dialog = new ShortcutsDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    keys->setObjectName(QStringLiteral("shortcutsAction"));
+    help->addSeparator();
+    QAction* about = help->addAction(tr("&About QuantScope"), this, [this] {
+        auto* dialog = new AboutDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    about->setObjectName(QStringLiteral("aboutAction"));
+    about->setMenuRole(QAction::AboutRole);
 }
 
 void MainWindow::chooseLanguage(const QString& code)

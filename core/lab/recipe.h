@@ -32,7 +32,7 @@ struct Recipe
     std::string name;
     int version = 0;
     std::string title;
-    std::string paper;        // which finding it reproduces (papers.md section)
+    std::string paper;        // which finding it reproduces: authors, year, arXiv id, the finding
     std::string expect;       // what the paper found, in words
     double costMinutes = 0.0; // measured on 2 cores
     std::string corpus;       // "kjv" (the demo's text, prepared on first use) or a text file

@@ -12,10 +12,10 @@ namespace qs::scaling {
 
 namespace {
 
-const char* const kHoffmann = "Hoffmann et al. 2022, approach 3 (papers.md §4)";
-const char* const kBesiroglu = "Besiroglu et al. 2024 replication (papers.md §4)";
-const char* const kChen = "Chen et al. 2025, arXiv 2505.14302 (papers.md §3)";
-const char* const kDremov = "Dremov et al. 2025, arXiv 2509.22935, direct fit of f*, MAE 0.091 (papers.md §2)";
+const char* const kHoffmann = "Hoffmann et al. 2022, arXiv 2203.15556, approach 3";
+const char* const kBesiroglu = "Besiroglu et al. 2024, arXiv 2404.10102, replication";
+const char* const kChen = "Chen et al. 2025, arXiv 2505.14302";
+const char* const kDremov = "Dremov et al. 2025, arXiv 2509.22935, direct fit of f*, MAE 0.091";
 
 const std::array<std::string_view, 5> kChinchillaNames = {"E", "A", "B", "alpha", "beta"};
 const std::array<std::string_view, 4> kW4A4DeltaNames = {"k", "gamma_N", "gamma_D", "gamma_G"};

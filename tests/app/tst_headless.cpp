@@ -172,6 +172,30 @@ private Q_SLOTS:
     }
 
     // train → sweep → resume → info → fit → query on a machine with no display.
+    // --version from both programs, without a display: QuantScope's version and the libraries' as
+    // they are loaded (Qt as this test loads it, libtorch's release from the soname ldd resolves).
+    void version()
+    {
+        QString torchRelease;
+        for (const auto& [name, path] : sharedLibraries(QStringLiteral(QS_BINARY))) {
+            if (name.startsWith(QLatin1String("libtorch_cpu.so.")))
+                torchRelease = name.mid(16);
+        }
+        QVERIFY(!torchRelease.isEmpty());
+        for (const QString& program : {QStringLiteral(QS_BINARY), QStringLiteral(QS_GUI_BINARY)}) {
+            const Run r = runWithoutDisplay(program, {QStringLiteral("--version")});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            const QStringList lines = r.out.trimmed().split(QLatin1Char('\n'));
+            QCOMPARE(lines.size(), 4);
+            QCOMPARE(lines.at(0), QStringLiteral("QuantScope " QS_EXPECTED_VERSION));
+            QCOMPARE(lines.at(1), QStringLiteral("Qt ") + QString::fromLatin1(qVersion()));
+            QVERIFY2(lines.at(2).startsWith(QStringLiteral("libtorch ") + torchRelease + QLatin1Char('.')),
+                     qPrintable(lines.at(2)));
+            QVERIFY2(QRegularExpression(QStringLiteral("^HDF5 1\\.\\d+\\.\\d+$")).match(lines.at(3)).hasMatch(),
+                     qPrintable(lines.at(3)));
+        }
+    }
+
     void computesWithoutDisplay()
     {
         Run r = quantscope({QStringLiteral("train"), QStringLiteral("--config"), path("tiny.json"),

@@ -19,6 +19,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -161,6 +162,10 @@ private Q_SLOTS:
             names << action->objectName();
             QVERIFY2(action->text().contains(QStringLiteral("min)")), qPrintable(action->text()));
             QVERIFY(!action->toolTip().isEmpty());
+            // The paper as a reader finds it: authors, year and arXiv id.
+            QVERIFY2(
+                action->statusTip().contains(QRegularExpression(QStringLiteral("\\b20\\d\\d, arXiv \\d{4}\\.\\d{5}"))),
+                qPrintable(action->statusTip()));
         }
         QCOMPARE(names,
                  (QStringList {QStringLiteral("recipe-wsd-cooldown-branches"), QStringLiteral("recipe-peak-lr"),

@@ -7,6 +7,7 @@
 #include "core/scaling/serialization.h"
 
 #include <QObject>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -76,6 +77,32 @@ private Q_SLOTS:
         const Law none = Law::chinchilla();
         for (const Coefficient& c : none.coefficients())
             QVERIFY2(c.source == Source::Unset && !c.isSet(), c.name.c_str());
+    }
+
+    // Every published coefficient names its paper as a reader finds it: authors, year, arXiv id.
+    void publishedCoefficientsCiteTheirPaper()
+    {
+        const QRegularExpression citation(QStringLiteral("^[A-Z][^,]+ \\d{4}, arXiv \\d{4}\\.\\d{5}\\b"));
+        std::vector<Law> laws;
+        for (ChinchillaPreset preset : {ChinchillaPreset::Hoffmann2022, ChinchillaPreset::Besiroglu2024}) {
+            laws.push_back(Law::chinchilla(preset));
+            laws.push_back(Law::qat(preset));
+            for (W4A4Variant variant : {W4A4Variant::WeightOnly, W4A4Variant::ActivationOnly, W4A4Variant::Full})
+                laws.push_back(Law::w4a4(variant, preset));
+        }
+        int published = 0;
+        for (const Law& law : laws) {
+            for (const Coefficient& c : law.coefficients()) {
+                if (c.source != Source::Published)
+                    continue;
+                ++published;
+                const QString reference = QString::fromStdString(c.reference);
+                QVERIFY2(citation.match(reference).hasMatch(),
+                         qPrintable(QString::fromStdString(c.name + ": " + c.reference)));
+                QVERIFY2(!reference.contains(QStringLiteral("papers.md")), qPrintable(reference));
+            }
+        }
+        QVERIFY(published >= 20);
     }
 
     void w4a4Variants()

@@ -12,6 +12,7 @@
 #include "widgets/plot/qcp.h"
 
 #include <QLabel>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -83,7 +84,14 @@ void ScalingPage::buildLayout()
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("scalingSplitter"));
-    splitter->addWidget(m_controls);
+    // The controls scroll: their full height (law, inputs, coefficients, fit) would otherwise be the
+    // minimum height of every view tab under the trajectory.
+    auto* controlsScroll = new QScrollArea(this);
+    controlsScroll->setObjectName(QStringLiteral("scalingControlsScroll"));
+    controlsScroll->setWidget(m_controls);
+    controlsScroll->setWidgetResizable(true);
+    controlsScroll->setFrameShape(QFrame::NoFrame);
+    splitter->addWidget(controlsScroll);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
