@@ -53,24 +53,6 @@ QString roffSynopsis(const QString& synopsis)
     return QStringLiteral("\\fBquantscope\\fR ") + words.join(QLatin1Char(' '));
 }
 
-QString optionHelpText(const Option& option)
-{
-    QString help = str(option.help);
-    if (option.required)
-        help += QStringLiteral(" Required.");
-    if (option.kind == OptionKind::Strings)
-        help += QStringLiteral(" Repeatable.");
-    const std::string accepted = option.accepted();
-    if (!accepted.empty()) {
-        QString sentence = QString::fromStdString(accepted);
-        sentence[0] = sentence[0].toUpper();
-        help += QLatin1Char(' ') + sentence + QLatin1Char('.');
-    }
-    if (!option.defaultValue.empty())
-        help += QStringLiteral(" Default: %1.").arg(str(option.defaultValue));
-    return help;
-}
-
 enum class ValueCompletion
 {
     None,
@@ -153,7 +135,7 @@ QString manPage(const QString& version, const QString& date)
             line(option.valueName.empty() ? QStringLiteral("\\fB\\-\\-%1\\fR").arg(roff(str(option.name)))
                                           : QStringLiteral("\\fB\\-\\-%1\\fR \\fI%2\\fR")
                                                 .arg(roff(str(option.name)), roff(str(option.valueName))));
-            line(roff(optionHelpText(option)));
+            line(roff(optionHelp(option)));
         }
         if (command.needsWidgets) {
             line(QStringLiteral(".PP"));

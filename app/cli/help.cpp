@@ -81,25 +81,6 @@ QString optionLabel(const Option& option)
                                     : QStringLiteral("--%1 %2").arg(str(option.name), str(option.valueName));
 }
 
-// The option's help with what the table adds: required, repeatable, accepted values, default.
-QString optionHelp(const Option& option)
-{
-    QString help = str(option.help);
-    if (option.required)
-        help += QStringLiteral(" Required.");
-    if (option.kind == OptionKind::Strings)
-        help += QStringLiteral(" Repeatable.");
-    const std::string accepted = option.accepted();
-    if (!accepted.empty()) {
-        QString sentence = QString::fromStdString(accepted);
-        sentence[0] = sentence[0].toUpper();
-        help += QLatin1Char(' ') + sentence + QLatin1Char('.');
-    }
-    if (!option.defaultValue.empty())
-        help += QStringLiteral(" Default: %1.").arg(str(option.defaultValue));
-    return help;
-}
-
 // Two columns: labels padded to a common width (at most 26), texts wrapped beside them.
 QString table(const std::vector<std::pair<QString, QString>>& rows)
 {
@@ -120,6 +101,24 @@ QString table(const std::vector<std::pair<QString, QString>>& rows)
 }
 
 } // namespace
+
+QString optionHelp(const Option& option)
+{
+    QString help = str(option.help);
+    if (option.required)
+        help += QStringLiteral(" Required.");
+    if (option.kind == OptionKind::Strings)
+        help += QStringLiteral(" Repeatable.");
+    const std::string accepted = option.accepted();
+    if (!accepted.empty()) {
+        QString sentence = QString::fromStdString(accepted);
+        sentence[0] = sentence[0].toUpper();
+        help += QLatin1Char(' ') + sentence + QLatin1Char('.');
+    }
+    if (!option.defaultValue.empty())
+        help += QStringLiteral(" Default: %1.").arg(str(option.defaultValue));
+    return help;
+}
 
 QString usageText()
 {

@@ -3,7 +3,7 @@
 // The texts generated from the command table (command.h): the usage block (every command's
 // synopsis), `quantscope help` (the usage and the list of commands with their summaries) and
 // `quantscope <command> --help` (synopsis, description, options with their defaults and accepted
-// values). A man page or shell completion would be generated from the same records.
+// values). The man page and shell completion are generated from the same records (docgen.h).
 
 #include "app/cli/command.h"
 
@@ -19,5 +19,7 @@ QString helpText();
 QString commandUsage(const Command& command);
 // One command's synopsis, description, options and arguments.
 QString commandHelp(const Command& command);
+// An option's help with what the table adds: required, repeatable, accepted values, default.
+QString optionHelp(const Option& option);
 
 } // namespace qs::cli
