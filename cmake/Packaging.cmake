@@ -31,9 +31,18 @@ find_program(QS_GZIP gzip REQUIRED)
 add_executable(qs_gendocs ${PROJECT_SOURCE_DIR}/app/tools/gendocs.cpp)
 target_link_libraries(qs_gendocs PRIVATE qs_cli)
 qs_qt_defaults(qs_gendocs)
+# The window's languages (app/CMakeLists.txt) and the built-in recipes' names (resources/recipes/).
+list(JOIN QS_UI_LANGUAGES "," _qs_languages)
+set(_qs_recipe_names)
+foreach(recipe_file IN LISTS QS_RECIPES)
+    file(READ ${recipe_file} _qs_recipe_json)
+    string(JSON _qs_recipe_name GET "${_qs_recipe_json}" recipe)
+    list(APPEND _qs_recipe_names ${_qs_recipe_name})
+endforeach()
+list(JOIN _qs_recipe_names "," _qs_recipes)
 add_custom_command(OUTPUT ${_qs_gen}/quantscope.1.gz ${_qs_gen}/quantscope-gui.1.gz
     COMMAND ${CMAKE_COMMAND} -E make_directory ${_qs_gen}
-    COMMAND qs_gendocs man ${PROJECT_VERSION} ${QS_RELEASE_DATE} ${_qs_gen}/quantscope.1
+    COMMAND qs_gendocs man ${PROJECT_VERSION} ${QS_RELEASE_DATE} ${_qs_languages} ${_qs_gen}/quantscope.1
     COMMAND ${QS_GZIP} -9nf ${_qs_gen}/quantscope.1
     COMMAND ${CMAKE_COMMAND} -E create_symlink quantscope.1.gz ${_qs_gen}/quantscope-gui.1.gz
     DEPENDS qs_gendocs
@@ -41,9 +50,9 @@ add_custom_command(OUTPUT ${_qs_gen}/quantscope.1.gz ${_qs_gen}/quantscope-gui.1
     VERBATIM)
 add_custom_command(OUTPUT ${_qs_gen}/completions/quantscope ${_qs_gen}/completions/quantscope-gui
     COMMAND ${CMAKE_COMMAND} -E make_directory ${_qs_gen}/completions
-    COMMAND qs_gendocs bash ${_qs_gen}/completions/quantscope
+    COMMAND qs_gendocs bash ${_qs_languages} ${_qs_recipes} ${_qs_gen}/completions/quantscope
     COMMAND ${CMAKE_COMMAND} -E create_symlink quantscope ${_qs_gen}/completions/quantscope-gui
-    DEPENDS qs_gendocs
+    DEPENDS qs_gendocs ${QS_RECIPES}
     COMMENT "Generating the bash completion"
     VERBATIM)
 

@@ -14,21 +14,68 @@ QString str(std::string_view text)
     return QString::fromUtf8(text.data(), qsizetype(text.size()));
 }
 
-// Text for a roff line: backslashes escaped, hyphens as minus signs (so options copy and search as
-// typed), and a line that would start with a control character made safe.
+// Characters beyond ASCII as groff's named glyphs, which man draws in any locale (as the character
+// in UTF-8, as an ASCII stand-in such as "x" or "<=" in the C locale). Another character would make
+// groff warn where the locale cannot show it: tst_package renders the page in the C locale.
+QString roffGlyph(QChar c)
+{
+    switch (c.unicode()) {
+    case 0x00B1:
+        return QStringLiteral("\\(+-"); // ±
+    case 0x00B2:
+        return QStringLiteral("\\(S2"); // ²
+    case 0x00B7:
+        return QStringLiteral("\\(pc"); // ·
+    case 0x00D7:
+        return QStringLiteral("\\(mu"); // ×
+    case 0x03B1:
+        return QStringLiteral("\\(*a"); // α
+    case 0x03B2:
+        return QStringLiteral("\\(*b"); // β
+    case 0x03B3:
+        return QStringLiteral("\\(*g"); // γ
+    case 0x03B4:
+        return QStringLiteral("\\(*d"); // δ
+    case 0x2013:
+        return QStringLiteral("\\(en"); // –
+    case 0x2014:
+        return QStringLiteral("\\(em"); // —
+    case 0x2026:
+        return QStringLiteral("..."); // …
+    case 0x2192:
+        return QStringLiteral("\\(->"); // →
+    case 0x2212:
+        return QStringLiteral("\\-"); // −
+    case 0x2264:
+        return QStringLiteral("\\(<="); // ≤
+    case 0x2265:
+        return QStringLiteral("\\(>="); // ≥
+    default:
+        return QStringLiteral("\\[u%1]").arg(
+            QString::number(c.unicode(), 16).toUpper().rightJustified(4, QLatin1Char('0')));
+    }
+}
+
+// Text for roff: backslashes escaped, hyphens as minus signs (so options copy and search as typed),
+// characters beyond ASCII as groff glyphs, and every line that would start with a control character
+// made safe.
 QString roff(const QString& text)
 {
     QString escaped;
+    bool lineStart = true;
     for (const QChar c : text) {
+        if (lineStart && (c == QLatin1Char('.') || c == QLatin1Char('\'')))
+            escaped += QStringLiteral("\\&");
+        lineStart = c == QLatin1Char('\n');
         if (c == QLatin1Char('\\'))
             escaped += QStringLiteral("\\e");
         else if (c == QLatin1Char('-'))
             escaped += QStringLiteral("\\-");
+        else if (c.unicode() > 0x7F)
+            escaped += roffGlyph(c);
         else
             escaped += c;
     }
-    if (escaped.startsWith(QLatin1Char('.')) || escaped.startsWith(QLatin1Char('\'')))
-        escaped.prepend(QStringLiteral("\\&"));
     return escaped;
 }
 
@@ -80,7 +127,7 @@ QString words(const std::vector<std::string_view>& list)
 
 } // namespace
 
-QString manPage(const QString& version, const QString& date)
+QString manPage(const QString& version, const QString& date, const QStringList& languages)
 {
     QString page;
     const auto line = [&page](const QString& text) { page += text + QLatin1Char('\n'); };
@@ -152,8 +199,9 @@ QString manPage(const QString& version, const QString& date)
     line(roff(QStringLiteral("The versions of QuantScope and of the Qt, libtorch and HDF5 libraries it runs with.")));
     line(QStringLiteral(".TP"));
     line(QStringLiteral("\\fB\\-\\-lang\\fR \\fILANG\\fR"));
-    line(roff(QStringLiteral("Without a command: the language of the window for this start (es, nl, ko, zh_CN; en "
-                             "for English). The commands' output is always English, for scripts.")));
+    line(roff(QStringLiteral("Without a command: the language of the window for this start: %1, or en for English. "
+                             "The commands' output is always English, for scripts.")
+                  .arg(languages.join(QStringLiteral(", ")))));
     line(QStringLiteral(".SH EXIT STATUS"));
     line(QStringLiteral(".TP\n0\n") + roff(QStringLiteral("Done.")));
     line(QStringLiteral(".TP\n1\n")
@@ -198,7 +246,7 @@ QString manPage(const QString& version, const QString& date)
     return page;
 }
 
-QString bashCompletion()
+QString bashCompletion(const QStringList& languages, const QStringList& recipes)
 {
     QString script;
     const auto line = [&script](const QString& text) { script += text + QLatin1Char('\n'); };
@@ -211,6 +259,16 @@ QString bashCompletion()
     line(QStringLiteral("{"));
     line(QStringLiteral("    local cur prev words cword split"));
     line(QStringLiteral("    _init_completion -s || return"));
+    // quantscope --lang LANG [STORE]: the window's languages, then a store.
+    line(QStringLiteral("    if [[ ${words[1]} == --lang ]]; then"));
+    line(QStringLiteral("        if [[ $cword -eq 2 ]]; then"));
+    line(QStringLiteral("            COMPREPLY=($(compgen -W '%1' -- \"$cur\"))")
+             .arg((QStringList {QStringLiteral("en")} + languages).join(QLatin1Char(' '))));
+    line(QStringLiteral("        else"));
+    line(QStringLiteral("            _filedir '@(h5|hdf5)'"));
+    line(QStringLiteral("        fi"));
+    line(QStringLiteral("        return"));
+    line(QStringLiteral("    fi"));
     line(QStringLiteral("    if [[ $cword -eq 1 ]]; then"));
     line(QStringLiteral("        if [[ $cur == -* ]]; then"));
     line(QStringLiteral("            COMPREPLY=($(compgen -W '--help --version --lang' -- \"$cur\"))"));
@@ -268,6 +326,10 @@ QString bashCompletion()
         if (command.name == "help") {
             line(QStringLiteral("        COMPREPLY=($(compgen -W '%1' -- \"$cur\"))")
                      .arg(commandNames.join(QLatin1Char(' '))));
+        } else if (command.name == "recipe") { // a built-in recipe's name or a recipe file
+            line(QStringLiteral("        COMPREPLY=($(compgen -W '%1' -- \"$cur\"))")
+                     .arg(recipes.join(QLatin1Char(' '))));
+            line(QStringLiteral("        _filedir json"));
         } else if (!command.positionals.empty()) {
             const ValueCompletion what = completionFor(command.positionals.front().name);
             if (what == ValueCompletion::Folders)

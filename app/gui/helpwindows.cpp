@@ -82,15 +82,17 @@ AboutDialog::AboutDialog(QWidget* parent)
         "<li>Frantar et al. 2022 (GPTQ), <a href='https://arxiv.org/abs/2210.17323'>arXiv 2210.17323</a></li>"
         "<li>Hoffmann et al. 2022, <a href='https://arxiv.org/abs/2203.15556'>arXiv 2203.15556</a>; "
         "Besiroglu et al. 2024, <a href='https://arxiv.org/abs/2404.10102'>arXiv 2404.10102</a></li></ul>");
-    text->setText(QStringLiteral("<h2>QuantScope %1</h2><p>%2</p><p>%3</p><table>"
-                                 "<tr><td>Qt</td><td>%4</td></tr><tr><td>libtorch</td><td>%5</td></tr>"
-                                 "<tr><td>HDF5</td><td>%6</td></tr></table><p>%7</p>%8<p>%9</p>")
-                      .arg(v.quantScope.toHtmlEscaped(),
-                           tr("A workbench for how an LLM's training dynamics change how much it suffers from "
-                              "quantization: every checkpoint of a trajectory quantized, measured and shown."),
-                           tr("Running with:"), v.qt.toHtmlEscaped(), v.torch.toHtmlEscaped(), v.hdf5.toHtmlEscaped(),
-                           tr("It implements the methods of:"), papers,
-                           tr("Free software under the GNU General Public License, version 3 or later.")));
+    text->setText(
+        QStringLiteral("<h2>QuantScope %1</h2><p>%2</p><p>%3</p><table>"
+                       "<tr><td>Qt</td><td>%4</td></tr><tr><td>libtorch</td><td>%5</td></tr>"
+                       "<tr><td>HDF5</td><td>%6</td></tr></table><p>%7</p>%8<p>%9</p>")
+            .arg(v.quantScope.toHtmlEscaped(),
+                 tr("A workbench for how an LLM's training dynamics change how much it suffers from "
+                    "quantization: every checkpoint of a trajectory quantized, measured and shown.")
+                     .toHtmlEscaped(),
+                 tr("Running with:").toHtmlEscaped(), v.qt.toHtmlEscaped(), v.torch.toHtmlEscaped(),
+                 v.hdf5.toHtmlEscaped(), tr("It implements the methods of:").toHtmlEscaped(), papers,
+                 tr("Free software under the GNU General Public License, version 3 or later.").toHtmlEscaped()));
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton* copy = buttons->addButton(tr("&Copy Versions"), QDialogButtonBox::ActionRole);

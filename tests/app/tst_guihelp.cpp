@@ -205,6 +205,8 @@ private Q_SLOTS:
             QFile file(QLatin1Char(':') + page.path());
             QVERIFY(file.open(QIODevice::ReadOnly));
             const QString text = QString::fromUtf8(file.readAll());
+            // Papers are cited as a reader finds them, not by a file of the developers' notes.
+            QVERIFY2(!text.contains(QStringLiteral("papers.md")), qPrintable(page.toString()));
             QRegularExpressionMatchIterator images =
                 QRegularExpression(QStringLiteral("!\\[[^\\]]*\\]\\(([^)\\s]+)\\)")).globalMatch(text);
             while (images.hasNext()) {

@@ -14,6 +14,7 @@
 - the bash completion: completes every command, and every command's options exactly as its --help.
 Exit 0 when all hold; otherwise prints each failure and exits 1.
 """
+import json
 import os
 import re
 import shutil
@@ -57,11 +58,13 @@ def depends_packages(depends):
 
 
 def package_of_library(soname):
-    """The installed package that ships `soname` (through ldconfig's path and dpkg -S)."""
-    cache = run(["ldconfig", "-p"]).stdout
+    """The installed package that ships `soname` for this machine's architecture (through ldconfig's
+    cache and dpkg -S)."""
+    multiarch = run(["dpkg-architecture", "-qDEB_HOST_MULTIARCH"]).stdout.strip()
+    cache = run(["/sbin/ldconfig", "-p"]).stdout
     for line in cache.splitlines():
         parts = line.strip().split(" => ")
-        if len(parts) == 2 and parts[0].split(" ")[0] == soname and "x86-64" in parts[0]:
+        if len(parts) == 2 and parts[0].split(" ")[0] == soname and f"/{multiarch}/" in parts[1]:
             path = parts[1]
             for candidate in (path, os.path.realpath(path)):
                 owner = run(["dpkg", "-S", candidate])
@@ -166,7 +169,9 @@ def main():
 
         # lintian: no errors, no tag the documentation does not explain.
         allowed = lintian_allowed(project)
-        out = run(["lintian", "--pedantic", "--display-info", "--display-experimental", deb]).stdout
+        r = run(["lintian", "--pedantic", "--display-info", "--display-experimental", deb])
+        check(r.returncode in (0, 1), f"lintian did not run (exit {r.returncode}): {r.stderr}")
+        out = r.stdout
         tags = re.findall(r"^([EWIPX]): quantscope[^:]*: (\S+)", out, re.M)
         for severity, tag in tags:
             check(severity != "E", f"lintian error: {tag}")
@@ -232,10 +237,22 @@ def main():
 
         # The manual page covers the command table as the program shows it.
         page = os.path.join(usr, "share", "man", "man1", "quantscope.1.gz")
-        env = {k: v for k, v in os.environ.items() if k != "MAN_KEEP_FORMATTING"}
-        r = run(["man", "--warnings", "-l", page], env=dict(env, MANWIDTH="100"))
-        check(r.returncode == 0 and not r.stderr.strip(), f"man -l: {r.stderr}")
+        env = {k: v for k, v in os.environ.items() if k not in ("MAN_KEEP_FORMATTING", "LANG", "LANGUAGE")}
+        for locale in ("C", "C.UTF-8"):  # groff warns of a character the locale cannot show
+            r = run(["man", "--warnings", "-l", page], env=dict(env, MANWIDTH="100", LC_ALL=locale))
+            check(r.returncode == 0 and not r.stderr.strip(), f"man -l in the {locale} locale: {r.stderr}")
         rendered = re.sub(r".\x08", "", r.stdout)  # overstrike bold and underline, where man keeps them
+        # The title line: the version, and the release date of the AppStream release and the changelog.
+        release_date = component.find("releases/release").get("date")
+        title = subprocess.run(["zcat", page], capture_output=True, text=True).stdout
+        check(re.search(rf'^\.TH QUANTSCOPE 1 "{release_date}" "QuantScope {re.escape(version)}"', title, re.M),
+              f"the manual page's .TH line does not name {version} of {release_date}")
+        changelog = subprocess.run(["zcat", os.path.join(usr, "share", "doc", "quantscope", "changelog.gz")],
+                                   capture_output=True, text=True).stdout
+        check(changelog.startswith(f"quantscope ({version}) "), f"the changelog's first entry is not {version}")
+        signed = re.search(r"^ -- .+>  (.+)$", changelog, re.M)
+        check(signed and run(["date", "-u", "-d", signed.group(1), "+%F"]).stdout.strip() == release_date,
+              f"the changelog's first entry is not of {release_date}")
         check(os.path.islink(os.path.join(usr, "share", "man", "man1", "quantscope-gui.1.gz")), "no quantscope-gui(1)")
         commands = help_commands(binary)
         check(len(commands) >= 15, f"quantscope help lists {commands}")
@@ -248,13 +265,25 @@ def main():
             options = help_options(binary, command)
             check("--help" in options, f"{command} --help lists no --help")
             text = by_command.get(command, "")
-            for option in options - {"--help"}:
-                check(re.search(re.escape(option) + r"\b", text), f"man page: {command} lacks {option}")
+            for option in options - {"--help"}:  # an entry of its own: the option at the start of a line
+                check(re.search(r"^ {7}" + re.escape(option) + r"(?![\w-])", text, re.M),
+                      f"man page: {command} has no entry for {option}")
             offered = complete(completion, ["quantscope", command, "--"])
             check(offered == options, f"completion of {command} --: {sorted(offered ^ options)} differ from --help")
         check(complete(completion, ["quantscope", "figure", "--view", ""]) >= {"trajectory", "heatmap"},
               "completion of figure --view's words")
         check(complete(completion, ["quantscope", "sw"]) == {"sweep"}, "completion of sw")
+        # --lang: English and every translation in translations/; recipe: every built-in recipe.
+        languages = {"en"} | {m.group(1) for m in map(re.compile(r"quantscope_(\w+)\.ts$").search,
+                                                         os.listdir(os.path.join(project, "translations"))) if m}
+        offered = complete(completion, ["quantscope", "--lang", ""])
+        check(offered == languages, f"completion of --lang: {sorted(offered)}, translations: {sorted(languages)}")
+        recipes = set()
+        for name in os.listdir(os.path.join(project, "resources", "recipes")):
+            with open(os.path.join(project, "resources", "recipes", name), encoding="utf-8") as f:
+                recipes.add(json.load(f)["recipe"])
+        offered = complete(completion, ["quantscope", "recipe", ""])
+        check(recipes <= offered, f"completion of recipe: {sorted(offered)}, the built-in recipes: {sorted(recipes)}")
     finally:
         shutil.rmtree(root, ignore_errors=True)
     for failure in failures:
