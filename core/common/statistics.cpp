@@ -1,0 +1,161 @@
+#include "core/common/statistics.h"
+
+#include "core/common/errors.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace qs::stats {
+
+namespace {
+
+void requireUnits(std::size_t a, std::size_t b, const char* what)
+{
+    if (a != b)
+        throw ConfigError(std::string(what) + ": " + std::to_string(a) + " and " + std::to_string(b)
+                          + " values, one per unit expected for both");
+    if (a == 0)
+        throw ConfigError(std::string(what) + ": no units");
+}
+
+double total(std::span<const double> values)
+{
+    double sum = 0.0;
+    for (double v : values)
+        sum += v;
+    return sum;
+}
+
+// n/(n−1) Σ rᵢ² / denominator², NaN below 2 units: the linearised variance of a ratio estimator.
+double ratioSe(const std::vector<double>& residuals, double denominator)
+{
+    const std::size_t n = residuals.size();
+    if (n < 2)
+        return std::numeric_limits<double>::quiet_NaN();
+    double squares = 0.0;
+    for (double r : residuals)
+        squares += r * r;
+    return std::sqrt(double(n) / double(n - 1) * squares) / std::abs(denominator);
+}
+
+// The percentile of sorted `values` at `p` in [0, 1], linearly interpolated (type 7).
+double percentile(const std::vector<double>& sorted, double p)
+{
+    const double position = p * double(sorted.size() - 1);
+    const auto below = std::size_t(std::floor(position));
+    const std::size_t above = std::min(below + 1, sorted.size() - 1);
+    return sorted[below] + (position - double(below)) * (sorted[above] - sorted[below]);
+}
+
+} // namespace
+
+Estimate weightedMean(std::span<const double> sums, std::span<const double> counts)
+{
+    requireUnits(sums.size(), counts.size(), "weighted mean");
+    for (double c : counts)
+        if (!(c > 0.0))
+            throw ConfigError("weighted mean: a unit's token count is not positive");
+    const double tokens = total(counts);
+    Estimate e;
+    e.units = sums.size();
+    e.value = total(sums) / tokens;
+    std::vector<double> residuals(sums.size());
+    for (std::size_t i = 0; i < sums.size(); ++i)
+        residuals[i] = sums[i] - e.value * counts[i];
+    e.se = ratioSe(residuals, tokens);
+    return e;
+}
+
+Estimate pairedDifference(std::span<const double> sumsA, std::span<const double> sumsB, std::span<const double> counts)
+{
+    requireUnits(sumsA.size(), sumsB.size(), "paired difference");
+    std::vector<double> differences(sumsA.size());
+    for (std::size_t i = 0; i < sumsA.size(); ++i)
+        differences[i] = sumsB[i] - sumsA[i];
+    return weightedMean(differences, counts);
+}
+
+Estimate pairedRelativeChange(std::span<const double> sumsA, std::span<const double> sumsB)
+{
+    requireUnits(sumsA.size(), sumsB.size(), "relative change");
+    const double a = total(sumsA);
+    if (!(a > 0.0))
+        throw ConfigError("relative change: the reference's sum is not positive");
+    const double ratio = total(sumsB) / a;
+    std::vector<double> residuals(sumsA.size());
+    for (std::size_t i = 0; i < sumsA.size(); ++i)
+        residuals[i] = sumsB[i] - ratio * sumsA[i];
+    return {ratio - 1.0, ratioSe(residuals, a), sumsA.size()};
+}
+
+Interval bootstrapInterval(std::size_t units, const std::function<double(std::span<const std::size_t>)>& statistic,
+                           double level, const Bootstrap& bootstrap)
+{
+    if (units == 0)
+        throw ConfigError("bootstrap: no units");
+    if (!(level > 0.0 && level < 1.0))
+        throw ConfigError("bootstrap: the level " + std::to_string(level) + " is not in (0, 1)");
+    if (bootstrap.resamples < 100)
+        throw ConfigError("bootstrap: " + std::to_string(bootstrap.resamples) + " resamples, at least 100 needed");
+    const std::size_t block = bootstrap.blockLength;
+    if (block == 0 || block > units)
+        throw ConfigError("bootstrap: a block of " + std::to_string(block) + " units among " + std::to_string(units));
+    // Block starts are drawn from every position a whole block fits in (a moving-block bootstrap);
+    // the last block is cut to `units` indices.
+    std::mt19937_64 rng(bootstrap.seed);
+    std::uniform_int_distribution<std::size_t> start(0, units - block);
+    std::vector<std::size_t> indices(units);
+    std::vector<double> values;
+    values.reserve(std::size_t(bootstrap.resamples));
+    for (int r = 0; r < bootstrap.resamples; ++r) {
+        for (std::size_t filled = 0; filled < units;) {
+            const std::size_t first = start(rng);
+            for (std::size_t k = 0; k < block && filled < units; ++k)
+                indices[filled++] = first + k;
+        }
+        const double v = statistic(indices);
+        if (std::isfinite(v))
+            values.push_back(v);
+    }
+    if (values.size() < std::size_t(bootstrap.resamples) / 2)
+        throw ConfigError("bootstrap: the statistic is not finite on most resamples");
+    std::sort(values.begin(), values.end());
+    const double tail = (1.0 - level) / 2.0;
+    return {percentile(values, tail), percentile(values, 1.0 - tail)};
+}
+
+PairedComparison comparePaired(std::span<const double> sumsA, std::span<const double> sumsB,
+                               std::span<const double> counts, double level, const Bootstrap& bootstrap)
+{
+    PairedComparison c;
+    c.level = level;
+    c.difference = pairedDifference(sumsA, sumsB, counts);
+    std::vector<double> differences(sumsA.size());
+    for (std::size_t i = 0; i < sumsA.size(); ++i)
+        differences[i] = sumsB[i] - sumsA[i];
+    std::vector<double> resampled;
+    resampled.reserve(std::size_t(bootstrap.resamples));
+    const auto statistic = [&](std::span<const std::size_t> units) {
+        double d = 0.0, tokens = 0.0;
+        for (std::size_t i : units) {
+            d += differences[i];
+            tokens += counts[i];
+        }
+        resampled.push_back(d / tokens);
+        return d / tokens;
+    };
+    c.interval = bootstrapInterval(sumsA.size(), statistic, level, bootstrap);
+    std::size_t below = 0, above = 0;
+    for (double d : resampled) {
+        below += d <= 0.0 ? 1 : 0;
+        above += d >= 0.0 ? 1 : 0;
+    }
+    const double n = double(resampled.size()) + 1.0;
+    c.pValue = std::min(1.0, 2.0 * std::min(double(below + 1) / n, double(above + 1) / n));
+    return c;
+}
+
+} // namespace qs::stats
