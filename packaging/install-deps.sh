@@ -19,8 +19,9 @@ PACKAGES=(
   clang-14 libclang-rt-14-dev llvm-14
   # tst_slurm starts a one-node SLURM cluster (docs/cluster.md)
   slurmctld slurmd slurm-client munge
-  # the Debian package: built, checked with Debian's tools, installed and removed (docs/packaging.md)
-  lintian desktop-file-utils appstream shared-mime-info xdg-utils man-db bash-completion
+  # the Debian package: built (CPack reads ELF files with file), checked with Debian's tools,
+  # installed and removed (docs/packaging.md)
+  file lintian desktop-file-utils appstream shared-mime-info xdg-utils man-db bash-completion
 )
 
 SUDO=""
