@@ -24,18 +24,7 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-APP_ID = "org.quantscope.QuantScope"
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-    return condition
-
-
-def run(args, **kwargs):
-    return subprocess.run(args, capture_output=True, text=True, **kwargs)
+from packagecheck import APP_ID, check, failures, run
 
 
 def control_fields(deb):

@@ -17,18 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-APP_ID = "org.quantscope.QuantScope"
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-    return condition
-
-
-def run(args, **kwargs):
-    return subprocess.run(args, capture_output=True, text=True, **kwargs)
+from packagecheck import APP_ID, check, failures, run
 
 
 def installed():
