@@ -307,12 +307,28 @@ QString RunTreeModel::displayText(const Node& node, int column) const
     case FpLossColumn:
         return formatNumber(v, 'f', 4);
     case RelCeColumn:
-        return formatPercent(v);
-    case KlMeanColumn:
-        return formatKl(v);
+    case KlMeanColumn: {
+        // The value ± its standard error over the evaluation units when the store holds one.
+        const bool rel = column == RelCeColumn;
+        const QString text = rel ? formatPercent(v) : formatKl(v);
+        const double se = standardError(node, rel ? metrics::relCe : metrics::klMean);
+        if (text.isEmpty() || !std::isfinite(se) || se == 0.0)
+            return text;
+        return text + QStringLiteral(" ± ") + (rel ? QString::number(100.0 * se, 'f', 3) : QString::number(se, 'e', 1));
+    }
     default:
         return {};
     }
+}
+
+double RunTreeModel::standardError(const Node& node, const char* metric) const
+{
+    const RunSnapshot& run = m_snapshot->runs[size_t(node.run)];
+    const int config = node.kind == NodeKind::Config ? node.config
+        : node.kind == NodeKind::Checkpoint          ? summaryConfigIndex(node.run)
+                                                     : -1;
+    return config >= 0 ? run.configs[size_t(config)].modelMetric(standardErrorName(metric), node.checkpoint)
+                       : std::numeric_limits<double>::quiet_NaN();
 }
 
 QString RunTreeModel::toolTip(const Node& node, int column) const
@@ -366,10 +382,21 @@ QString RunTreeModel::toolTip(const Node& node, int column) const
         lines << tr("Not computed yet");
         return lines.join(QLatin1Char('\n'));
     }
+    // Each value with its uncertainty over the evaluation units: ± the standard error, or KL p99's 95 %
+    // bootstrap interval.
     const auto add = [&](const char* metric, const QString& title) {
         const double v = config.modelMetric(metric, node.checkpoint);
-        if (!std::isnan(v))
-            lines << tr("%1: %2").arg(title, QString::number(v, 'g', 6));
+        if (std::isnan(v))
+            return;
+        const double se = config.modelMetric(standardErrorName(metric), node.checkpoint);
+        const double lo = config.modelMetric(lowerBoundName(metric), node.checkpoint);
+        const double hi = config.modelMetric(upperBoundName(metric), node.checkpoint);
+        QString text = QString::number(v, 'g', 6);
+        if (std::isfinite(se))
+            text = tr("%1 ± %2 (s.e.)").arg(text, QString::number(se, 'g', 2));
+        else if (std::isfinite(lo) && std::isfinite(hi))
+            text = tr("%1 (95 % interval %2 – %3)").arg(text, QString::number(lo, 'g', 4), QString::number(hi, 'g', 4));
+        lines << tr("%1: %2").arg(title, text);
     };
     add(metrics::ce, MetricNames::title(metrics::ce));
     add(metrics::deltaCe, MetricNames::shortTitle(metrics::deltaCe));

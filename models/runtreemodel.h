@@ -108,6 +108,8 @@ private:
 
     const Node* nodeOf(const QModelIndex& index) const;
     double value(const Node& node, int column) const;
+    // The standard error of model metric `metric` where value() reads it; NaN without one.
+    double standardError(const Node& node, const char* metric) const;
     QString displayText(const Node& node, int column) const;
     QString name(const Node& node) const;
     QString toolTip(const Node& node, int column) const;

@@ -61,6 +61,37 @@ double trajectoryMetricValue(const ConfigSnapshot& config, TrajectoryMetric metr
     return std::numeric_limits<double>::quiet_NaN();
 }
 
+double trajectoryMetricStandardError(const ConfigSnapshot& config, TrajectoryMetric metric, int checkpoint)
+{
+    const char* name = trajectoryMetricName(metric);
+    if (metric == TrajectoryMetric::LayerSqnr || uncertaintyKind(name) != UncertaintyKind::StandardError)
+        return std::numeric_limits<double>::quiet_NaN();
+    const double se = config.modelMetric(standardErrorName(name), checkpoint);
+    return metric == TrajectoryMetric::Top1Agree ? 100.0 * se : se;
+}
+
+MetricBand trajectoryMetricBand(const ConfigSnapshot& config, TrajectoryMetric metric, int checkpoint)
+{
+    // The two-sided 95 % normal quantile.
+    constexpr double z = 1.959963984540054;
+    const char* name = trajectoryMetricName(metric);
+    MetricBand band;
+    if (metric == TrajectoryMetric::LayerSqnr)
+        return band;
+    if (uncertaintyKind(name) == UncertaintyKind::Interval) {
+        band.lower = config.modelMetric(lowerBoundName(name), checkpoint);
+        band.upper = config.modelMetric(upperBoundName(name), checkpoint);
+    } else {
+        const double value = trajectoryMetricValue(config, metric, checkpoint);
+        const double se = trajectoryMetricStandardError(config, metric, checkpoint);
+        band.lower = value - z * se;
+        band.upper = value + z * se;
+    }
+    if (!band.valid())
+        return {};
+    return band;
+}
+
 bool trajectoryMetricHigherIsBetter(TrajectoryMetric metric)
 {
     const MetricInfo* info = findMetric(trajectoryMetricName(metric));

@@ -8,6 +8,8 @@
 
 #include <QStringList>
 
+#include <cmath>
+#include <limits>
 #include <string_view>
 
 namespace qs {
@@ -31,6 +33,18 @@ bool trajectoryMetricFromName(std::string_view name, TrajectoryMetric* metric);
 QStringList trajectoryMetricNames();
 // The value plotted for `config` at `checkpoint`; NaN when absent or not computed yet.
 double trajectoryMetricValue(const ConfigSnapshot& config, TrajectoryMetric metric, int checkpoint);
+// The 95 % band of the value plotted, in its units: value ± 1.96 standard errors, or the stored bootstrap
+// interval of KL's 99th percentile (core/common/metrics.h, "_se", "_lo", "_hi"). Both bounds NaN when
+// the store holds no uncertainty for it (entries written before issue 22; the mean layer SQNR has none).
+struct MetricBand
+{
+    double lower = std::numeric_limits<double>::quiet_NaN();
+    double upper = std::numeric_limits<double>::quiet_NaN();
+    bool valid() const { return std::isfinite(lower) && std::isfinite(upper); }
+};
+MetricBand trajectoryMetricBand(const ConfigSnapshot& config, TrajectoryMetric metric, int checkpoint);
+// The standard error of the value plotted, in its units; NaN when there is none (KL p99 has an interval).
+double trajectoryMetricStandardError(const ConfigSnapshot& config, TrajectoryMetric metric, int checkpoint);
 // Whether larger values are better (agreement, SQNR): such metrics live far from 0, damage grows from it.
 bool trajectoryMetricHigherIsBetter(TrajectoryMetric metric);
 

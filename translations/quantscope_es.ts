@@ -105,17 +105,17 @@
 <context>
     <name>qs::AboutDialog</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="+41"/>
+        <location filename="../app/gui/helpwindows.cpp" line="+62"/>
         <source>About QuantScope</source>
         <translation>Acerca de QuantScope</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>A workbench for how an LLM&apos;s training dynamics change how much it suffers from quantization: every checkpoint of a trajectory quantized, measured and shown.</source>
         <translation>Un banco de trabajo para ver cómo la dinámica de entrenamiento de un LLM cambia cuánto sufre con la cuantización: cada punto de control de una trayectoria cuantizado, medido y mostrado.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Running with:</source>
         <translation>Se ejecuta con:</translation>
     </message>
@@ -489,7 +489,7 @@ bloque %2 · %3
 <context>
     <name>qs::DocumentationWindow</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="+79"/>
+        <location filename="../app/gui/helpwindows.cpp" line="+80"/>
         <source>QuantScope Documentation</source>
         <translation>Documentación de QuantScope</translation>
     </message>
@@ -2111,7 +2111,7 @@ Ventana k:</translation>
         <translation>ajuste: tokens + descenso de LR</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+60"/>
         <source>Select a quantized config of the run</source>
         <translation>Seleccione una configuración cuantizada de la ejecución</translation>
     </message>
@@ -2131,12 +2131,32 @@ Ventana k:</translation>
         <translation>%1, %2: %3</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>%1, %2: PTQ damage along training</source>
         <translation>%1, %2: daño de PTQ a lo largo del entrenamiento</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+35"/>
+        <source>Evaluation noise: no paired test of %1 at steps %2 and %3 (%4).</source>
+        <translation>Ruido de la evaluación: no hay prueba pareada de %1 en los pasos %2 y %3 (%4).</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Evaluation noise: %1 at step %2 (after the decay began) − at step %3 (before it) = %4, 95 % interval [%5, %6] over %7 evaluation units, p = %8: %9.</source>
+        <translation>Ruido de la evaluación: %1 en el paso %2 (tras empezar el decaimiento) − en el paso %3 (antes) = %4, intervalo del 95 % [%5, %6] sobre %7 unidades de evaluación, p = %8: %9.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the change exceeds the noise</source>
+        <translation>el cambio supera el ruido</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the change is within the noise</source>
+        <translation>el cambio está dentro del ruido</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>the error rises with the LR decay beyond what the tokens explain</source>
         <translation>el error sube con el descenso de LR más allá de lo que explican los tokens</translation>
     </message>
@@ -2151,7 +2171,7 @@ Ventana k:</translation>
         <translation>el descenso de LR no explica nada que no expliquen los tokens (p ≥ 0,01)</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%n checkpoint(s) fitted (%1 in the decay, %2 in warmup left out). Tokens only: R² %3, AIC %4. Tokens + LR decay: R² %5, AIC %6; decay term %7 ± %8, F = %9, p = %10: %11.</source>
         <translation>
             <numerusform>%n checkpoint ajustado (%1 en el descenso, %2 del calentamiento excluidos). Solo tokens: R² %3, AIC %4. Tokens + descenso de LR: R² %5, AIC %6; término de descenso %7 ± %8, F = %9, p = %10: %11.</numerusform>
@@ -2159,7 +2179,7 @@ Ventana k:</translation>
         </translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+87"/>
         <source>step %1 · %2 tokens · LR %3 (u = %4)
 %5 = %6</source>
         <translation>paso %1 · %2 tokens · LR %3 (u = %4)
@@ -2206,7 +2226,7 @@ calentamiento: no ajustado</translation>
         <translation> (%1)</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+52"/>
         <source>Run %1</source>
         <translation>Ejecución %1</translation>
     </message>
@@ -2286,7 +2306,17 @@ calentamiento: no ajustado</translation>
         <translation>Aún no calculado</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+14"/>
+        <source>%1 ± %2 (s.e.)</source>
+        <translation>%1 ± %2 (e.e.)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (95 % interval %2 – %3)</source>
+        <translation>%1 (intervalo del 95 %: %2 – %3)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -3149,7 +3179,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::ShortcutsDialog</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="-155"/>
+        <location filename="../app/gui/helpwindows.cpp" line="-156"/>
         <source>Keyboard Shortcuts</source>
         <translation>Atajos de teclado</translation>
     </message>
@@ -3609,7 +3639,12 @@ calentamiento: no ajustado</translation>
         <translation>%1: daño por cuantización a lo largo del entrenamiento</translation>
     </message>
     <message>
-        <location line="+173"/>
+        <location line="+167"/>
+        <source> (95 % band)</source>
+        <translation> (banda del 95 %)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>FP val loss</source>
         <translation>pérdida val. FP</translation>
     </message>
@@ -3659,12 +3694,22 @@ calentamiento: no ajustado</translation>
         <translation>aún no calculado</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
+        <source>%1 ± %2 (s.e.)</source>
+        <translation>%1 ± %2 (e.e.)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (95 % interval %2 – %3)</source>
+        <translation>%1 (intervalo del 95 %: %2 – %3)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1: %2 %3</source>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+171"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+182"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -3674,7 +3719,7 @@ calentamiento: no ajustado</translation>
         <translation>%1 (familia)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-561"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-579"/>
         <source>checkpoint order</source>
         <translation>orden de los puntos de control</translation>
     </message>
@@ -3704,7 +3749,7 @@ calentamiento: no ajustado</translation>
         <translation>etapa %1 · %2 ramas</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-16"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-25"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, con %2 pasos y %3 tokens en total</translation>
     </message>

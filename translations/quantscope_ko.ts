@@ -104,17 +104,17 @@
 <context>
     <name>qs::AboutDialog</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="+41"/>
+        <location filename="../app/gui/helpwindows.cpp" line="+62"/>
         <source>About QuantScope</source>
         <translation>QuantScope 정보</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>A workbench for how an LLM&apos;s training dynamics change how much it suffers from quantization: every checkpoint of a trajectory quantized, measured and shown.</source>
         <translation>LLM의 학습 동역학이 양자화 손상을 어떻게 바꾸는지 연구하는 작업대: 궤적의 모든 체크포인트를 양자화하고 측정하여 보여 줍니다.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Running with:</source>
         <translation>실행 환경:</translation>
     </message>
@@ -484,7 +484,7 @@ block %2 · %3
 <context>
     <name>qs::DocumentationWindow</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="+79"/>
+        <location filename="../app/gui/helpwindows.cpp" line="+80"/>
         <source>QuantScope Documentation</source>
         <translation>QuantScope 문서</translation>
     </message>
@@ -2095,7 +2095,7 @@ Window k:</source>
         <translation>적합: 토큰 + LR 감소</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+60"/>
         <source>Select a quantized config of the run</source>
         <translation>실행의 양자화 구성을 선택하세요</translation>
     </message>
@@ -2115,12 +2115,32 @@ Window k:</source>
         <translation>%1, %2: %3</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>%1, %2: PTQ damage along training</source>
         <translation>%1, %2: 학습 과정의 PTQ 손상</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+35"/>
+        <source>Evaluation noise: no paired test of %1 at steps %2 and %3 (%4).</source>
+        <translation>평가 잡음: %2 단계와 %3 단계의 %1에 대한 대응 검정 없음 (%4).</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Evaluation noise: %1 at step %2 (after the decay began) − at step %3 (before it) = %4, 95 % interval [%5, %6] over %7 evaluation units, p = %8: %9.</source>
+        <translation>평가 잡음: %2 단계(감쇠 시작 후)의 %1 − %3 단계(감쇠 전) = %4, %7개 평가 단위에 대한 95% 구간 [%5, %6], p = %8: %9.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the change exceeds the noise</source>
+        <translation>변화가 잡음을 넘습니다</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the change is within the noise</source>
+        <translation>변화가 잡음 범위 안에 있습니다</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>the error rises with the LR decay beyond what the tokens explain</source>
         <translation>오차가 토큰으로 설명되는 것 이상으로 LR 감소와 함께 증가합니다</translation>
     </message>
@@ -2135,14 +2155,14 @@ Window k:</source>
         <translation>LR 감소가 토큰으로 설명되지 않는 부분을 설명하지 못합니다(p ≥ 0.01)</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%n checkpoint(s) fitted (%1 in the decay, %2 in warmup left out). Tokens only: R² %3, AIC %4. Tokens + LR decay: R² %5, AIC %6; decay term %7 ± %8, F = %9, p = %10: %11.</source>
         <translation>
             <numerusform>체크포인트 %n개 적합(감소 구간 %1개, 워밍업 %2개 제외). 토큰만: R² %3, AIC %4. 토큰 + LR 감소: R² %5, AIC %6; 감소 항 %7 ± %8, F = %9, p = %10: %11.</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+87"/>
         <source>step %1 · %2 tokens · LR %3 (u = %4)
 %5 = %6</source>
         <translation>스텝 %1 · 토큰 %2 · LR %3 (u = %4)
@@ -2189,7 +2209,7 @@ warmup: not fitted</source>
         <translation> (%1)</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+52"/>
         <source>Run %1</source>
         <translation>실행 %1</translation>
     </message>
@@ -2269,7 +2289,17 @@ warmup: not fitted</source>
         <translation>아직 계산되지 않음</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+14"/>
+        <source>%1 ± %2 (s.e.)</source>
+        <translation>%1 ± %2 (표준오차)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (95 % interval %2 – %3)</source>
+        <translation>%1 (95% 구간 %2 – %3)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -3128,7 +3158,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::ShortcutsDialog</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="-155"/>
+        <location filename="../app/gui/helpwindows.cpp" line="-156"/>
         <source>Keyboard Shortcuts</source>
         <translation>단축키</translation>
     </message>
@@ -3585,7 +3615,12 @@ warmup: not fitted</source>
         <translation>%1: 학습 과정의 양자화 손상</translation>
     </message>
     <message>
-        <location line="+173"/>
+        <location line="+167"/>
+        <source> (95 % band)</source>
+        <translation> (95% 구간 띠)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>FP val loss</source>
         <translation>FP 검증 손실</translation>
     </message>
@@ -3635,12 +3670,22 @@ warmup: not fitted</source>
         <translation>아직 계산되지 않음</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
+        <source>%1 ± %2 (s.e.)</source>
+        <translation>%1 ± %2 (표준오차)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (95 % interval %2 – %3)</source>
+        <translation>%1 (95% 구간 %2 – %3)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1: %2 %3</source>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+171"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+182"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -3650,7 +3695,7 @@ warmup: not fitted</source>
         <translation>%1 (계열)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-561"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-579"/>
         <source>checkpoint order</source>
         <translation>체크포인트 순서</translation>
     </message>
@@ -3680,7 +3725,7 @@ warmup: not fitted</source>
         <translation>단계 %1 · 분기 %2개</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-16"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-25"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, 누적 %2 스텝, 토큰 %3개</translation>
     </message>

@@ -105,17 +105,17 @@
 <context>
     <name>qs::AboutDialog</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="+41"/>
+        <location filename="../app/gui/helpwindows.cpp" line="+62"/>
         <source>About QuantScope</source>
         <translation>Over QuantScope</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>A workbench for how an LLM&apos;s training dynamics change how much it suffers from quantization: every checkpoint of a trajectory quantized, measured and shown.</source>
         <translation>Een werkbank om te zien hoe de trainingsdynamiek van een LLM bepaalt hoeveel het lijdt onder kwantisatie: elk checkpoint van een traject gekwantiseerd, gemeten en getoond.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Running with:</source>
         <translation>Draait met:</translation>
     </message>
@@ -489,7 +489,7 @@ blok %2 · %3
 <context>
     <name>qs::DocumentationWindow</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="+79"/>
+        <location filename="../app/gui/helpwindows.cpp" line="+80"/>
         <source>QuantScope Documentation</source>
         <translation>QuantScope-documentatie</translation>
     </message>
@@ -2111,7 +2111,7 @@ Venster k:</translation>
         <translation>fit: tokens + LR-afname</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+60"/>
         <source>Select a quantized config of the run</source>
         <translation>Kies een gekwantiseerde configuratie van de run</translation>
     </message>
@@ -2131,12 +2131,32 @@ Venster k:</translation>
         <translation>%1, %2: %3</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>%1, %2: PTQ damage along training</source>
         <translation>%1, %2: PTQ-schade tijdens de training</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+35"/>
+        <source>Evaluation noise: no paired test of %1 at steps %2 and %3 (%4).</source>
+        <translation>Evaluatieruis: geen gepaarde toets van %1 bij stap %2 en %3 (%4).</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Evaluation noise: %1 at step %2 (after the decay began) − at step %3 (before it) = %4, 95 % interval [%5, %6] over %7 evaluation units, p = %8: %9.</source>
+        <translation>Evaluatieruis: %1 bij stap %2 (na het begin van het verval) − bij stap %3 (ervoor) = %4, 95 %-interval [%5, %6] over %7 evaluatie-eenheden, p = %8: %9.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the change exceeds the noise</source>
+        <translation>de verandering is groter dan de ruis</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the change is within the noise</source>
+        <translation>de verandering valt binnen de ruis</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>the error rises with the LR decay beyond what the tokens explain</source>
         <translation>de fout stijgt met de LR-afname, meer dan de tokens verklaren</translation>
     </message>
@@ -2151,7 +2171,7 @@ Venster k:</translation>
         <translation>de LR-afname verklaart niets wat de tokens niet verklaren (p ≥ 0,01)</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%n checkpoint(s) fitted (%1 in the decay, %2 in warmup left out). Tokens only: R² %3, AIC %4. Tokens + LR decay: R² %5, AIC %6; decay term %7 ± %8, F = %9, p = %10: %11.</source>
         <translation>
             <numerusform>%n checkpoint gefit (%1 in de afname, %2 uit het opwarmen weggelaten). Alleen tokens: R² %3, AIC %4. Tokens + LR-afname: R² %5, AIC %6; afnameterm %7 ± %8, F = %9, p = %10: %11.</numerusform>
@@ -2159,7 +2179,7 @@ Venster k:</translation>
         </translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+87"/>
         <source>step %1 · %2 tokens · LR %3 (u = %4)
 %5 = %6</source>
         <translation>stap %1 · %2 tokens · LR %3 (u = %4)
@@ -2206,7 +2226,7 @@ opwarmen: niet gefit</translation>
         <translation> (%1)</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+52"/>
         <source>Run %1</source>
         <translation>Run %1</translation>
     </message>
@@ -2286,7 +2306,17 @@ opwarmen: niet gefit</translation>
         <translation>Nog niet berekend</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+14"/>
+        <source>%1 ± %2 (s.e.)</source>
+        <translation>%1 ± %2 (s.f.)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (95 % interval %2 – %3)</source>
+        <translation>%1 (95 %-interval %2 – %3)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -3149,7 +3179,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::ShortcutsDialog</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="-155"/>
+        <location filename="../app/gui/helpwindows.cpp" line="-156"/>
         <source>Keyboard Shortcuts</source>
         <translation>Sneltoetsen</translation>
     </message>
@@ -3609,7 +3639,12 @@ opwarmen: niet gefit</translation>
         <translation>%1: kwantisatieschade tijdens de training</translation>
     </message>
     <message>
-        <location line="+173"/>
+        <location line="+167"/>
+        <source> (95 % band)</source>
+        <translation> (95 %-band)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>FP val loss</source>
         <translation>FP-validatieverlies</translation>
     </message>
@@ -3659,12 +3694,22 @@ opwarmen: niet gefit</translation>
         <translation>nog niet berekend</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
+        <source>%1 ± %2 (s.e.)</source>
+        <translation>%1 ± %2 (s.f.)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (95 % interval %2 – %3)</source>
+        <translation>%1 (95 %-interval %2 – %3)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1: %2 %3</source>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+171"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+182"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -3674,7 +3719,7 @@ opwarmen: niet gefit</translation>
         <translation>%1 (familie)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-561"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-579"/>
         <source>checkpoint order</source>
         <translation>volgorde van checkpoints</translation>
     </message>
@@ -3704,7 +3749,7 @@ opwarmen: niet gefit</translation>
         <translation>fase %1 · %2 takken</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-16"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-25"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, na %2 stappen en %3 tokens in totaal</translation>
     </message>

@@ -104,17 +104,17 @@
 <context>
     <name>qs::AboutDialog</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="+41"/>
+        <location filename="../app/gui/helpwindows.cpp" line="+62"/>
         <source>About QuantScope</source>
         <translation>关于 QuantScope</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>A workbench for how an LLM&apos;s training dynamics change how much it suffers from quantization: every checkpoint of a trajectory quantized, measured and shown.</source>
         <translation>研究大语言模型的训练动态如何改变其受量化影响程度的工作台：轨迹中的每个检查点都被量化、测量并展示。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Running with:</source>
         <translation>运行环境：</translation>
     </message>
@@ -484,7 +484,7 @@ block %2 · %3
 <context>
     <name>qs::DocumentationWindow</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="+79"/>
+        <location filename="../app/gui/helpwindows.cpp" line="+80"/>
         <source>QuantScope Documentation</source>
         <translation>QuantScope 文档</translation>
     </message>
@@ -2095,7 +2095,7 @@ Window k:</source>
         <translation>拟合：token + 学习率衰减</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+60"/>
         <source>Select a quantized config of the run</source>
         <translation>请选择该运行的一个量化配置</translation>
     </message>
@@ -2115,12 +2115,32 @@ Window k:</source>
         <translation>%1，%2：%3</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>%1, %2: PTQ damage along training</source>
         <translation>%1，%2：训练过程中的 PTQ 损伤</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+35"/>
+        <source>Evaluation noise: no paired test of %1 at steps %2 and %3 (%4).</source>
+        <translation>评估噪声：无法对第 %2 步和第 %3 步的 %1 做配对检验（%4）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Evaluation noise: %1 at step %2 (after the decay began) − at step %3 (before it) = %4, 95 % interval [%5, %6] over %7 evaluation units, p = %8: %9.</source>
+        <translation>评估噪声：第 %2 步（衰减开始后）的 %1 − 第 %3 步（衰减前）= %4，基于 %7 个评估单元的 95% 区间 [%5, %6]，p = %8：%9。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>the change exceeds the noise</source>
+        <translation>变化超出噪声</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the change is within the noise</source>
+        <translation>变化在噪声范围内</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>the error rises with the LR decay beyond what the tokens explain</source>
         <translation>误差随学习率衰减上升，超出了 token 所能解释的部分</translation>
     </message>
@@ -2135,14 +2155,14 @@ Window k:</source>
         <translation>学习率衰减没有解释 token 之外的任何变化（p ≥ 0.01）</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%n checkpoint(s) fitted (%1 in the decay, %2 in warmup left out). Tokens only: R² %3, AIC %4. Tokens + LR decay: R² %5, AIC %6; decay term %7 ± %8, F = %9, p = %10: %11.</source>
         <translation>
             <numerusform>拟合了 %n 个检查点（%1 个在衰减阶段，排除了 %2 个预热检查点）。仅 token：R² %3，AIC %4。token + 学习率衰减：R² %5，AIC %6；衰减项 %7 ± %8，F = %9，p = %10：%11。</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+87"/>
         <source>step %1 · %2 tokens · LR %3 (u = %4)
 %5 = %6</source>
         <translation>步 %1 · %2 个 token · 学习率 %3 (u = %4)
@@ -2189,7 +2209,7 @@ warmup: not fitted</source>
         <translation>（%1）</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+52"/>
         <source>Run %1</source>
         <translation>运行 %1</translation>
     </message>
@@ -2269,7 +2289,17 @@ warmup: not fitted</source>
         <translation>尚未计算</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+14"/>
+        <source>%1 ± %2 (s.e.)</source>
+        <translation>%1 ± %2（标准误）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (95 % interval %2 – %3)</source>
+        <translation>%1（95% 区间 %2 – %3）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -3128,7 +3158,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::ShortcutsDialog</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="-155"/>
+        <location filename="../app/gui/helpwindows.cpp" line="-156"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
@@ -3585,7 +3615,12 @@ warmup: not fitted</source>
         <translation>%1：训练过程中的量化损伤</translation>
     </message>
     <message>
-        <location line="+173"/>
+        <location line="+167"/>
+        <source> (95 % band)</source>
+        <translation>（95% 置信带）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>FP val loss</source>
         <translation>FP 验证损失</translation>
     </message>
@@ -3635,12 +3670,22 @@ warmup: not fitted</source>
         <translation>尚未计算</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
+        <source>%1 ± %2 (s.e.)</source>
+        <translation>%1 ± %2（标准误）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (95 % interval %2 – %3)</source>
+        <translation>%1（95% 区间 %2 – %3）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1: %2 %3</source>
         <translation>%1：%2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+171"/>
+        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+182"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
@@ -3650,7 +3695,7 @@ warmup: not fitted</source>
         <translation>%1（家族）</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-561"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-579"/>
         <source>checkpoint order</source>
         <translation>检查点顺序</translation>
     </message>
@@ -3680,7 +3725,7 @@ warmup: not fitted</source>
         <translation>阶段 %1 · %2 个分支</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-16"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-25"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1，累计 %2 步、%3 个 token</translation>
     </message>

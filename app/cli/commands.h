@@ -23,6 +23,7 @@ Command averageCommand();
 Command recipeCommand();
 Command figureCommand();
 Command infoCommand();
+Command compareCommand();
 Command checkCommand();
 Command repairCommand();
 Command fitCommand();

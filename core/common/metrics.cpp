@@ -9,7 +9,7 @@ namespace {
 using S = MetricScope;
 using From = MetricSource;
 
-constexpr std::array<MetricInfo, 19> table {{
+constexpr std::array<MetricInfo, 20> table {{
     {metrics::ce, "CE", "nats/byte", S::Model, From::EveryConfig, false, "validation CE of the quantized model"},
     {metrics::fpCe, "FP CE", "nats/byte", S::Model, From::EveryConfig, false,
      "validation CE of the full-precision checkpoint"},
@@ -24,6 +24,8 @@ constexpr std::array<MetricInfo, 19> table {{
      "KL(P_fp ‖ P_q) of the next-byte distributions, 99th percentile over tokens"},
     {metrics::top1Agree, "same top-1", "", S::Model, From::EveryConfig, true,
      "share of tokens whose most likely next byte is the FP model's"},
+    {metrics::evalUnits, "evaluation units", "", S::Model, From::EveryConfig, false,
+     "sequences or blocks the uncertainties are computed over"},
     {metrics::wRelErr, "weight rel. error", "", S::Layer, From::EveryConfig, false, "‖W − Ŵ‖_F / ‖W‖_F"},
     {metrics::sqnrDb, "SQNR", "dB", S::Layer, From::EveryConfig, true,
      "layer output SQNR on its calibration input, 10·log10(‖XWᵀ‖² / ‖XWᵀ − Q(X)Ŵᵀ‖²)"},
@@ -56,6 +58,45 @@ const MetricInfo* findMetric(std::string_view name)
             return &info;
     }
     return nullptr;
+}
+
+UncertaintyKind uncertaintyKind(std::string_view metric)
+{
+    using namespace metrics;
+    for (const char* m : {ce, fpCe, deltaCe, relCe, ppl, klMean, top1Agree})
+        if (metric == m)
+            return UncertaintyKind::StandardError;
+    if (metric == klMedian || metric == klP99)
+        return UncertaintyKind::Interval;
+    return UncertaintyKind::None;
+}
+
+std::string standardErrorName(std::string_view metric)
+{
+    return std::string(metric) + std::string(metrics::standardErrorSuffix);
+}
+
+std::string lowerBoundName(std::string_view metric)
+{
+    return std::string(metric) + std::string(metrics::lowerBoundSuffix);
+}
+
+std::string upperBoundName(std::string_view metric)
+{
+    return std::string(metric) + std::string(metrics::upperBoundSuffix);
+}
+
+bool isUncertaintyName(std::string_view name)
+{
+    const auto base = [&](std::string_view suffix) {
+        return name.ends_with(suffix) ? name.substr(0, name.size() - suffix.size()) : std::string_view();
+    };
+    if (const auto m = base(metrics::standardErrorSuffix); !m.empty())
+        return uncertaintyKind(m) == UncertaintyKind::StandardError;
+    for (const std::string_view suffix : {metrics::lowerBoundSuffix, metrics::upperBoundSuffix})
+        if (const auto m = base(suffix); !m.empty())
+            return uncertaintyKind(m) == UncertaintyKind::Interval;
+    return false;
 }
 
 bool isInputStatistic(std::string_view name)

@@ -7,6 +7,7 @@
 // its own (models/metricnames.h).
 
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace qs {
@@ -36,6 +37,28 @@ inline constexpr const char* actOutliers = "act_outliers";
 
 // Profiles, .../profiles/<name>: per checkpoint, every layer's input channels.
 inline constexpr const char* actChannelAbsmax = "act_channel_absmax";
+
+// How many evaluation units (validation sequences, evaluation blocks) the uncertainties below are
+// computed over: a model metric of every config.
+inline constexpr const char* evalUnits = "eval_units";
+
+// The uncertainty stored next to a model metric: "<metric>_se", its standard error over the evaluation
+// units, or "<metric>_lo" / "<metric>_hi", the bounds of its 95 % bootstrap interval over them (KL's
+// median and 99th percentile, which have no closed-form error).
+inline constexpr std::string_view standardErrorSuffix = "_se";
+inline constexpr std::string_view lowerBoundSuffix = "_lo";
+inline constexpr std::string_view upperBoundSuffix = "_hi";
+inline constexpr double intervalLevel = 0.95;
+
+// Per-unit sums, .../units/<name>: per checkpoint, one value per evaluation unit, in the evaluation's
+// order; what the paired tests between two results resample (core/common/evaluationunits.h).
+namespace units {
+inline constexpr const char* tokens = "tokens"; // scored tokens
+inline constexpr const char* ce = "ce";         // summed CE of the evaluated model, nats
+inline constexpr const char* fpCe = "fp_ce";    // summed CE of the FP model on the same tokens, nats
+inline constexpr const char* kl = "kl";         // summed KL(P_fp ‖ P_q), nats
+inline constexpr const char* top1 = "top1";     // tokens whose most likely next token is the FP one
+} // namespace units
 
 // The checkpoint table's column with the full-precision validation CE.
 inline constexpr const char* fpValCe = "fp_val_ce";
@@ -81,6 +104,22 @@ struct MetricInfo
 std::span<const MetricInfo> metricTable();
 // The record of metric `name`; nullptr for a name QuantScope does not write (a newer store's).
 const MetricInfo* findMetric(std::string_view name);
+// How a model metric's uncertainty is stored: none (a count, a config's own value), a standard error,
+// or an interval.
+enum class UncertaintyKind
+{
+    None,
+    StandardError,
+    Interval,
+};
+UncertaintyKind uncertaintyKind(std::string_view metric);
+// "<metric>_se" (StandardError metrics), "<metric>_lo" and "<metric>_hi" (Interval metrics).
+std::string standardErrorName(std::string_view metric);
+std::string lowerBoundName(std::string_view metric);
+std::string upperBoundName(std::string_view metric);
+// Whether `name` is one of those uncertainty names (of a metric this build knows).
+bool isUncertaintyName(std::string_view name);
+
 // Whether `name` is an input-activation statistic (metrics::inputStatisticPrefix), known or not.
 bool isInputStatistic(std::string_view name);
 

@@ -158,4 +158,88 @@ PairedComparison comparePaired(std::span<const double> sumsA, std::span<const do
     return c;
 }
 
+QuantileEstimate quantileInterval(std::span<const double> values, std::span<const std::uint32_t> unitOf,
+                                  std::size_t units, double q, double level, const Bootstrap& bootstrap)
+{
+    requireUnits(values.size(), unitOf.size(), "quantile");
+    if (!(q >= 0.0 && q <= 1.0))
+        throw ConfigError("quantile: " + std::to_string(q) + " is not in [0, 1]");
+    for (std::uint32_t u : unitOf)
+        if (u >= units)
+            throw ConfigError("quantile: a token of unit " + std::to_string(u) + " among " + std::to_string(units)
+                              + " units");
+    // Tokens in ascending order once; a resample then walks them with each token weighted by its unit's
+    // multiplicity until the interpolated rank q·(N − 1) of the expanded sample is passed, from the
+    // nearer end.
+    std::vector<std::uint32_t> order(values.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = std::uint32_t(i);
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+    std::vector<double> tokensOf(units, 0.0);
+    for (std::uint32_t u : unitOf)
+        tokensOf[u] += 1.0;
+    const auto weighted = [&](const std::vector<double>& weight) {
+        double n = 0.0;
+        for (std::size_t u = 0; u < units; ++u)
+            n += weight[u] * tokensOf[u];
+        if (n < 1.0)
+            return std::numeric_limits<double>::quiet_NaN();
+        const double rank = q * (n - 1.0);
+        const double below = std::floor(rank);
+        // The values at ranks `below` and `below + 1` (0-based, in the expanded sample).
+        double at = 0.0, next = 0.0;
+        if (q <= 0.5) {
+            double seen = 0.0;
+            std::size_t i = 0;
+            for (; i < order.size(); ++i) {
+                seen += weight[unitOf[order[i]]];
+                if (seen > below)
+                    break;
+            }
+            at = values[order[i]];
+            if (seen > below + 1.0) {
+                next = at;
+            } else {
+                for (++i; i < order.size() && weight[unitOf[order[i]]] == 0.0; ++i) { }
+                next = i < order.size() ? values[order[i]] : at;
+            }
+        } else {
+            // From the top: rank r from below is rank n − 1 − r from above.
+            const double fromTop = n - 1.0 - below; // rank of `at` from the top
+            double seen = 0.0;
+            std::size_t i = order.size();
+            while (i > 0) {
+                --i;
+                seen += weight[unitOf[order[i]]];
+                if (seen > fromTop - 1.0)
+                    break;
+            }
+            next = values[order[i]];
+            // `at` is one rank lower: the same token while more of its copies remain.
+            if (seen > fromTop) {
+                at = next;
+            } else {
+                std::size_t j = i;
+                while (j > 0 && weight[unitOf[order[j - 1]]] == 0.0)
+                    --j;
+                at = j > 0 ? values[order[j - 1]] : next;
+            }
+        }
+        return at + (rank - below) * (next - at);
+    };
+    QuantileEstimate e;
+    e.value = weighted(std::vector<double>(units, 1.0));
+    std::vector<double> weight(units);
+    e.interval = bootstrapInterval(
+        units,
+        [&](std::span<const std::size_t> drawn) {
+            std::fill(weight.begin(), weight.end(), 0.0);
+            for (std::size_t u : drawn)
+                weight[u] += 1.0;
+            return weighted(weight);
+        },
+        level, bootstrap);
+    return e;
+}
+
 } // namespace qs::stats

@@ -79,4 +79,19 @@ struct PairedComparison
 PairedComparison comparePaired(std::span<const double> sumsA, std::span<const double> sumsB,
                                std::span<const double> counts, double level = 0.95, const Bootstrap& bootstrap = {});
 
+// A quantile of per-token values (KL's median and 99th percentile) with the bootstrap percentile
+// interval of the same quantile over resampled units: token t belongs to unit unitOf[t] < units, and a
+// resample counts every token as often as its unit was drawn. The quantile interpolates linearly
+// between order statistics (numpy's and torch's default), so `value` is torch::quantile's. Throws
+// qs::ConfigError for spans of different lengths, no tokens, q outside [0, 1], a unit index out of
+// range, or the bootstrap's errors.
+struct QuantileEstimate
+{
+    double value = std::numeric_limits<double>::quiet_NaN();
+    Interval interval;
+};
+
+QuantileEstimate quantileInterval(std::span<const double> values, std::span<const std::uint32_t> unitOf,
+                                  std::size_t units, double q, double level = 0.95, const Bootstrap& bootstrap = {});
+
 } // namespace qs::stats

@@ -283,6 +283,7 @@ ResultEntry readEntry(const Store& store, const std::string& run, const std::str
         for (size_t l = 0; l < layers; ++l)
             profile.push_back(store.profile(run, configId, metric, checkpoint, int(l)));
     }
+    entry.units = store.unitSums(run, configId, checkpoint);
     return entry;
 }
 
@@ -294,7 +295,8 @@ std::string entryDifference(const ResultEntry& a, const ResultEntry& b)
             k.push_back(key);
         return k;
     };
-    if (keys(a.model) != keys(b.model) || keys(a.layers) != keys(b.layers) || keys(a.profiles) != keys(b.profiles))
+    if (keys(a.model) != keys(b.model) || keys(a.layers) != keys(b.layers) || keys(a.profiles) != keys(b.profiles)
+        || keys(a.units) != keys(b.units))
         return "different metrics";
     for (const auto& [metric, value] : a.model) {
         if (!same(value, b.model.at(metric)))
@@ -319,6 +321,12 @@ std::string entryDifference(const ResultEntry& a, const ResultEntry& b)
         }
         if (layers.size() != other.size())
             return metric + ": a different number of layers";
+    }
+    for (const auto& [name, values] : a.units) {
+        const auto& other = b.units.at(name);
+        if (values.size() != other.size()
+            || !std::equal(values.begin(), values.end(), other.begin(), [](double x, double y) { return same(x, y); }))
+            return "per-unit " + name + " differs";
     }
     return {};
 }

@@ -439,6 +439,11 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
         checkName(path, name, "layer metric name");
     for (const auto& [name, values] : entry.profiles)
         checkName(path, name, "profile name");
+    for (const auto& [name, values] : entry.units) {
+        checkName(path, name, "per-unit record name");
+        if (values.empty() || values.size() != entry.units.begin()->second.size())
+            throw ConfigError(path + ": per-unit records of " + where + " are empty or of different lengths");
+    }
 
     // New chunks hold several rows (layerRowChunk): an entry can grow the file by that many rows.
     std::uintmax_t bytes = entry.model.size() * sizeof(double);
@@ -447,6 +452,8 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
     for (const auto& [name, perLayer] : entry.profiles)
         for (const auto& values : perLayer)
             bytes += values.size() * sizeof(float);
+    for (const auto& [name, values] : entry.units)
+        bytes += values.size() * sizeof(double);
     const std::uintmax_t growth = bytes * (layerRowChunk + 1) + (std::uintmax_t(1) << 18);
     d->write(
         "writing the result of " + where,
@@ -489,6 +496,9 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
             // Stores written before profiles existed lack the group: it is added on first use.
             if (!entry.profiles.empty() && !hasLink(cfg, "profiles"))
                 createOrderedGroup(cfg, "profiles");
+            // Likewise the per-unit sums (issue 22).
+            if (!entry.units.empty() && !hasLink(cfg, "units"))
+                createOrderedGroup(cfg, "units");
             const H5::DataSet done = openDataset(model, "done");
             requireShape(done, 1);
             const hsize_t row = static_cast<hsize_t>(checkpoint);
@@ -502,8 +512,11 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
             // Every dataset of the config keeps the same row count; rows not written yet read as the
             // fill value (NaN, done = 0).
             std::vector<H5::Group> groups = {model, layerGrp};
-            if (hasLink(cfg, "profiles"))
+            const bool hasProfiles = hasLink(cfg, "profiles");
+            if (hasProfiles)
                 groups.push_back(cfg.openGroup("profiles"));
+            if (hasLink(cfg, "units"))
+                groups.push_back(cfg.openGroup("units"));
             const bool rewriting = row < extent(done);
             for (size_t g = 0; g < groups.size(); ++g) {
                 const H5::Group& group = groups[g];
@@ -512,9 +525,10 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
                     const hsize_t size[2] = {std::max(rows, extent(ds)), width(ds)};
                     ds.extend(size);
                     // A row written again holds only the new entry's values: metrics it lacks read NaN.
-                    const bool given = g == 0 ? (name == "done" || entry.model.count(name) > 0)
-                        : g == 1              ? entry.layers.count(name) > 0
-                                              : entry.profiles.count(name) > 0;
+                    const bool given = g == 0   ? (name == "done" || entry.model.count(name) > 0)
+                        : g == 1                ? entry.layers.count(name) > 0
+                        : g == 2 && hasProfiles ? entry.profiles.count(name) > 0
+                                                : entry.units.count(name) > 0;
                     if (rewriting && !given)
                         writeAt<double>(ds, row, std::vector<double>(width(ds), nan));
                 }
@@ -540,6 +554,10 @@ void Store::writeResult(const std::string& run, const std::string& configId, int
             for (const auto& [name, values] : profileRows)
                 writeRow(cfg.openGroup("profiles"), name, values, channels,
                          "the run's layers have " + std::to_string(channels) + " input channels");
+            // Every entry of a config is evaluated on the same units, so the first fixes the width.
+            for (const auto& [name, values] : entry.units)
+                writeRow(cfg.openGroup("units"), name, values, hsize_t(values.size()),
+                         "this entry has " + std::to_string(values.size()) + " evaluation units");
 
             // The flag that vouches for the values, last (a store written in place by an older version
             // relied on this order; a published version holds the whole entry or none of it).
@@ -617,6 +635,43 @@ ConfigResults Store::results(const std::string& run, const std::string& configId
             res.layers[name] = std::move(matrix);
         }
         return res;
+    });
+}
+
+std::map<std::string, std::vector<double>> Store::unitSums(const std::string& run, const std::string& configId,
+                                                           int checkpoint) const
+{
+    const std::string what = "reading the per-unit sums of config '" + configId + "', checkpoint "
+        + std::to_string(checkpoint) + " in run '" + run + "'";
+    return d->guard(what, [&] {
+        std::map<std::string, std::vector<double>> out;
+        const H5::Group cfg = d->configGroup(run, configId);
+        const H5::DataSet done = openDataset(cfg.openGroup("model"), "done");
+        requireShape(done, 1);
+        const hsize_t row = static_cast<hsize_t>(checkpoint);
+        if (checkpoint < 0 || row >= extent(done) || readColumn<uint8_t>(done, row + 1)[row] == 0
+            || !hasLink(cfg, "units"))
+            return out;
+        const H5::Group group = cfg.openGroup("units");
+        for (const std::string& name : childNames(group)) {
+            const H5::DataSet ds = group.openDataSet(name);
+            requireShape(ds, 2);
+            if (row >= extent(ds))
+                continue;
+            const hsize_t count = width(ds);
+            std::vector<double> values(count);
+            H5::DataSpace file = ds.getSpace();
+            const hsize_t start[2] = {row, 0};
+            const hsize_t size[2] = {1, count};
+            file.selectHyperslab(H5S_SELECT_SET, size, start);
+            const H5::DataSpace mem(2, size);
+            ds.read(values.data(), numTypes<double>().first, mem, file);
+            // Entries written before the group existed read as NaN: they have no per-unit sums.
+            if (std::any_of(values.begin(), values.end(), [](double v) { return std::isnan(v); }))
+                continue;
+            out[name] = std::move(values);
+        }
+        return out;
     });
 }
 

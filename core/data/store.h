@@ -99,6 +99,9 @@ struct ResultEntry
     std::map<std::string, std::vector<double>> layers; // e.g. w_rel_err -> one value per layer
     // Per-channel profiles over each layer's input channels, e.g. act_channel_absmax -> [layer][cols].
     std::map<std::string, std::vector<std::vector<float>>> profiles;
+    // Per-unit sums over the evaluation's units (metrics::units: tokens, ce, fp_ce, kl, top1), the
+    // paired tests' input; every vector one value per unit, as many units in every entry of a config.
+    std::map<std::string, std::vector<double>> units;
 };
 
 // The HDF5 results store (layout: docs/store-format.md). The file is never changed in place: every
@@ -180,6 +183,10 @@ public:
     void writeResult(const std::string& run, const std::string& configId, int checkpoint, const ResultEntry& entry);
     bool hasResult(const std::string& run, const std::string& configId, int checkpoint) const;
     ConfigResults results(const std::string& run, const std::string& configId) const;
+    // The per-unit sums of one entry (ResultEntry::units); empty when that checkpoint's row is not done
+    // or was written without them (before issue 22, or by an older version).
+    std::map<std::string, std::vector<double>> unitSums(const std::string& run, const std::string& configId,
+                                                        int checkpoint) const;
     // Profiles are read one (checkpoint, layer) at a time: names, then one layer's values (empty when
     // that checkpoint's row is not done).
     std::vector<std::string> profileNames(const std::string& run, const std::string& configId) const;

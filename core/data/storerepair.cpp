@@ -30,6 +30,8 @@ std::size_t entryBytes(const ResultEntry& entry)
     for (const auto& [name, perLayer] : entry.profiles)
         for (const auto& values : perLayer)
             bytes += values.size() * sizeof(float);
+    for (const auto& [name, values] : entry.units)
+        bytes += values.size() * sizeof(double);
     return bytes;
 }
 

@@ -347,6 +347,7 @@ struct ResultSet
         Model,
         Layers,
         Profiles,
+        Units,
     };
     std::string name;
     Group group = Model;
@@ -496,6 +497,9 @@ Config readConfig(File& file, const Run& run, const std::string& id, const Entry
     const auto hasProfiles = file.has(*cfg, c.object, "profiles");
     const auto profileGroup =
         hasProfiles && *hasProfiles ? file.group(*cfg, c.object, "profiles", false) : std::optional<H5::Group>();
+    const auto hasUnits = file.has(*cfg, c.object, "units");
+    const auto unitGroup =
+        hasUnits && *hasUnits ? file.group(*cfg, c.object, "units", false) : std::optional<H5::Group>();
     if (!model)
         return c;
 
@@ -512,6 +516,7 @@ Config readConfig(File& file, const Run& run, const std::string& id, const Entry
         channels += hsize_t(l.cols);
     const bool layersKnown = run.layers.present && !layers.empty() && layers.size() == run.layers.claimed;
     std::vector<ResultSet> sets;
+    hsize_t unitWidth = 0; // the first per-unit dataset's; the others must have it
     const auto add = [&](const H5::Group& group, const std::string& groupName, ResultSet::Group kind) {
         const std::string object = c.object + "/" + groupName;
         for (const std::string& name : file.children(group, object)) {
@@ -521,7 +526,7 @@ Config readConfig(File& file, const Run& run, const std::string& id, const Entry
                 file.error(object, "'" + name + "' is not a metric name (letters, digits, '-', '_', '.'): left out");
                 continue;
             }
-            if (kind != ResultSet::Model && !layersKnown) {
+            if (kind != ResultSet::Model && kind != ResultSet::Units && !layersKnown) {
                 file.error(object + "/" + name,
                            "the run's layer table does not read whole, so its columns cannot be "
                            "matched to layers: left out");
@@ -533,9 +538,14 @@ Config readConfig(File& file, const Run& run, const std::string& id, const Entry
             else if (kind == ResultSet::Layers)
                 col = file.column(group, object, name, Type::F64, 2, layers.size(), cap, false, true,
                                   "one per layer of the run");
-            else
+            else if (kind == ResultSet::Profiles)
                 col = file.column(group, object, name, Type::F32, 2, channels, cap, false, true,
                                   "the input channels of the run's layers");
+            else
+                col = file.column(group, object, name, Type::F64, 2, unitWidth, cap, false, true,
+                                  "the evaluation units of the config's other per-unit sums");
+            if (col && kind == ResultSet::Units && unitWidth == 0)
+                unitWidth = col->width;
             if (col)
                 sets.push_back({name, kind, std::move(*col), {}});
         }
@@ -545,6 +555,8 @@ Config readConfig(File& file, const Run& run, const std::string& id, const Entry
         add(*layerGroup, "layers", ResultSet::Layers);
     if (profileGroup)
         add(*profileGroup, "profiles", ResultSet::Profiles);
+    if (unitGroup)
+        add(*unitGroup, "units", ResultSet::Units);
 
     // Every dataset of a config has as many rows as its done flags.
     std::vector<std::string> extents = {"done " + std::to_string(done->extent)};
@@ -630,6 +642,12 @@ Config readConfig(File& file, const Run& run, const std::string& id, const Entry
             } else if (s.group == ResultSet::Layers) {
                 const auto first = s.values.begin() + std::ptrdiff_t(i * s.col.width);
                 entry.layers[s.name].assign(first, first + std::ptrdiff_t(s.col.width));
+            } else if (s.group == ResultSet::Units) {
+                // A row written before the config had per-unit sums reads as NaN: the entry has none.
+                const auto first = s.values.begin() + std::ptrdiff_t(i * s.col.width);
+                const auto last = first + std::ptrdiff_t(s.col.width);
+                if (std::none_of(first, last, [](double v) { return std::isnan(v); }))
+                    entry.units[s.name].assign(first, last);
             } else {
                 const auto row = file.readRow(s.col, i);
                 if (!row) {

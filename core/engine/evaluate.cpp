@@ -74,9 +74,16 @@ void forEachBatch(TinyLm& model, const ValidationSet& set, int batchSize, F&& co
         model->train();
 }
 
-double sumCe(const torch::Tensor& logProbs, const torch::Tensor& targets)
+// Summed CE of each sequence of a batch, in float64.
+torch::Tensor sequenceCe(const torch::Tensor& logProbs, const torch::Tensor& targets)
 {
-    return -logProbs.gather(-1, targets.unsqueeze(-1)).to(torch::kFloat64).sum().item<double>();
+    return -logProbs.gather(-1, targets.unsqueeze(-1)).squeeze(-1).to(torch::kFloat64).sum(-1);
+}
+
+void append(std::vector<double>& to, const torch::Tensor& values)
+{
+    const auto v = values.to(torch::kFloat64).contiguous();
+    to.insert(to.end(), v.data_ptr<double>(), v.data_ptr<double>() + v.numel());
 }
 
 } // namespace
@@ -85,39 +92,42 @@ FpReference fpReference(TinyLm& model, const ValidationSet& set, int batchSize)
 {
     FpReference ref;
     std::vector<torch::Tensor> parts;
-    double sum = 0.0;
     forEachBatch(model, set, batchSize, [&](int64_t begin, int64_t count, const torch::Tensor& logProbs) {
-        sum += sumCe(logProbs, set.targets.narrow(0, begin, count));
+        append(ref.unitCe, sequenceCe(logProbs, set.targets.narrow(0, begin, count)));
         parts.push_back(logProbs);
     });
     ref.logProbs = torch::cat(parts, 0);
     ref.probs = ref.logProbs.exp();
     ref.top1 = ref.logProbs.argmax(-1);
+    ref.unitTokens.assign(ref.unitCe.size(), double(set.targets.size(1)));
+    double sum = 0.0;
+    for (double s : ref.unitCe)
+        sum += s;
     ref.ce = sum / double(set.tokens());
     return ref;
 }
 
-QuantizedEval evaluateAgainst(TinyLm& model, const ValidationSet& set, int batchSize, const FpReference& fp)
+EvaluationUnits evaluateAgainst(TinyLm& model, const ValidationSet& set, int batchSize, const FpReference& fp)
 {
-    QuantizedEval e;
-    double sum = 0.0;
-    int64_t agree = 0;
-    std::vector<torch::Tensor> kls;
+    EvaluationUnits u;
+    u.tokens = fp.unitTokens;
+    u.fpCe = fp.unitCe;
+    const int64_t seqLen = set.targets.size(1);
     forEachBatch(model, set, batchSize, [&](int64_t begin, int64_t count, const torch::Tensor& logProbs) {
-        sum += sumCe(logProbs, set.targets.narrow(0, begin, count));
+        append(u.ce, sequenceCe(logProbs, set.targets.narrow(0, begin, count)));
         const auto logP = fp.logProbs.narrow(0, begin, count);
         // KL(P ‖ Q) = Σ_v p_v (log p_v − log q_v), per token, in float64 to keep tiny values exact.
-        kls.push_back((fp.probs.narrow(0, begin, count) * (logP - logProbs)).sum(-1).to(torch::kFloat64).flatten());
-        agree += (logProbs.argmax(-1) == fp.top1.narrow(0, begin, count)).sum().item<int64_t>();
+        // Rounding can make a token's KL a hair below zero; KL is never negative.
+        const auto kl =
+            (fp.probs.narrow(0, begin, count) * (logP - logProbs)).sum(-1).to(torch::kFloat64).clamp_min(0.0);
+        append(u.kl, kl.sum(-1));
+        const auto flat = kl.to(torch::kFloat32).contiguous();
+        u.tokenKl.insert(u.tokenKl.end(), flat.data_ptr<float>(), flat.data_ptr<float>() + flat.numel());
+        for (int64_t s = 0; s < count; ++s)
+            u.tokenUnit.insert(u.tokenUnit.end(), size_t(seqLen), uint32_t(begin + s));
+        append(u.top1, (logProbs.argmax(-1) == fp.top1.narrow(0, begin, count)).sum(-1));
     });
-    // Rounding can make a token's KL a hair below zero; KL is never negative.
-    const auto kl = torch::cat(kls).clamp_min(0.0);
-    e.ce = sum / double(set.tokens());
-    e.klMean = kl.mean().item<double>();
-    e.klMedian = torch::quantile(kl, 0.5).item<double>();
-    e.klP99 = torch::quantile(kl, 0.99).item<double>();
-    e.top1Agree = double(agree) / double(set.tokens());
-    return e;
+    return u;
 }
 
 } // namespace qs

@@ -2,6 +2,7 @@
 
 // Validation cross-entropy on fixed held-out blocks. Include only from core .cpp files.
 
+#include "core/common/evaluationunits.h"
 #include "core/engine/model.h"
 
 #include <cstdint>
@@ -30,25 +31,19 @@ double validationCe(TinyLm& model, const ValidationSet& set, int batchSize);
 struct FpReference
 {
     double ce = 0.0;
-    torch::Tensor logProbs; // [sequences, seqLen, vocab] float32
-    torch::Tensor probs;    // exp(logProbs), for KL against every config
-    torch::Tensor top1;     // [sequences, seqLen] int64
+    std::vector<double> unitTokens; // per validation sequence (the evaluation's units)
+    std::vector<double> unitCe;     // summed CE per sequence, nats
+    torch::Tensor logProbs;         // [sequences, seqLen, vocab] float32
+    torch::Tensor probs;            // exp(logProbs), for KL against every config
+    torch::Tensor top1;             // [sequences, seqLen] int64
 };
 
 FpReference fpReference(TinyLm& model, const ValidationSet& set, int batchSize);
 
 // What a quantized model does to the validation set, against the FP reference (llama.cpp's
-// --kl-divergence statistics, papers.md §6).
-struct QuantizedEval
-{
-    double ce = 0.0;     // token-weighted mean CE, nats
-    double klMean = 0.0; // KL(P_fp ‖ P_q) per token, nats: mean, median, 99th percentile
-    double klMedian = 0.0;
-    double klP99 = 0.0;
-    double top1Agree = 0.0; // share of tokens whose most likely next token is the FP one
-};
-
+// --kl-divergence statistics, papers.md §6), per validation sequence (core/common/evaluationunits.h):
+// CE, KL(P_fp ‖ P_q) and top-1 agreement summed over each sequence's tokens, and KL per token.
 // Throws Error if the model's logits hold NaN or Inf.
-QuantizedEval evaluateAgainst(TinyLm& model, const ValidationSet& set, int batchSize, const FpReference& fp);
+EvaluationUnits evaluateAgainst(TinyLm& model, const ValidationSet& set, int batchSize, const FpReference& fp);
 
 } // namespace qs

@@ -12,6 +12,7 @@
 #include "core/engine/sweep.h"
 
 #include "core/common/errors.h"
+#include "core/common/metrics.h"
 #include "core/data/corpus.h"
 #include "core/data/hfprotocol.h"
 #include "core/data/hfrun.h"
@@ -184,29 +185,39 @@ void calibrateInChunks(const HfModel& model, HfBlock& block, HiddenStates& state
 
 // CE, KL, top-1 of every config's final hidden states against the FP ones over the scored tokens, a
 // chunk of sequences at a time and their logits a few tokens at a time: the FP logits of a chunk are
-// computed once and compared with every config's. `quantized` empty: only the FP CE.
+// computed once and compared with every config's. Summed per evaluation block (the units of the
+// uncertainty, core/common/evaluationunits.h; blocks that score no token are left out), KL kept per
+// token. `reference` receives the FP model's own evaluation; `quantized` empty: only that.
 struct Comparison
 {
-    double ceSum = 0.0;
-    int64_t agree = 0;
+    torch::Tensor ce, kl, top1; // [blocks] float64 sums
     std::vector<float> kls;
+    std::vector<uint32_t> unit;
 };
 
-std::vector<QuantizedEval> compare(const HfModel& model, const HfModel::Head& head, const HiddenStates& fp,
-                                   const std::vector<const HiddenStates*>& quantized, const torch::Tensor& targets,
-                                   int64_t batch, int64_t logitTokens, double* fpCe)
+std::vector<EvaluationUnits> compare(const HfModel& model, const HfModel::Head& head, const HiddenStates& fp,
+                                     const std::vector<const HiddenStates*>& quantized, const torch::Tensor& targets,
+                                     int64_t batch, int64_t logitTokens, EvaluationUnits* reference)
 {
-    double fpSum = 0.0;
-    int64_t scored = 0;
-    std::vector<Comparison> sums(quantized.size());
+    const int64_t blocks = fp.sequences();
+    const int64_t length = targets.size(1);
+    const auto sums = [&] { return torch::zeros({blocks}, torch::kFloat64); };
+    const torch::Tensor fpSum = sums();
+    std::vector<Comparison> per(quantized.size());
+    for (Comparison& c : per) {
+        c.ce = sums();
+        c.kl = sums();
+        c.top1 = sums();
+    }
     const int64_t hidden = model.arch().hidden;
-    for (int64_t begin = 0; begin < fp.sequences(); begin += batch) {
-        const int64_t count = std::min<int64_t>(batch, fp.sequences() - begin);
+    for (int64_t begin = 0; begin < blocks; begin += batch) {
+        const int64_t count = std::min<int64_t>(batch, blocks - begin);
         const auto t = targets.narrow(0, begin, count).flatten();
         const auto rows = (t >= 0).nonzero().flatten();
         if (rows.numel() == 0)
             continue;
         const auto tt = t.index_select(0, rows);
+        const auto blockOf = (rows.div(length, "floor") + begin).contiguous();
         const auto fx = fp.read(begin, count).reshape({-1, hidden}).index_select(0, rows);
         std::vector<torch::Tensor> qx;
         for (const HiddenStates* q : quantized)
@@ -214,38 +225,59 @@ std::vector<QuantizedEval> compare(const HfModel& model, const HfModel::Head& he
         for (int64_t r = 0; r < rows.numel(); r += logitTokens) {
             const int64_t n = std::min<int64_t>(logitTokens, rows.numel() - r);
             const auto target = tt.narrow(0, r, n).unsqueeze(-1);
+            const auto block = blockOf.narrow(0, r, n);
             const auto p = torch::log_softmax(model.logits(head, fx.narrow(0, r, n)), -1);
             const auto pExp = p.exp();
             const auto pTop = p.argmax(-1);
-            fpSum -= p.gather(-1, target).to(torch::kFloat64).sum().item<double>();
+            fpSum.index_add_(0, block, -p.gather(-1, target).squeeze(-1).to(torch::kFloat64));
             for (size_t l = 0; l < quantized.size(); ++l) {
                 const auto lq = torch::log_softmax(model.logits(head, qx[l].narrow(0, r, n)), -1);
                 if (!allFinite(lq))
                     throw Error("the model's logits hold NaN or Inf on evaluation blocks " + std::to_string(begin) + "–"
                                 + std::to_string(begin + count - 1));
-                Comparison& c = sums[l];
-                c.ceSum -= lq.gather(-1, target).to(torch::kFloat64).sum().item<double>();
+                Comparison& c = per[l];
+                c.ce.index_add_(0, block, -lq.gather(-1, target).squeeze(-1).to(torch::kFloat64));
                 const auto kl = (pExp * (p - lq)).sum(-1).clamp_min(0.0).contiguous();
+                c.kl.index_add_(0, block, kl.to(torch::kFloat64));
                 c.kls.insert(c.kls.end(), kl.data_ptr<float>(), kl.data_ptr<float>() + kl.numel());
-                c.agree += (lq.argmax(-1) == pTop).sum().item<int64_t>();
+                const auto* b = block.data_ptr<int64_t>();
+                for (int64_t k = 0; k < n; ++k)
+                    c.unit.push_back(uint32_t(b[k]));
+                c.top1.index_add_(0, block, (lq.argmax(-1) == pTop).to(torch::kFloat64));
             }
         }
-        scored += rows.numel();
     }
-    if (scored == 0)
+    // The units: blocks that score a token, renumbered in order.
+    const auto tokens = (targets >= 0).sum(1).to(torch::kFloat64).contiguous();
+    std::vector<int64_t> kept;
+    std::vector<uint32_t> renumber(size_t(blocks), 0);
+    for (int64_t b = 0; b < blocks; ++b) {
+        if (tokens.data_ptr<double>()[b] > 0.0) {
+            renumber[size_t(b)] = uint32_t(kept.size());
+            kept.push_back(b);
+        }
+    }
+    if (kept.empty())
         throw ConfigError("the evaluation blocks score no token");
-    const double tokens = double(scored);
-    *fpCe = fpSum / tokens;
-    std::vector<QuantizedEval> evals;
-    for (Comparison& c : sums) {
-        const auto kl = torch::from_blob(c.kls.data(), {int64_t(c.kls.size())}, torch::kFloat32).to(torch::kFloat64);
-        QuantizedEval e;
-        e.ce = c.ceSum / tokens;
-        e.klMean = kl.mean().item<double>();
-        e.klMedian = torch::quantile(kl, 0.5).item<double>();
-        e.klP99 = torch::quantile(kl, 0.99).item<double>();
-        e.top1Agree = double(c.agree) / tokens;
-        evals.push_back(e);
+    const auto keep = torch::tensor(kept, torch::kInt64);
+    const auto values = [&](const torch::Tensor& perBlock) {
+        const auto v = perBlock.index_select(0, keep).contiguous();
+        return std::vector<double>(v.data_ptr<double>(), v.data_ptr<double>() + v.numel());
+    };
+    *reference = EvaluationUnits::reference(values(tokens), values(fpSum));
+    std::vector<EvaluationUnits> evals;
+    for (Comparison& c : per) {
+        EvaluationUnits u;
+        u.tokens = reference->tokens;
+        u.fpCe = reference->fpCe;
+        u.ce = values(c.ce);
+        u.kl = values(c.kl);
+        u.top1 = values(c.top1);
+        u.tokenKl = std::move(c.kls);
+        u.tokenUnit = std::move(c.unit);
+        for (uint32_t& unit : u.tokenUnit)
+            unit = renumber[unit];
+        evals.push_back(std::move(u));
     }
     return evals;
 }
@@ -463,30 +495,28 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                     throw Cancelled();
             }
             const HfModel::Head head = model.loadHead(plan.headInMemory);
-            double fpCe = std::numeric_limits<double>::quiet_NaN();
+            EvaluationUnits reference;
             std::vector<const HiddenStates*> quantized;
             for (const Lane& lane : lanes) {
                 if (lane.validation)
                     quantized.push_back(&*lane.validation);
             }
             const auto compareStart = Clock::now();
-            const std::vector<QuantizedEval> evals =
-                compare(model, head, fpVal, quantized, targets, plan.batch, plan.logitTokens, &fpCe);
+            const std::vector<EvaluationUnits> evals =
+                compare(model, head, fpVal, quantized, targets, plan.batch, plan.logitTokens, &reference);
             summary.stageSeconds["compare with the FP logits"] += seconds(compareStart);
             size_t next = 0;
             for (size_t l = 0; l < lanes.size(); ++l) {
                 // The FP config's model is the reference's, so its evaluation is the reference's: CE the
                 // same, KL zero, every top-1 the same (as the built-in sweep's).
-                const QuantizedEval eval =
-                    lanes[l].validation ? evals[next++] : QuantizedEval {fpCe, 0.0, 0.0, 0.0, 1.0};
+                const EvaluationUnits& units = lanes[l].validation ? evals[next++] : reference;
                 lanes[l].validation.reset(); // its scratch file goes now
-                store.writeResult(run, lanes[l].config->id(), i,
-                                  makeEntry(*lanes[l].config, eval, fpCe, lanes[l].reports));
+                store.writeResult(run, lanes[l].config->id(), i, makeEntry(*lanes[l].config, units, lanes[l].reports));
                 summary.entries[lanes[l].config->id()] += 1;
                 ++summary.computed;
             }
             if (!std::isfinite(row.fpValCe))
-                store.setCheckpointFpCe(run, i, fpCe);
+                store.setCheckpointFpCe(run, i, modelMetrics(reference).at(metrics::fpCe));
         } catch (const Cancelled&) {
             throw;
         } catch (const ConfigError& e) {

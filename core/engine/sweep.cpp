@@ -110,19 +110,11 @@ double finiteOrNan(double value)
     return std::isfinite(value) ? value : std::numeric_limits<double>::quiet_NaN();
 }
 
-ResultEntry makeEntry(const QuantConfig& config, const QuantizedEval& eval, double fpCe,
-                      const std::vector<LayerReport>& reports)
+ResultEntry makeEntry(const QuantConfig& config, const EvaluationUnits& units, const std::vector<LayerReport>& reports)
 {
     ResultEntry entry;
-    entry.model = {{metrics::ce, eval.ce},
-                   {metrics::fpCe, fpCe},
-                   {metrics::deltaCe, eval.ce - fpCe},
-                   {metrics::relCe, eval.ce / fpCe - 1.0},
-                   {metrics::ppl, std::exp(eval.ce)},
-                   {metrics::klMean, eval.klMean},
-                   {metrics::klMedian, eval.klMedian},
-                   {metrics::klP99, eval.klP99},
-                   {metrics::top1Agree, eval.top1Agree}};
+    entry.model = modelMetrics(units);
+    entry.units = unitRecords(units);
     auto column = [&](const char* name, auto value) {
         std::vector<double> values;
         for (const LayerReport& r : reports)
@@ -320,9 +312,10 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
                 endStage(c->isFullPrecision() ? "input statistics (FP config)" : "calibration and quantization");
                 // The FP config's model is the reference's, so its evaluation is the reference's, bit for
                 // bit: CE the same, KL zero, every top-1 the same. Only its input statistics are new.
-                const QuantizedEval eval = c->isFullPrecision() ? QuantizedEval {fp.ce, 0.0, 0.0, 0.0, 1.0}
-                                                                : evaluateAgainst(model, valSet, train.batchSize, fp);
-                entry = makeEntry(*c, eval, fp.ce, reports);
+                const EvaluationUnits units = c->isFullPrecision()
+                    ? EvaluationUnits::reference(fp.unitTokens, fp.unitCe)
+                    : evaluateAgainst(model, valSet, train.batchSize, fp);
+                entry = makeEntry(*c, units, reports);
                 endStage("evaluation forward and comparison");
             } catch (const Cancelled&) {
                 throw;

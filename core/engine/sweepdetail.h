@@ -25,9 +25,8 @@ double finiteOrNan(double value);
 // The configs (in order) whose result for `checkpoint` the store does not hold yet.
 std::vector<const QuantConfig*> missingConfigs(const Store& store, const std::string& run,
                                                const std::vector<QuantConfig>& configs, int checkpoint);
-// The store entry of one (checkpoint, config): model metrics from `eval`, per-layer columns from
-// `reports` (and the input statistics for the FP reference).
-ResultEntry makeEntry(const QuantConfig& config, const QuantizedEval& eval, double fpCe,
-                      const std::vector<LayerReport>& reports);
+// The store entry of one (checkpoint, config): model metrics, their uncertainty and the per-unit sums
+// from `units`, per-layer columns from `reports` (and the input statistics for the FP reference).
+ResultEntry makeEntry(const QuantConfig& config, const EvaluationUnits& units, const std::vector<LayerReport>& reports);
 
 } // namespace qs::sweepdetail

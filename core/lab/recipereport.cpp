@@ -6,6 +6,7 @@
 #include "core/common/errors.h"
 #include "core/common/kinds.h"
 #include "core/common/metrics.h"
+#include "core/data/comparison.h"
 #include "core/data/config.h"
 #include "core/data/store.h"
 #include "core/lab/recipedetail.h"
@@ -46,6 +47,7 @@ struct Trajectory
     std::vector<CheckpointRow> rows;
     std::vector<double> fpCe;
     std::map<std::string, std::vector<double>> relCe, deltaCe; // config id -> [checkpoint]
+    std::map<std::string, std::vector<double>> relCeSe;        // its standard error (NaN: not stored)
 };
 
 class Reader
@@ -81,6 +83,8 @@ public:
             }
             if (auto v = r.model.find(metrics::relCe); v != r.model.end())
                 t.relCe[id] = v->second;
+            if (auto v = r.model.find(standardErrorName(metrics::relCe)); v != r.model.end())
+                t.relCeSe[id] = v->second;
             if (auto v = r.model.find(metrics::deltaCe); v != r.model.end())
                 t.deltaCe[id] = v->second;
         }
@@ -117,6 +121,69 @@ std::string row(const std::vector<std::string>& cells)
     return line + "\n";
 }
 
+// A relative CE with its standard error when the store holds one: "0.42 % ± 0.03".
+std::string pctWithSe(double v, double se)
+{
+    return std::isfinite(se) ? pct(v) + " ± " + fmt(100.0 * se, "%.2f") : pct(v);
+}
+
+// The paired tests of a section (core/data/comparison.h): b − a of `metric` on the same evaluation units,
+// one table row each, and how many exceed the noise.
+class NoiseTable
+{
+public:
+    NoiseTable(const Store& store, std::string metric)
+        : m_store(store)
+        , m_metric(std::move(metric))
+    {
+    }
+
+    // Adds the test of b − a; a row saying why when there is none (an older store, other tokens).
+    void add(const std::string& label, const EntryRef& a, const EntryRef& b)
+    {
+        try {
+            const EntryComparison c = compareEntries(m_store, a, b, m_metric);
+            const stats::PairedComparison& t = c.test;
+            m_units = t.difference.units;
+            ++m_tested;
+            m_significant += t.significant();
+            m_up += t.significant() && t.difference.value > 0.0;
+            m_rows += row({label, fmt(t.difference.value, "%+.5f"), fmt(t.difference.se, "%.5f"),
+                           "[" + fmt(t.interval.lower, "%+.5f") + ", " + fmt(t.interval.upper, "%+.5f") + "]",
+                           fmt(t.pValue, "%.3g"), t.significant() ? "**yes**" : "no"});
+        } catch (const ConfigError& e) {
+            m_rows += row({label, "–", "–", "–", "–", std::string("no test: ") + e.what()});
+        }
+    }
+
+    int tested() const { return m_tested; }
+    int significant() const { return m_significant; }
+    int significantRises() const { return m_up; }
+
+    // The table under a line saying what was tested; empty when nothing was added.
+    std::string text(const std::string& what) const
+    {
+        if (m_rows.empty())
+            return {};
+        const MetricInfo* info = findMetric(m_metric);
+        std::string out = "\n" + what + " (" + (info ? std::string(info->title) : m_metric)
+            + (info && *info->unit ? std::string(", ") + info->unit : std::string()) + "; paired over the "
+            + std::to_string(m_units)
+            + " evaluation units both were scored on, 95 % bootstrap interval, 2,000 resamples):\n\n";
+        out += header({"comparison", "difference", "s.e.", "95 % interval", "p", "beyond the noise"}) + m_rows;
+        out += "\n" + std::to_string(m_significant) + " of " + std::to_string(m_tested)
+            + " differences exceed the noise at the 95 % level.\n";
+        return out;
+    }
+
+private:
+    const Store& m_store;
+    std::string m_metric;
+    std::string m_rows;
+    size_t m_units = 0;
+    int m_tested = 0, m_significant = 0, m_up = 0;
+};
+
 // The final checkpoint of each run: FP CE and, per config, relative CE and ΔCE.
 std::string finalTable(Reader& reader, const json& spec)
 {
@@ -134,11 +201,21 @@ std::string finalTable(Reader& reader, const json& spec)
         cells = {run, std::to_string(t.rows[i].step), fmt(t.rows[i].lr, "%.2e"), fmt(t.fpCe[i])};
         for (const auto& id : configs) {
             const double rel = Reader::at(t.relCe, id, i);
-            cells.push_back(pct(rel) + " (" + fmt(t.fpCe[i] * (1.0 + rel)) + ")");
+            cells.push_back(pctWithSe(rel, Reader::at(t.relCeSe, id, i)) + " (" + fmt(t.fpCe[i] * (1.0 + rel)) + ")");
         }
         out += row(cells);
     }
-    return out;
+    // Each run's damage against the first run's, at the final checkpoints.
+    NoiseTable noise(reader.store(), metrics::deltaCe);
+    for (size_t r = 1; r < runs.size(); ++r) {
+        const size_t first = reader.get(runs.front()).rows.size(), last = reader.get(runs[r]).rows.size();
+        if (first == 0 || last == 0)
+            continue;
+        for (const auto& id : configs)
+            noise.add(runs[r] + " − " + runs.front() + " (" + id + ")", {runs.front(), id, int(first) - 1},
+                      {runs[r], id, int(last) - 1});
+    }
+    return out + noise.text("ΔCE of each run's final checkpoint against " + runs.front() + "'s");
 }
 
 // Each branch of `parent`: at its fork (the parent's checkpoint) and at its end; and the parent at the
@@ -153,6 +230,7 @@ std::string branchTable(Reader& reader, const json& spec)
         cells.push_back(id + " rel CE: fork → end (parent at end)");
     std::string out = header(cells);
     int rises = 0, branches = 0;
+    NoiseTable noise(reader.store(), metrics::deltaCe);
     for (const std::string& run : reader.store().runs()) {
         const RunInfo info = reader.store().runInfo(run);
         if (info.parent != parent || info.parentStep < 0)
@@ -172,12 +250,18 @@ std::string branchTable(Reader& reader, const json& spec)
             cells.push_back(pct(fork) + " → " + pct(end) + " (" + pct(Reader::at(p.relCe, id, atEnd)) + ")");
             ++branches;
             rises += end > fork;
+            noise.add(run + " end − fork (" + id + ")", {run, id, 0}, {run, id, int(e)});
         }
         out += row(cells);
     }
     out += "\nThe cooldown raised the relative CE in " + std::to_string(rises) + " of " + std::to_string(branches)
-        + " (branch, config) pairs.\n";
-    return out;
+        + " (branch, config) pairs";
+    if (noise.tested() > 0)
+        out += "; its ΔCE rose beyond the evaluation's noise in " + std::to_string(noise.significantRises())
+            + " and fell beyond it in " + std::to_string(noise.significant() - noise.significantRises()) + " of the "
+            + std::to_string(noise.tested()) + " tested";
+    out += ".\n";
+    return out + noise.text("ΔCE at each branch's end against its fork");
 }
 
 // Relative CE of each run at one FP loss: the highest final FP CE among the runs (a level every run
@@ -235,7 +319,10 @@ std::string fc2Table(Reader& reader, const json& spec)
     const double d = Reader::at(t.deltaCe, base, last), d8 = Reader::at(t.deltaCe, fc2, last);
     std::string out = "Final checkpoint (step " + std::to_string(t.rows[last].step) + "): ΔCE " + base + " = " + fmt(d)
         + ", " + fc2 + " = " + fmt(d8) + " nats/byte; keeping the FC2 input at 8 bits removes " + pct(1.0 - d8 / d)
-        + " of the W4A4 error (the paper: 20.5–42.9 %).\n\n";
+        + " of the W4A4 error (the paper: 20.5–42.9 %).\n";
+    NoiseTable noise(reader.store(), metrics::deltaCe);
+    noise.add(fc2 + " − " + base, {run, base, int(last)}, {run, fc2, int(last)});
+    out += noise.text("The FC2 input at 8 bits against W4A4 at the final checkpoint") + "\n";
     const ConfigResults fp = reader.store().results(run, fpConfigId);
     const auto layers = reader.store().layers(run);
     auto kurt = fp.layers.find(metrics::actKurtosis);
@@ -322,6 +409,20 @@ std::string qatTable(Reader& reader, const json& recipe, const json& spec)
     for (const auto& [fusion, value] : best)
         out += "- measured optimal f (" + fusion + "): **" + fmt(value.first, "%g") + "** (quantized CE "
             + fmt(value.second) + ")\n";
+    // Every QAT run against PTQ (f = 0), on the quantized model's CE: where the optimum's lead is real.
+    NoiseTable noise(reader.store(), metrics::ce);
+    std::string ptqRun;
+    for (const QatFractionPoint& p : qatPoints(reader, recipe, stepSpec))
+        if (p.fraction == 0.0)
+            ptqRun = p.run;
+    for (const QatFractionPoint& p : qatPoints(reader, recipe, stepSpec)) {
+        if (ptqRun.empty() || p.fraction == 0.0)
+            continue;
+        const size_t a = reader.get(ptqRun).rows.size(), b = reader.get(p.run).rows.size();
+        if (a > 0 && b > 0)
+            noise.add(p.run + " − " + ptqRun, {ptqRun, q.id(), int(a) - 1}, {p.run, q.id(), int(b) - 1});
+    }
+    out += noise.text("Each QAT fraction against PTQ, on the quantized CE");
     out += "- Dremov et al.'s direct fit f̂(S) = exp(−6.7297 / ln S): "
         + (S > 1 ? "**" + fmt(scaling::directQatFraction(S), "%.3f") + "**" : std::string("undefined (S ≤ 1)")) + "\n";
     std::string lawLine = "- the QAT loss law: no fitted QAT law in this store (its coefficients are not published; "

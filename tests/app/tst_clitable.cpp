@@ -63,7 +63,7 @@ private Q_SLOTS:
             QStringLiteral("resume"), QStringLiteral("average"), QStringLiteral("recipe"), QStringLiteral("figure"),
             QStringLiteral("info"),   QStringLiteral("check"),   QStringLiteral("repair"), QStringLiteral("fit"),
             QStringLiteral("query"),  QStringLiteral("help"),    QStringLiteral("submit"), QStringLiteral("task"),
-            QStringLiteral("status"), QStringLiteral("merge")};
+            QStringLiteral("status"), QStringLiteral("merge"),   QStringLiteral("compare")};
         std::set<QString> names;
         for (const Command& c : qs::cli::commands()) {
             QVERIFY2(names.insert(name(c.name)).second, qPrintable(name(c.name)));

@@ -219,6 +219,21 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QLatin1String("run h: wsd schedule, 10 log rows, 3 checkpoints")), qPrintable(r.out));
 
+        // compare: the paired test over the 8 validation sequences (eval_batches 2 × batch 4) the sweep
+        // stored per-unit sums of; an entry against itself is no difference at all.
+        r = quantscope({QStringLiteral("compare"), m_store, QStringLiteral("h:rtn_w4_g16_sym@5"),
+                        QStringLiteral("h:rtn_w4_g16_sym@last")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QString::fromUtf8("ΔCE, paired over 8 evaluation units"))
+                     && r.out.contains(QString::fromUtf8("B − A = ")) && r.out.contains(QLatin1String("95 % interval"))
+                     && r.out.contains(QLatin1String("h:rtn_w4_g16_sym@10")),
+                 qPrintable(r.out));
+        r = quantscope({QStringLiteral("compare"), m_store, QStringLiteral("h:fp@10"), QStringLiteral("h:fp@10"),
+                        QStringLiteral("--metric"), QStringLiteral("ce")});
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QLatin1String("Within the noise")), qPrintable(r.out + r.err));
+        r = quantscope({QStringLiteral("compare"), m_store, QStringLiteral("h:fp@7"), QStringLiteral("h:fp@10")});
+        QVERIFY2(r.exitCode != 0 && r.err.contains(QLatin1String("no checkpoint at step 7")), qPrintable(r.err));
+
         // fit: Chinchilla to noise-free points of the Hoffmann et al. 2022 law.
         QByteArray csv = "N,D,loss\n";
         for (int i = 0; i < 6; ++i)

@@ -362,9 +362,23 @@ private Q_SLOTS:
             for (const QuantConfig& c : configs)
                 results[spill].push_back(store.results("olmo", c.id()));
             results[spill].push_back(store.results("olmo", "fp"));
+            // The units of the uncertainties are the evaluation blocks: as many, with every scored token.
+            const auto evaluation = nlohmann::json::parse(store.runInfo("olmo").source).at("protocol").at("evaluation");
+            for (const std::string id : {std::string("fp"), configs.begin()->id()}) {
+                const auto units = store.unitSums("olmo", id, 0);
+                QCOMPARE(int(units.at("tokens").size()), evaluation.at("blocks").get<int>());
+                double scored = 0.0, ce = 0.0;
+                for (size_t u = 0; u < units.at("tokens").size(); ++u) {
+                    scored += units.at("tokens")[u];
+                    ce += units.at("ce")[u];
+                }
+                QCOMPARE(scored, double(evaluation.at("scored_tokens").get<int>()));
+                QCOMPARE(store.results("olmo", id).model.at("ce")[0], ce / scored);
+            }
         }
         for (size_t c = 0; c < results[0].size(); ++c)
-            for (const char* metric : {"ce", "kl_mean", "kl_median", "kl_p99", "top1_agree"})
+            for (const char* metric : {"ce", "kl_mean", "kl_median", "kl_p99", "top1_agree", "ce_se", "delta_ce_se",
+                                       "rel_ce_se", "kl_mean_se", "kl_median_lo", "kl_p99_hi", "top1_agree_se"})
                 QCOMPARE(results[1][c].model.at(metric), results[0][c].model.at(metric));
         // Nothing is left in the scratch folder: the files were unlinked when made.
         QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral(".quantscope-scratch-*")}, QDir::Hidden | QDir::Files),

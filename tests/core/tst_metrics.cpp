@@ -42,6 +42,7 @@ private Q_SLOTS:
         row("kl_median", S::Model, F::EveryConfig, false, "nats");
         row("kl_p99", S::Model, F::EveryConfig, false, "nats");
         row("top1_agree", S::Model, F::EveryConfig, true, "");
+        row("eval_units", S::Model, F::EveryConfig, false, "");
         row("w_rel_err", S::Layer, F::EveryConfig, false, "");
         row("sqnr_db", S::Layer, F::EveryConfig, true, "dB");
         row("gptq_loss", S::Layer, F::Gptq, false, "");
@@ -76,14 +77,37 @@ private Q_SLOTS:
 
     void tableIsThatList()
     {
-        // 19 rows above, each once, nothing else.
+        // 20 rows above, each once, nothing else.
         std::set<std::string> names;
         for (const MetricInfo& info : metricTable())
             QVERIFY2(names.insert(info.name).second, info.name);
-        QCOMPARE(int(names.size()), 19);
+        QCOMPARE(int(names.size()), 20);
         QVERIFY(!findMetric("no_such_metric"));
         QVERIFY(!findMetric(""));
         QVERIFY(!findMetric("rel_ce ")); // exact names only
+    }
+
+    void uncertaintyNames()
+    {
+        // docs/store-format.md: standard errors for the means, 95 % intervals for KL's quantiles.
+        for (const char* m : {"ce", "fp_ce", "delta_ce", "rel_ce", "ppl", "kl_mean", "top1_agree"}) {
+            QCOMPARE(int(uncertaintyKind(m)), int(UncertaintyKind::StandardError));
+            QCOMPARE(standardErrorName(m), std::string(m) + "_se");
+            QVERIFY(isUncertaintyName(std::string(m) + "_se"));
+            QVERIFY(!isUncertaintyName(std::string(m) + "_lo"));
+        }
+        for (const char* m : {"kl_median", "kl_p99"}) {
+            QCOMPARE(int(uncertaintyKind(m)), int(UncertaintyKind::Interval));
+            QCOMPARE(lowerBoundName(m), std::string(m) + "_lo");
+            QCOMPARE(upperBoundName(m), std::string(m) + "_hi");
+            QVERIFY(isUncertaintyName(std::string(m) + "_hi"));
+            QVERIFY(!isUncertaintyName(std::string(m) + "_se"));
+        }
+        for (const char* m : {"eval_units", "sqnr_db", "w_rel_err", "act_outliers"})
+            QCOMPARE(int(uncertaintyKind(m)), int(UncertaintyKind::None));
+        QVERIFY(!isUncertaintyName("sqnr_db_se"));
+        QVERIFY(!isUncertaintyName("_se"));
+        QVERIFY(!isUncertaintyName("ce"));
     }
 
     void constantsAreTheStoreNames()

@@ -5,10 +5,13 @@
 // number of trials (and, where said, a known small-sample bias).
 
 #include "core/common/errors.h"
+#include "core/common/evaluationunits.h"
+#include "core/common/metrics.h"
 #include "core/common/statistics.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -43,6 +46,17 @@ Evaluation simulate(std::mt19937_64& rng, int n)
         e.quantized.push_back(a * (1.0 + damage(rng)));
     }
     return e;
+}
+
+// The quantile at q of `values` with linear interpolation between order statistics (numpy's default),
+// written out: the reference the weighted walk is checked against.
+double sortedQuantile(std::vector<double> values, double q)
+{
+    std::sort(values.begin(), values.end());
+    const double rank = q * double(values.size() - 1);
+    const auto below = std::size_t(std::floor(rank));
+    const std::size_t above = std::min(below + 1, values.size() - 1);
+    return values[below] + (rank - double(below)) * (values[above] - values[below]);
 }
 
 } // namespace
@@ -213,6 +227,154 @@ private Q_SLOTS:
         const double single = double(coveredSingle) / trials, blocks = double(coveredBlocks) / trials;
         QVERIFY2(single < 0.75 && blocks > 0.8 && blocks - single > 0.2,
                  qPrintable(QStringLiteral("coverage %1 one by one, %2 in blocks").arg(single).arg(blocks)));
+    }
+
+    void quantilesOfResampledUnits()
+    {
+        // Units of 1–40 tokens, values with ties (rounded) and without. Each resample's quantile must be
+        // the quantile of the expanded sample — every token of a drawn unit repeated as often as the unit
+        // was drawn — so the interval equals the one bootstrapInterval gives with that brute force and
+        // the same seed, bit for bit.
+        std::mt19937_64 rng(7);
+        std::uniform_int_distribution<int> length(1, 40);
+        std::exponential_distribution<double> kl(20.0);
+        for (const bool ties : {false, true}) {
+            const std::size_t units = 37;
+            std::vector<double> values;
+            std::vector<std::uint32_t> unitOf;
+            for (std::uint32_t u = 0; u < units; ++u) {
+                for (int t = length(rng); t > 0; --t) {
+                    const double v = kl(rng);
+                    values.push_back(ties ? std::round(v * 50.0) / 50.0 : v);
+                    unitOf.push_back(u);
+                }
+            }
+            for (const double q : {0.0, 0.3, 0.5, 0.75, 0.99, 1.0}) {
+                const Bootstrap bootstrap {.resamples = 300, .seed = 11};
+                const QuantileEstimate e = quantileInterval(values, unitOf, units, q, 0.9, bootstrap);
+                QCOMPARE(e.value, sortedQuantile(values, q));
+                const auto expanded = [&](std::span<const std::size_t> drawn) {
+                    std::vector<double> sample;
+                    for (std::size_t u : drawn)
+                        for (std::size_t t = 0; t < values.size(); ++t)
+                            if (unitOf[t] == u)
+                                sample.push_back(values[t]);
+                    return sortedQuantile(sample, q);
+                };
+                const Interval brute = bootstrapInterval(units, expanded, 0.9, bootstrap);
+                QCOMPARE(e.interval.lower, brute.lower);
+                QCOMPARE(e.interval.upper, brute.upper);
+                QVERIFY(e.interval.lower <= e.value + 1e-12 && e.value <= e.interval.upper + 1e-12);
+            }
+        }
+        const std::vector<double> v {1, 2};
+        QVERIFY_THROWS_EXCEPTION(qs::ConfigError, quantileInterval(v, std::vector<std::uint32_t> {0, 2}, 2, 0.5));
+        QVERIFY_THROWS_EXCEPTION(qs::ConfigError, quantileInterval(v, std::vector<std::uint32_t> {0, 1}, 2, 1.5));
+        QVERIFY_THROWS_EXCEPTION(qs::ConfigError, quantileInterval(v, std::vector<std::uint32_t> {0}, 2, 0.5));
+    }
+
+    void quantileIntervalsCoverThePopulationQuantile()
+    {
+        // Per-token KL-like values: each unit has its own scale (tokens of one unit are alike), so the
+        // spread between units, not the token count, sets the width. The population quantile of this
+        // mixture is computed from two million draws.
+        const auto draw = [](std::mt19937_64& rng, std::size_t units, std::size_t tokens, std::vector<double>& values,
+                             std::vector<std::uint32_t>& unitOf) {
+            std::lognormal_distribution<double> scale(0.0, 0.5);
+            std::exponential_distribution<double> token(1.0);
+            for (std::uint32_t u = 0; u < units; ++u) {
+                const double s = scale(rng);
+                for (std::size_t t = 0; t < tokens; ++t) {
+                    values.push_back(s * token(rng));
+                    unitOf.push_back(u);
+                }
+            }
+        };
+        std::mt19937_64 population(99);
+        std::vector<double> all;
+        std::vector<std::uint32_t> ignored;
+        draw(population, 20000, 100, all, ignored);
+        for (const double q : {0.5, 0.99}) {
+            const double truth = sortedQuantile(all, q);
+            const int trials = 200;
+            int covered = 0;
+            std::mt19937_64 rng(1234);
+            for (int t = 0; t < trials; ++t) {
+                std::vector<double> values;
+                std::vector<std::uint32_t> unitOf;
+                draw(rng, 80, 50, values, unitOf);
+                covered +=
+                    quantileInterval(values, unitOf, 80, q, 0.95, {.resamples = 400, .seed = std::uint64_t(t + 1)})
+                        .interval.contains(truth);
+            }
+            // Percentile intervals of quantiles run a little narrow at this size; four binomial standard
+            // deviations around a coverage of 0.93 (±0.07) hold it, an interval over tokens as if they
+            // were independent (coverage far below) does not.
+            const double coverage = double(covered) / trials;
+            QVERIFY2(std::abs(coverage - 0.93) < 4.0 * rateSd(0.93, trials) + 0.02,
+                     qPrintable(QStringLiteral("q %1: coverage %2").arg(q).arg(coverage)));
+        }
+    }
+
+    void modelMetricsWithTheirErrors()
+    {
+        std::mt19937_64 rng(5);
+        const Evaluation sim = simulate(rng, 50);
+        qs::EvaluationUnits u;
+        u.tokens = sim.counts;
+        u.fpCe = sim.fp;
+        u.ce = sim.quantized;
+        std::uniform_real_distribution<double> share(0.0, 1.0);
+        for (std::size_t i = 0; i < u.units(); ++i) {
+            u.kl.push_back(0.0);
+            u.top1.push_back(std::round(u.tokens[i] * (0.9 + 0.1 * share(rng))));
+            for (int t = 0; t < int(u.tokens[i]); ++t) {
+                const float kl = float(0.01 * share(rng) * share(rng));
+                u.kl.back() += double(kl);
+                u.tokenKl.push_back(kl);
+                u.tokenUnit.push_back(std::uint32_t(i));
+            }
+        }
+        const auto m = qs::modelMetrics(u);
+        namespace M = qs::metrics;
+        const Estimate ce = weightedMean(u.ce, u.tokens), fp = weightedMean(u.fpCe, u.tokens);
+        QCOMPARE(m.at(M::ce), ce.value);
+        QCOMPARE(m.at("ce_se"), ce.se);
+        QCOMPARE(m.at("fp_ce_se"), fp.se);
+        QCOMPARE(m.at(M::deltaCe), ce.value - fp.value);
+        QCOMPARE(m.at("delta_ce_se"), pairedDifference(u.fpCe, u.ce, u.tokens).se);
+        QCOMPARE(m.at(M::relCe), ce.value / fp.value - 1.0);
+        QCOMPARE(m.at("rel_ce_se"), pairedRelativeChange(u.fpCe, u.ce).se);
+        QCOMPARE(m.at("ppl_se"), std::exp(ce.value) * ce.se);
+        QCOMPARE(m.at("kl_mean_se"), weightedMean(u.kl, u.tokens).se);
+        QCOMPARE(m.at("top1_agree_se"), weightedMean(u.top1, u.tokens).se);
+        QCOMPARE(m.at(M::evalUnits), 50.0);
+        // Pairing removes the units' shared difficulty: ΔCE's error is far below CE's.
+        QVERIFY(m.at("delta_ce_se") < 0.2 * m.at("ce_se"));
+        const std::vector<double> kl(u.tokenKl.begin(), u.tokenKl.end());
+        QCOMPARE(m.at(M::klMedian), sortedQuantile(kl, 0.5));
+        QCOMPARE(m.at(M::klP99), sortedQuantile(kl, 0.99));
+        QVERIFY(m.at("kl_median_lo") < m.at(M::klMedian) && m.at(M::klMedian) < m.at("kl_median_hi"));
+        QVERIFY(m.at("kl_p99_lo") < m.at(M::klP99) && m.at(M::klP99) < m.at("kl_p99_hi"));
+        // Every uncertainty name the table knows is written, and nothing else besides the metrics.
+        for (const auto& [name, value] : m)
+            QVERIFY2(qs::findMetric(name) || qs::isUncertaintyName(name), name.c_str());
+        QCOMPARE(qs::unitRecords(u).at(M::units::top1), u.top1);
+
+        // The FP reference against itself: its CE with its error, nothing lost and no error on that.
+        const auto ref = qs::modelMetrics(qs::EvaluationUnits::reference(u.tokens, u.fpCe));
+        QCOMPARE(ref.at(M::ce), fp.value);
+        QCOMPARE(ref.at("ce_se"), fp.se);
+        QCOMPARE(ref.at(M::deltaCe), 0.0);
+        QCOMPARE(ref.at("delta_ce_se"), 0.0);
+        QCOMPARE(ref.at(M::top1Agree), 1.0);
+        QCOMPARE(ref.at("top1_agree_se"), 0.0);
+        QCOMPARE(ref.at("kl_p99_hi"), 0.0);
+
+        qs::EvaluationUnits broken = u;
+        broken.kl.pop_back();
+        QVERIFY_THROWS_EXCEPTION(qs::ConfigError, qs::modelMetrics(broken));
+        QVERIFY_THROWS_EXCEPTION(qs::ConfigError, qs::modelMetrics(qs::EvaluationUnits {}));
     }
 
     void deterministicAndChecked()

@@ -135,6 +135,42 @@ private Q_SLOTS:
                     QVERIFY2(std::isfinite(v) && v > 0.0, qPrintable(QString::fromStdString(c.id())));
             }
         }
+        // Every metric's uncertainty over the validation sequences, and the per-unit sums it came from:
+        // the sums reproduce the stored means, pairing makes ΔCE's error a fraction of CE's, KL's
+        // intervals hold their quantiles, and the FP reference's damage is exactly zero.
+        for (const QuantConfig& c : {m_w4, m_w4a4, m_gptq3}) {
+            const auto r = store.results("tiny", c.id());
+            const auto fp = store.results("tiny", "fp");
+            for (int i = 1; i < 5; ++i) {
+                const auto at = [&](const std::string& metric) { return r.model.at(metric)[size_t(i)]; };
+                const auto units = store.unitSums("tiny", c.id(), i);
+                const auto& tokens = units.at("tokens");
+                QCOMPARE(at("eval_units"), double(tokens.size()));
+                double t = 0.0, ce = 0.0, fpCe = 0.0, kl = 0.0, top1 = 0.0;
+                for (size_t u = 0; u < tokens.size(); ++u) {
+                    t += tokens[u];
+                    ce += units.at("ce")[u];
+                    fpCe += units.at("fp_ce")[u];
+                    kl += units.at("kl")[u];
+                    top1 += units.at("top1")[u];
+                }
+                QCOMPARE(at("ce"), ce / t);
+                QCOMPARE(at("fp_ce"), fpCe / t);
+                QVERIFY(std::abs(at("kl_mean") - kl / t) <= 1e-12 * at("kl_mean"));
+                QCOMPARE(at("top1_agree"), top1 / t);
+                // The FP model's per-unit CE is the FP reference's own.
+                QCOMPARE(units.at("fp_ce"), store.unitSums("tiny", "fp", i).at("ce"));
+                QCOMPARE(fp.model.at("ce")[size_t(i)], at("fp_ce"));
+                QVERIFY(at("ce_se") > 0.0 && at("delta_ce_se") > 0.0 && at("delta_ce_se") < at("ce_se"));
+                QVERIFY(std::abs(at("ppl_se") - std::exp(at("ce")) * at("ce_se")) <= 1e-12 * at("ppl_se"));
+                QVERIFY(at("kl_median_lo") <= at("kl_median") && at("kl_median") <= at("kl_median_hi"));
+                QVERIFY(at("kl_p99_lo") <= at("kl_p99") && at("kl_p99") <= at("kl_p99_hi"));
+                QVERIFY(at("kl_mean_se") > 0.0 && at("top1_agree_se") >= 0.0);
+                QCOMPARE(fp.model.at("delta_ce_se")[size_t(i)], 0.0);
+                QCOMPARE(fp.model.at("kl_p99_hi")[size_t(i)], 0.0);
+                QVERIFY(fp.model.at("ce_se")[size_t(i)] > 0.0);
+            }
+        }
         // W16A4 leaves the weights alone.
         const auto a4 = store.results("tiny", m_a4.id());
         for (double e : a4.layers.at("w_rel_err")[4])

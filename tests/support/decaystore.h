@@ -11,6 +11,9 @@
 #include <QString>
 
 #include <cmath>
+#include <map>
+#include <string>
+#include <vector>
 
 namespace qs::test {
 
@@ -33,7 +36,25 @@ struct DecayStore
     static qint64 tokens(int k) { return qint64(100 * k) * 4096; }
     static QuantConfig config() { return QuantConfig::parse("rtn:4:g128:sym"); }
 
-    static void write(const QString& path)
+    // Per-unit sums of checkpoint k when written `withUnits`: 50 units of 100 tokens, the FP model's CE
+    // per unit varying by unit, the quantized one delta(k) per token above it plus a noise of 0.002 per
+    // token that differs between checkpoints (fixed seed per k).
+    static std::map<std::string, std::vector<double>> units(int k)
+    {
+        std::map<std::string, std::vector<double>> u;
+        for (int i = 0; i < 50; ++i) {
+            const double fp = 100.0 * (3.0 + 0.2 * std::sin(0.9 * i));
+            const double noise = 0.002 * std::sin(12.9898 * (i + 1) * (k + 3));
+            u["tokens"].push_back(100.0);
+            u["fp_ce"].push_back(fp);
+            u["ce"].push_back(fp + 100.0 * (delta(k) + noise));
+            u["kl"].push_back(100.0 * delta(k));
+            u["top1"].push_back(95.0);
+        }
+        return u;
+    }
+
+    static void write(const QString& path, bool withUnits = false)
     {
         Store store = Store::create(path.toStdString());
         RunInfo info;
@@ -54,6 +75,8 @@ struct DecayStore
             ResultEntry entry;
             entry.model = {{"ce", row.fpValCe + delta(k)}, {"delta_ce", delta(k)}};
             entry.layers["w_rel_err"] = {0.1};
+            if (withUnits)
+                entry.units = units(k);
             store.writeResult(run, config().id(), k, entry);
         }
     }

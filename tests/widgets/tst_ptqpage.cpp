@@ -90,6 +90,56 @@ private Q_SLOTS:
         }
     }
 
+    void decayAgainstTheNoise()
+    {
+        // Without per-unit sums (the store above), the page says why there is no test.
+        {
+            qs::Selection selection;
+            qs::PtqPage page(&selection);
+            select(selection, DecayStore::config().id());
+            QVERIFY(page.setMetric(QStringLiteral("delta_ce")));
+            QVERIFY(!page.decayComparison());
+            QVERIFY2(page.noiseVerdict().contains(QStringLiteral("no per-unit sums")), qPrintable(page.noiseVerdict()));
+            QVERIFY(page.verdict().contains(page.noiseVerdict()));
+        }
+        // With them: ΔCE at the last checkpoint (step 1300) against the last before the decay (800), paired
+        // over the 50 units — 0.03 nats apart against a noise of ~0.0003: beyond it.
+        const QString path = m_dir.filePath(QStringLiteral("units.h5"));
+        DecayStore::write(path, true);
+        qs::Selection selection;
+        selection.setSnapshot(qs::loadStoreSnapshot(path));
+        selection.setRun(0);
+        qs::PtqPage page(&selection);
+        selection.setConfig(selection.snapshot()->runs[0].configIndex(DecayStore::config().id()));
+        // Relative CE's damage is tested on ΔCE, which is linear in the per-unit sums (the store here has
+        // ΔCE only).
+        QCOMPARE(qs::pairedTestMetric("rel_ce"), std::string("delta_ce"));
+        QCOMPARE(qs::pairedTestMetric("sqnr_db"), std::string());
+        {
+            QVERIFY(page.setMetric(QStringLiteral("delta_ce")));
+            QVERIFY2(page.decayComparison(), qPrintable(page.noiseVerdict() + page.message() + page.verdict()));
+            const qs::EntryComparison& c = *page.decayComparison();
+            QCOMPARE(c.metric, std::string("delta_ce"));
+            const auto sums = [](int k) {
+                const auto u = DecayStore::units(k);
+                double d = 0.0, t = 0.0;
+                for (size_t i = 0; i < u.at("ce").size(); ++i) {
+                    d += u.at("ce")[i] - u.at("fp_ce")[i];
+                    t += u.at("tokens")[i];
+                }
+                return d / t;
+            };
+            QVERIFY(std::abs(c.a - sums(8)) < 1e-12 && std::abs(c.b - sums(13)) < 1e-12);
+            QVERIFY(c.test.significant() && c.test.difference.value > 0.02);
+            QVERIFY2(page.noiseVerdict().contains(QStringLiteral("step 1300"))
+                         && page.noiseVerdict().contains(QStringLiteral("step 800"))
+                         && page.noiseVerdict().contains(QStringLiteral("exceeds the noise")),
+                     qPrintable(page.noiseVerdict()));
+        }
+        // KL mean is tested as itself.
+        QCOMPARE(qs::pairedTestMetric("kl_mean"), std::string("kl_mean"));
+    }
+
     void nothingToFit()
     {
         qs::Selection selection;

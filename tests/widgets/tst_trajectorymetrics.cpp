@@ -3,6 +3,7 @@
 
 #include "tests/support/testutils.h"
 
+#include "core/data/store.h"
 #include "models/storesnapshot.h"
 #include "tests/support/storefixture.h"
 #include "widgets/pages/figurepages.h"
@@ -148,6 +149,98 @@ private Q_SLOTS:
                                                                               : QString::number(value, 'g', 5);
         QVERIFY2(text.contains(shown), qPrintable(text + QStringLiteral(" lacks ") + shown));
         QVERIFY(page.describeCheckpoint(2).contains(QStringLiteral("not computed yet")));
+    }
+
+    void uncertaintyBandsTooltipsAndCsv()
+    {
+        // The metrics fixture with uncertainties for config 0 only (as a sweep since issue 22 writes
+        // them; config 1 stands for an entry swept before): a standard error for relative CE and a
+        // bootstrap interval for KL p99.
+        const QString path = m_dir.filePath(QStringLiteral("uncertainty.h5"));
+        MetricsFixture::write(path);
+        const auto se = [](int k) { return 0.0005 * (k + 1); };
+        {
+            qs::Store store = qs::Store::open(path.toStdString(), qs::Store::Mode::ReadWrite);
+            const qs::QuantConfig q = MetricsFixture::config(0);
+            for (int k = 0; k < MetricsFixture::checkpointCount(); ++k) {
+                if (!MetricsFixture::done(0, k))
+                    continue;
+                qs::ResultEntry entry = MetricsFixture::ceEntry(0, k);
+                entry.model["kl_mean"] = MetricsFixture::klMean(0, k);
+                entry.model["kl_p99"] = MetricsFixture::klP99(0, k);
+                entry.model["top1_agree"] = MetricsFixture::top1Agree(0, k);
+                entry.model["rel_ce_se"] = se(k);
+                entry.model["kl_p99_lo"] = 0.8 * MetricsFixture::klP99(0, k);
+                entry.model["kl_p99_hi"] = 1.3 * MetricsFixture::klP99(0, k);
+                store.writeResult(MetricsFixture::runName, q.id(), k, entry);
+            }
+        }
+        const qs::StoreSnapshotPtr snapshot = qs::loadStoreSnapshot(path);
+        const qs::RunSnapshot& run = snapshot->runs[0];
+        const int c0 = run.configIndex(MetricsFixture::config(0).id());
+        const int c1 = run.configIndex(MetricsFixture::config(1).id());
+        qs::TrajectoryPage page;
+        page.resize(900, 600);
+        page.setSnapshot(snapshot, 0);
+
+        // Relative CE: value ± 1.96 standard errors around config 0's line; no band for config 1.
+        auto [lower, upper] = page.configBand(c0);
+        QVERIFY(lower && upper);
+        QCOMPARE(upper->channelFillGraph(), lower);
+        QCOMPARE(lower->data()->size(), page.configGraph(c0)->data()->size());
+        int k = 0;
+        for (auto it = lower->data()->constBegin(), up = upper->data()->constBegin(); it != lower->data()->constEnd();
+             ++it, ++up, ++k) {
+            while (!MetricsFixture::done(0, k))
+                ++k;
+            const double value = MetricsFixture::relCe(0, k);
+            QVERIFY(std::abs(it->value - (value - 1.959963984540054 * se(k))) < 1e-12);
+            QVERIFY(std::abs(up->value - (value + 1.959963984540054 * se(k))) < 1e-12);
+        }
+        QCOMPARE(page.configBand(c1), (std::pair<QCPGraph*, QCPGraph*>(nullptr, nullptr)));
+        // The band is not in the legend, and the y axis holds it.
+        QVERIFY(!page.plot()->legend->hasItemWithPlottable(lower) && !page.plot()->legend->hasItemWithPlottable(upper));
+        QVERIFY(page.plot()->yAxis->range().contains(upper->data()->constBegin()->value));
+
+        // The hover: ± the standard error for config 0, the bare value for config 1.
+        const QString text = page.describeCheckpoint(1);
+        const QString label0 = QString::fromStdString(MetricsFixture::config(0).label());
+        const QString label1 = QString::fromStdString(MetricsFixture::config(1).label());
+        QVERIFY2(text.contains(
+                     QStringLiteral("%1 ± %2 (s.e.)")
+                         .arg(QString::number(MetricsFixture::relCe(0, 1), 'g', 5), QString::number(se(1), 'g', 5))),
+                 qPrintable(text));
+        for (const QString& line : text.split(QLatin1Char('\n')))
+            if (line.startsWith(label1 + QStringLiteral(": ")))
+                QVERIFY2(!line.contains(QStringLiteral("±")), qPrintable(line));
+
+        // CSV: two band columns per config after the values, config 1's empty.
+        QStringList lines;
+        for (const QString& line : page.csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            if (!line.startsWith(QLatin1Char('#')))
+                lines << line;
+        const QStringList header = lines[0].split(QLatin1Char(','));
+        const QString id0 = QString::fromStdString(MetricsFixture::config(0).id());
+        const QString id1 = QString::fromStdString(MetricsFixture::config(1).id());
+        const qsizetype lo0 = header.indexOf(id0 + QStringLiteral("_lo95")),
+                        hi0 = header.indexOf(id0 + QStringLiteral("_hi95"));
+        const qsizetype lo1 = header.indexOf(id1 + QStringLiteral("_lo95"));
+        QVERIFY(lo0 > header.indexOf(id1) && hi0 == lo0 + 1 && lo1 > 0);
+        const QStringList row1 = lines[2].split(QLatin1Char(','));
+        QVERIFY(std::abs(row1[lo0].toDouble() - (MetricsFixture::relCe(0, 1) - 1.959963984540054 * se(1))) < 1e-9);
+        QVERIFY(row1[lo1].isEmpty());
+
+        // KL p99: the stored interval, in the hover too.
+        page.setMetric(qs::TrajectoryPage::Metric::KlP99);
+        std::tie(lower, upper) = page.configBand(c0);
+        QVERIFY(lower && upper);
+        QCOMPARE(lower->data()->constBegin()->value, 0.8 * MetricsFixture::klP99(0, 0));
+        QCOMPARE(upper->data()->constBegin()->value, 1.3 * MetricsFixture::klP99(0, 0));
+        QVERIFY2(page.describeCheckpoint(0).contains(QStringLiteral("95 % interval")),
+                 qPrintable(page.describeCheckpoint(0)));
+        // Mean layer SQNR has no uncertainty: no band.
+        page.setMetric(qs::TrajectoryPage::Metric::LayerSqnr);
+        QCOMPARE(page.configBand(c0).first, nullptr);
     }
 
     void trajectoryMetricMissingFromOldStore()

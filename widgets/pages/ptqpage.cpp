@@ -143,6 +143,8 @@ void PtqPage::rebuild()
     m_used.clear();
     m_analysis.reset();
     m_message.clear();
+    m_noiseVerdict.clear();
+    m_decayComparison.reset();
     for (QCPGraph* graph : {m_warmup, m_measured, m_tokensFit, m_decayFit})
         graph->data()->clear();
     m_decayShade->setVisible(false);
@@ -165,6 +167,8 @@ void PtqPage::rebuild()
                     .arg(current->name(), QString::fromStdString(config->config.label()), QString::fromUtf8(e.what()));
         }
     }
+    if (m_analysis)
+        testAgainstNoise(*current, *config);
     m_messageLabel->setText(m_message);
     m_messageLabel->setVisible(!m_message.isEmpty());
     plot()->setVisible(m_analysis.has_value());
@@ -212,6 +216,51 @@ void PtqPage::rebuild()
     scheduleReplot();
 }
 
+void PtqPage::testAgainstNoise(const RunSnapshot& current, const ConfigSnapshot& config)
+{
+    // The last fitted checkpoint before the decay against the last one: the claim the page tests.
+    const scaling::PtqDegradation& a = *m_analysis;
+    int before = -1, after = -1;
+    for (size_t i = 0; i < m_points.size(); ++i) {
+        if (!a.used[i])
+            continue;
+        if (a.lrDecay[i] <= 1e-6)
+            before = int(i);
+        else
+            after = int(i);
+    }
+    const std::string metric = pairedTestMetric(m_metric);
+    const StoreSnapshotPtr snapshot = m_selection->snapshot();
+    if (before < 0 || after < before || metric.empty() || !snapshot)
+        return;
+    const std::string run = current.name().toStdString();
+    const EntryRef a0 {run, config.results.configId, before}, a1 {run, config.results.configId, after};
+    const PairedTestRead read = readPairedTest(snapshot->path, a0, a1, metric);
+    const CheckpointRow& from = current.checkpoints[size_t(before)];
+    const CheckpointRow& to = current.checkpoints[size_t(after)];
+    const QString title = MetricNames::shortTitle(metric);
+    if (!read.comparison) {
+        m_noiseVerdict = tr("Evaluation noise: no paired test of %1 at steps %2 and %3 (%4).")
+                             .arg(title)
+                             .arg(from.step)
+                             .arg(to.step)
+                             .arg(read.error);
+        return;
+    }
+    m_decayComparison = read.comparison;
+    const stats::PairedComparison& t = read.comparison->test;
+    m_noiseVerdict =
+        tr("Evaluation noise: %1 at step %2 (after the decay began) − at step %3 (before it) = %4, 95 % interval "
+           "[%5, %6] over %7 evaluation units, p = %8: %9.")
+            .arg(title)
+            .arg(to.step)
+            .arg(from.step)
+            .arg(number(t.difference.value), number(t.interval.lower), number(t.interval.upper))
+            .arg(t.difference.units)
+            .arg(number(t.pValue),
+                 t.significant() ? tr("the change exceeds the noise") : tr("the change is within the noise"));
+}
+
 QString PtqPage::verdict() const
 {
     if (!m_analysis)
@@ -230,15 +279,17 @@ QString PtqPage::verdict() const
         conclusion = tr("the error falls during the LR decay");
     else
         conclusion = tr("the LR decay explains nothing the tokens do not (p ≥ 0.01)");
-    return tr("%n checkpoint(s) fitted (%1 in the decay, %2 in warmup left out). Tokens only: R² %3, AIC %4. "
-              "Tokens + LR decay: R² %5, AIC %6; decay term %7 ± %8, F = %9, p = %10: %11.",
-              nullptr, a.pointsUsed)
-        .arg(a.decayPoints)
-        .arg(a.warmupExcluded)
-        .arg(number(a.tokensOnly.r2), number(a.tokensOnly.aic), number(a.tokensAndDecay.r2),
-             number(a.tokensAndDecay.aic), number(decay ? decay->estimate : qQNaN()),
-             number(decay ? decay->stdError : qQNaN()), number(a.decayF))
-        .arg(number(a.decayP), conclusion);
+    const QString fit =
+        tr("%n checkpoint(s) fitted (%1 in the decay, %2 in warmup left out). Tokens only: R² %3, AIC %4. "
+           "Tokens + LR decay: R² %5, AIC %6; decay term %7 ± %8, F = %9, p = %10: %11.",
+           nullptr, a.pointsUsed)
+            .arg(a.decayPoints)
+            .arg(a.warmupExcluded)
+            .arg(number(a.tokensOnly.r2), number(a.tokensOnly.aic), number(a.tokensAndDecay.r2),
+                 number(a.tokensAndDecay.aic), number(decay ? decay->estimate : qQNaN()),
+                 number(decay ? decay->stdError : qQNaN()), number(a.decayF))
+            .arg(number(a.decayP), conclusion);
+    return m_noiseVerdict.isEmpty() ? fit : fit + QLatin1Char('\n') + m_noiseVerdict;
 }
 
 QString PtqPage::csv() const

@@ -6,6 +6,7 @@
 // partial F test of the decay term. It shows whether quantization error tracks the LR decay rather
 // than the tokens. Follows the shared selection (run, config).
 
+#include "models/pairedtest.h"
 #include "models/scalingsource.h"
 #include "widgets/plot/plotpage.h"
 
@@ -47,6 +48,11 @@ public:
     const std::optional<scaling::PtqDegradation>& analysis() const { return m_analysis; }
     QString message() const { return m_message; }
     QString verdict() const;
+    // Whether the damage at the last checkpoint differs from the damage before the LR decay by more than
+    // the evaluation's noise: a paired test over the evaluation units (models/pairedtest.h); empty
+    // without a decay or a result after it.
+    QString noiseVerdict() const { return m_noiseVerdict; }
+    const std::optional<EntryComparison>& decayComparison() const { return m_decayComparison; }
     QCPGraph* measuredGraph() const { return m_measured; }
     QCPGraph* tokensFitGraph() const { return m_tokensFit; }
     QCPGraph* decayFitGraph() const { return m_decayFit; }
@@ -58,6 +64,7 @@ protected:
 private:
     const RunSnapshot* run() const;
     void rebuild();
+    void testAgainstNoise(const RunSnapshot& current, const ConfigSnapshot& config);
 
     Selection* m_selection = nullptr;
     std::string m_metric = ptqDamageMetrics().front();
@@ -65,6 +72,8 @@ private:
     std::vector<bool> m_used; // per point: entered the fit (after warmup, measured)
     std::optional<scaling::PtqDegradation> m_analysis;
     QString m_message;
+    QString m_noiseVerdict;
+    std::optional<EntryComparison> m_decayComparison;
 
     QComboBox* m_metricCombo = nullptr;
     QLabel* m_verdictLabel = nullptr;

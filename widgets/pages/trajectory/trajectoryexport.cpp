@@ -34,6 +34,20 @@ QString TrajectoryPage::csv() const
                           QLatin1String(metrics::fpValCe)};
     for (const std::string& id : m_colorIds)
         header << csvField(QString::fromStdString(id));
+    // The 95 % bands (trajectoryMetricBand), two columns per config after the values, when the store
+    // holds them for a config drawn.
+    const bool bands = std::any_of(runs.begin(), runs.end(), [this](int r) {
+        const RunSnapshot& shown = *runAt(r);
+        for (const ConfigSnapshot& config : shown.configs)
+            for (int i = 0; i < int(shown.checkpoints.size()); ++i)
+                if (trajectoryMetricBand(config, m_metric, i).valid())
+                    return true;
+        return false;
+    });
+    if (bands)
+        for (const std::string& id : m_colorIds)
+            header << csvField(QString::fromStdString(id) + QStringLiteral("_lo95"))
+                   << csvField(QString::fromStdString(id) + QStringLiteral("_hi95"));
     // Multi-stage runs: each checkpoint's stage and where the plot puts it (core/data/stagelayout.h).
     const bool stages = std::any_of(runs.begin(), runs.end(), [this](int r) {
         const StageLayout* layout = stageLayout(r);
@@ -62,6 +76,12 @@ QString TrajectoryPage::csv() const
             for (const std::string& id : m_colorIds) {
                 const int c = shown.configIndex(id);
                 fields << (c < 0 ? QString() : csvNumber(metricValue(shown.configs[size_t(c)], i)));
+            }
+            for (const std::string& id : bands ? m_colorIds : std::vector<std::string>()) {
+                const int c = shown.configIndex(id);
+                const MetricBand band =
+                    c < 0 ? MetricBand() : trajectoryMetricBand(shown.configs[size_t(c)], m_metric, i);
+                fields << csvNumber(band.lower) << csvNumber(band.upper);
             }
             if (stages)
                 fields << csvField(QString::fromStdString(row.stage)) << csvNumber(checkpointX(r, i));
@@ -133,6 +153,13 @@ void TrajectoryPage::applyColors()
                                                           : seriesShape(c);
             const QColor fill = overlaid && sharedColours && p % 2 == 1 ? color : base;
             series.graph->setScatterStyle(QCPScatterStyle(shape, QPen(color, markerPen), fill, markerSize));
+            if (series.upper) {
+                QColor band = color;
+                band.setAlpha(overlaid ? 28 : 48);
+                series.lower->setPen(Qt::NoPen);
+                series.upper->setPen(Qt::NoPen);
+                series.upper->setBrush(band);
+            }
         }
     }
     for (const auto& [key, lane] : m_laneKeys) {

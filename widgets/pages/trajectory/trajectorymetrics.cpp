@@ -157,9 +157,19 @@ QString TrajectoryPage::describeCheckpoint(int runIndex, int index) const
             continue;
         const double value = metricValue(config, index);
         // A done checkpoint without the value: a store written before this metric existed.
-        const QString text = std::isfinite(value) ? formatMetricValue(value)
-            : config.isDone(index)                ? tr("not in the store")
-                                                  : tr("not computed yet");
+        QString text = std::isfinite(value) ? formatMetricValue(value)
+            : config.isDone(index)          ? tr("not in the store")
+                                            : tr("not computed yet");
+        // Its uncertainty over the evaluation units: ± the standard error, or KL p99's 95 % interval.
+        if (std::isfinite(value)) {
+            const double se = trajectoryMetricStandardError(config, m_metric, index);
+            const MetricBand band = trajectoryMetricBand(config, m_metric, index);
+            if (std::isfinite(se))
+                text = tr("%1 ± %2 (s.e.)").arg(text, formatMetricValue(se));
+            else if (band.valid())
+                text = tr("%1 (95 % interval %2 – %3)")
+                           .arg(text, formatMetricValue(band.lower), formatMetricValue(band.upper));
+        }
         lines << tr("%1: %2 %3").arg(config.label, metricTitle, text);
     }
     return lines.join(QLatin1Char('\n'));

@@ -138,6 +138,17 @@ QList<QCPGraph*> TrajectoryPage::stageGraphs(int runIndex, int configIndex) cons
     return out;
 }
 
+std::pair<QCPGraph*, QCPGraph*> TrajectoryPage::configBand(int configIndex) const
+{
+    const RunGraphs* graphs = runGraphs(m_runIndex);
+    if (!graphs)
+        return {};
+    for (const Series& series : graphs->series)
+        if (graphs->configIndices.at(series.config) == configIndex)
+            return {series.lower, series.upper};
+    return {};
+}
+
 std::vector<int> TrajectoryPage::graphCheckpoints(const QCPGraph* graph) const
 {
     for (const RunGraphs& graphs : m_runGraphs) {

@@ -568,6 +568,8 @@ void TrajectoryPage::addRunGraphs(int runIndex, double* yMin, double* yMax, doub
         if (config.config.isFullPrecision())
             continue;
         auto segments = segmentPoints(runIndex, [&](int i) { return metricValue(config, i); });
+        auto lowers = segmentPoints(runIndex, [&](int i) { return trajectoryMetricBand(config, m_metric, i).lower; });
+        auto uppers = segmentPoints(runIndex, [&](int i) { return trajectoryMetricBand(config, m_metric, i).upper; });
         const int position = int(graphs.configs.size());
         for (size_t s = 0; s < segments.size(); ++s) {
             for (const Point& p : segments[s]) {
@@ -575,6 +577,22 @@ void TrajectoryPage::addRunGraphs(int runIndex, double* yMin, double* yMax, doub
                 *yMax = std::max(*yMax, p.y);
             }
             Series series;
+            // The band first, so that the line is drawn over it.
+            if (s < lowers.size() && !lowers[s].empty()) {
+                series.lower = customPlot->addGraph(customPlot->xAxis, customPlot->yAxis);
+                series.upper = customPlot->addGraph(customPlot->xAxis, customPlot->yAxis);
+                for (const Point& p : lowers[s])
+                    *yMin = std::min(*yMin, p.y);
+                for (const Point& p : uppers[s])
+                    *yMax = std::max(*yMax, p.y);
+                setSortedData(series.lower, std::move(lowers[s]));
+                setSortedData(series.upper, std::move(uppers[s]));
+                series.upper->setChannelFillGraph(series.lower);
+                for (QCPGraph* edge : {series.lower, series.upper}) {
+                    edge->setSelectable(QCP::stNone);
+                    edge->setName(runLabel(runIndex, config.label) + tr(" (95 % band)"));
+                }
+            }
             series.graph = customPlot->addGraph(customPlot->xAxis, customPlot->yAxis);
             series.graph->setName(runLabel(runIndex, config.label));
             series.config = position;

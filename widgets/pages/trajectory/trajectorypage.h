@@ -83,6 +83,9 @@ public:
     QList<QCPGraph*> configGraphs() const { return runConfigGraphs(m_runIndex); }
     // The graph of the run's config `configIndex`; nullptr for the FP reference or out of range.
     QCPGraph* configGraph(int configIndex) const { return runConfigGraph(m_runIndex, configIndex); }
+    // The 95 % band's lower and upper edges around that config's line (its first segment); nulls when
+    // the store holds no uncertainty for the metric (trajectoryMetricBand).
+    std::pair<QCPGraph*, QCPGraph*> configBand(int configIndex) const;
 
     // Overlaid runs, by name: they stay across reloads (a run missing from a snapshot is drawn again
     // when it comes back). The shown run is always drawn and never in this list.
@@ -187,6 +190,10 @@ private:
     struct Series
     {
         QCPGraph* graph = nullptr;
+        // The 95 % band around a config's line (trajectoryMetricBand), the space between them filled;
+        // null where the store holds no uncertainty for the metric.
+        QCPGraph* lower = nullptr;
+        QCPGraph* upper = nullptr;
         int config = -1; // position in RunGraphs::configs
         int lane = 0;    // StageSegment::lane: the line style of an ingredient
         std::vector<int> checkpoints;
