@@ -29,6 +29,41 @@ ActivationProfileRead readActivationProfile(const std::string& path, const std::
     return read;
 }
 
+ChannelTrackRead readChannelTrack(const std::string& path, const std::string& run, int layer, double threshold)
+{
+    ChannelTrackRead read;
+    try {
+        const QMutexLocker lock(&storeOpenMutex());
+        const Store store = Store::open(path, Store::Mode::ReadOnly);
+        const ConfigResults fp = store.results(run, fpConfigId);
+        std::vector<std::vector<float>> profiles;
+        for (size_t k = 0; k < fp.done.size(); ++k) {
+            if (!fp.done[k])
+                continue;
+            std::vector<float> values = store.profile(run, fpConfigId, metrics::actChannelAbsmax, int(k), layer);
+            if (values.empty())
+                continue;
+            read.checkpoints.push_back(int(k));
+            profiles.push_back(std::move(values));
+        }
+        read.track = trackLayer(profiles, threshold);
+        for (const ChannelTrack& c : read.track.channels) {
+            std::vector<float> row;
+            for (const auto& profile : profiles)
+                row.push_back(profile[size_t(c.channel)]);
+            read.absmax.push_back(std::move(row));
+        }
+        const auto& channels = read.track.channels;
+        for (int r = 0; r < int(channels.size()); ++r)
+            read.rows.push_back(r);
+        std::stable_sort(read.rows.begin(), read.rows.end(),
+                         [&](int a, int b) { return channels[size_t(a)].first < channels[size_t(b)].first; });
+    } catch (const std::exception& e) {
+        read.error = QString::fromStdString(e.what());
+    }
+    return read;
+}
+
 int countAbove(const std::vector<float>& values, double threshold)
 {
     return int(std::count_if(values.begin(), values.end(), [threshold](float v) { return v > threshold; }));

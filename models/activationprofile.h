@@ -4,6 +4,8 @@
 // input channel on the calibration set), read from the store on demand, and what the outlier page
 // makes of it: the channels above the outlier threshold and their histogram.
 
+#include "core/data/outliertracking.h"
+
 #include <QString>
 
 #include <string>
@@ -21,6 +23,21 @@ struct ActivationProfileRead
 // Layer `layer`'s channel profile at checkpoint `checkpoint` of run `run` in the store at `path`,
 // opened read-only under storeOpenMutex() and closed again. Meant for a worker thread; never throws.
 ActivationProfileRead readActivationProfile(const std::string& path, const std::string& run, int checkpoint, int layer);
+
+// One layer's outlier channels followed across every checkpoint the FP reference measured
+// (core/data/outliertracking.h), for the outlier page's channel × checkpoint view.
+struct ChannelTrackRead
+{
+    std::vector<int> checkpoints;           // store rows, in order
+    LayerOutlierTrack track;                // over those checkpoints
+    std::vector<std::vector<float>> absmax; // [track.channels index][checkpoint]: max |x| of each outlier channel
+    std::vector<int> rows; // track.channels indices in the view's row order: by first appearance, then channel
+    QString error;         // why the store could not be read; empty when it could
+};
+
+// Reads every profile of layer `layer` of run `run` (store opened read-only under storeOpenMutex()).
+// Meant for a worker thread; never throws.
+ChannelTrackRead readChannelTrack(const std::string& path, const std::string& run, int layer, double threshold);
 
 // How many of `values` exceed `threshold`.
 int countAbove(const std::vector<float>& values, double threshold);

@@ -1857,7 +1857,7 @@ Ventana k:</translation>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+34"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+35"/>
         <source>1 channel above %1</source>
         <translation>1 canal por encima de %1</translation>
     </message>
@@ -1902,7 +1902,7 @@ Ventana k:</translation>
         <translation>Ratón encima: valores; clic en un punto de curtosis: selecciona su punto de control</translation>
     </message>
     <message>
-        <location line="+443"/>
+        <location line="+588"/>
         <source>Histogram of the channel maxima</source>
         <translation>Histograma de los máximos por canal</translation>
     </message>
@@ -1912,12 +1912,13 @@ Ventana k:</translation>
         <translation>Curtosis de entrada a lo largo del entrenamiento</translation>
     </message>
     <message>
-        <location line="-329"/>
+        <location line="-456"/>
         <source>input channel</source>
         <translation>canal de entrada</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-28"/>
+        <location line="+29"/>
         <source>max |x|</source>
         <translation>máx |x|</translation>
     </message>
@@ -1933,22 +1934,28 @@ Ventana k:</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+7"/>
         <source>step</source>
         <translation>paso</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+325"/>
+        <location line="-6"/>
+        <location line="+453"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>curtosis (gaussiana: 3)</translation>
     </message>
     <message>
-        <location line="-309"/>
+        <location line="-446"/>
+        <source>outlier channel</source>
+        <translation>canal atípico</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>outlier threshold %1</source>
         <translation>umbral de atípicos %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>%1 (FC2)</source>
         <translation>%1 (FC2)</translation>
     </message>
@@ -1983,7 +1990,7 @@ Ventana k:</translation>
         <translation>Este almacén no tiene estadísticas de activación: la referencia de precisión completa de la ejecución «%1» la midió una versión de QuantScope que no las registraba.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>This store has no per-channel activation profiles: the full-precision reference of run “%1” holds the layer statistics but not the profile “act_channel_absmax”.</source>
         <translation>Este almacén no tiene perfiles de activación por canal: la referencia de precisión completa de la ejecución «%1» contiene las estadísticas de las capas, pero no el perfil «act_channel_absmax».</translation>
     </message>
@@ -1998,7 +2005,37 @@ Ventana k:</translation>
         <translation>No se puede leer el perfil de activación: %1</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+81"/>
+        <source>Reading the profiles of every checkpoint…</source>
+        <translation>Leyendo los perfiles de cada checkpoint…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The profiles could not be read: %1</source>
+        <translation>No se pudieron leer los perfiles: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The full-precision reference has measured no checkpoint yet</source>
+        <translation>La referencia de precisión completa aún no ha medido ningún checkpoint</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No input channel of this layer exceeds %1 at any checkpoint</source>
+        <translation>Ningún canal de entrada de esta capa supera %1 en ningún checkpoint</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Outlier channels across checkpoints</source>
+        <translation>Canales atípicos a lo largo de los checkpoints</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Outlier channels across %1 checkpoints: %2 exceed %3 at some checkpoint, %4 stayed from their first appearance to the end, %5 are outliers at the last</source>
+        <translation>Canales atípicos en %1 checkpoints: %2 superan %3 en algún checkpoint, %4 siguieron así desde su aparición hasta el final, %5 son atípicos en el último</translation>
+    </message>
+    <message>
+        <location line="+108"/>
         <source>Reading the profile…</source>
         <translation>Leyendo el perfil…</translation>
     </message>
@@ -2033,7 +2070,7 @@ Ventana k:</translation>
         <translation>%1 de %2 canales por encima de %3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>kurtosis</source>
         <translation>curtosis</translation>
     </message>
@@ -2068,7 +2105,14 @@ Ventana k:</translation>
         <translation>paso %1 (punto de control %2)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>channel %1 at step %2: max |x| %3
+an outlier from step %4 (checkpoints in a row: %5, in all: %6)</source>
+        <translation>canal %1 en el paso %2: máx |x| %3
+atípico desde el paso %4 (checkpoints seguidos: %5, en total: %6)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>channel %1: max |x| %2</source>
         <translation>canal %1: máx |x| %2</translation>
     </message>
@@ -3704,7 +3748,7 @@ calentamiento: no ajustado</translation>
         <translation>%1 (intervalo del 95 %: %2 – %3)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1: %2 %3</source>
         <translation>%1: %2 %3</translation>
     </message>
@@ -3749,7 +3793,7 @@ calentamiento: no ajustado</translation>
         <translation>etapa %1 · %2 ramas</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-25"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-26"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, con %2 pasos y %3 tokens en total</translation>
     </message>

@@ -1841,7 +1841,7 @@ Window k:</source>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+34"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+35"/>
         <source>1 channel above %1</source>
         <translation>%1 초과 채널 1개</translation>
     </message>
@@ -1886,7 +1886,7 @@ Window k:</source>
         <translation>마우스를 올리면 값이 보이고, 첨도 점을 클릭하면 해당 체크포인트가 선택됩니다</translation>
     </message>
     <message>
-        <location line="+443"/>
+        <location line="+588"/>
         <source>Histogram of the channel maxima</source>
         <translation>채널 최댓값 히스토그램</translation>
     </message>
@@ -1896,12 +1896,13 @@ Window k:</source>
         <translation>학습 과정의 입력 첨도</translation>
     </message>
     <message>
-        <location line="-329"/>
+        <location line="-456"/>
         <source>input channel</source>
         <translation>입력 채널</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-28"/>
+        <location line="+29"/>
         <source>max |x|</source>
         <translation>최대 |x|</translation>
     </message>
@@ -1917,22 +1918,28 @@ Window k:</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+7"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+325"/>
+        <location line="-6"/>
+        <location line="+453"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>첨도(가우시안: 3)</translation>
     </message>
     <message>
-        <location line="-309"/>
+        <location line="-446"/>
+        <source>outlier channel</source>
+        <translation>이상치 채널</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>outlier threshold %1</source>
         <translation>이상치 임계값 %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>%1 (FC2)</source>
         <translation>%1(FC2)</translation>
     </message>
@@ -1967,7 +1974,7 @@ Window k:</source>
         <translation>이 저장소에는 활성화 통계가 없습니다: 실행 “%1”의 완전 정밀도 기준은 통계를 기록하지 않던 QuantScope 버전으로 측정되었습니다.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>This store has no per-channel activation profiles: the full-precision reference of run “%1” holds the layer statistics but not the profile “act_channel_absmax”.</source>
         <translation>이 저장소에는 채널별 활성화 프로필이 없습니다: 실행 “%1”의 완전 정밀도 기준에는 레이어 통계는 있지만 프로필 “act_channel_absmax”는 없습니다.</translation>
     </message>
@@ -1982,7 +1989,37 @@ Window k:</source>
         <translation>활성화 프로필을 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+81"/>
+        <source>Reading the profiles of every checkpoint…</source>
+        <translation>모든 체크포인트의 프로파일을 읽는 중…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The profiles could not be read: %1</source>
+        <translation>프로파일을 읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The full-precision reference has measured no checkpoint yet</source>
+        <translation>전정밀도 기준이 아직 어떤 체크포인트도 측정하지 않았습니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No input channel of this layer exceeds %1 at any checkpoint</source>
+        <translation>이 레이어의 어떤 입력 채널도 어느 체크포인트에서도 %1을 넘지 않습니다</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Outlier channels across checkpoints</source>
+        <translation>체크포인트별 이상치 채널</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Outlier channels across %1 checkpoints: %2 exceed %3 at some checkpoint, %4 stayed from their first appearance to the end, %5 are outliers at the last</source>
+        <translation>%1개 체크포인트의 이상치 채널: %2개가 어느 체크포인트에서 %3을 넘었고, %4개는 처음 나타난 뒤 끝까지 유지되었으며, %5개는 마지막 체크포인트에서 이상치입니다</translation>
+    </message>
+    <message>
+        <location line="+108"/>
         <source>Reading the profile…</source>
         <translation>프로필 읽는 중…</translation>
     </message>
@@ -2017,7 +2054,7 @@ Window k:</source>
         <translation>채널 %2개 중 %1개가 %3 초과</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>kurtosis</source>
         <translation>첨도</translation>
     </message>
@@ -2052,7 +2089,14 @@ Window k:</source>
         <translation>스텝 %1(체크포인트 %2)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>channel %1 at step %2: max |x| %3
+an outlier from step %4 (checkpoints in a row: %5, in all: %6)</source>
+        <translation>채널 %1, %2 단계: 최대 |x| %3
+%4 단계부터 이상치 (연속 체크포인트: %5, 전체: %6)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>channel %1: max |x| %2</source>
         <translation>채널 %1: 최대 |x| %2</translation>
     </message>
@@ -3680,7 +3724,7 @@ warmup: not fitted</source>
         <translation>%1 (95% 구간 %2 – %3)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1: %2 %3</source>
         <translation>%1: %2 %3</translation>
     </message>
@@ -3725,7 +3769,7 @@ warmup: not fitted</source>
         <translation>단계 %1 · 분기 %2개</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-25"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-26"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, 누적 %2 스텝, 토큰 %3개</translation>
     </message>

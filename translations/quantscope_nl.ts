@@ -1857,7 +1857,7 @@ Venster k:</translation>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+34"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+35"/>
         <source>1 channel above %1</source>
         <translation>1 kanaal boven %1</translation>
     </message>
@@ -1902,7 +1902,7 @@ Venster k:</translation>
         <translation>Beweeg de muis voor waarden, klik op een kurtosispunt om de checkpoint te selecteren</translation>
     </message>
     <message>
-        <location line="+443"/>
+        <location line="+588"/>
         <source>Histogram of the channel maxima</source>
         <translation>Histogram van de kanaalmaxima</translation>
     </message>
@@ -1912,12 +1912,13 @@ Venster k:</translation>
         <translation>Inputkurtosis tijdens de training</translation>
     </message>
     <message>
-        <location line="-329"/>
+        <location line="-456"/>
         <source>input channel</source>
         <translation>inputkanaal</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-28"/>
+        <location line="+29"/>
         <source>max |x|</source>
         <translation>max |x|</translation>
     </message>
@@ -1933,22 +1934,28 @@ Venster k:</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+7"/>
         <source>step</source>
         <translation>stap</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+325"/>
+        <location line="-6"/>
+        <location line="+453"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>kurtosis (gaussisch: 3)</translation>
     </message>
     <message>
-        <location line="-309"/>
+        <location line="-446"/>
+        <source>outlier channel</source>
+        <translation>uitschieterkanaal</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>outlier threshold %1</source>
         <translation>uitschiettersdrempel %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>%1 (FC2)</source>
         <translation>%1 (FC2)</translation>
     </message>
@@ -1983,7 +1990,7 @@ Venster k:</translation>
         <translation>Dit resultatenbestand heeft geen activatiestatistieken: de referentie met volledige precisie van run “%1” is gemeten door een QuantScope die ze niet vastlegde.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>This store has no per-channel activation profiles: the full-precision reference of run “%1” holds the layer statistics but not the profile “act_channel_absmax”.</source>
         <translation>Dit resultatenbestand heeft geen activatieprofielen per kanaal: de referentie met volledige precisie van run “%1” bevat de laagstatistieken, maar niet het profiel “act_channel_absmax”.</translation>
     </message>
@@ -1998,7 +2005,37 @@ Venster k:</translation>
         <translation>Kan het activatieprofiel niet lezen: %1</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+81"/>
+        <source>Reading the profiles of every checkpoint…</source>
+        <translation>De profielen van elk checkpoint worden gelezen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The profiles could not be read: %1</source>
+        <translation>De profielen konden niet worden gelezen: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The full-precision reference has measured no checkpoint yet</source>
+        <translation>De referentie in volle precisie heeft nog geen checkpoint gemeten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No input channel of this layer exceeds %1 at any checkpoint</source>
+        <translation>Geen invoerkanaal van deze laag komt bij enig checkpoint boven %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Outlier channels across checkpoints</source>
+        <translation>Uitschieterkanalen over de checkpoints</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Outlier channels across %1 checkpoints: %2 exceed %3 at some checkpoint, %4 stayed from their first appearance to the end, %5 are outliers at the last</source>
+        <translation>Uitschieterkanalen over %1 checkpoints: %2 komen bij een checkpoint boven %3, %4 bleven dat van hun eerste verschijnen tot het einde, %5 zijn uitschieters bij het laatste</translation>
+    </message>
+    <message>
+        <location line="+108"/>
         <source>Reading the profile…</source>
         <translation>Profiel lezen…</translation>
     </message>
@@ -2033,7 +2070,7 @@ Venster k:</translation>
         <translation>%1 van %2 kanalen boven %3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>kurtosis</source>
         <translation>kurtosis</translation>
     </message>
@@ -2068,7 +2105,14 @@ Venster k:</translation>
         <translation>stap %1 (checkpoint %2)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>channel %1 at step %2: max |x| %3
+an outlier from step %4 (checkpoints in a row: %5, in all: %6)</source>
+        <translation>kanaal %1 bij stap %2: max |x| %3
+uitschieter vanaf stap %4 (checkpoints op rij: %5, in totaal: %6)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>channel %1: max |x| %2</source>
         <translation>kanaal %1: max |x| %2</translation>
     </message>
@@ -3704,7 +3748,7 @@ opwarmen: niet gefit</translation>
         <translation>%1 (95 %-interval %2 – %3)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1: %2 %3</source>
         <translation>%1: %2 %3</translation>
     </message>
@@ -3749,7 +3793,7 @@ opwarmen: niet gefit</translation>
         <translation>fase %1 · %2 takken</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-25"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-26"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, na %2 stappen en %3 tokens in totaal</translation>
     </message>

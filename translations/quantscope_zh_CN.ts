@@ -1841,7 +1841,7 @@ Window k:</source>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+34"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+35"/>
         <source>1 channel above %1</source>
         <translation>1 个通道超过 %1</translation>
     </message>
@@ -1886,7 +1886,7 @@ Window k:</source>
         <translation>悬停查看数值，单击峰度点可选择其检查点</translation>
     </message>
     <message>
-        <location line="+443"/>
+        <location line="+588"/>
         <source>Histogram of the channel maxima</source>
         <translation>通道最大值直方图</translation>
     </message>
@@ -1896,12 +1896,13 @@ Window k:</source>
         <translation>训练过程中的输入峰度</translation>
     </message>
     <message>
-        <location line="-329"/>
+        <location line="-456"/>
         <source>input channel</source>
         <translation>输入通道</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-28"/>
+        <location line="+29"/>
         <source>max |x|</source>
         <translation>最大 |x|</translation>
     </message>
@@ -1917,22 +1918,28 @@ Window k:</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+7"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+325"/>
+        <location line="-6"/>
+        <location line="+453"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>峰度（高斯：3）</translation>
     </message>
     <message>
-        <location line="-309"/>
+        <location line="-446"/>
+        <source>outlier channel</source>
+        <translation>离群通道</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>outlier threshold %1</source>
         <translation>离群阈值 %1</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>%1 (FC2)</source>
         <translation>%1（FC2）</translation>
     </message>
@@ -1967,7 +1974,7 @@ Window k:</source>
         <translation>此结果库没有激活统计：运行“%1”的全精度参考是由不记录这些统计的 QuantScope 版本测量的。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>This store has no per-channel activation profiles: the full-precision reference of run “%1” holds the layer statistics but not the profile “act_channel_absmax”.</source>
         <translation>此结果库没有逐通道激活分布：运行“%1”的全精度参考包含层统计，但没有分布“act_channel_absmax”。</translation>
     </message>
@@ -1982,7 +1989,37 @@ Window k:</source>
         <translation>无法读取激活分布：%1</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+81"/>
+        <source>Reading the profiles of every checkpoint…</source>
+        <translation>正在读取每个检查点的分布…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The profiles could not be read: %1</source>
+        <translation>无法读取分布：%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The full-precision reference has measured no checkpoint yet</source>
+        <translation>全精度参考尚未测量任何检查点</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No input channel of this layer exceeds %1 at any checkpoint</source>
+        <translation>此层没有输入通道在任何检查点超过 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Outlier channels across checkpoints</source>
+        <translation>各检查点的离群通道</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Outlier channels across %1 checkpoints: %2 exceed %3 at some checkpoint, %4 stayed from their first appearance to the end, %5 are outliers at the last</source>
+        <translation>%1 个检查点中的离群通道：%2 个在某个检查点超过 %3，%4 个从首次出现起一直保持到最后，%5 个在最后一个检查点为离群</translation>
+    </message>
+    <message>
+        <location line="+108"/>
         <source>Reading the profile…</source>
         <translation>正在读取分布…</translation>
     </message>
@@ -2017,7 +2054,7 @@ Window k:</source>
         <translation>%2 个通道中有 %1 个超过 %3</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>kurtosis</source>
         <translation>峰度</translation>
     </message>
@@ -2052,7 +2089,14 @@ Window k:</source>
         <translation>第 %1 步（检查点 %2）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>channel %1 at step %2: max |x| %3
+an outlier from step %4 (checkpoints in a row: %5, in all: %6)</source>
+        <translation>通道 %1，第 %2 步：最大 |x| %3
+自第 %4 步起为离群（连续检查点：%5，共计：%6）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>channel %1: max |x| %2</source>
         <translation>通道 %1：最大 |x| %2</translation>
     </message>
@@ -3680,7 +3724,7 @@ warmup: not fitted</source>
         <translation>%1（95% 区间 %2 – %3）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1: %2 %3</source>
         <translation>%1：%2 %3</translation>
     </message>
@@ -3725,7 +3769,7 @@ warmup: not fitted</source>
         <translation>阶段 %1 · %2 个分支</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-25"/>
+        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-26"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1，累计 %2 步、%3 个 token</translation>
     </message>

@@ -24,6 +24,7 @@ Command recipeCommand();
 Command figureCommand();
 Command infoCommand();
 Command compareCommand();
+Command outliersCommand();
 Command checkCommand();
 Command repairCommand();
 Command fitCommand();

@@ -48,8 +48,10 @@ int runCompare(const Arguments& args)
     out(QStringLiteral("%1, paired over %2 evaluation units:")
             .arg(QString::fromUtf8(info ? info->title : metric.c_str()))
             .arg(d.units));
-    out(QStringLiteral("  A  %1  %2").arg(QString::fromStdString(describeEntry(store, a)), QString::number(c.a, 'f', decimals)));
-    out(QStringLiteral("  B  %1  %2").arg(QString::fromStdString(describeEntry(store, b)), QString::number(c.b, 'f', decimals)));
+    out(QStringLiteral("  A  %1  %2")
+            .arg(QString::fromStdString(describeEntry(store, a)), QString::number(c.a, 'f', decimals)));
+    out(QStringLiteral("  B  %1  %2")
+            .arg(QString::fromStdString(describeEntry(store, b)), QString::number(c.b, 'f', decimals)));
     out(QStringLiteral("  B − A = %1 ± %2%3 (standard error), %4 % interval [%5, %6], p = %7")
             .arg(signedNumber(d.value, decimals), QString::number(d.se, 'f', decimals), unit, percent,
                  signedNumber(c.test.interval.lower, decimals), signedNumber(c.test.interval.upper, decimals),

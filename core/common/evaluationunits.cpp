@@ -64,7 +64,8 @@ std::map<std::string, double> modelMetrics(const EvaluationUnits& u)
             m[lowerBoundName(name)] = m[upperBoundName(name)] = std::numeric_limits<double>::quiet_NaN();
             continue;
         }
-        const stats::QuantileEstimate e = stats::quantileInterval(kl, u.tokenUnit, n, q, metrics::intervalLevel, bootstrap);
+        const stats::QuantileEstimate e =
+            stats::quantileInterval(kl, u.tokenUnit, n, q, metrics::intervalLevel, bootstrap);
         m[name] = e.value;
         m[lowerBoundName(name)] = e.interval.lower;
         m[upperBoundName(name)] = e.interval.upper;

@@ -242,4 +242,75 @@ QuantileEstimate quantileInterval(std::span<const double> values, std::span<cons
     return e;
 }
 
+namespace {
+
+// Average ranks (1-based) of `values`.
+std::vector<double> ranks(std::span<const double> values)
+{
+    std::vector<std::size_t> order(values.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
+    std::vector<double> r(values.size());
+    for (std::size_t i = 0; i < order.size();) {
+        std::size_t j = i;
+        while (j + 1 < order.size() && values[order[j + 1]] == values[order[i]])
+            ++j;
+        const double average = (double(i) + double(j)) / 2.0 + 1.0;
+        for (std::size_t k = i; k <= j; ++k)
+            r[order[k]] = average;
+        i = j + 1;
+    }
+    return r;
+}
+
+double pearson(const std::vector<double>& x, const std::vector<double>& y)
+{
+    const double n = double(x.size());
+    double mx = 0.0, my = 0.0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        mx += x[i];
+        my += y[i];
+    }
+    mx /= n;
+    my /= n;
+    double sxy = 0.0, sxx = 0.0, syy = 0.0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        sxy += (x[i] - mx) * (y[i] - my);
+        sxx += (x[i] - mx) * (x[i] - mx);
+        syy += (y[i] - my) * (y[i] - my);
+    }
+    if (!(sxx > 0.0) || !(syy > 0.0))
+        return std::numeric_limits<double>::quiet_NaN();
+    return sxy / std::sqrt(sxx * syy);
+}
+
+} // namespace
+
+double rankCorrelation(std::span<const double> x, std::span<const double> y)
+{
+    if (x.size() != y.size())
+        throw ConfigError("rank correlation: " + std::to_string(x.size()) + " and " + std::to_string(y.size())
+                          + " values");
+    if (x.size() < 3)
+        return std::numeric_limits<double>::quiet_NaN();
+    return pearson(ranks(x), ranks(y));
+}
+
+double rankCorrelationPValue(std::span<const double> x, std::span<const double> y, int permutations, std::uint64_t seed)
+{
+    const double observed = rankCorrelation(x, y);
+    if (!std::isfinite(observed))
+        return std::numeric_limits<double>::quiet_NaN();
+    const std::vector<double> rx = ranks(x);
+    std::vector<double> ry = ranks(y);
+    std::mt19937_64 rng(seed);
+    int reached = 0;
+    for (int p = 0; p < permutations; ++p) {
+        std::shuffle(ry.begin(), ry.end(), rng);
+        reached += std::abs(pearson(rx, ry)) >= std::abs(observed) - 1e-12 ? 1 : 0;
+    }
+    return double(reached + 1) / double(permutations + 1);
+}
+
 } // namespace qs::stats

@@ -94,4 +94,14 @@ struct QuantileEstimate
 QuantileEstimate quantileInterval(std::span<const double> values, std::span<const std::uint32_t> unitOf,
                                   std::size_t units, double q, double level = 0.95, const Bootstrap& bootstrap = {});
 
+// Spearman's rank correlation of paired values (ties get their average rank): the Pearson correlation
+// of the ranks. NaN with fewer than 3 pairs or when either side is constant. Throws qs::ConfigError for
+// spans of different lengths.
+double rankCorrelation(std::span<const double> x, std::span<const double> y);
+
+// The two-sided permutation p-value of a rank correlation: the share of `permutations` random pairings
+// of x with y whose |ρ| reaches the observed one (each counted with the observed pairing: never 0).
+double rankCorrelationPValue(std::span<const double> x, std::span<const double> y, int permutations = 10000,
+                             std::uint64_t seed = 1);
+
 } // namespace qs::stats

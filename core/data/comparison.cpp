@@ -90,7 +90,8 @@ std::string describeEntry(const Store& store, const EntryRef& entry)
     std::string where = "#" + std::to_string(entry.checkpoint);
     if (entry.checkpoint >= 0 && size_t(entry.checkpoint) < rows.size()) {
         const int64_t step = rows[size_t(entry.checkpoint)].step;
-        const auto same = std::count_if(rows.begin(), rows.end(), [&](const CheckpointRow& r) { return r.step == step; });
+        const auto same =
+            std::count_if(rows.begin(), rows.end(), [&](const CheckpointRow& r) { return r.step == step; });
         where = std::to_string(step) + (same > 1 ? " (row " + std::to_string(entry.checkpoint) + ")" : "");
     }
     return entry.run + ":" + entry.config + "@" + where;
@@ -111,8 +112,8 @@ std::string evaluationData(const Store& store, const std::string& run)
             return "evaluation " + j["protocol"]["evaluation"].dump();
         // Imported before the protocol was recorded: the description of the evaluation data.
         nlohmann::json key;
-        for (const char* field : {"tokenizer", "data", "raw_token_type", "seq_len", "val_sequences", "scoring",
-                                  "stride", "token_budget"})
+        for (const char* field :
+             {"tokenizer", "data", "raw_token_type", "seq_len", "val_sequences", "scoring", "stride", "token_budget"})
             if (j.is_object() && j.contains(field))
                 key[field] = j[field];
         return "evaluation data " + key.dump();
@@ -146,8 +147,9 @@ EntryComparison compareEntries(const Store& store, const EntryRef& a, const Entr
         const auto get = [&](const char* record) -> const std::vector<double>& {
             const auto it = units.find(record);
             if (it == units.end())
-                throw ConfigError(name + " has no per-unit sums, which a paired test needs: it was swept before "
-                                  "QuantScope stored them; sweep the config again into a new store");
+                throw ConfigError(name
+                                  + " has no per-unit sums, which a paired test needs: it was swept before "
+                                    "QuantScope stored them; sweep the config again into a new store");
             return it->second;
         };
         *tokens = get(metrics::units::tokens);
@@ -175,9 +177,7 @@ EntryComparison compareEntries(const Store& store, const EntryRef& a, const Entr
     EntryComparison c;
     c.metric = metric;
     c.test = stats::comparePaired(sumsA, sumsB, tokensA, level, bootstrap);
-    const auto mean = [&](const std::vector<double>& s) {
-        return stats::weightedMean(s, tokensA).value;
-    };
+    const auto mean = [&](const std::vector<double>& s) { return stats::weightedMean(s, tokensA).value; };
     c.a = mean(sumsA);
     c.b = mean(sumsB);
     return c;

@@ -38,7 +38,7 @@ const std::vector<std::string>& comparableMetrics();
 struct EntryComparison
 {
     std::string metric;
-    double a = 0.0, b = 0.0; // each entry's value, from its per-unit sums
+    double a = 0.0, b = 0.0;      // each entry's value, from its per-unit sums
     stats::PairedComparison test; // of b − a
 };
 

@@ -231,6 +231,16 @@ private Q_SLOTS:
         r = quantscope({QStringLiteral("compare"), m_store, QStringLiteral("h:fp@10"), QStringLiteral("h:fp@10"),
                         QStringLiteral("--metric"), QStringLiteral("ce")});
         QVERIFY2(r.exitCode == 0 && r.out.contains(QLatin1String("Within the noise")), qPrintable(r.out + r.err));
+        // outliers: the FP reference's profiles at the 3 checkpoints; no W4A4 config to correlate with.
+        r = quantscope({QStringLiteral("outliers"), m_store, QStringLiteral("--run"), QStringLiteral("h")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QString::fromUtf8("input channels with max |x| > 6 at 3 checkpoints"))
+                     && r.out.contains(QLatin1String("model.layers.0.mlp.down_proj.weight"))
+                     && r.out.contains(QLatin1String("No W4A4 config")),
+                 qPrintable(r.out));
+        r = quantscope({QStringLiteral("outliers"), m_store, QStringLiteral("--run"), QStringLiteral("h"),
+                        QStringLiteral("--layer"), QStringLiteral("99")});
+        QVERIFY2(r.exitCode != 0 && r.err.contains(QLatin1String("has no layer '99'")), qPrintable(r.err));
         r = quantscope({QStringLiteral("compare"), m_store, QStringLiteral("h:fp@7"), QStringLiteral("h:fp@10")});
         QVERIFY2(r.exitCode != 0 && r.err.contains(QLatin1String("no checkpoint at step 7")), qPrintable(r.err));
 

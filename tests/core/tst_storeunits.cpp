@@ -113,7 +113,8 @@ private slots:
             const StoreCheck check = checkStore(path.toStdString());
             QVERIFY(!check.problems.empty());
             for (const StoreProblem& p : check.problems)
-                QVERIFY2(p.object.find("/units") == std::string::npos && p.message.find("evaluation units") == std::string::npos,
+                QVERIFY2(p.object.find("/units") == std::string::npos
+                             && p.message.find("evaluation units") == std::string::npos,
                          (p.object + ": " + p.message).c_str());
         }
         {
@@ -124,9 +125,9 @@ private slots:
             auto uneven = sums;
             uneven[U::kl].pop_back();
             QVERIFY_THROWS_EXCEPTION(ConfigError, store.writeResult(runName, rtnId, 1, entryWith(uneven)));
-            QVERIFY_THROWS_EXCEPTION(ConfigError,
-                                     store.writeResult(runName, rtnId, 1, entryWith({{U::tokens, {}}})));
-            QVERIFY_THROWS_EXCEPTION(FormatError, store.writeResult(runName, rtnId, 1, entryWith(unitSums(5, 41, 0.0))));
+            QVERIFY_THROWS_EXCEPTION(ConfigError, store.writeResult(runName, rtnId, 1, entryWith({{U::tokens, {}}})));
+            QVERIFY_THROWS_EXCEPTION(FormatError,
+                                     store.writeResult(runName, rtnId, 1, entryWith(unitSums(5, 41, 0.0))));
             QCOMPARE(fileBytes(path), before);
             // An entry written again without them loses them.
             store.writeResult(runName, rtnId, 2, rtnRow2());
@@ -205,7 +206,8 @@ private slots:
             store.writeResult(runName, "rtn-other", 2, entryWith(unitSums(6, 41, 0.0)));
             store.writeResult(runName, gptqId, 1, rtnRow0());
             // A second run on the same evaluation data, and a third on another corpus.
-            for (const auto& [name, corpus] : {std::pair {"same-data", "corpus/kjv.txt"}, {"other-data", "corpus/other.txt"}}) {
+            for (const auto& [name, corpus] :
+                 {std::pair {"same-data", "corpus/kjv.txt"}, {"other-data", "corpus/other.txt"}}) {
                 RunInfo info = sampleRunInfo();
                 info.name = name;
                 info.corpusPath = corpus;
@@ -218,7 +220,8 @@ private slots:
         const Store store = Store::open(path.toStdString());
         const EntryRef base = parseEntryRef(store, "tiny-wsd:rtn-w4-g128@10");
         const auto message = [&](const char* other) {
-            return thrownMessage<ConfigError>([&] { compareEntries(store, base, parseEntryRef(store, other), metrics::deltaCe); })
+            return thrownMessage<ConfigError>(
+                       [&] { compareEntries(store, base, parseEntryRef(store, other), metrics::deltaCe); })
                 .value_or(QString());
         };
         QVERIFY(message("tiny-wsd:rtn-other@30").contains(QStringLiteral("40 and 41 evaluation units")));
@@ -253,8 +256,8 @@ with h5py.File(sys.argv[1], "r") as f:
         QCOMPARE(out[QStringLiteral("shape")].toArray(), (QJsonArray {3, 40}));
         QCOMPARE(out[QStringLiteral("dtype")].toString(), QStringLiteral("float64"));
         QCOMPARE(out[QStringLiteral("names")].toArray(),
-                 (QJsonArray {QStringLiteral("ce"), QStringLiteral("fp_ce"), QStringLiteral("kl"), QStringLiteral("tokens"),
-                              QStringLiteral("top1")}));
+                 (QJsonArray {QStringLiteral("ce"), QStringLiteral("fp_ce"), QStringLiteral("kl"),
+                              QStringLiteral("tokens"), QStringLiteral("top1")}));
         QCOMPARE(out[QStringLiteral("tokens0")].toDouble(), sum(unitSums(2, 40, 0.01).at(U::tokens)));
     }
 };

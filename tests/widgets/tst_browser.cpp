@@ -498,6 +498,48 @@ private Q_SLOTS:
         QCOMPARE(lines.value(3), QStringLiteral("2,1,,,"));
     }
 
+    void outlierChannelsAcrossCheckpoints()
+    {
+        // Layer 1 (FC2 of block 0, 48 channels) is 0.5 + 0.25 c + k at the two measured checkpoints:
+        // channels 23..47 exceed 6 at both, channels 19..22 only at the second. Rows: by first
+        // appearance, then channel.
+        qs::Selection selection;
+        selection.setSnapshot(qs::loadStoreSnapshot(m_store));
+        qs::OutlierPage page(&selection);
+        page.resize(1000, 900);
+        selection.setLayer(1);
+        selection.setCheckpoint(1);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isLoadingTrack() && !page.isLoadingProfile(), 10000);
+        const qs::ChannelTrackRead& track = page.channelTrack();
+        QVERIFY2(track.error.isEmpty(), qPrintable(track.error));
+        QCOMPARE(track.checkpoints, (std::vector<int> {0, 1}));
+        QCOMPARE(track.track.channels.size(), size_t(29));
+        QCOMPARE(track.track.fresh, (std::vector<int> {25, 4}));
+        QCOMPARE(track.track.persistent, (std::vector<int> {0, 25}));
+        QCPColorMapData* cells = page.channelMap()->data();
+        QCOMPARE(cells->keySize(), 2);
+        QCOMPARE(cells->valueSize(), 29);
+        QVERIFY(page.channelMap()->visible());
+        const auto channelOfRow = [&](int row) {
+            return track.track.channels[size_t(track.rows[size_t(row)])].channel;
+        };
+        QCOMPARE(channelOfRow(0), 23);
+        QCOMPARE(channelOfRow(24), 47);
+        QCOMPARE(channelOfRow(25), 19);
+        QCOMPARE(cells->cell(0, 0), double(ProfileStore::absmax(0, 1, 23)));
+        QCOMPARE(cells->cell(1, 28), double(ProfileStore::absmax(1, 1, 22)));
+        QCOMPARE(cells->cell(0, 25), double(ProfileStore::absmax(0, 1, 19))); // below 6 there, still drawn
+        QVERIFY2(page.trackTitle().contains(QStringLiteral("29 exceed 6"))
+                     && page.trackTitle().contains(QStringLiteral("29 stayed"))
+                     && page.trackTitle().contains(QStringLiteral("29 are outliers at the last")),
+                 qPrintable(page.trackTitle()));
+        // Layer 0 never exceeds the threshold: a note instead of cells.
+        selection.setLayer(0);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isLoadingTrack(), 10000);
+        QVERIFY(page.channelTrack().track.channels.empty());
+        QVERIFY(!page.channelMap()->visible());
+    }
+
     void outlierKurtosisAndFc2()
     {
         qs::Selection selection;

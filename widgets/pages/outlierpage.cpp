@@ -1,6 +1,7 @@
 #include "widgets/pages/outlierpage.h"
 
 #include "models/selection.h"
+#include "widgets/pages/heatmappage.h"
 #include "widgets/plot/plotstyle.h"
 
 #include "widgets/plot/qcp.h"
@@ -14,6 +15,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -122,9 +124,15 @@ OutlierPage::OutlierPage(Selection* selection, QWidget* parent)
     plot()->setAntialiasedElements(QCP::aeAll);
     buildFigure();
 
+    // Four plots need room: below this height the figure scrolls instead of squeezing them.
+    plot()->setMinimumHeight(540);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidget(plot());
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_messageLabel);
-    m_stack->addWidget(plot());
+    m_stack->addWidget(m_scroll);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -182,7 +190,23 @@ void OutlierPage::buildFigure()
     bottom->setRowStretchFactors({0.001, 1.0});
     bottom->setRowSpacing(0);
     bottom->setColumnSpacing(16);
-    layout->setRowStretchFactors({0.001, 0.001, 1.0, 1.0});
+    // The channels followed across checkpoints, full width below.
+    m_trackTitle = new QCPTextElement(plot(), QString());
+    m_trackRect = new QCPAxisRect(plot());
+    layout->addElement(4, 0, m_trackTitle);
+    auto* trackRow = new QCPLayoutGrid;
+    layout->addElement(5, 0, trackRow);
+    trackRow->addElement(0, 0, m_trackRect);
+    m_trackScale = new QCPColorScale(plot());
+    trackRow->addElement(0, 1, m_trackScale);
+    trackRow->setColumnStretchFactors({1.0, 0.001});
+    m_trackScale->setType(QCPAxis::atRight);
+    m_trackScale->setDataScaleType(QCPAxis::stLogarithmic);
+    m_trackScale->axis()->setLabel(tr("max |x|"));
+    m_trackScale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_trackScale->setMarginGroup(QCP::msTop | QCP::msBottom, new QCPMarginGroup(plot()));
+    m_trackRect->setMarginGroup(QCP::msTop | QCP::msBottom, m_trackScale->marginGroup(QCP::msTop));
+    layout->setRowStretchFactors({0.001, 0.001, 1.0, 1.0, 0.001, 1.0});
     layout->setRowSpacing(0);
     setScreenOnly(m_title);
     plot()->legend->setVisible(false);
@@ -193,6 +217,8 @@ void OutlierPage::buildFigure()
     auto* right = new QCPMarginGroup(plot());
     m_profileRect->setMarginGroup(QCP::msRight, right);
     m_kurtRect->setMarginGroup(QCP::msRight, right);
+    m_trackRect->setMarginGroup(QCP::msLeft, left);
+    m_trackRect->setMarginGroup(QCP::msRight, right);
 
     const auto x = [](QCPAxisRect* rect) { return rect->axis(QCPAxis::atBottom); };
     const auto y = [](QCPAxisRect* rect) { return rect->axis(QCPAxis::atLeft); };
@@ -210,6 +236,15 @@ void OutlierPage::buildFigure()
     y(m_histRect)->setLabel(tr("channels"));
     x(m_kurtRect)->setLabel(tr("step"));
     setWrappedLabel(y(m_kurtRect), tr("kurtosis (Gaussian: 3)"));
+    m_trackMap = new QCPColorMap(x(m_trackRect), y(m_trackRect));
+    m_trackMap->setColorScale(m_trackScale);
+    m_trackMap->setInterpolate(false);
+    // Channels in the order they appeared, from the top.
+    y(m_trackRect)->setRangeReversed(true);
+    x(m_trackRect)->setLabel(tr("step"));
+    y(m_trackRect)->setLabel(tr("outlier channel"));
+    x(m_trackRect)->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+    y(m_trackRect)->setTicker(QSharedPointer<QCPAxisTickerText>::create());
 
     // Thresholds, markers and notes above the bars and graphs.
     plot()->addLayer(QStringLiteral("marks"), plot()->layer(QStringLiteral("main")), QCustomPlot::limAbove);
@@ -229,13 +264,15 @@ void OutlierPage::buildFigure()
     // Say why the profile and the histogram are empty (reading, not measured, unreadable).
     m_profileNote = textItem(m_profileRect, {0.5, 0.5}, Qt::AlignCenter, marks);
     m_histNote = textItem(m_histRect, {0.5, 0.5}, Qt::AlignCenter, marks);
+    m_trackNote = textItem(m_trackRect, {0.5, 0.5}, Qt::AlignCenter, marks);
+    m_trackSelected = straightLine(m_trackRect, {0.0, 0.0}, {0.0, 1.0}, marks);
 
     applyColors();
 }
 
 QCustomPlot* OutlierPage::figurePlot() const
 {
-    return m_stack->currentWidget() == plot() ? plot() : nullptr;
+    return m_stack->currentWidget() == m_scroll ? plot() : nullptr;
 }
 
 QString OutlierPage::message() const
@@ -344,8 +381,10 @@ void OutlierPage::refresh()
     else if (fp->results.layers.find(metrics::actKurtosis) == fp->results.layers.end())
         missing = tr("This store has no activation statistics: the full-precision reference of run “%1” was "
                      "measured by a QuantScope that did not record them.");
-    else
+    else {
         requestProfile(); // tells whether the store has profiles at all
+        requestTrack();
+    }
     if (fp && missing.isEmpty() && !m_storeHasProfiles)
         missing = tr("This store has no per-channel activation profiles: the full-precision reference of run "
                      "“%1” holds the layer statistics but not the profile “act_channel_absmax”.");
@@ -355,15 +394,128 @@ void OutlierPage::refresh()
                          "reference first, with the statistics and profiles of every layer's input."));
         return;
     }
-    m_stack->setCurrentWidget(plot());
+    m_stack->setCurrentWidget(m_scroll);
     m_layerCombo->setEnabled(true);
     m_logCheck->setEnabled(true);
     m_errorLabel->setVisible(m_profileState == ProfileState::Failed);
     m_errorLabel->setText(tr("Cannot read the activation profile: %1").arg(m_profileError));
     rebuildProfile();
     rebuildKurtosis();
+    rebuildTrack();
     updateTitles();
     scheduleReplot();
+}
+
+void OutlierPage::requestTrack()
+{
+    // Again whenever the FP reference measured more checkpoints (a sweep in progress).
+    const ConfigSnapshot* fp = fpConfig();
+    const int layer = m_selection->layerIndex();
+    int measured = 0;
+    for (uint8_t done : fp->results.done)
+        measured += done ? 1 : 0;
+    const QString key =
+        m_layerComboKey + QLatin1Char('\n') + QString::number(layer) + QLatin1Char('\n') + QString::number(measured);
+    if (key == m_trackKey)
+        return;
+    m_trackKey = key;
+    m_track = {};
+    m_trackLoaded = false;
+    m_trackReads.invalidate();
+    if (layer < 0)
+        return;
+    m_trackReads.request([path = m_selection->snapshot()->path.toStdString(), run = m_selection->run()->info.name,
+                          layer] { return readChannelTrack(path, run, layer, outlierThreshold); },
+                         [this](const ChannelTrackRead& read) {
+                             m_track = read;
+                             m_trackLoaded = true;
+                             refresh();
+                         });
+}
+
+void OutlierPage::rebuildTrack()
+{
+    const RunSnapshot* run = m_selection->run();
+    const auto& channels = m_track.track.channels;
+    const int columns = int(m_track.checkpoints.size());
+    const int rows = int(channels.size());
+    // Rows in the order channels first became outliers (then by channel).
+    const std::vector<int>& order = m_track.rows;
+    QCPAxis* xAxis = m_trackRect->axis(QCPAxis::atBottom);
+    QCPAxis* yAxis = m_trackRect->axis(QCPAxis::atLeft);
+    auto xTicks = qSharedPointerCast<QCPAxisTickerText>(xAxis->ticker());
+    auto yTicks = qSharedPointerCast<QCPAxisTickerText>(yAxis->ticker());
+    xTicks->clear();
+    yTicks->clear();
+    const bool shown = m_trackLoaded && m_track.error.isEmpty() && rows > 0 && columns > 0;
+    m_trackMap->data()->setSize(std::max(columns, 1), std::max(rows, 1));
+    m_trackMap->data()->setRange(QCPRange(0.0, std::max(columns - 1, 1)), QCPRange(0.0, std::max(rows - 1, 1)));
+    m_trackMap->data()->fill(qQNaN());
+    double lo = qInf(), hi = 0.0;
+    for (int r = 0; r < rows && shown; ++r) {
+        const auto& values = m_track.absmax[size_t(order[size_t(r)])];
+        for (int k = 0; k < columns; ++k) {
+            const double v = std::max(double(values[size_t(k)]), 1e-6);
+            m_trackMap->data()->setCell(k, r, v);
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+    }
+    m_trackMap->setVisible(shown);
+    if (shown)
+        m_trackMap->setDataRange(QCPRange(std::max(lo, 1e-3), std::max(hi, lo * 1.01)));
+    // Tick labels: the steps along x, the channel numbers along y (a few when there are many).
+    const int xEvery = std::max(1, columns / 8), yEvery = std::max(1, rows / 6);
+    for (int k = 0; k < columns && run; k += xEvery)
+        xTicks->addTick(k, QString::number(run->checkpoints[size_t(m_track.checkpoints[size_t(k)])].step));
+    for (int r = 0; r < rows; r += yEvery)
+        yTicks->addTick(r, QString::number(channels[size_t(order[size_t(r)])].channel));
+    xAxis->setRange(-0.5, std::max(columns, 1) - 0.5);
+    yAxis->setRange(-0.5, std::max(rows, 1) - 0.5);
+    const auto selected = std::find(m_track.checkpoints.begin(), m_track.checkpoints.end(), m_selection->checkpoint());
+    m_trackSelected->setVisible(shown && selected != m_track.checkpoints.end());
+    if (selected != m_track.checkpoints.end()) {
+        const double at = double(selected - m_track.checkpoints.begin());
+        m_trackSelected->point1->setCoords(at, 0.0);
+        m_trackSelected->point2->setCoords(at, 1.0);
+    }
+    const QString note = !m_trackLoaded ? tr("Reading the profiles of every checkpoint…")
+        : !m_track.error.isEmpty()      ? tr("The profiles could not be read: %1").arg(m_track.error)
+        : columns == 0                  ? tr("The full-precision reference has measured no checkpoint yet")
+        : rows == 0 ? tr("No input channel of this layer exceeds %1 at any checkpoint").arg(outlierThreshold)
+                    : QString();
+    m_trackNote->setText(note);
+    m_trackNote->setVisible(!shown);
+}
+
+QString OutlierPage::trackTitle() const
+{
+    if (!m_trackLoaded || !m_track.error.isEmpty() || m_track.checkpoints.empty())
+        return tr("Outlier channels across checkpoints");
+    int persisted = 0, atEnd = 0;
+    const int columns = int(m_track.checkpoints.size());
+    for (const ChannelTrack& c : m_track.track.channels) {
+        persisted += c.first + c.firstRun == columns ? 1 : 0;
+        atEnd += c.atEnd ? 1 : 0;
+    }
+    return tr("Outlier channels across %1 checkpoints: %2 exceed %3 at some checkpoint, %4 stayed from their "
+              "first appearance to the end, %5 are outliers at the last")
+        .arg(columns)
+        .arg(m_track.track.channels.size())
+        .arg(outlierThreshold)
+        .arg(persisted)
+        .arg(atEnd);
+}
+
+std::pair<int, int> OutlierPage::trackCellAt(const QPointF& pos) const
+{
+    if (!m_trackMap->visible() || !m_trackRect->rect().contains(pos.toPoint()))
+        return {-1, -1};
+    const int k = int(std::lround(m_trackRect->axis(QCPAxis::atBottom)->pixelToCoord(pos.x())));
+    const int r = int(std::lround(m_trackRect->axis(QCPAxis::atLeft)->pixelToCoord(pos.y())));
+    if (k < 0 || k >= int(m_track.checkpoints.size()) || r < 0 || r >= int(m_track.track.channels.size()))
+        return {-1, -1};
+    return {k, r};
 }
 
 void OutlierPage::requestProfile()
@@ -534,6 +686,7 @@ void OutlierPage::updateTitles()
                       : QString());
     setWrappedText(m_histTitle, paper ? QString() : tr("Histogram of the channel maxima"));
     setWrappedText(m_kurtTitle, paper ? QString() : tr("Input kurtosis along training"));
+    setWrappedText(m_trackTitle, trackTitle());
     setWrappedLabel(m_kurtRect->axis(QCPAxis::atLeft), paper ? tr("kurtosis") : tr("kurtosis (Gaussian: 3)"));
 }
 
@@ -617,6 +770,20 @@ QString OutlierPage::toolTipAt(const QPointF& pos) const
         const QString step = tr("step %1 (checkpoint %2)").arg(run->checkpoints[size_t(k)].step).arg(k);
         return (QStringList(step) + statsOf(k)).join(QLatin1Char('\n'));
     }
+    if (const auto [k, r] = trackCellAt(pos); run && k >= 0) {
+        const std::vector<int>& order = m_track.rows;
+        const ChannelTrack& c = m_track.track.channels[size_t(order[size_t(r)])];
+        const auto step = [&](int tracked) {
+            return run->checkpoints[size_t(m_track.checkpoints[size_t(tracked)])].step;
+        };
+        return tr("channel %1 at step %2: max |x| %3\nan outlier from step %4 (checkpoints in a row: %5, in all: %6)")
+            .arg(c.channel)
+            .arg(step(k))
+            .arg(double(m_track.absmax[size_t(order[size_t(r)])][size_t(k)]), 0, 'g', 4)
+            .arg(step(c.first))
+            .arg(c.firstRun)
+            .arg(c.count);
+    }
     if (run && m_profileRect->rect().contains(pos.toPoint()) && !m_profile.empty()) {
         const int channel = int(std::lround(m_profileRect->axis(QCPAxis::atBottom)->pixelToCoord(pos.x())));
         if (channel >= 0 && channel < int(m_profile.size()))
@@ -630,6 +797,8 @@ void OutlierPage::clickedAt(const QPointF& pos)
     const int k = m_selection ? checkpointNearPixel(pos) : -1;
     if (k >= 0)
         m_selection->setCheckpoint(k);
+    else if (const int column = m_selection ? trackCellAt(pos).first : -1; column >= 0)
+        m_selection->setCheckpoint(m_track.checkpoints[size_t(column)]);
 }
 
 void OutlierPage::applyColors()
@@ -643,7 +812,7 @@ void OutlierPage::applyColors()
     const QFont& tickFont = fonts.tick;
     const QFont& labelFont = fonts.label;
     const bool paper = isPaperStyle();
-    for (QCPAxisRect* rect : {m_profileRect, m_histRect, m_kurtRect}) {
+    for (QCPAxisRect* rect : {m_profileRect, m_histRect, m_kurtRect, m_trackRect}) {
         for (QCPAxis* axis : rect->axes()) {
             axis->setTickLabelFont(tickFont);
             axis->setLabelFont(labelFont);
@@ -692,10 +861,16 @@ void OutlierPage::applyColors()
     labelBack.setAlpha(210);
     m_thresholdLabel->setBrush(labelBack);
     m_thresholdLabel->setFont(tickFont);
-    for (QCPItemText* note : {m_profileNote, m_histNote}) {
+    for (QCPItemText* note : {m_profileNote, m_histNote, m_trackNote}) {
         note->setColor(faint);
         note->setFont(labelFont);
     }
+    m_trackTitle->setTextColor(text);
+    m_trackTitle->setFont(labelFont);
+    m_trackMap->setGradient(viridisGradient(base));
+    m_trackScale->axis()->setTickLabelFont(tickFont);
+    m_trackScale->axis()->setLabelFont(labelFont);
+    m_trackSelected->setPen(QPen(outlierColor, width, Qt::DashLine));
 }
 
 } // namespace qs

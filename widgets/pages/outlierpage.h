@@ -7,7 +7,12 @@
 //                 the number of channels above it in the plot's title;
 //   bottom left   the histogram of those channel maxima;
 //   bottom right  the layer's input kurtosis at every checkpoint the FP reference measured (x = step),
-//                 the selected checkpoint marked; clicking a point selects that checkpoint.
+//                 the selected checkpoint marked; clicking a point selects that checkpoint;
+//   below         the layer's outlier channels followed across checkpoints (channel × checkpoint,
+//                 core/data/outliertracking.h): one row per channel that exceeds the threshold at some
+//                 checkpoint, ordered by when it first did, coloured by its max |x| at each; the title
+//                 says how many appeared, persisted and are there at the end; a click selects the column's
+//                 checkpoint.
 // The page follows the Selection's run, checkpoint and layer, and writes back the checkpoint (a
 // click on the kurtosis plot) and the layer (the layer combo; "FC2 inputs" selects the down_proj of
 // the selected layer's block). Profiles are read from the store on demand, off the GUI thread
@@ -37,12 +42,15 @@ class QCheckBox;
 class QComboBox;
 class QCPAxisRect;
 class QCPBars;
+class QCPColorMap;
+class QCPColorScale;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPItemText;
 class QCPTextElement;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QStackedWidget;
 
 namespace qs {
@@ -74,6 +82,12 @@ public:
     QCPBars* outlierBars() const { return m_outlierBars; }  // the channels above the threshold
     QCPBars* histogramBars() const { return m_histBars; }   // key bin centre, value channel count
     QCPGraph* kurtosisGraph() const { return m_kurtGraph; } // key step, value kurtosis
+    QCPAxisRect* trackRect() const { return m_trackRect; }
+    // Cell (checkpoint order, row) = max |x| of the row's channel; rows as channelTrack().track.channels.
+    QCPColorMap* channelMap() const { return m_trackMap; }
+    const ChannelTrackRead& channelTrack() const { return m_track; }
+    QString trackTitle() const;
+    bool isLoadingTrack() const { return m_trackReads.isBusy(); }
     QComboBox* layerCombo() const { return m_layerCombo; }
     QPushButton* fc2Button() const { return m_fc2Button; }
     QCheckBox* logCheck() const { return m_logCheck; }
@@ -122,6 +136,10 @@ private:
     void onProfileRead(const ProfileRead& read);
     void rebuildProfile();
     void rebuildKurtosis();
+    void requestTrack();
+    void rebuildTrack();
+    // The tracked checkpoint (index into channelTrack().checkpoints) and row under `pos`; -1 outside.
+    std::pair<int, int> trackCellAt(const QPointF& pos) const;
     void updateTitles();
     void showMessage(const QString& text);
     const ConfigSnapshot* fpConfig() const;
@@ -140,6 +158,10 @@ private:
     bool m_storeHasProfiles = true;
     LatestOnly<ProfileRead> m_profileReads {this}; // a read still running for another profile is dropped
     std::vector<int> m_kurtCheckpoints;
+    QString m_trackKey;
+    ChannelTrackRead m_track;
+    bool m_trackLoaded = false;
+    LatestOnly<ChannelTrackRead> m_trackReads {this};
     QString m_layerComboKey; // store and run the layer combo lists
 
     QComboBox* m_layerCombo = nullptr;
@@ -148,10 +170,17 @@ private:
     QLabel* m_errorLabel = nullptr;
     QLabel* m_messageLabel = nullptr;
     QStackedWidget* m_stack = nullptr;
+    QScrollArea* m_scroll = nullptr; // holds the plot
     QCPTextElement* m_title = nullptr;
     QCPTextElement* m_profileTitle = nullptr;
     QCPTextElement* m_histTitle = nullptr;
     QCPTextElement* m_kurtTitle = nullptr;
+    QCPTextElement* m_trackTitle = nullptr;
+    QCPAxisRect* m_trackRect = nullptr;
+    QCPColorMap* m_trackMap = nullptr;
+    QCPColorScale* m_trackScale = nullptr;
+    QCPItemStraightLine* m_trackSelected = nullptr;
+    QCPItemText* m_trackNote = nullptr;
     QCPAxisRect* m_profileRect = nullptr;
     QCPAxisRect* m_histRect = nullptr;
     QCPAxisRect* m_kurtRect = nullptr;
