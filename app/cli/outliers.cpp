@@ -58,8 +58,9 @@ int runOutliers(const Arguments& args)
             if ((isIndex && int(l) == index) || QString::fromStdString(layers[l].name) == wanted)
                 layer = int(l);
         if (layer < 0)
-            throw ConfigError("run '" + run + "' has no layer '" + wanted.toStdString() + "' (a name of `quantscope info`'s "
-                              + "layers or an index 0–" + std::to_string(layers.size() - 1) + ")");
+            throw ConfigError("run '" + run + "' has no layer '" + wanted.toStdString()
+                              + "' (a name of `quantscope info`'s " + "layers or an index 0–"
+                              + std::to_string(layers.size() - 1) + ")");
         const LayerOutlierTrack& t = tracking.layers[size_t(layer)];
         out(QStringLiteral("%1 (%2 input channels): %3 channels are outliers at some checkpoint")
                 .arg(QString::fromStdString(layers[size_t(layer)].name))
@@ -132,11 +133,11 @@ Command outliersCommand()
                        "the FC2 inputs). With --layer, each outlier channel of that layer: when it "
                        "appeared, when it was last one, for how many checkpoints, and its peak.",
         .options = {text("run", "R", "The run.").require(),
-                    number("threshold", "X", "Outlier magnitude of max |x| (LLM.int8()'s 6).", 0.0)
-                        .withDefault("6"),
+                    number("threshold", "X", "Outlier magnitude of max |x| (LLM.int8()'s 6).", 0.0).withDefault("6"),
                     text("layer", "L", "One layer, by name or index: its outlier channels."),
-                    text("config", "ID", "The config whose error the outliers are correlated with. Default: the "
-                                         "run's W4A4 config."),
+                    text("config", "ID",
+                         "The config whose error the outliers are correlated with. Default: the "
+                         "run's W4A4 config."),
                     word("metric", "M", "That config's metric.", {metrics::deltaCe, metrics::relCe, metrics::klMean})
                         .withDefault(metrics::deltaCe)},
         .positionals = {{.name = "STORE", .help = "Results store (.h5).", .required = true}},

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace qs {
@@ -50,7 +51,8 @@ EntryRef parseEntryRef(const Store& store, const std::string& text)
                           + "' (configs: " + joined(configs) + ")");
     const std::vector<CheckpointRow> rows = store.checkpoints(e.run);
     const auto number = [&](const std::string& digits, const char* what) {
-        if (digits.empty() || digits.size() > 15 || !std::all_of(digits.begin(), digits.end(), ::isdigit))
+        if (digits.empty() || digits.size() > 15
+            || !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c) != 0; }))
             throw ConfigError("'" + text + "': '" + digits + "' is not a " + what);
         return std::stoll(digits);
     };

@@ -21,12 +21,12 @@ class Store;
 struct ChannelTrack
 {
     int channel = 0;
-    int first = 0;       // where it first exceeds the threshold
-    int last = 0;        // where it last does
-    int count = 0;       // at how many tracked checkpoints it does
-    int firstRun = 0;    // how many tracked checkpoints in a row it stays from its first appearance
-    bool atEnd = false;  // an outlier at the last tracked checkpoint
-    float peak = 0.0f;   // its largest max |x| over the tracked checkpoints
+    int first = 0;      // where it first exceeds the threshold
+    int last = 0;       // where it last does
+    int count = 0;      // at how many tracked checkpoints it does
+    int firstRun = 0;   // how many tracked checkpoints in a row it stays from its first appearance
+    bool atEnd = false; // an outlier at the last tracked checkpoint
+    float peak = 0.0f;  // its largest max |x| over the tracked checkpoints
 };
 
 struct LayerOutlierTrack
@@ -44,7 +44,7 @@ LayerOutlierTrack trackLayer(const std::vector<std::vector<float>>& profiles, do
 struct OutlierTracking
 {
     double threshold = metrics::outlierThreshold;
-    std::vector<int> checkpoints; // store rows with a profile, in order
+    std::vector<int> checkpoints;          // store rows with a profile, in order
     std::vector<LayerOutlierTrack> layers; // one per layer of the run
 };
 

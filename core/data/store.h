@@ -101,7 +101,7 @@ struct ResultEntry
     std::map<std::string, std::vector<std::vector<float>>> profiles;
     // Per-unit sums over the evaluation's units (metrics::units: tokens, ce, fp_ce, kl, top1), the
     // paired tests' input; every vector one value per unit, as many units in every entry of a config.
-    std::map<std::string, std::vector<double>> units;
+    std::map<std::string, std::vector<double>> units = {};
 };
 
 // The HDF5 results store (layout: docs/store-format.md). The file is never changed in place: every

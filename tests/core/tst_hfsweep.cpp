@@ -364,7 +364,7 @@ private Q_SLOTS:
             results[spill].push_back(store.results("olmo", "fp"));
             // The units of the uncertainties are the evaluation blocks: as many, with every scored token.
             const auto evaluation = nlohmann::json::parse(store.runInfo("olmo").source).at("protocol").at("evaluation");
-            for (const std::string id : {std::string("fp"), configs.begin()->id()}) {
+            for (const std::string& id : {std::string("fp"), configs.begin()->id()}) {
                 const auto units = store.unitSums("olmo", id, 0);
                 QCOMPARE(int(units.at("tokens").size()), evaluation.at("blocks").get<int>());
                 double scored = 0.0, ce = 0.0;

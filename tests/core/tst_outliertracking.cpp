@@ -34,9 +34,11 @@ private slots:
     {
         // Channel 0 sits exactly at the threshold (not above it); channel 1 is an outlier at 1, 2, 3;
         // channel 2 at 0, then again at 3 and 4; channel 3 never.
-        const std::vector<std::vector<float>> profiles = {
-            {6.0f, 1.0f, 9.0f, 0.5f}, {6.0f, 7.0f, 2.0f, 0.5f}, {6.0f, 8.0f, 2.0f, 0.5f},
-            {6.0f, 6.5f, 12.0f, 0.5f}, {6.0f, 3.0f, 11.0f, 0.5f}};
+        const std::vector<std::vector<float>> profiles = {{6.0f, 1.0f, 9.0f, 0.5f},
+                                                          {6.0f, 7.0f, 2.0f, 0.5f},
+                                                          {6.0f, 8.0f, 2.0f, 0.5f},
+                                                          {6.0f, 6.5f, 12.0f, 0.5f},
+                                                          {6.0f, 3.0f, 11.0f, 0.5f}};
         const LayerOutlierTrack t = trackLayer(profiles, 6.0);
         QCOMPARE(t.outliers, (std::vector<int> {1, 1, 1, 2, 1}));
         QCOMPARE(t.fresh, (std::vector<int> {1, 1, 0, 1, 0}));
