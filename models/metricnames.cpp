@@ -52,6 +52,28 @@ const Entry entries[] = {
     {metrics::actOutliers, QT_TRANSLATE_NOOP("qs::MetricNames", "outlier channels (>6)"), nullptr,
      QT_TRANSLATE_NOOP("qs::MetricNames",
                        "Number of input channels whose largest |x| exceeds 6 (the outlier magnitude of LLM.int8())")},
+    {metrics::loiDeltaCe, QT_TRANSLATE_NOOP("qs::MetricNames", "leave-one-in ΔCE (nats/byte)"),
+     QT_TRANSLATE_NOOP("qs::MetricNames", "leave-one-in ΔCE"),
+     QT_TRANSLATE_NOOP("qs::MetricNames",
+                       "ΔCE of the model with only this layer quantized as the config asks: the damage this layer "
+                       "causes on its own")},
+    {metrics::loiKl, QT_TRANSLATE_NOOP("qs::MetricNames", "leave-one-in KL (nats)"),
+     QT_TRANSLATE_NOOP("qs::MetricNames", "leave-one-in KL"),
+     QT_TRANSLATE_NOOP("qs::MetricNames",
+                       "Mean KL(P_fp ‖ P_q) of the model with only this layer quantized as the config asks")},
+    {metrics::looDeltaCe, QT_TRANSLATE_NOOP("qs::MetricNames", "leave-one-out ΔCE (nats/byte)"),
+     QT_TRANSLATE_NOOP("qs::MetricNames", "leave-one-out ΔCE"),
+     QT_TRANSLATE_NOOP("qs::MetricNames",
+                       "ΔCE of the model with every layer but this one quantized: the lower it is below the "
+                       "config's ΔCE, the more keeping this layer in full precision saves")},
+    {metrics::looKl, QT_TRANSLATE_NOOP("qs::MetricNames", "leave-one-out KL (nats)"),
+     QT_TRANSLATE_NOOP("qs::MetricNames", "leave-one-out KL"),
+     QT_TRANSLATE_NOOP("qs::MetricNames", "Mean KL(P_fp ‖ P_q) of the model with every layer but this one quantized")},
+    {metrics::fisherEst, QT_TRANSLATE_NOOP("qs::MetricNames", "Fisher estimate (nats/byte)"),
+     QT_TRANSLATE_NOOP("qs::MetricNames", "Fisher estimate"),
+     QT_TRANSLATE_NOOP("qs::MetricNames",
+                       "Second-order estimate of the leave-one-in ΔCE from the calibration data, ½ Σ F ⊙ (Ŵ − W)² "
+                       "with F the diagonal empirical Fisher information; it sees the weight error only")},
 };
 
 const Entry* find(std::string_view metric)

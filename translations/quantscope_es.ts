@@ -143,7 +143,7 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/pages/breakdownpage.cpp" line="+37"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+38"/>
         <source>down (FC2)</source>
         <translation>down (FC2)</translation>
     </message>
@@ -168,7 +168,7 @@
         <translation>&amp;Barras:</translation>
     </message>
     <message>
-        <location line="+548"/>
+        <location line="+555"/>
         <source>weight
 only</source>
         <translation>solo
@@ -197,13 +197,13 @@ activaciones</translation>
         <translation>ambos</translation>
     </message>
     <message>
-        <location line="-497"/>
-        <location line="+261"/>
+        <location line="-504"/>
+        <location line="+268"/>
         <source>weight-only + activation-only</source>
         <translation>solo pesos + solo activaciones</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-100"/>
         <source>block (bars: module kinds in block order)</source>
         <translation>bloque (barras: tipos de módulo en el orden del bloque)</translation>
     </message>
@@ -248,7 +248,12 @@ activaciones</translation>
         <translation>%1 (no calculado en este punto de control)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
+        <source>%1 (ranks the layers as the measured leave-one-in KL with Spearman ρ = %2)</source>
+        <translation>%1 (ordena las capas como la KL medida dejando solo cada una, con ρ de Spearman = %2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1, step %2: %3, %4</source>
         <translation>%1, paso %2: %3, %4</translation>
     </message>
@@ -1814,7 +1819,82 @@ Ventana k:</translation>
         <translation>canales atípicos (&gt;6)</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="+3"/>
+        <source>leave-one-in ΔCE (nats/byte)</source>
+        <translation>ΔCE dejando solo esta (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-in ΔCE</source>
+        <translation>ΔCE dejando solo esta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE of the model with only this layer quantized as the config asks: the damage this layer causes on its own</source>
+        <translation>ΔCE del modelo con solo esta capa cuantizada como pide la configuración: el daño que causa esta capa por sí sola</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>leave-one-in KL (nats)</source>
+        <translation>KL dejando solo esta (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-in KL</source>
+        <translation>KL dejando solo esta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean KL(P_fp ‖ P_q) of the model with only this layer quantized as the config asks</source>
+        <translation>KL(P_fp ‖ P_q) media del modelo con solo esta capa cuantizada como pide la configuración</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>leave-one-out ΔCE (nats/byte)</source>
+        <translation>ΔCE dejando fuera esta (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-out ΔCE</source>
+        <translation>ΔCE dejando fuera esta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE of the model with every layer but this one quantized: the lower it is below the config&apos;s ΔCE, the more keeping this layer in full precision saves</source>
+        <translation>ΔCE del modelo con todas las capas cuantizadas menos esta: cuanto más baja quede respecto al ΔCE de la configuración, más ahorra mantener esta capa en precisión completa</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>leave-one-out KL (nats)</source>
+        <translation>KL dejando fuera esta (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-out KL</source>
+        <translation>KL dejando fuera esta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean KL(P_fp ‖ P_q) of the model with every layer but this one quantized</source>
+        <translation>KL(P_fp ‖ P_q) media del modelo con todas las capas cuantizadas menos esta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fisher estimate (nats/byte)</source>
+        <translation>estimación de Fisher (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fisher estimate</source>
+        <translation>estimación de Fisher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Second-order estimate of the leave-one-in ΔCE from the calibration data, ½ Σ F ⊙ (Ŵ − W)² with F the diagonal empirical Fisher information; it sees the weight error only</source>
+        <translation>Estimación de segundo orden del ΔCE dejando solo esta capa a partir de los datos de calibración, ½ Σ F ⊙ (Ŵ − W)² con F la diagonal de la información de Fisher empírica; solo ve el error de los pesos</translation>
+    </message>
+    <message>
+        <location line="-43"/>
         <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
         <translation>Error relativo de los pesos ‖Ŵ − W‖ / ‖W‖ (norma de Frobenius)</translation>
     </message>
@@ -1857,7 +1937,7 @@ Ventana k:</translation>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+35"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+36"/>
         <source>1 channel above %1</source>
         <translation>1 canal por encima de %1</translation>
     </message>
@@ -1902,7 +1982,7 @@ Ventana k:</translation>
         <translation>Ratón encima: valores; clic en un punto de curtosis: selecciona su punto de control</translation>
     </message>
     <message>
-        <location line="+588"/>
+        <location line="+593"/>
         <source>Histogram of the channel maxima</source>
         <translation>Histograma de los máximos por canal</translation>
     </message>
@@ -1912,7 +1992,7 @@ Ventana k:</translation>
         <translation>Curtosis de entrada a lo largo del entrenamiento</translation>
     </message>
     <message>
-        <location line="-456"/>
+        <location line="-455"/>
         <source>input channel</source>
         <translation>canal de entrada</translation>
     </message>
@@ -1940,12 +2020,12 @@ Ventana k:</translation>
     </message>
     <message>
         <location line="-6"/>
-        <location line="+453"/>
+        <location line="+452"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>curtosis (gaussiana: 3)</translation>
     </message>
     <message>
-        <location line="-446"/>
+        <location line="-445"/>
         <source>outlier channel</source>
         <translation>canal atípico</translation>
     </message>
@@ -2025,7 +2105,7 @@ Ventana k:</translation>
         <translation>Ningún canal de entrada de esta capa supera %1 en ningún checkpoint</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Outlier channels across checkpoints</source>
         <translation>Canales atípicos a lo largo de los checkpoints</translation>
     </message>
@@ -2105,7 +2185,7 @@ Ventana k:</translation>
         <translation>paso %1 (punto de control %2)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>channel %1 at step %2: max |x| %3
 an outlier from step %4 (checkpoints in a row: %5, in all: %6)</source>
         <translation>canal %1 en el paso %2: máx |x| %3

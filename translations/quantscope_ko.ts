@@ -142,7 +142,7 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/pages/breakdownpage.cpp" line="+37"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+38"/>
         <source>down (FC2)</source>
         <translation>down(FC2)</translation>
     </message>
@@ -167,7 +167,7 @@
         <translation>막대(&amp;B):</translation>
     </message>
     <message>
-        <location line="+548"/>
+        <location line="+555"/>
         <source>weight
 only</source>
         <translation>가중치
@@ -196,13 +196,13 @@ only</source>
         <translation>둘 다</translation>
     </message>
     <message>
-        <location line="-497"/>
-        <location line="+261"/>
+        <location line="-504"/>
+        <location line="+268"/>
         <source>weight-only + activation-only</source>
         <translation>가중치만 + 활성화만</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-100"/>
         <source>block (bars: module kinds in block order)</source>
         <translation>블록(막대: 블록 내 순서의 모듈 종류)</translation>
     </message>
@@ -247,7 +247,12 @@ only</source>
         <translation>%1(이 체크포인트에서 계산되지 않음)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
+        <source>%1 (ranks the layers as the measured leave-one-in KL with Spearman ρ = %2)</source>
+        <translation>%1 (측정한 이 층만 양자화 KL과의 층 순위 일치: Spearman ρ = %2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1, step %2: %3, %4</source>
         <translation>%1, 스텝 %2: %3, %4</translation>
     </message>
@@ -1798,7 +1803,82 @@ Window k:</source>
         <translation>이상치 채널(&gt;6)</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="+3"/>
+        <source>leave-one-in ΔCE (nats/byte)</source>
+        <translation>이 층만 양자화 ΔCE (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-in ΔCE</source>
+        <translation>이 층만 양자화 ΔCE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE of the model with only this layer quantized as the config asks: the damage this layer causes on its own</source>
+        <translation>설정대로 이 층만 양자화한 모델의 ΔCE: 이 층이 단독으로 일으키는 손상</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>leave-one-in KL (nats)</source>
+        <translation>이 층만 양자화 KL (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-in KL</source>
+        <translation>이 층만 양자화 KL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean KL(P_fp ‖ P_q) of the model with only this layer quantized as the config asks</source>
+        <translation>설정대로 이 층만 양자화한 모델의 평균 KL(P_fp ‖ P_q)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>leave-one-out ΔCE (nats/byte)</source>
+        <translation>이 층 제외 양자화 ΔCE (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-out ΔCE</source>
+        <translation>이 층 제외 양자화 ΔCE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE of the model with every layer but this one quantized: the lower it is below the config&apos;s ΔCE, the more keeping this layer in full precision saves</source>
+        <translation>이 층을 뺀 모든 층을 양자화한 모델의 ΔCE: 설정의 ΔCE보다 낮을수록 이 층을 완전 정밀도로 두는 이득이 큽니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>leave-one-out KL (nats)</source>
+        <translation>이 층 제외 양자화 KL (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-out KL</source>
+        <translation>이 층 제외 양자화 KL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean KL(P_fp ‖ P_q) of the model with every layer but this one quantized</source>
+        <translation>이 층을 뺀 모든 층을 양자화한 모델의 평균 KL(P_fp ‖ P_q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fisher estimate (nats/byte)</source>
+        <translation>Fisher 추정 (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fisher estimate</source>
+        <translation>Fisher 추정</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Second-order estimate of the leave-one-in ΔCE from the calibration data, ½ Σ F ⊙ (Ŵ − W)² with F the diagonal empirical Fisher information; it sees the weight error only</source>
+        <translation>보정 데이터로 구한 이 층만 양자화 ΔCE의 2차 추정, ½ Σ F ⊙ (Ŵ − W)², F는 경험적 Fisher 정보의 대각; 가중치 오차만 봅니다</translation>
+    </message>
+    <message>
+        <location line="-43"/>
         <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
         <translation>가중치 상대 오차 ‖Ŵ − W‖ / ‖W‖(프로베니우스 노름)</translation>
     </message>
@@ -1841,7 +1921,7 @@ Window k:</source>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+35"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+36"/>
         <source>1 channel above %1</source>
         <translation>%1 초과 채널 1개</translation>
     </message>
@@ -1886,7 +1966,7 @@ Window k:</source>
         <translation>마우스를 올리면 값이 보이고, 첨도 점을 클릭하면 해당 체크포인트가 선택됩니다</translation>
     </message>
     <message>
-        <location line="+588"/>
+        <location line="+593"/>
         <source>Histogram of the channel maxima</source>
         <translation>채널 최댓값 히스토그램</translation>
     </message>
@@ -1896,7 +1976,7 @@ Window k:</source>
         <translation>학습 과정의 입력 첨도</translation>
     </message>
     <message>
-        <location line="-456"/>
+        <location line="-455"/>
         <source>input channel</source>
         <translation>입력 채널</translation>
     </message>
@@ -1924,12 +2004,12 @@ Window k:</source>
     </message>
     <message>
         <location line="-6"/>
-        <location line="+453"/>
+        <location line="+452"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>첨도(가우시안: 3)</translation>
     </message>
     <message>
-        <location line="-446"/>
+        <location line="-445"/>
         <source>outlier channel</source>
         <translation>이상치 채널</translation>
     </message>
@@ -2009,7 +2089,7 @@ Window k:</source>
         <translation>이 레이어의 어떤 입력 채널도 어느 체크포인트에서도 %1을 넘지 않습니다</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Outlier channels across checkpoints</source>
         <translation>체크포인트별 이상치 채널</translation>
     </message>
@@ -2089,7 +2169,7 @@ Window k:</source>
         <translation>스텝 %1(체크포인트 %2)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>channel %1 at step %2: max |x| %3
 an outlier from step %4 (checkpoints in a row: %5, in all: %6)</source>
         <translation>채널 %1, %2 단계: 최대 |x| %3

@@ -143,7 +143,7 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/pages/breakdownpage.cpp" line="+37"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+38"/>
         <source>down (FC2)</source>
         <translation>down (FC2)</translation>
     </message>
@@ -168,7 +168,7 @@
         <translation>&amp;Staven:</translation>
     </message>
     <message>
-        <location line="+548"/>
+        <location line="+555"/>
         <source>weight
 only</source>
         <translation>alleen
@@ -197,13 +197,13 @@ activaties</translation>
         <translation>beide</translation>
     </message>
     <message>
-        <location line="-497"/>
-        <location line="+261"/>
+        <location line="-504"/>
+        <location line="+268"/>
         <source>weight-only + activation-only</source>
         <translation>alleen gewichten + alleen activaties</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-100"/>
         <source>block (bars: module kinds in block order)</source>
         <translation>blok (staven: moduletypen in blokvolgorde)</translation>
     </message>
@@ -248,7 +248,12 @@ activaties</translation>
         <translation>%1 (niet berekend bij deze checkpoint)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
+        <source>%1 (ranks the layers as the measured leave-one-in KL with Spearman ρ = %2)</source>
+        <translation>%1 (rangschikt de lagen als de gemeten KL met alleen die laag, Spearman ρ = %2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1, step %2: %3, %4</source>
         <translation>%1, stap %2: %3, %4</translation>
     </message>
@@ -1814,7 +1819,82 @@ Venster k:</translation>
         <translation>uitschieterkanalen (&gt;6)</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="+3"/>
+        <source>leave-one-in ΔCE (nats/byte)</source>
+        <translation>ΔCE alleen deze laag (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-in ΔCE</source>
+        <translation>ΔCE alleen deze laag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE of the model with only this layer quantized as the config asks: the damage this layer causes on its own</source>
+        <translation>ΔCE van het model met alleen deze laag gekwantiseerd zoals de configuratie vraagt: de schade die deze laag alleen veroorzaakt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>leave-one-in KL (nats)</source>
+        <translation>KL alleen deze laag (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-in KL</source>
+        <translation>KL alleen deze laag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean KL(P_fp ‖ P_q) of the model with only this layer quantized as the config asks</source>
+        <translation>Gemiddelde KL(P_fp ‖ P_q) van het model met alleen deze laag gekwantiseerd zoals de configuratie vraagt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>leave-one-out ΔCE (nats/byte)</source>
+        <translation>ΔCE alles behalve deze laag (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-out ΔCE</source>
+        <translation>ΔCE alles behalve deze laag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE of the model with every layer but this one quantized: the lower it is below the config&apos;s ΔCE, the more keeping this layer in full precision saves</source>
+        <translation>ΔCE van het model met elke laag behalve deze gekwantiseerd: hoe verder onder de ΔCE van de configuratie, hoe meer het oplevert deze laag in volle precisie te houden</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>leave-one-out KL (nats)</source>
+        <translation>KL alles behalve deze laag (nats)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-out KL</source>
+        <translation>KL alles behalve deze laag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean KL(P_fp ‖ P_q) of the model with every layer but this one quantized</source>
+        <translation>Gemiddelde KL(P_fp ‖ P_q) van het model met elke laag behalve deze gekwantiseerd</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fisher estimate (nats/byte)</source>
+        <translation>Fisher-schatting (nats/byte)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fisher estimate</source>
+        <translation>Fisher-schatting</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Second-order estimate of the leave-one-in ΔCE from the calibration data, ½ Σ F ⊙ (Ŵ − W)² with F the diagonal empirical Fisher information; it sees the weight error only</source>
+        <translation>Tweede-ordeschatting van de ΔCE met alleen deze laag uit de kalibratiedata, ½ Σ F ⊙ (Ŵ − W)² met F de diagonaal van de empirische Fisher-informatie; ziet alleen de gewichtsfout</translation>
+    </message>
+    <message>
+        <location line="-43"/>
         <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
         <translation>Relatieve gewichtsfout ‖Ŵ − W‖ / ‖W‖ (Frobeniusnorm)</translation>
     </message>
@@ -1857,7 +1937,7 @@ Venster k:</translation>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+35"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+36"/>
         <source>1 channel above %1</source>
         <translation>1 kanaal boven %1</translation>
     </message>
@@ -1902,7 +1982,7 @@ Venster k:</translation>
         <translation>Beweeg de muis voor waarden, klik op een kurtosispunt om de checkpoint te selecteren</translation>
     </message>
     <message>
-        <location line="+588"/>
+        <location line="+593"/>
         <source>Histogram of the channel maxima</source>
         <translation>Histogram van de kanaalmaxima</translation>
     </message>
@@ -1912,7 +1992,7 @@ Venster k:</translation>
         <translation>Inputkurtosis tijdens de training</translation>
     </message>
     <message>
-        <location line="-456"/>
+        <location line="-455"/>
         <source>input channel</source>
         <translation>inputkanaal</translation>
     </message>
@@ -1940,12 +2020,12 @@ Venster k:</translation>
     </message>
     <message>
         <location line="-6"/>
-        <location line="+453"/>
+        <location line="+452"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>kurtosis (gaussisch: 3)</translation>
     </message>
     <message>
-        <location line="-446"/>
+        <location line="-445"/>
         <source>outlier channel</source>
         <translation>uitschieterkanaal</translation>
     </message>
@@ -2025,7 +2105,7 @@ Venster k:</translation>
         <translation>Geen invoerkanaal van deze laag komt bij enig checkpoint boven %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Outlier channels across checkpoints</source>
         <translation>Uitschieterkanalen over de checkpoints</translation>
     </message>
@@ -2105,7 +2185,7 @@ Venster k:</translation>
         <translation>stap %1 (checkpoint %2)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>channel %1 at step %2: max |x| %3
 an outlier from step %4 (checkpoints in a row: %5, in all: %6)</source>
         <translation>kanaal %1 bij stap %2: max |x| %3

@@ -142,7 +142,7 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/pages/breakdownpage.cpp" line="+37"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+38"/>
         <source>down (FC2)</source>
         <translation>down（FC2）</translation>
     </message>
@@ -167,7 +167,7 @@
         <translation>柱形(&amp;B)：</translation>
     </message>
     <message>
-        <location line="+548"/>
+        <location line="+555"/>
         <source>weight
 only</source>
         <translation>仅
@@ -196,13 +196,13 @@ only</source>
         <translation>两者</translation>
     </message>
     <message>
-        <location line="-497"/>
-        <location line="+261"/>
+        <location line="-504"/>
+        <location line="+268"/>
         <source>weight-only + activation-only</source>
         <translation>仅权重 + 仅激活</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-100"/>
         <source>block (bars: module kinds in block order)</source>
         <translation>块（柱形：按块内顺序排列的模块类型）</translation>
     </message>
@@ -247,7 +247,12 @@ only</source>
         <translation>%1（此检查点尚未计算）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
+        <source>%1 (ranks the layers as the measured leave-one-in KL with Spearman ρ = %2)</source>
+        <translation>%1（对各层的排序与实测的仅此层量化 KL 一致程度：Spearman ρ = %2）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>%1, step %2: %3, %4</source>
         <translation>%1，第 %2 步：%3，%4</translation>
     </message>
@@ -1798,7 +1803,82 @@ Window k:</source>
         <translation>离群通道（&gt;6）</translation>
     </message>
     <message>
-        <location line="-21"/>
+        <location line="+3"/>
+        <source>leave-one-in ΔCE (nats/byte)</source>
+        <translation>仅此层量化 ΔCE（nats/byte）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-in ΔCE</source>
+        <translation>仅此层量化 ΔCE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE of the model with only this layer quantized as the config asks: the damage this layer causes on its own</source>
+        <translation>仅按配置量化此层时模型的 ΔCE：此层单独造成的损害</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>leave-one-in KL (nats)</source>
+        <translation>仅此层量化 KL（nats）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-in KL</source>
+        <translation>仅此层量化 KL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean KL(P_fp ‖ P_q) of the model with only this layer quantized as the config asks</source>
+        <translation>仅按配置量化此层时模型的平均 KL(P_fp ‖ P_q)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>leave-one-out ΔCE (nats/byte)</source>
+        <translation>除此层外量化 ΔCE（nats/byte）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-out ΔCE</source>
+        <translation>除此层外量化 ΔCE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ΔCE of the model with every layer but this one quantized: the lower it is below the config&apos;s ΔCE, the more keeping this layer in full precision saves</source>
+        <translation>除此层外全部量化时模型的 ΔCE：比配置的 ΔCE 低得越多，保持此层全精度节省得越多</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>leave-one-out KL (nats)</source>
+        <translation>除此层外量化 KL（nats）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leave-one-out KL</source>
+        <translation>除此层外量化 KL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mean KL(P_fp ‖ P_q) of the model with every layer but this one quantized</source>
+        <translation>除此层外全部量化时模型的平均 KL(P_fp ‖ P_q)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fisher estimate (nats/byte)</source>
+        <translation>Fisher 估计（nats/byte）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fisher estimate</source>
+        <translation>Fisher 估计</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Second-order estimate of the leave-one-in ΔCE from the calibration data, ½ Σ F ⊙ (Ŵ − W)² with F the diagonal empirical Fisher information; it sees the weight error only</source>
+        <translation>由校准数据得到的仅此层量化 ΔCE 的二阶估计，½ Σ F ⊙ (Ŵ − W)²，F 为经验 Fisher 信息的对角；只考虑权重误差</translation>
+    </message>
+    <message>
+        <location line="-43"/>
         <source>Relative weight error ‖Ŵ − W‖ / ‖W‖ (Frobenius norm)</source>
         <translation>权重相对误差 ‖Ŵ − W‖ / ‖W‖（Frobenius 范数）</translation>
     </message>
@@ -1841,7 +1921,7 @@ Window k:</source>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+35"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+36"/>
         <source>1 channel above %1</source>
         <translation>1 个通道超过 %1</translation>
     </message>
@@ -1886,7 +1966,7 @@ Window k:</source>
         <translation>悬停查看数值，单击峰度点可选择其检查点</translation>
     </message>
     <message>
-        <location line="+588"/>
+        <location line="+593"/>
         <source>Histogram of the channel maxima</source>
         <translation>通道最大值直方图</translation>
     </message>
@@ -1896,7 +1976,7 @@ Window k:</source>
         <translation>训练过程中的输入峰度</translation>
     </message>
     <message>
-        <location line="-456"/>
+        <location line="-455"/>
         <source>input channel</source>
         <translation>输入通道</translation>
     </message>
@@ -1924,12 +2004,12 @@ Window k:</source>
     </message>
     <message>
         <location line="-6"/>
-        <location line="+453"/>
+        <location line="+452"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>峰度（高斯：3）</translation>
     </message>
     <message>
-        <location line="-446"/>
+        <location line="-445"/>
         <source>outlier channel</source>
         <translation>离群通道</translation>
     </message>
@@ -2009,7 +2089,7 @@ Window k:</source>
         <translation>此层没有输入通道在任何检查点超过 %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Outlier channels across checkpoints</source>
         <translation>各检查点的离群通道</translation>
     </message>
@@ -2089,7 +2169,7 @@ Window k:</source>
         <translation>第 %1 步（检查点 %2）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>channel %1 at step %2: max |x| %3
 an outlier from step %4 (checkpoints in a row: %5, in all: %6)</source>
         <translation>通道 %1，第 %2 步：最大 |x| %3

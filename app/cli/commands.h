@@ -25,6 +25,7 @@ Command figureCommand();
 Command infoCommand();
 Command compareCommand();
 Command outliersCommand();
+Command sensitivityCommand();
 Command checkCommand();
 Command repairCommand();
 Command fitCommand();
@@ -48,5 +49,7 @@ std::vector<QuantConfig> quantConfigs(const Arguments& args);
 
 // Seconds per (checkpoint, config), per config, for the entries a sweep computed (sweep and demo).
 void printSweepTimes(const SweepSummary& summary);
+// The cost of the per-layer sensitivity a sweep measured, against full evaluations (nothing without it).
+void printSensitivityCost(const SweepSummary& summary);
 
 } // namespace qs::cli

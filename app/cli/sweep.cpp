@@ -26,6 +26,9 @@ int runSweep(const Arguments& args)
         options.memoryBudget = args.parsed<int64_t>("memory", args.value("memory"), &parseMemorySize);
     options.scratchDir = args.value("scratch").toStdString();
     options.spill = args.isSet("spill");
+    options.sensitivity = args.isSet("sensitivity");
+    if (args.isSet("step"))
+        options.onlyStep = args.integer("step", 0);
 
     Store store = Store::open(args.value("store").toStdString(), Store::Mode::ReadWrite);
     std::vector<std::string> runs;
@@ -48,6 +51,7 @@ int runSweep(const Arguments& args)
                 .arg(summary.computed)
                 .arg(summary.skipped));
         printSweepTimes(summary);
+        printSensitivityCost(summary);
     }
     return ExitSuccess;
 }
@@ -68,6 +72,11 @@ std::vector<Option> sweepOptions()
                   "to a scratch file. Default: half the machine's memory."),
              text("scratch", "DIR", "Folder for the scratch files of --memory. Default: the store's folder."),
              flag("spill", "Keep validation states in scratch files even when they would fit in --memory."),
+             flag("sensitivity",
+                  "Measure per-layer sensitivity too (the built-in trainer's runs): for every quantized config and "
+                  "layer, ΔCE and KL with only that layer quantized and with every layer but it, and the Fisher "
+                  "estimate; stored as layer metrics. Entries stored without them are computed again."),
+             integer("step", "S", "Only the checkpoint of this training step.", 0, std::numeric_limits<int64_t>::max()),
          })
         options.push_back(std::move(o));
     return options;
@@ -109,6 +118,30 @@ std::vector<QuantConfig> quantConfigs(const Arguments& args)
     for (const QString& spec : specs)
         configs.push_back(args.parsed<QuantConfig>("quant", spec, &QuantConfig::parse));
     return configs;
+}
+
+void printSensitivityCost(const SweepSummary& summary)
+{
+    if (summary.sensitivityEntries == 0 || summary.blocks == 0)
+        return;
+    // One evaluation runs 2 × blocks block halves over the validation set.
+    const double evaluations = double(summary.sensitivityHalves) / (2.0 * summary.blocks * summary.sensitivityEntries);
+    const double naive = 2.0 * summary.layers;
+    double measured = 0.0, evaluation = 0.0;
+    for (const auto& [stage, seconds] : summary.stageSeconds) {
+        if (stage.rfind("layer sensitivity: leave-one", 0) == 0)
+            measured += seconds;
+        if (stage == "evaluation forward and comparison")
+            evaluation += seconds;
+    }
+    out(QStringLiteral("  per-layer sensitivity: %1 entries, each the work of %2 evaluations where 2 × %3 layers "
+                       "full evaluations would be %4 (%5 %); measured %6 × the evaluation's time")
+            .arg(summary.sensitivityEntries)
+            .arg(evaluations, 0, 'f', 1)
+            .arg(summary.layers)
+            .arg(naive, 0, 'f', 0)
+            .arg(100.0 * evaluations / naive, 0, 'f', 0)
+            .arg(evaluation > 0.0 ? QString::number(measured / evaluation, 'f', 1) : QStringLiteral("–")));
 }
 
 void printSweepTimes(const SweepSummary& summary)

@@ -9,7 +9,7 @@ namespace {
 using S = MetricScope;
 using From = MetricSource;
 
-constexpr std::array<MetricInfo, 20> table {{
+constexpr std::array<MetricInfo, 25> table {{
     {metrics::ce, "CE", "nats/byte", S::Model, From::EveryConfig, false, "validation CE of the quantized model"},
     {metrics::fpCe, "FP CE", "nats/byte", S::Model, From::EveryConfig, false,
      "validation CE of the full-precision checkpoint"},
@@ -38,6 +38,16 @@ constexpr std::array<MetricInfo, 20> table {{
      "max |x| / median |x| of the layer's input"},
     {metrics::actOutliers, "outlier channels (>6)", "", S::Layer, From::FpReference, false,
      "input channels whose max |x| exceeds 6"},
+    {metrics::loiDeltaCe, "leave-one-in ΔCE", "nats/byte", S::Layer, From::Sensitivity, false,
+     "ΔCE with only this layer quantized"},
+    {metrics::loiKl, "leave-one-in KL", "nats", S::Layer, From::Sensitivity, false,
+     "KL mean with only this layer quantized"},
+    {metrics::looDeltaCe, "leave-one-out ΔCE", "nats/byte", S::Layer, From::Sensitivity, false,
+     "ΔCE with every layer but this one quantized"},
+    {metrics::looKl, "leave-one-out KL", "nats", S::Layer, From::Sensitivity, false,
+     "KL mean with every layer but this one quantized"},
+    {metrics::fisherEst, "Fisher estimate", "nats/byte", S::Layer, From::Sensitivity, false,
+     "½ Σ F ⊙ (Ŵ − W)², F the diagonal Fisher of the calibration data: leave-one-in ΔCE estimated"},
     {metrics::actChannelAbsmax, "channel absmax", "", S::Profile, From::FpReference, false,
      "max |x| of every input channel"},
     {metrics::fpValCe, "FP validation CE", "nats/byte", S::Checkpoint, From::Training, false,

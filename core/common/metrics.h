@@ -34,6 +34,14 @@ inline constexpr const char* actKurtosis = "act_kurtosis";
 inline constexpr const char* actAbsmax = "act_absmax";
 inline constexpr const char* actAbsmaxMedian = "act_absmax_median";
 inline constexpr const char* actOutliers = "act_outliers";
+// Per-layer sensitivity (sweeps run with SweepOptions::sensitivity, quantized configs only): ΔCE and
+// KL mean of the model with only this layer quantized (leave-one-in) and with every layer but this one
+// (leave-one-out), and the Fisher estimate of the leave-one-in ΔCE from the calibration data.
+inline constexpr const char* loiDeltaCe = "loi_delta_ce";
+inline constexpr const char* loiKl = "loi_kl";
+inline constexpr const char* looDeltaCe = "loo_delta_ce";
+inline constexpr const char* looKl = "loo_kl";
+inline constexpr const char* fisherEst = "fisher_est";
 
 // Profiles, .../profiles/<name>: per checkpoint, every layer's input channels.
 inline constexpr const char* actChannelAbsmax = "act_channel_absmax";
@@ -86,6 +94,7 @@ enum class MetricSource
     EveryConfig, // every config, the FP reference included
     Gptq,        // GPTQ configs only
     FpReference, // the full-precision reference "fp" only
+    Sensitivity, // quantized configs of sweeps that measure per-layer sensitivity
     Training,    // the trainer (or the first sweep) measures it per checkpoint
 };
 

@@ -50,19 +50,24 @@ double validationCe(TinyLm& model, const ValidationSet& set, int batchSize)
 namespace {
 
 // Runs the model over the validation set in batches; `consume(begin, count, logProbs)` sees each batch.
+// With `residuals`, the batches' residual streams are recorded and concatenated there.
 template<typename F>
-void forEachBatch(TinyLm& model, const ValidationSet& set, int batchSize, F&& consume)
+void forEachBatch(TinyLm& model, const ValidationSet& set, int batchSize, ResidualStates* residuals, F&& consume)
 {
     torch::NoGradGuard noGrad;
     const bool wasTraining = model->is_training();
     model->eval();
     const int64_t n = set.inputs.size(0);
+    std::vector<std::vector<torch::Tensor>> batches;
     for (int64_t begin = 0; begin < n; begin += batchSize) {
         const int64_t count = std::min<int64_t>(batchSize, n - begin);
         torch::Tensor logits;
         {
             RECORD_USER_SCOPE("qs::evaluate.forward");
-            logits = model->forward(set.inputs.narrow(0, begin, count));
+            if (residuals)
+                logits = model->forward(set.inputs.narrow(0, begin, count), batches.emplace_back());
+            else
+                logits = model->forward(set.inputs.narrow(0, begin, count));
         }
         RECORD_USER_SCOPE("qs::evaluate.compare");
         if (!allFinite(logits))
@@ -70,14 +75,17 @@ void forEachBatch(TinyLm& model, const ValidationSet& set, int batchSize, F&& co
                         + std::to_string(begin + count - 1));
         consume(begin, count, torch::log_softmax(logits.to(torch::kFloat32), -1));
     }
+    if (residuals) {
+        residuals->clear();
+        for (size_t half = 0; !batches.empty() && half < batches.front().size(); ++half) {
+            std::vector<torch::Tensor> parts;
+            for (const auto& batch : batches)
+                parts.push_back(batch[half]);
+            residuals->push_back(torch::cat(parts, 0));
+        }
+    }
     if (wasTraining)
         model->train();
-}
-
-// Summed CE of each sequence of a batch, in float64.
-torch::Tensor sequenceCe(const torch::Tensor& logProbs, const torch::Tensor& targets)
-{
-    return -logProbs.gather(-1, targets.unsqueeze(-1)).squeeze(-1).to(torch::kFloat64).sum(-1);
 }
 
 void append(std::vector<double>& to, const torch::Tensor& values)
@@ -88,11 +96,24 @@ void append(std::vector<double>& to, const torch::Tensor& values)
 
 } // namespace
 
-FpReference fpReference(TinyLm& model, const ValidationSet& set, int batchSize)
+torch::Tensor sequenceCe(const torch::Tensor& logProbs, const torch::Tensor& targets)
+{
+    return -logProbs.gather(-1, targets.unsqueeze(-1)).squeeze(-1).to(torch::kFloat64).sum(-1);
+}
+
+torch::Tensor tokenKl(const torch::Tensor& logProbs, const FpReference& fp, int64_t begin, int64_t count)
+{
+    // KL(P ‖ Q) = Σ_v p_v (log p_v − log q_v), per token, in float64 to keep tiny values exact.
+    // Rounding can make a token's KL a hair below zero; KL is never negative.
+    const auto logP = fp.logProbs.narrow(0, begin, count);
+    return (fp.probs.narrow(0, begin, count) * (logP - logProbs)).sum(-1).to(torch::kFloat64).clamp_min(0.0);
+}
+
+FpReference fpReference(TinyLm& model, const ValidationSet& set, int batchSize, ResidualStates* residuals)
 {
     FpReference ref;
     std::vector<torch::Tensor> parts;
-    forEachBatch(model, set, batchSize, [&](int64_t begin, int64_t count, const torch::Tensor& logProbs) {
+    forEachBatch(model, set, batchSize, residuals, [&](int64_t begin, int64_t count, const torch::Tensor& logProbs) {
         append(ref.unitCe, sequenceCe(logProbs, set.targets.narrow(0, begin, count)));
         parts.push_back(logProbs);
     });
@@ -107,19 +128,16 @@ FpReference fpReference(TinyLm& model, const ValidationSet& set, int batchSize)
     return ref;
 }
 
-EvaluationUnits evaluateAgainst(TinyLm& model, const ValidationSet& set, int batchSize, const FpReference& fp)
+EvaluationUnits evaluateAgainst(TinyLm& model, const ValidationSet& set, int batchSize, const FpReference& fp,
+                                ResidualStates* residuals)
 {
     EvaluationUnits u;
     u.tokens = fp.unitTokens;
     u.fpCe = fp.unitCe;
     const int64_t seqLen = set.targets.size(1);
-    forEachBatch(model, set, batchSize, [&](int64_t begin, int64_t count, const torch::Tensor& logProbs) {
+    forEachBatch(model, set, batchSize, residuals, [&](int64_t begin, int64_t count, const torch::Tensor& logProbs) {
         append(u.ce, sequenceCe(logProbs, set.targets.narrow(0, begin, count)));
-        const auto logP = fp.logProbs.narrow(0, begin, count);
-        // KL(P ‖ Q) = Σ_v p_v (log p_v − log q_v), per token, in float64 to keep tiny values exact.
-        // Rounding can make a token's KL a hair below zero; KL is never negative.
-        const auto kl =
-            (fp.probs.narrow(0, begin, count) * (logP - logProbs)).sum(-1).to(torch::kFloat64).clamp_min(0.0);
+        const auto kl = tokenKl(logProbs, fp, begin, count);
         append(u.kl, kl.sum(-1));
         const auto flat = kl.to(torch::kFloat32).contiguous();
         u.tokenKl.insert(u.tokenKl.end(), flat.data_ptr<float>(), flat.data_ptr<float>() + flat.numel());

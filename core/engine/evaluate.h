@@ -38,12 +38,27 @@ struct FpReference
     torch::Tensor top1;             // [sequences, seqLen] int64
 };
 
-FpReference fpReference(TinyLm& model, const ValidationSet& set, int batchSize);
+// The residual stream of the validation set as TinyLmImpl::forward(ids, residuals) records it, the
+// batches' rows concatenated: [sequences, seqLen, d_model] per block half (where per-layer sensitivity
+// starts its partial forwards, core/engine/sensitivity.h).
+using ResidualStates = std::vector<torch::Tensor>;
+
+// `residuals`: when given, the FP model's residual stream is recorded there.
+FpReference fpReference(TinyLm& model, const ValidationSet& set, int batchSize, ResidualStates* residuals = nullptr);
 
 // What a quantized model does to the validation set, against the FP reference (llama.cpp's
 // --kl-divergence statistics, papers.md §6), per validation sequence (core/common/evaluationunits.h):
 // CE, KL(P_fp ‖ P_q) and top-1 agreement summed over each sequence's tokens, and KL per token.
 // Throws Error if the model's logits hold NaN or Inf.
-EvaluationUnits evaluateAgainst(TinyLm& model, const ValidationSet& set, int batchSize, const FpReference& fp);
+// `residuals`: when given, the quantized model's residual stream is recorded there.
+EvaluationUnits evaluateAgainst(TinyLm& model, const ValidationSet& set, int batchSize, const FpReference& fp,
+                                ResidualStates* residuals = nullptr);
+
+// Summed CE of each sequence of a batch in float64: log-probabilities [count, seqLen, vocab] of
+// `targets` [count, seqLen].
+torch::Tensor sequenceCe(const torch::Tensor& logProbs, const torch::Tensor& targets);
+// KL(P_fp ‖ P_q) per token in float64, [count, seqLen], of log-probabilities `logProbs` against the
+// reference's sequences [begin, begin + count).
+torch::Tensor tokenKl(const torch::Tensor& logProbs, const FpReference& fp, int64_t begin, int64_t count);
 
 } // namespace qs

@@ -324,6 +324,10 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
         parseDevice(options.device); // a bad name fails clearly; streaming itself runs on the CPU
     if (!store.hasRun(run))
         throw ConfigError(store.path() + ": no run named '" + run + "'");
+    if (options.sensitivity)
+        throw ConfigError("run '" + run
+                          + "' is a Hugging Face trajectory: per-layer sensitivity (--sensitivity) is "
+                            "measured for the built-in trainer's runs only; sweep it without --sensitivity");
     const RunInfo info = store.runInfo(run);
     const HfEvalData data = HfEvalData::fromJson(info.source);
     const HfArch arch = HfArch::fromJson(info.modelConfigJson, store.path() + ": config of run '" + run + "'");

@@ -175,7 +175,16 @@ BlockImpl::BlockImpl(const ModelConfig& c)
 
 torch::Tensor BlockImpl::forward(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin)
 {
-    auto h = x + self_attn(input_layernorm(x), cos, sin);
+    return feedForward(attend(x, cos, sin));
+}
+
+torch::Tensor BlockImpl::attend(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin)
+{
+    return x + self_attn(input_layernorm(x), cos, sin);
+}
+
+torch::Tensor BlockImpl::feedForward(const torch::Tensor& h)
+{
     return h + mlp(post_attention_layernorm(h));
 }
 
@@ -211,7 +220,41 @@ torch::Tensor TinyLmImpl::forward(const torch::Tensor& ids)
     auto x = m_embed(ids);
     for (auto& block : m_blocks)
         x = block(x, cos, sin);
-    x = m_norm(x);
+    return head(x);
+}
+
+torch::Tensor TinyLmImpl::forward(const torch::Tensor& ids, std::vector<torch::Tensor>& residuals)
+{
+    const int64_t t = ids.size(1);
+    TORCH_CHECK(t <= m_config.maxSeqLen, "sequence length ", t, " exceeds max_seq_len ", m_config.maxSeqLen);
+    auto cos = m_cos.narrow(0, 0, t);
+    auto sin = m_sin.narrow(0, 0, t);
+    auto x = m_embed(ids);
+    for (auto& block : m_blocks) {
+        residuals.push_back(x);
+        x = block->attend(x, cos, sin);
+        residuals.push_back(x);
+        x = block->feedForward(x);
+    }
+    return head(x);
+}
+
+torch::Tensor TinyLmImpl::forwardFrom(const torch::Tensor& residual, int first, int half)
+{
+    TORCH_CHECK(first >= 0 && first < int(m_blocks.size()) && (half == 0 || half == 1), "no block half ", first, ".",
+                half);
+    const int64_t t = residual.size(1);
+    auto cos = m_cos.narrow(0, 0, t);
+    auto sin = m_sin.narrow(0, 0, t);
+    auto x = residual;
+    for (int b = first; b < int(m_blocks.size()); ++b)
+        x = b == first && half == 1 ? m_blocks[size_t(b)]->feedForward(x) : m_blocks[size_t(b)](x, cos, sin);
+    return head(x);
+}
+
+torch::Tensor TinyLmImpl::head(const torch::Tensor& residual)
+{
+    auto x = m_norm(residual);
     if (m_config.tieEmbeddings)
         return torch::matmul(x, m_embed->weight.t());
     return m_lmHead(x);

@@ -105,6 +105,10 @@ class BlockImpl : public torch::nn::Module
 public:
     explicit BlockImpl(const ModelConfig& config);
     torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin);
+    // The block's two residual halves, forward(x) = feedForward(attend(x)): x + attention(norm(x)), and
+    // h + mlp(norm(h)).
+    torch::Tensor attend(const torch::Tensor& x, const torch::Tensor& cos, const torch::Tensor& sin);
+    torch::Tensor feedForward(const torch::Tensor& h);
     RmsNorm input_layernorm {nullptr}, post_attention_layernorm {nullptr};
     Attention self_attn {nullptr};
     Mlp mlp {nullptr};
@@ -118,6 +122,12 @@ public:
 
     // ids: [batch, seq] int64 bytes -> logits [batch, seq, vocab]
     torch::Tensor forward(const torch::Tensor& ids);
+    // forward(), appending to `residuals` the residual stream where every block starts and between its
+    // halves: block b's input at 2b, its attend() output at 2b + 1 ([batch, seq, d_model] each).
+    torch::Tensor forward(const torch::Tensor& ids, std::vector<torch::Tensor>& residuals);
+    // The rest of forward() from a residual stream recorded so: block `first`'s input (half 0) or its
+    // attend() output (half 1), to the logits.
+    torch::Tensor forwardFrom(const torch::Tensor& residual, int first, int half);
     // Mean next-token cross-entropy (nats) of `targets` given `ids`.
     torch::Tensor loss(const torch::Tensor& ids, const torch::Tensor& targets);
 
@@ -141,6 +151,8 @@ public:
 
     // Pieces of forward() for block-by-block work (calibration, GPTQ).
     torch::Tensor embed(const torch::Tensor& ids);
+    // The final norm and the LM head: residual stream [batch, seq, d_model] -> logits.
+    torch::Tensor head(const torch::Tensor& residual);
     std::pair<torch::Tensor, torch::Tensor> rope(int64_t length) const;
     std::vector<Block>& blocks() { return m_blocks; }
 

@@ -7,6 +7,7 @@
 #include "core/engine/evaluate.h"
 #include "core/engine/hfmemory.h"
 #include "core/engine/quantizemodel.h"
+#include "core/engine/sensitivity.h"
 #include "core/engine/sweepdetail.h"
 #include "core/engine/tensors.h"
 
@@ -220,6 +221,37 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
     QuantizeModelOptions walk;
     walk.outlierThreshold = options.outlierThreshold;
     SweepSummary summary;
+    summary.blocks = train.model.nLayers;
+    summary.layers = int(store.layers(run).size());
+
+    // With sensitivity, a quantized config's entry stored without it is computed again.
+    std::map<std::string, std::vector<bool>> lacksSensitivity;
+    if (options.sensitivity) {
+        for (const QuantConfig& c : configs) {
+            if (c.isFullPrecision())
+                continue;
+            const ConfigResults stored = store.results(run, c.id());
+            auto& lacks = lacksSensitivity[c.id()];
+            const auto column = stored.layers.find(metrics::loiDeltaCe);
+            for (size_t i = 0; i < checkpoints.size(); ++i) {
+                bool has = column != stored.layers.end() && i < column->second.size();
+                if (has) {
+                    const auto& row = column->second[i];
+                    has = std::any_of(row.begin(), row.end(), [](double v) { return std::isfinite(v); });
+                }
+                lacks.push_back(!has);
+            }
+        }
+    }
+    auto missingAt = [&](int i) {
+        std::vector<const QuantConfig*> missing;
+        for (const QuantConfig& c : configs) {
+            const auto lacks = lacksSensitivity.find(c.id());
+            if (!store.hasResult(run, c.id(), i) || (lacks != lacksSensitivity.end() && lacks->second[size_t(i)]))
+                missing.push_back(&c);
+        }
+        return missing;
+    };
 
     // The work to do, for the time-left estimate: an FP reference per checkpoint that needs one, and
     // each missing entry of each config.
@@ -233,7 +265,7 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         for (int i = 0; i < int(checkpoints.size()); ++i) {
             if (!wanted(i))
                 continue;
-            const auto missing = missingConfigs(store, run, configs, i);
+            const auto missing = missingAt(i);
             references += missing.empty() && std::isfinite(checkpoints[size_t(i)].fpValCe) ? 0.0 : 1.0;
             for (const QuantConfig* c : missing)
                 entries[c->id()] += 1.0;
@@ -247,7 +279,7 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         if (!wanted(i))
             continue;
         const CheckpointRow& row = checkpoints[size_t(i)];
-        const std::vector<const QuantConfig*> missing = missingConfigs(store, run, configs, i);
+        const std::vector<const QuantConfig*> missing = missingAt(i);
         summary.skipped += int(configs.size() - missing.size());
         if (missing.empty() && std::isfinite(row.fpValCe))
             continue;
@@ -269,13 +301,21 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
             return model;
         };
         TinyLm model = load();
+        const bool sensitivity = options.sensitivity
+            && std::any_of(missing.begin(), missing.end(), [](const QuantConfig* c) { return !c->isFullPrecision(); });
         FpReference fp;
+        ResidualStates fpResiduals;
+        std::vector<torch::Tensor> fisher;
         try {
-            fp = fpReference(model, valSet, train.batchSize);
+            fp = fpReference(model, valSet, train.batchSize, sensitivity ? &fpResiduals : nullptr);
+            endStage("FP reference forward");
+            if (sensitivity) {
+                fisher = fisherDiagonal(model, defaultCalibration);
+                endStage("layer sensitivity: Fisher information");
+            }
         } catch (const Error& e) {
             throw Error(checkpointPath + " (step " + std::to_string(row.step) + "): " + e.what());
         }
-        endStage("FP reference forward");
         if (!std::isfinite(row.fpValCe))
             store.setCheckpointFpCe(run, i, fp.ce);
         endStage("store");
@@ -308,15 +348,33 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
                 : defaultCalibration;
             ResultEntry entry;
             try {
+                const bool layerSensitivityWanted = sensitivity && !c->isFullPrecision();
+                const std::vector<torch::Tensor> fpWeights =
+                    layerSensitivityWanted ? quantizableWeights(model) : std::vector<torch::Tensor> {};
                 const auto reports = quantizeModel(model, calibration, *c, walk);
                 endStage(c->isFullPrecision() ? "input statistics (FP config)" : "calibration and quantization");
                 // The FP config's model is the reference's, so its evaluation is the reference's, bit for
                 // bit: CE the same, KL zero, every top-1 the same. Only its input statistics are new.
+                ResidualStates quantResiduals;
                 const EvaluationUnits units = c->isFullPrecision()
                     ? EvaluationUnits::reference(fp.unitTokens, fp.unitCe)
-                    : evaluateAgainst(model, valSet, train.batchSize, fp);
+                    : evaluateAgainst(model, valSet, train.batchSize, fp,
+                                      layerSensitivityWanted ? &quantResiduals : nullptr);
                 entry = makeEntry(*c, units, reports);
                 endStage("evaluation forward and comparison");
+                if (layerSensitivityWanted) {
+                    const LayerSensitivity s =
+                        layerSensitivity(model, fpWeights, valSet, train.batchSize, fp, fpResiduals, quantResiduals);
+                    entry.layers[metrics::loiDeltaCe] = s.loiDeltaCe;
+                    entry.layers[metrics::loiKl] = s.loiKl;
+                    entry.layers[metrics::looDeltaCe] = s.looDeltaCe;
+                    entry.layers[metrics::looKl] = s.looKl;
+                    endStage("layer sensitivity: leave-one-in and leave-one-out");
+                    entry.layers[metrics::fisherEst] = fisherEstimate(model, fisher, fpWeights);
+                    endStage("layer sensitivity: Fisher information");
+                    summary.sensitivityHalves += s.blockHalves;
+                    ++summary.sensitivityEntries;
+                }
             } catch (const Cancelled&) {
                 throw;
             } catch (const ConfigError& e) {

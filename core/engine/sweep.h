@@ -37,6 +37,11 @@ struct SweepOptions
     bool planTimeLeft = true;
     // >= 0: only the checkpoint of this step (the demo sweeps each checkpoint as training writes it).
     int64_t onlyStep = -1;
+    // Per-layer sensitivity of every quantized config (core/engine/sensitivity.h): leave-one-in and
+    // leave-one-out ΔCE and KL per layer and the Fisher estimate, stored as layer metrics. Entries
+    // stored without them are computed again (with them). The built-in trainer's runs only: a Hugging
+    // Face run refuses it.
+    bool sensitivity = false;
 };
 
 // The prior cost of one sweep entry of `config` on the demo model, in its training steps (measured with
@@ -57,8 +62,14 @@ struct SweepSummary
     double referenceSeconds = 0.0;
     int references = 0;
     std::string memoryPlan; // Hugging Face sweeps: the memory plan in words
-    // Hugging Face sweeps: wall time of each stage (reading blocks, each config's calibration and
-    // quantization, each config's evaluation forward, the comparison of logits), seconds.
+    // With sensitivity: the block halves its partial forwards ran, and the blocks of the model (one
+    // evaluation runs 2 × blocks halves; 2 × layers full evaluations would run 2 × layers × 2 × blocks).
+    int64_t sensitivityHalves = 0;
+    int sensitivityEntries = 0;
+    int layers = 0;
+    int blocks = 0;
+    // Wall time of each stage (loading or reading blocks, each config's calibration and quantization, the
+    // evaluation forwards, the comparison of logits, layer sensitivity), seconds.
     std::map<std::string, double> stageSeconds;
 };
 

@@ -244,6 +244,31 @@ private Q_SLOTS:
         r = quantscope({QStringLiteral("compare"), m_store, QStringLiteral("h:fp@7"), QStringLiteral("h:fp@10")});
         QVERIFY2(r.exitCode != 0 && r.err.contains(QLatin1String("no checkpoint at step 7")), qPrintable(r.err));
 
+        // sensitivity: none stored yet; a sweep of the last checkpoint with --sensitivity stores it (the
+        // W4 entry computed again) and says what it cost; then the ranking and one checkpoint in detail.
+        r = quantscope({QStringLiteral("sensitivity"), m_store, QStringLiteral("--run"), QStringLiteral("h")});
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QLatin1String("holds no per-layer sensitivity")), qPrintable(r.out));
+        r = quantscope(QStringList {QStringLiteral("sweep"), QStringLiteral("--sensitivity"), QStringLiteral("--step"),
+                                    QStringLiteral("10")}
+                       + sweep);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QLatin1String("1 results computed, 1 already stored"))
+                     && r.out.contains(QLatin1String("per-layer sensitivity: 1 entries")),
+                 qPrintable(r.out));
+        r = quantscope({QStringLiteral("sensitivity"), m_store, QStringLiteral("--run"), QStringLiteral("h")});
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QLatin1String("rtn_w4_g16_sym:"))
+                     && r.out.contains(QString::fromUtf8("ρ(F, KL)"))
+                     && r.out.contains(QLatin1String("most sensitive")),
+                 qPrintable(r.out));
+        r = quantscope({QStringLiteral("sensitivity"), m_store, QStringLiteral("--run"), QStringLiteral("h"),
+                        QStringLiteral("--step"), QStringLiteral("10"), QStringLiteral("--top"), QStringLiteral("3")});
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QLatin1String("step 10: "))
+                     && r.out.contains(QLatin1String("Fisher est.")) && r.out.contains(QLatin1String("     3 ")),
+                 qPrintable(r.out));
+        r = quantscope({QStringLiteral("sensitivity"), m_store, QStringLiteral("--run"), QStringLiteral("h"),
+                        QStringLiteral("--step"), QStringLiteral("5")});
+        QVERIFY2(r.exitCode != 0 && r.err.contains(QLatin1String("no checkpoint of step 5")), qPrintable(r.err));
+
         // fit: Chinchilla to noise-free points of the Hoffmann et al. 2022 law.
         QByteArray csv = "N,D,loss\n";
         for (int i = 0; i < 6; ++i)

@@ -272,6 +272,12 @@ private Q_SLOTS:
         QVERIFY2(s.memoryPlan.find("next block read ahead") != std::string::npos, s.memoryPlan.c_str());
         QCOMPARE(s.computed, 3 * 6);
         QCOMPARE(sweepRun(store, "olmo", {rtn4, rtn8, rtn2, gptq3, w4a4}, SweepOptions {test::threads()}).computed, 0);
+        // Per-layer sensitivity is the built-in trainer's: refused by name, before any work.
+        SweepOptions sensitivity {test::threads()};
+        sensitivity.sensitivity = true;
+        const QString refused = test::errorOf([&] { sweepRun(store, "olmo", {rtn4}, sensitivity); });
+        QVERIFY2(refused.contains(QLatin1String("--sensitivity")) && refused.contains(QLatin1String("olmo")),
+                 qPrintable(refused));
 
         // The evaluation blocks as the protocol defines them without a calibration file: the last 6·32
         // tokens in blocks of 32, each scored as HF's labels=input_ids scores it (position j predicts

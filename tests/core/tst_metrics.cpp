@@ -51,6 +51,11 @@ private Q_SLOTS:
         row("act_absmax", S::Layer, F::FpReference, false, "");
         row("act_absmax_median", S::Layer, F::FpReference, false, "");
         row("act_outliers", S::Layer, F::FpReference, false, "");
+        row("loi_delta_ce", S::Layer, F::Sensitivity, false, "nats/byte");
+        row("loi_kl", S::Layer, F::Sensitivity, false, "nats");
+        row("loo_delta_ce", S::Layer, F::Sensitivity, false, "nats/byte");
+        row("loo_kl", S::Layer, F::Sensitivity, false, "nats");
+        row("fisher_est", S::Layer, F::Sensitivity, false, "nats/byte");
         row("act_channel_absmax", S::Profile, F::FpReference, false, "");
         row("fp_val_ce", S::Checkpoint, F::Training, false, "nats/byte");
     }
@@ -77,11 +82,11 @@ private Q_SLOTS:
 
     void tableIsThatList()
     {
-        // 20 rows above, each once, nothing else.
+        // 25 rows above, each once, nothing else.
         std::set<std::string> names;
         for (const MetricInfo& info : metricTable())
             QVERIFY2(names.insert(info.name).second, info.name);
-        QCOMPARE(int(names.size()), 20);
+        QCOMPARE(int(names.size()), 25);
         QVERIFY(!findMetric("no_such_metric"));
         QVERIFY(!findMetric(""));
         QVERIFY(!findMetric("rel_ce ")); // exact names only

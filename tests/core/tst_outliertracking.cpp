@@ -1,13 +1,15 @@
 // Outlier channels followed across checkpoints (core/data/outliertracking.h) on hand-made profiles:
 // new and persistent counts, each channel's first appearance and persistence, the threshold itself
 // not an outlier, and the correlation of the counts with a config's error; Spearman's ρ against
-// values worked out by hand.
+// values worked out by hand. The per-layer sensitivity report (core/data/sensitivityreport.h) on
+// hand-made layer metrics: rankings, the Fisher estimate's rank agreement, rows without sensitivity.
 
 #include "core/common/errors.h"
 #include "core/common/kinds.h"
 #include "core/common/statistics.h"
 #include "core/data/config.h"
 #include "core/data/outliertracking.h"
+#include "core/data/sensitivityreport.h"
 #include "core/data/store.h"
 #include "tests/support/storefiles.h"
 #include "tests/support/storesample.h"
@@ -66,6 +68,65 @@ private slots:
         QCOMPARE(low.persistent, (std::vector<int> {0, 1, 2, 2, 2}));
         QVERIFY(trackLayer({}, 6.0).channels.empty());
         QVERIFY_THROWS_EXCEPTION(ConfigError, trackLayer({{1.0f, 2.0f}, {1.0f}}, 6.0));
+    }
+
+    void sensitivityReports()
+    {
+        const QString path = m_files.freshPath();
+        {
+            Store store = Store::create(path.toStdString());
+            store.createRun(sampleRunInfo(), sampleLayers()); // q, down, up
+            for (const CheckpointRow& row : sampleCheckpoints)
+                store.appendCheckpoint(runName, row);
+            store.ensureConfig(runName, fpConfigId, QuantConfig::fullPrecision().toJson());
+            store.ensureConfig(runName, rtnId, rtnJson);
+            store.writeResult(runName, fpConfigId, 0, {{{"ce", 3.0}}, {}, {}});
+            // Checkpoint 0 swept without sensitivity, 1 and 2 with it.
+            store.writeResult(runName, rtnId, 0, {{{"delta_ce", 0.1}}, {{"w_rel_err", {0.1, 0.2, 0.3}}}, {}});
+            const double nan = std::nan("");
+            ResultEntry one {{{"delta_ce", 0.2}}, {}, {}};
+            one.layers = {{metrics::loiDeltaCe, {0.05, -0.01, 0.12}},
+                          {metrics::loiKl, {0.02, 0.09, 0.04}},
+                          {metrics::looDeltaCe, {0.15, 0.21, 0.08}},
+                          {metrics::looKl, {0.10, 0.03, 0.07}},
+                          {metrics::fisherEst, {0.01, 0.05, 0.03}}};
+            store.writeResult(runName, rtnId, 1, one);
+            // A layer whose estimate is missing: ρ over the other two is undefined.
+            ResultEntry two = one;
+            two.layers[metrics::fisherEst] = {nan, 0.05, 0.03};
+            store.writeResult(runName, rtnId, 2, two);
+        }
+        const Store store = Store::open(path.toStdString());
+        QCOMPARE(configsWithSensitivity(store, runName), (std::vector<std::string> {rtnId}));
+        const SensitivityReport byKl = sensitivityReport(store, runName, rtnId);
+        QCOMPARE(byKl.checkpoints.size(), size_t(2));
+        const SensitivityAtCheckpoint& s = byKl.checkpoints[0];
+        QCOMPARE(s.checkpoint, 1);
+        QCOMPARE(s.deltaCe, 0.2);
+        // By leave-one-in KL: down (0.09), up (0.04), q (0.02).
+        QCOMPARE(s.ranking, (std::vector<int> {1, 2, 0}));
+        // The estimate ranks down, up, q as KL does (ρ 1); by ΔCE the order is up, q, down: ranks
+        // (1, 3, 2) against (2, 1, 3) give ρ = 1 − 6·(1 + 4 + 1)/(3·8) = −0.5.
+        QCOMPARE(s.rhoKl, 1.0);
+        QVERIFY(std::abs(s.rhoDeltaCe - (-0.5)) < 1e-15);
+        // With three layers, 2 of the 6 orderings reach |ρ| = 1.
+        QVERIFY(std::abs(s.pKl - 2.0 / 6.0) < 0.03);
+        QCOMPARE(sensitivityReport(store, runName, rtnId, metrics::loiDeltaCe).checkpoints[0].ranking,
+                 (std::vector<int> {2, 0, 1}));
+        // Leave-one-out ranks the layer whose absence helps most first: up (0.08), q, down.
+        QCOMPARE(sensitivityReport(store, runName, rtnId, metrics::looDeltaCe).checkpoints[0].ranking,
+                 (std::vector<int> {2, 0, 1}));
+        QVERIFY(std::isnan(byKl.checkpoints[1].rhoKl));
+        QVERIFY(std::isnan(layerRankAgreement({1.0, 2.0}, {2.0, 1.0})));
+        QCOMPARE(layerRankAgreement({1.0, std::nan(""), 2.0, 3.0}, {1.0, 5.0, 2.0, 3.0}), 1.0);
+        // Refusals name what is wrong.
+        QVERIFY(thrownMessage<ConfigError>([&] { sensitivityReport(store, runName, rtnId, "w_rel_err"); })
+                    .value_or(QString())
+                    .contains(QStringLiteral("w_rel_err")));
+        QVERIFY(thrownMessage<ConfigError>([&] { sensitivityReport(store, runName, "gptq-w9"); })
+                    .value_or(QString())
+                    .contains(QStringLiteral("gptq-w9")));
+        QVERIFY(sensitivityReport(store, runName, fpConfigId).checkpoints.empty());
     }
 
     void rankCorrelations()

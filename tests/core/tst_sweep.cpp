@@ -320,6 +320,70 @@ private Q_SLOTS:
         QCOMPARE(w4.done[5], uint8_t(0));
     }
 
+    void sensitivityInTheSweep()
+    {
+        // A copy of the store, whose W4 entries were stored without sensitivity.
+        const QString path = m_dir.filePath(QStringLiteral("sensitivity.h5"));
+        QVERIFY(QFile::copy(m_store, path));
+        Store store = Store::open(path.toStdString(), Store::Mode::ReadWrite);
+        const auto before = store.results("tiny", m_w4.id());
+        // The last checkpoint W4 holds (tests before this one append a diverged one after it).
+        int last = int(before.done.size()) - 1;
+        while (last > 0 && !before.done[size_t(last)])
+            --last;
+        // q and k left in full precision: their layers change nothing.
+        const QuantConfig mixed = QuantConfig::parse("rtn:4:g16:sym:q=w16:k=w16");
+        SweepOptions options {threads()};
+        options.sensitivity = true;
+        options.onlyStep = store.checkpoints("tiny")[size_t(last)].step;
+        const SweepSummary s = runSweep(store, "tiny", {m_w4, mixed}, corpusOfRun(store, "tiny"), options);
+        // The FP reference is stored and has no sensitivity; W4's entry is computed again, with it.
+        QCOMPARE(s.computed, 2);
+        QCOMPARE(s.sensitivityEntries, 2);
+        QCOMPARE(s.blocks, 2);
+        QCOMPARE(s.layers, 14);
+        // Per entry and direction, block 0's 4 attention layers run 4 halves, its 3 MLP layers 3, block 1's
+        // 2 and 1: 36, where 14 full evaluations of 4 halves would run 56.
+        QCOMPARE(s.sensitivityHalves, int64_t(2 * 2 * (4 * 4 + 3 * 3 + 4 * 2 + 3 * 1)));
+        QVERIFY(s.stageSeconds.count("layer sensitivity: leave-one-in and leave-one-out"));
+
+        const auto w4 = store.results("tiny", m_w4.id());
+        // The same process and kernels: the model metrics are the ones stored before, bit for bit.
+        QCOMPARE(w4.model.at(metrics::deltaCe)[size_t(last)], before.model.at(metrics::deltaCe)[size_t(last)]);
+        QCOMPARE(w4.model.at(metrics::klMean)[size_t(last)], before.model.at(metrics::klMean)[size_t(last)]);
+        for (const char* name :
+             {metrics::loiDeltaCe, metrics::loiKl, metrics::looDeltaCe, metrics::looKl, metrics::fisherEst}) {
+            QVERIFY2(w4.layers.count(name), name);
+            // Only the checkpoint swept with it holds it.
+            QVERIFY(std::isnan(w4.layers.at(name)[0][0]));
+            for (double v : w4.layers.at(name)[size_t(last)])
+                QVERIFY2(std::isfinite(v), name);
+        }
+        QVERIFY(!store.results("tiny", "fp").layers.count(metrics::loiKl));
+
+        const auto m = store.results("tiny", mixed.id());
+        const auto layers = store.layers("tiny");
+        const double whole = m.model.at(metrics::deltaCe)[size_t(last)];
+        const double wholeKl = m.model.at(metrics::klMean)[size_t(last)];
+        for (size_t l = 0; l < layers.size(); ++l) {
+            const double loiKl = m.layers.at(metrics::loiKl)[size_t(last)][l];
+            if (layers[l].kind == "q" || layers[l].kind == "k") {
+                // Alone, a layer kept in full precision is the FP model: KL exactly 0 (the same logits),
+                // ΔCE 0 up to the order of the float64 sums; without it, the whole quantized model.
+                QCOMPARE(loiKl, 0.0);
+                QVERIFY(std::abs(m.layers.at(metrics::loiDeltaCe)[size_t(last)][l]) < 1e-12);
+                QVERIFY(std::abs(m.layers.at(metrics::looDeltaCe)[size_t(last)][l] - whole) < 1e-12);
+                QVERIFY(std::abs(m.layers.at(metrics::looKl)[size_t(last)][l] - wholeKl) < 1e-12);
+                QCOMPARE(m.layers.at(metrics::fisherEst)[size_t(last)][l], 0.0);
+            } else {
+                QVERIFY2(loiKl > 0.0, layers[l].name.c_str());
+                QVERIFY(m.layers.at(metrics::fisherEst)[size_t(last)][l] > 0.0);
+            }
+        }
+        // Everything is stored now: the same sweep again computes nothing.
+        QCOMPARE(runSweep(store, "tiny", {m_w4, mixed}, corpusOfRun(store, "tiny"), options).computed, 0);
+    }
+
     void configStoredWithOtherParameters()
     {
         // Same id (the lazy block size is not part of it), another block size: refused before any work, nothing

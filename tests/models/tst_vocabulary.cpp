@@ -67,8 +67,8 @@ private Q_SLOTS:
             if (info.scope == MetricScope::Layer)
                 QVERIFY2(!MetricNames::description(info.name).isEmpty(), info.name);
         }
-        // The model metrics the pages show and every layer metric.
-        QCOMPARE(named, 14);
+        // The model metrics the pages show and every layer metric (the sensitivity ones included).
+        QCOMPARE(named, 19);
     }
 
     void guiTitles_data()
@@ -91,6 +91,10 @@ private Q_SLOTS:
                               << QStringLiteral("SQNR (dB)");
         QTest::addRow("outliers") << QStringLiteral("act_outliers") << QStringLiteral("outlier channels (>6)")
                                   << QStringLiteral("outlier channels (>6)");
+        QTest::addRow("leave-one-in") << QStringLiteral("loi_kl") << QStringLiteral("leave-one-in KL (nats)")
+                                      << QStringLiteral("leave-one-in KL");
+        QTest::addRow("Fisher") << QStringLiteral("fisher_est") << QStringLiteral("Fisher estimate (nats/byte)")
+                                << QStringLiteral("Fisher estimate");
         QTest::addRow("unknown: the store name")
             << QStringLiteral("act_new") << QStringLiteral("act_new") << QStringLiteral("act_new");
     }

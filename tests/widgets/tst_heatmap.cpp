@@ -63,6 +63,7 @@ private Q_SLOTS:
     void barsPerLayer();
     void barsPerKind();
     void barsSkipNan();
+    void fisherEstimateSaysItsAgreement();
     void trioBarsAndSum();
     void trioAbsent();
     void clickBarSelectsLayer();
@@ -470,6 +471,22 @@ void TestHeatmap::barsSkipNan()
     page.setGrouping(qs::BreakdownPage::Grouping::PerLayer);
     for (const auto& bar : page.bars())
         QVERIFY(std::isnan(bar.value));
+}
+
+void TestHeatmap::fisherEstimateSaysItsAgreement()
+{
+    qs::Selection selection;
+    qs::BreakdownPage page(&selection);
+    selectDefaults(selection);
+    selection.setConfig(HeatmapFixture::bothIndex);
+    QVERIFY(page.availableMetrics().contains(QStringLiteral("fisher_est")));
+    QVERIFY(page.availableMetrics().contains(QStringLiteral("loi_kl")));
+    QVERIFY(page.setMetric(QStringLiteral("fisher_est")));
+    QVERIFY2(page.titleText().contains(QString::fromUtf8("Spearman ρ = 0.40")), qPrintable(page.titleText()));
+    QVERIFY(near(page.bars()[2].value, 0.4));
+    // The measured metric itself makes no such claim.
+    QVERIFY(page.setMetric(QStringLiteral("loi_kl")));
+    QVERIFY2(!page.titleText().contains(QString::fromUtf8("ρ")), qPrintable(page.titleText()));
 }
 
 void TestHeatmap::trioBarsAndSum()

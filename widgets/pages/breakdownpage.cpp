@@ -10,6 +10,7 @@
 
 #include "core/common/kinds.h"
 #include "core/common/metrics.h"
+#include "core/data/sensitivityreport.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -325,8 +326,20 @@ void BreakdownPage::rebuildBars()
             : tr("–");
         if (source && !source->isDone(checkpoint))
             title = tr("%1 (not computed at this checkpoint)").arg(title);
+        // The cheap estimate says how far it can be trusted: its ranking against the measured one.
+        if (source && m_metric == metrics::fisherEst) {
+            const double rho = layerRankAgreement(values, source->layerMetricRow(metrics::loiKl, checkpoint));
+            if (std::isfinite(rho))
+                title = tr("%1 (ranks the layers as the measured leave-one-in KL with Spearman ρ = %2)")
+                            .arg(title, QString::number(rho, 'f', 2));
+        }
         setWrappedText(m_title, tr("%1, step %2: %3, %4").arg(current->name(), step, title, configText));
     }
+}
+
+QString BreakdownPage::titleText() const
+{
+    return m_title->text();
 }
 
 void BreakdownPage::rebuildTrio()

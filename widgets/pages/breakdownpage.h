@@ -71,6 +71,8 @@ public:
     QString metric() const { return QString::fromStdString(m_metric); }
     bool setMetric(const QString& metric); // false when the selected config does not offer it
     QStringList availableMetrics() const;
+    // The figure's title as shown: run, step, metric (with the Fisher estimate's rank agreement), config.
+    QString titleText() const;
 
     // The decomposition shown (invalid when the run lacks the trio) and its values:
     // [metric of decompositionMetrics()][0 weight-only, 1 activation-only, 2 both] at the selected
