@@ -150,23 +150,33 @@ LayerSensitivity layerSensitivity(TinyLm& model, const std::vector<torch::Tensor
 
 std::vector<torch::Tensor> fisherDiagonal(TinyLm& model, const torch::Tensor& calibration)
 {
-    torch::AutoGradMode gradients(true);
-    const bool wasTraining = model->is_training();
-    model->eval();
-    std::vector<torch::Tensor> weights;
-    std::vector<bool> required;
-    for (const QLinear& m : model->quantizableModules()) {
-        required.push_back(m->weight.requires_grad());
-        m->weight.requires_grad_(true);
-        weights.push_back(m->weight);
-    }
-    std::vector<torch::Tensor> fisher;
-    for (const torch::Tensor& w : weights)
-        fisher.push_back(torch::zeros_like(w, w.options().dtype(torch::kFloat64)));
     const int64_t n = calibration.size(0);
     const int64_t targets = calibration.size(1) - 1;
     if (n < 1 || targets < 1)
         throw ConfigError("the Fisher estimate needs calibration sequences of at least 2 bytes");
+    torch::AutoGradMode gradients(true);
+    const bool wasTraining = model->is_training();
+    model->eval();
+    // The weights take gradients while this runs, and are left as they were however it ends.
+    struct Restore
+    {
+        std::vector<torch::Tensor> weights;
+        std::vector<bool> required;
+        ~Restore()
+        {
+            for (size_t i = 0; i < weights.size(); ++i)
+                weights[i].requires_grad_(required[i]);
+        }
+    } restore;
+    for (const QLinear& m : model->quantizableModules()) {
+        restore.required.push_back(m->weight.requires_grad());
+        restore.weights.push_back(m->weight);
+        m->weight.requires_grad_(true);
+    }
+    const std::vector<torch::Tensor>& weights = restore.weights;
+    std::vector<torch::Tensor> fisher;
+    for (const torch::Tensor& w : weights)
+        fisher.push_back(torch::zeros_like(w, w.options().dtype(torch::kFloat64)));
     for (int64_t s = 0; s < n; ++s) {
         const torch::Tensor sequence = calibration.narrow(0, s, 1);
         const torch::Tensor loss = model->loss(sequence.narrow(1, 0, targets), sequence.narrow(1, 1, targets));
@@ -182,8 +192,6 @@ std::vector<torch::Tensor> fisherDiagonal(TinyLm& model, const torch::Tensor& ca
         for (torch::Tensor& f : fisher)
             f.mul_(double(targets) / double(n));
     }
-    for (size_t i = 0; i < weights.size(); ++i)
-        weights[i].requires_grad_(required[i]);
     if (wasTraining)
         model->train();
     return fisher;

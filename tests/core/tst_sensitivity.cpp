@@ -6,6 +6,7 @@
 #include "tests/support/numeric.h"
 #include "tests/support/testutils.h"
 
+#include "core/common/errors.h"
 #include "core/common/evaluationunits.h"
 #include "core/common/metrics.h"
 #include "core/engine/evaluate.h"
@@ -229,8 +230,14 @@ private Q_SLOTS:
         // Two sequences: F = (T − 1) / 2 · (g₁² + g₂²), with each gradient taken here by backward().
         TinyLm model = randomModel(5);
         const torch::Tensor calibration = calibrationBatch(text(), 2, 16, 3);
+        auto modules = model->quantizableModules();
+        // It takes gradients without changing which weights ask for them.
+        modules[0]->weight.requires_grad_(false);
         const auto fisher = fisherDiagonal(model, calibration);
-        const auto modules = model->quantizableModules();
+        QVERIFY(!modules[0]->weight.requires_grad());
+        QVERIFY(modules[1]->weight.requires_grad());
+        modules[0]->weight.requires_grad_(true);
+        QVERIFY_THROWS_EXCEPTION(ConfigError, fisherDiagonal(model, calibration.narrow(1, 0, 1)));
         std::vector<torch::Tensor> expected;
         for (const QLinear& l : modules)
             expected.push_back(torch::zeros_like(l->weight, torch::kFloat64));
