@@ -168,7 +168,7 @@
         <translation>&amp;Barras:</translation>
     </message>
     <message>
-        <location line="+555"/>
+        <location line="+560"/>
         <source>weight
 only</source>
         <translation>solo
@@ -197,13 +197,13 @@ activaciones</translation>
         <translation>ambos</translation>
     </message>
     <message>
-        <location line="-504"/>
-        <location line="+268"/>
+        <location line="-509"/>
+        <location line="+273"/>
         <source>weight-only + activation-only</source>
         <translation>solo pesos + solo activaciones</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-105"/>
         <source>block (bars: module kinds in block order)</source>
         <translation>bloque (barras: tipos de módulo en el orden del bloque)</translation>
     </message>
@@ -258,7 +258,7 @@ activaciones</translation>
         <translation>%1, paso %2: %3, %4</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+47"/>
         <source>W only + A only</source>
         <translation>solo W + solo A</translation>
     </message>
@@ -1982,7 +1982,7 @@ Ventana k:</translation>
         <translation>Ratón encima: valores; clic en un punto de curtosis: selecciona su punto de control</translation>
     </message>
     <message>
-        <location line="+593"/>
+        <location line="+481"/>
         <source>Histogram of the channel maxima</source>
         <translation>Histograma de los máximos por canal</translation>
     </message>
@@ -1992,7 +1992,7 @@ Ventana k:</translation>
         <translation>Curtosis de entrada a lo largo del entrenamiento</translation>
     </message>
     <message>
-        <location line="-455"/>
+        <location line="-343"/>
         <source>input channel</source>
         <translation>canal de entrada</translation>
     </message>
@@ -2020,12 +2020,12 @@ Ventana k:</translation>
     </message>
     <message>
         <location line="-6"/>
-        <location line="+452"/>
+        <location line="+340"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>curtosis (gaussiana: 3)</translation>
     </message>
     <message>
-        <location line="-445"/>
+        <location line="-333"/>
         <source>outlier channel</source>
         <translation>canal atípico</translation>
     </message>
@@ -2085,7 +2085,7 @@ Ventana k:</translation>
         <translation>No se puede leer el perfil de activación: %1</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location filename="../widgets/pages/outliertrack.cpp" line="+88"/>
         <source>Reading the profiles of every checkpoint…</source>
         <translation>Leyendo los perfiles de cada checkpoint…</translation>
     </message>
@@ -2115,7 +2115,7 @@ Ventana k:</translation>
         <translation>Canales atípicos en %1 checkpoints: %2 superan %3 en algún checkpoint, %4 siguieron así desde su aparición hasta el final, %5 son atípicos en el último</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+96"/>
         <source>Reading the profile…</source>
         <translation>Leyendo el perfil…</translation>
     </message>

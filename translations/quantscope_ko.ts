@@ -167,7 +167,7 @@
         <translation>막대(&amp;B):</translation>
     </message>
     <message>
-        <location line="+555"/>
+        <location line="+560"/>
         <source>weight
 only</source>
         <translation>가중치
@@ -196,13 +196,13 @@ only</source>
         <translation>둘 다</translation>
     </message>
     <message>
-        <location line="-504"/>
-        <location line="+268"/>
+        <location line="-509"/>
+        <location line="+273"/>
         <source>weight-only + activation-only</source>
         <translation>가중치만 + 활성화만</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-105"/>
         <source>block (bars: module kinds in block order)</source>
         <translation>블록(막대: 블록 내 순서의 모듈 종류)</translation>
     </message>
@@ -257,7 +257,7 @@ only</source>
         <translation>%1, 스텝 %2: %3, %4</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+47"/>
         <source>W only + A only</source>
         <translation>W만 + A만</translation>
     </message>
@@ -1966,7 +1966,7 @@ Window k:</source>
         <translation>마우스를 올리면 값이 보이고, 첨도 점을 클릭하면 해당 체크포인트가 선택됩니다</translation>
     </message>
     <message>
-        <location line="+593"/>
+        <location line="+481"/>
         <source>Histogram of the channel maxima</source>
         <translation>채널 최댓값 히스토그램</translation>
     </message>
@@ -1976,7 +1976,7 @@ Window k:</source>
         <translation>학습 과정의 입력 첨도</translation>
     </message>
     <message>
-        <location line="-455"/>
+        <location line="-343"/>
         <source>input channel</source>
         <translation>입력 채널</translation>
     </message>
@@ -2004,12 +2004,12 @@ Window k:</source>
     </message>
     <message>
         <location line="-6"/>
-        <location line="+452"/>
+        <location line="+340"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>첨도(가우시안: 3)</translation>
     </message>
     <message>
-        <location line="-445"/>
+        <location line="-333"/>
         <source>outlier channel</source>
         <translation>이상치 채널</translation>
     </message>
@@ -2069,7 +2069,7 @@ Window k:</source>
         <translation>활성화 프로필을 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location filename="../widgets/pages/outliertrack.cpp" line="+88"/>
         <source>Reading the profiles of every checkpoint…</source>
         <translation>모든 체크포인트의 프로파일을 읽는 중…</translation>
     </message>
@@ -2099,7 +2099,7 @@ Window k:</source>
         <translation>%1개 체크포인트의 이상치 채널: %2개가 어느 체크포인트에서 %3을 넘었고, %4개는 처음 나타난 뒤 끝까지 유지되었으며, %5개는 마지막 체크포인트에서 이상치입니다</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+96"/>
         <source>Reading the profile…</source>
         <translation>프로필 읽는 중…</translation>
     </message>

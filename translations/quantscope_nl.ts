@@ -168,7 +168,7 @@
         <translation>&amp;Staven:</translation>
     </message>
     <message>
-        <location line="+555"/>
+        <location line="+560"/>
         <source>weight
 only</source>
         <translation>alleen
@@ -197,13 +197,13 @@ activaties</translation>
         <translation>beide</translation>
     </message>
     <message>
-        <location line="-504"/>
-        <location line="+268"/>
+        <location line="-509"/>
+        <location line="+273"/>
         <source>weight-only + activation-only</source>
         <translation>alleen gewichten + alleen activaties</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-105"/>
         <source>block (bars: module kinds in block order)</source>
         <translation>blok (staven: moduletypen in blokvolgorde)</translation>
     </message>
@@ -258,7 +258,7 @@ activaties</translation>
         <translation>%1, stap %2: %3, %4</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+47"/>
         <source>W only + A only</source>
         <translation>alleen W + alleen A</translation>
     </message>
@@ -1982,7 +1982,7 @@ Venster k:</translation>
         <translation>Beweeg de muis voor waarden, klik op een kurtosispunt om de checkpoint te selecteren</translation>
     </message>
     <message>
-        <location line="+593"/>
+        <location line="+481"/>
         <source>Histogram of the channel maxima</source>
         <translation>Histogram van de kanaalmaxima</translation>
     </message>
@@ -1992,7 +1992,7 @@ Venster k:</translation>
         <translation>Inputkurtosis tijdens de training</translation>
     </message>
     <message>
-        <location line="-455"/>
+        <location line="-343"/>
         <source>input channel</source>
         <translation>inputkanaal</translation>
     </message>
@@ -2020,12 +2020,12 @@ Venster k:</translation>
     </message>
     <message>
         <location line="-6"/>
-        <location line="+452"/>
+        <location line="+340"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>kurtosis (gaussisch: 3)</translation>
     </message>
     <message>
-        <location line="-445"/>
+        <location line="-333"/>
         <source>outlier channel</source>
         <translation>uitschieterkanaal</translation>
     </message>
@@ -2085,7 +2085,7 @@ Venster k:</translation>
         <translation>Kan het activatieprofiel niet lezen: %1</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location filename="../widgets/pages/outliertrack.cpp" line="+88"/>
         <source>Reading the profiles of every checkpoint…</source>
         <translation>De profielen van elk checkpoint worden gelezen…</translation>
     </message>
@@ -2115,7 +2115,7 @@ Venster k:</translation>
         <translation>Uitschieterkanalen over %1 checkpoints: %2 komen bij een checkpoint boven %3, %4 bleven dat van hun eerste verschijnen tot het einde, %5 zijn uitschieters bij het laatste</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+96"/>
         <source>Reading the profile…</source>
         <translation>Profiel lezen…</translation>
     </message>

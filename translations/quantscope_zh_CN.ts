@@ -167,7 +167,7 @@
         <translation>柱形(&amp;B)：</translation>
     </message>
     <message>
-        <location line="+555"/>
+        <location line="+560"/>
         <source>weight
 only</source>
         <translation>仅
@@ -196,13 +196,13 @@ only</source>
         <translation>两者</translation>
     </message>
     <message>
-        <location line="-504"/>
-        <location line="+268"/>
+        <location line="-509"/>
+        <location line="+273"/>
         <source>weight-only + activation-only</source>
         <translation>仅权重 + 仅激活</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-105"/>
         <source>block (bars: module kinds in block order)</source>
         <translation>块（柱形：按块内顺序排列的模块类型）</translation>
     </message>
@@ -257,7 +257,7 @@ only</source>
         <translation>%1，第 %2 步：%3，%4</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+47"/>
         <source>W only + A only</source>
         <translation>仅 W + 仅 A</translation>
     </message>
@@ -1966,7 +1966,7 @@ Window k:</source>
         <translation>悬停查看数值，单击峰度点可选择其检查点</translation>
     </message>
     <message>
-        <location line="+593"/>
+        <location line="+481"/>
         <source>Histogram of the channel maxima</source>
         <translation>通道最大值直方图</translation>
     </message>
@@ -1976,7 +1976,7 @@ Window k:</source>
         <translation>训练过程中的输入峰度</translation>
     </message>
     <message>
-        <location line="-455"/>
+        <location line="-343"/>
         <source>input channel</source>
         <translation>输入通道</translation>
     </message>
@@ -2004,12 +2004,12 @@ Window k:</source>
     </message>
     <message>
         <location line="-6"/>
-        <location line="+452"/>
+        <location line="+340"/>
         <source>kurtosis (Gaussian: 3)</source>
         <translation>峰度（高斯：3）</translation>
     </message>
     <message>
-        <location line="-445"/>
+        <location line="-333"/>
         <source>outlier channel</source>
         <translation>离群通道</translation>
     </message>
@@ -2069,7 +2069,7 @@ Window k:</source>
         <translation>无法读取激活分布：%1</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location filename="../widgets/pages/outliertrack.cpp" line="+88"/>
         <source>Reading the profiles of every checkpoint…</source>
         <translation>正在读取每个检查点的分布…</translation>
     </message>
@@ -2099,7 +2099,7 @@ Window k:</source>
         <translation>%1 个检查点中的离群通道：%2 个在某个检查点超过 %3，%4 个从首次出现起一直保持到最后，%5 个在最后一个检查点为离群</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+96"/>
         <source>Reading the profile…</source>
         <translation>正在读取分布…</translation>
     </message>
