@@ -14,6 +14,8 @@ PACKAGES=(
   bible-kjv bible-kjv-text
   nlohmann-json3-dev libpcre2-dev libicu-dev
   python3-h5py python3-numpy python3-torch python3-protobuf
+  # the peer environment of the peers tests (packaging/peer-env.sh: a venv of PyPI packages)
+  python3-venv
   clang-format-14
   # the asan and fuzz presets: clang, its ASan runtime and libFuzzer, llvm-symbolizer for reports
   clang-14 libclang-rt-14-dev llvm-14

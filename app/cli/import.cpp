@@ -130,10 +130,11 @@ Command importCommand()
                      "--lr-schedule SPEC] "
                      "[--seq-len N]"},
         .summary = "Make a trajectory of Hugging Face revisions a run of a store, for sweep to quantize.",
-        .description = "Revisions are folders with config.json and safetensors weights, or PyTorch .bin ones "
-                       "(pytorch_model.bin or its shards), of Llama, Mistral, Qwen2, OLMo-1, OLMo-2, SmolLM3, "
-                       "Apertus or GPT-NeoX/Pythia; their steps come from the folder names or a manifest. The "
-                       "evaluation and calibration data is a text file with a tokenizer, or pre-tokenized ids.",
+        .description =
+            "Revisions are folders with config.json and safetensors weights, or PyTorch .bin ones "
+            "(pytorch_model.bin or its shards), of Llama, Mistral, Qwen2, Qwen3, OLMo-1, OLMo-2, "
+            "OLMo-3, SmolLM3, Apertus or GPT-NeoX/Pythia; their steps come from the folder names or a manifest. The "
+            "evaluation and calibration data is a text file with a tokenizer, or pre-tokenized ids.",
         .options =
             {
                 text("store", "FILE", "Results store (.h5); created if absent.").require(),

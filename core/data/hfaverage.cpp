@@ -72,6 +72,9 @@ std::vector<std::pair<std::string, std::string>> archFields(const HfArch& a)
     std::string ropeLayers;
     for (bool b : a.ropeInLayer)
         ropeLayers += b ? '1' : '0';
+    std::string windows;
+    for (int64_t w : a.slidingWindow)
+        windows += (windows.empty() ? "" : " ") + std::to_string(w);
     const char* act = a.activation == HfActivation::Silu ? "silu"
         : a.activation == HfActivation::Gelu             ? "gelu"
                                                          : "gelu (tanh)";
@@ -100,6 +103,7 @@ std::vector<std::pair<std::string, std::string>> archFields(const HfArch& a)
         {"the q/k norms", flag(a.qkNorm)},
         {"use_parallel_residual", flag(a.parallelResidual)},
         {"the layers with RoPE", ropeLayers},
+        {"the sliding windows", windows},
     };
 }
 

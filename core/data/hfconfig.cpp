@@ -16,7 +16,7 @@ namespace {
 
 using Json = nlohmann::json;
 
-const char* const supportedTypes = "llama, mistral, qwen2, olmo, olmo2, smollm3, apertus, gpt_neox";
+const char* const supportedTypes = "llama, mistral, qwen2, qwen3, olmo, olmo2, olmo3, smollm3, apertus, gpt_neox";
 
 // Upper bounds of the sizes (real models stay far below them). With them every tensor shape, the
 // parameter count and the per-layer vectors fit easily: a matrix of a block has at most 2^40 entries
@@ -130,46 +130,97 @@ HfActivation activationFrom(const std::string& name, const Reader& r)
            + "' is not implemented (supported: silu, gelu, gelu_new, gelu_fast, gelu_pytorch_tanh, xielu)");
 }
 
-RopeScaling ropeScalingFrom(const Reader& r)
+// RoPE's parameters: transformers 5 writes them as rope_parameters {rope_type, rope_theta, factor, …,
+// partial_rotary_factor}, one such object per attention type where the layers differ (OLMo-3:
+// {"sliding_attention": {…}, "full_attention": {…}}); transformers 4 as rope_theta and rope_scaling.
+// The one object that holds them (null when the config has none), with the key naming it in messages.
+struct RopeSource
+{
+    const Json* params = nullptr;
+    std::string key = "rope_scaling";
+};
+
+RopeSource ropeSource(const Reader& r)
+{
+    const Json* v = r.find("rope_parameters");
+    if (!v)
+        return {r.find("rope_scaling"), "rope_scaling"};
+    if (!v->is_object())
+        r.fail("rope_parameters must be an object, not " + v->dump());
+    if (v->contains("rope_type") || v->contains("rope_theta") || v->contains("type") || v->empty())
+        return {v, "rope_parameters"};
+    // One object per attention type: QuantScope computes one RoPE for all layers.
+    const Json* first = nullptr;
+    std::string firstName;
+    for (const auto& [name, params] : v->items()) {
+        if (!params.is_object())
+            r.fail("rope_parameters." + name + " must be an object, not " + params.dump());
+        if (!first) {
+            first = &params;
+            firstName = name;
+        } else if (params != *first) {
+            r.fail("rope_parameters differ between " + firstName + " and " + name
+                   + " layers; RoPE that differs between layers is not implemented");
+        }
+    }
+    return {first, "rope_parameters." + firstName};
+}
+
+double ropeTheta(Reader& r, const RopeSource& rope, double fallback)
+{
+    if (rope.params && rope.key != "rope_scaling") {
+        const auto it = rope.params->find("rope_theta");
+        if (it != rope.params->end() && !it->is_null()) {
+            if (!it->is_number() || !(it->get<double>() > 0.0))
+                r.fail(rope.key + ".rope_theta must be a positive number, not " + it->dump());
+            return it->get<double>();
+        }
+    }
+    return r.number("rope_theta", fallback);
+}
+
+RopeScaling ropeScalingFrom(const Reader& r, const RopeSource& rope)
 {
     RopeScaling s;
-    const Json* v = r.find("rope_scaling");
+    const Json* v = rope.params;
+    const std::string& key = rope.key;
     if (!v)
         return s;
     if (!v->is_object())
-        r.fail("rope_scaling must be an object, not " + v->dump());
-    for (const char* key : {"type", "rope_type"}) {
-        const auto it = v->find(key);
+        r.fail(key + " must be an object, not " + v->dump());
+    for (const char* field : {"type", "rope_type"}) {
+        const auto it = v->find(field);
         if (it != v->end() && !it->is_null() && !it->is_string())
-            r.fail(std::string("rope_scaling.") + key + " must be a string, not " + it->dump());
+            r.fail(rope.key + "." + field + " must be a string, not " + it->dump());
     }
     s.type = v->value("rope_type", v->value("type", std::string("default")));
-    auto number = [&](const char* key, double fallback) {
-        const auto it = v->find(key);
+    auto number = [&](const char* field, double fallback) {
+        const auto it = v->find(field);
         if (it == v->end() || it->is_null())
             return fallback;
         if (!it->is_number())
-            r.fail(std::string("rope_scaling.") + key + " must be a number, not " + it->dump());
+            r.fail(key + "." + field + " must be a number, not " + it->dump());
         return it->get<double>();
     };
     if (s.type == "default")
         return s;
     if (s.type != "linear" && s.type != "dynamic" && s.type != "llama3")
-        r.fail("rope_scaling type '" + s.type + "' is not implemented (supported: linear, dynamic, llama3)");
+        r.fail(key + " type '" + s.type + "' is not implemented (supported: default, linear, dynamic, llama3)");
     s.factor = number("factor", 0.0);
     if (!(s.factor >= 1.0))
-        r.fail("rope_scaling." + s.type + " needs a factor ≥ 1, not " + std::to_string(s.factor));
+        r.fail(key + " " + s.type + " needs a factor ≥ 1, not " + std::to_string(s.factor));
     if (s.type == "llama3") {
         s.lowFreqFactor = number("low_freq_factor", 1.0);
         s.highFreqFactor = number("high_freq_factor", 4.0);
         const double original = number("original_max_position_embeddings", 8192);
         if (!(original >= 1.0 && original <= double(maxPositionsLimit)))
-            r.fail("rope_scaling.original_max_position_embeddings must be a positive integer up to "
+            r.fail(key + ".original_max_position_embeddings must be a positive integer up to "
                    + std::to_string(maxPositionsLimit) + ", not " + std::to_string(original));
         s.originalMaxPositions = int64_t(original);
         if (!(s.highFreqFactor > s.lowFreqFactor) || s.originalMaxPositions <= 0)
-            r.fail("rope_scaling.llama3 needs high_freq_factor > low_freq_factor and a positive "
-                   "original_max_position_embeddings");
+            r.fail(key
+                   + " llama3 needs high_freq_factor > low_freq_factor and a positive "
+                     "original_max_position_embeddings");
     }
     return s;
 }
@@ -185,12 +236,59 @@ void readSizes(HfArch& a, Reader& r)
     r.requireAll();
 }
 
+// Sliding-window attention, per layer, as transformers 5 decides it from config.json: Mistral slides
+// every layer by sliding_window; Qwen2, Qwen3 and OLMo-3 the layers layer_types names
+// "sliding_attention" (Qwen2/Qwen3 configs of transformers 4, without layer_types: the layers from
+// max_window_layers on when use_sliding_window); SmolLM3 those too, and only when use_sliding_window.
+// The other families have no sliding window whatever their config says.
+void readWindows(HfArch& a, Reader& r)
+{
+    a.slidingWindow.assign(size_t(a.layers), 0);
+    const std::string& type = a.modelType;
+    if (type != "mistral" && type != "qwen2" && type != "qwen3" && type != "smollm3" && type != "olmo3")
+        return;
+    const int64_t window = r.find("sliding_window") ? r.integer("sliding_window", maxPositionsLimit) : 0;
+    if (type == "mistral") {
+        a.slidingWindow.assign(size_t(a.layers), window);
+        return;
+    }
+    std::vector<bool> sliding(size_t(a.layers), false);
+    if (const Json* types = r.find("layer_types")) {
+        if (!types->is_array() || int64_t(types->size()) != a.layers)
+            r.fail("layer_types must name one attention type per layer (" + std::to_string(a.layers) + ")");
+        for (size_t i = 0; i < types->size(); ++i) {
+            const Json& t = (*types)[i];
+            if (t == "sliding_attention")
+                sliding[i] = true;
+            else if (t != "full_attention")
+                r.fail("layer_types[" + std::to_string(i) + "] " + t.dump()
+                       + " is not implemented (supported: full_attention, sliding_attention)");
+        }
+    } else if (type == "olmo3") {
+        r.fail("the config lacks layer_types (needed to build the model)");
+    } else if (type != "smollm3" && r.flag("use_sliding_window", false)) {
+        const int64_t from = r.integer("max_window_layers", maxLayers, 28);
+        for (int64_t i = from; i < a.layers; ++i)
+            sliding[size_t(i)] = true;
+    }
+    if (type == "smollm3" && !r.flag("use_sliding_window", false))
+        return;
+    for (size_t i = 0; i < sliding.size(); ++i) {
+        if (!sliding[i])
+            continue;
+        if (window == 0)
+            r.fail("layer " + std::to_string(i) + " is a sliding_attention layer but sliding_window is null");
+        a.slidingWindow[i] = window;
+    }
+}
+
 // Llama-shaped decoders. OLMo-1 and Apertus follow transformers' modeling_olmo.py and
 // modeling_apertus.py (and activations.py's XIELUActivation) as of transformers 4.56.
 void readLlama(HfArch& a, Reader& r)
 {
     a.family = HfFamily::Llama;
     const bool olmo = a.modelType == "olmo", apertus = a.modelType == "apertus";
+    const bool olmo2 = a.modelType == "olmo2" || a.modelType == "olmo3";
     readSizes(a, r);
     a.kvHeads = r.integer("num_key_value_heads", maxWidth, a.heads);
     a.headDim = r.integer("head_dim", maxWidth, a.hidden / a.heads);
@@ -203,7 +301,7 @@ void readLlama(HfArch& a, Reader& r)
     a.maxPositions = r.integer("max_position_embeddings", maxPositionsLimit, apertus ? 65536 : 2048);
     // OLMo-1's LayerNorm has its epsilon fixed at 1e-5 (the config has no key for it).
     a.normEps = olmo ? 1e-5 : r.number("rms_norm_eps", apertus ? 1e-5 : 1e-6);
-    a.ropeTheta = r.number("rope_theta", apertus ? 12e6 : 10000.0);
+    a.ropeTheta = ropeTheta(r, ropeSource(r), apertus ? 12e6 : a.modelType == "olmo3" ? 500000.0 : 10000.0);
     a.rotaryDims = a.headDim;
     const std::string act = r.text("hidden_act", apertus ? "xielu" : "silu");
     a.activation = activationFrom(act, r);
@@ -218,17 +316,12 @@ void readLlama(HfArch& a, Reader& r)
     if (a.modelType == "qwen2") {
         a.qkvBias = true; // Qwen2 always has q/k/v biases and none on o_proj
         a.outputBias = false;
-        if (r.flag("use_sliding_window", false))
-            r.fail("use_sliding_window true is not implemented (sliding-window attention)");
     } else {
         a.qkvBias = attentionBias;
         a.outputBias = attentionBias;
     }
-    if (a.modelType == "mistral" && r.find("sliding_window"))
-        r.fail("sliding_window " + r.find("sliding_window")->dump() + " is not implemented (set it to null)");
-    if (a.modelType == "smollm3" && r.flag("use_sliding_window", false))
-        r.fail("use_sliding_window true is not implemented (sliding-window attention)");
-    if (a.modelType == "olmo2") {
+    readWindows(a, r);
+    if (olmo2) {
         a.postNorm = true;
         a.qkNorm = true;
     }
@@ -241,6 +334,11 @@ void readLlama(HfArch& a, Reader& r)
         }
     } else if (r.find("clip_qkv")) {
         r.fail("clip_qkv is not implemented for " + a.modelType + " (only olmo clamps q, k and v)");
+    }
+    if (a.modelType == "qwen3") {
+        // Qwen3: RMSNorm over each head of q and k (weights [head_dim]) before RoPE, as Apertus.
+        a.qkNorm = true;
+        a.qkNormPerHead = true;
     }
     if (apertus) {
         a.qkNorm = true;
@@ -274,8 +372,15 @@ void readNeoX(HfArch& a, Reader& r)
     a.headDim = a.hidden / a.heads;
     a.maxPositions = r.integer("max_position_embeddings", maxPositionsLimit, 2048);
     a.normEps = r.number("layer_norm_eps", 1e-5);
-    a.ropeTheta = r.number("rotary_emb_base", r.number("rope_theta", 10000.0));
-    const double pct = r.number("rotary_pct", 0.25);
+    const RopeSource rope = ropeSource(r);
+    a.ropeTheta = r.find("rotary_emb_base") ? r.number("rotary_emb_base", 10000.0) : ropeTheta(r, rope, 10000.0);
+    double pct = r.number("rotary_pct", 0.25);
+    if (rope.params && rope.key != "rope_scaling" && rope.params->contains("partial_rotary_factor")) {
+        const Json& f = (*rope.params)["partial_rotary_factor"];
+        if (!f.is_number())
+            r.fail(rope.key + ".partial_rotary_factor must be a number, not " + f.dump());
+        pct = f.get<double>();
+    }
     if (!(pct > 0.0 && pct <= 1.0))
         r.fail("rotary_pct must be in (0, 1], not " + std::to_string(pct));
     a.rotaryDims = int64_t(double(a.headDim) * pct);
@@ -291,6 +396,7 @@ void readNeoX(HfArch& a, Reader& r)
     a.normBias = true;
     a.parallelResidual = r.flag("use_parallel_residual", true);
     a.ropeInLayer.assign(size_t(a.layers), true);
+    a.slidingWindow.assign(size_t(a.layers), 0);
 }
 
 } // namespace
@@ -313,8 +419,9 @@ HfArch HfArch::fromJson(const std::string& text, const std::string& origin)
     if (r.find("quantization_config"))
         r.fail("the checkpoint is already quantized (quantization_config); QuantScope needs the "
                "full-precision weights");
-    if (a.modelType == "llama" || a.modelType == "mistral" || a.modelType == "qwen2" || a.modelType == "olmo"
-        || a.modelType == "olmo2" || a.modelType == "smollm3" || a.modelType == "apertus")
+    if (a.modelType == "llama" || a.modelType == "mistral" || a.modelType == "qwen2" || a.modelType == "qwen3"
+        || a.modelType == "olmo" || a.modelType == "olmo2" || a.modelType == "olmo3" || a.modelType == "smollm3"
+        || a.modelType == "apertus")
         readLlama(a, r);
     else if (a.modelType == "gpt_neox")
         readNeoX(a, r);
@@ -323,9 +430,10 @@ HfArch HfArch::fromJson(const std::string& text, const std::string& origin)
                "transformers conversion of the checkpoint (the '-hf' repositories, model_type olmo)");
     else
         r.fail("model_type '" + a.modelType + "' is not supported (supported: " + supportedTypes + ")");
-    a.ropeScaling = ropeScalingFrom(r);
-    if (a.modelType == "apertus" && !json.contains("rope_scaling")) {
-        // ApertusConfig's default when config.json has no rope_scaling at all (null means plain RoPE).
+    a.ropeScaling = ropeScalingFrom(r, ropeSource(r));
+    if (a.modelType == "apertus" && !json.contains("rope_scaling") && !json.contains("rope_parameters")) {
+        // ApertusConfig's default when config.json has no rope_scaling or rope_parameters at all (null
+        // means plain RoPE).
         a.ropeScaling.type = "llama3";
         a.ropeScaling.factor = 8.0;
         a.ropeScaling.lowFreqFactor = 1.0;

@@ -3,9 +3,12 @@
 // The architecture of a Hugging Face model folder, read from its config.json (issue 6): which family
 // of decoder it is, its sizes, and the tensors its checkpoint must hold. Two families cover the public
 // trajectories QuantScope studies (papers.md §1):
-//   Llama  — llama, mistral (no sliding window), qwen2, olmo, olmo2, smollm3, apertus: RMSNorm,
-//            SwiGLU, RoPE, GQA; OLMo-2 normalises the block outputs instead of the inputs and adds
-//            QK-norm, Qwen2 has q/k/v biases, SmolLM3 leaves RoPE out of some layers. OLMo-1 (the
+//   Llama  — llama, mistral, qwen2, qwen3, olmo, olmo2, olmo3, smollm3, apertus: RMSNorm, SwiGLU,
+//            RoPE, GQA; OLMo-2 and OLMo-3 normalise the block outputs instead of the inputs and add
+//            QK-norm over the whole projection, Qwen3 over each head, Qwen2 has q/k/v biases, SmolLM3
+//            leaves RoPE out of some layers; Mistral, Qwen2/3, SmolLM3 and OLMo-3 may attend within a
+//            sliding window in some layers (slidingWindow). RoPE is read from transformers 5's
+//            rope_parameters or transformers 4's rope_theta and rope_scaling. OLMo-1 (the
 //            "-hf" conversions, transformers' modeling_olmo.py) uses LayerNorm without weight or bias
 //            and may clamp q/k/v (clip_qkv). Apertus (modeling_apertus.py, transformers 4.56) has
 //            per-head QK-norm, norms named attention_/feedforward_layernorm and an MLP without gate,
@@ -70,20 +73,23 @@ struct HfArch
     RopeScaling ropeScaling;
     HfActivation activation = HfActivation::Silu;
     bool tiedEmbeddings = false;
-    bool qkvBias = false;                         // q, k, v (NeoX: query_key_value)
-    bool outputBias = false;                      // o_proj (NeoX: dense)
-    bool mlpBias = false;                         // gate/up/down (NeoX: both MLP layers)
-    bool normBias = false;                        // LayerNorm biases (NeoX)
-    bool postNorm = false;                        // OLMo-2: norms on the attention and MLP outputs, none on the inputs
-    bool qkNorm = false;                          // OLMo-2: RMSNorm over the projected q and k
-    bool qkNormPerHead = false;                   // Apertus: the QK-norm acts on each head (weights [head_dim])
-    bool gatedMlp = true;                         // false (Apertus): down(act(up(x))), no gate_proj
-    bool affineNorm = true;                       // false (OLMo-1): LayerNorm without weight or bias, eps 1e-5
-    double clipQkv = 0.0;                         // > 0 (OLMo-1 clip_qkv): q, k, v projections clamped to ±clipQkv
-    std::string attnNormName = "input_layernorm"; // Apertus: attention_layernorm
+    bool qkvBias = false;       // q, k, v (NeoX: query_key_value)
+    bool outputBias = false;    // o_proj (NeoX: dense)
+    bool mlpBias = false;       // gate/up/down (NeoX: both MLP layers)
+    bool normBias = false;      // LayerNorm biases (NeoX)
+    bool postNorm = false;      // OLMo-2/3: norms on the attention and MLP outputs, none on the inputs
+    bool qkNorm = false;        // OLMo-2/3: RMSNorm over the projected q and k
+    bool qkNormPerHead = false; // Apertus, Qwen3: the QK-norm acts on each head (weights [head_dim])
+    bool gatedMlp = true;       // false (Apertus): down(act(up(x))), no gate_proj
+    bool affineNorm = true;     // false (OLMo-1): LayerNorm without weight or bias, eps 1e-5
+    double clipQkv = 0.0;       // > 0 (OLMo-1 clip_qkv): q, k, v projections clamped to ±clipQkv
+    std::string attnNormName = "input_layernorm";         // Apertus: attention_layernorm
     std::string mlpNormName = "post_attention_layernorm"; // Apertus: feedforward_layernorm
     bool parallelResidual = false;                        // NeoX: x + attn(ln1(x)) + mlp(ln2(x))
     std::vector<bool> ropeInLayer; // per layer: whether RoPE is applied (SmolLM3's no_rope_layers)
+    // Per layer: 0 for full causal attention, else the sliding window W: a query sees itself and the
+    // W − 1 tokens before it (transformers' kv_idx > q_idx − W; Mistral, Qwen2/3, SmolLM3, OLMo-3).
+    std::vector<int64_t> slidingWindow;
 
     // Reads config.json text; `origin` names it in errors. ConfigError for an unsupported model type
     // (listing the supported ones), missing keys (all of them at once), or a setting the forward pass

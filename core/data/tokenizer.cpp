@@ -89,16 +89,24 @@ public:
                     ++pos;
                     continue;
                 }
+                // As the tokenizers library: the tokens are matched in the text as written (leftmost,
+                // longest, each after the one before), then widened by their lstrip / rstrip. A token's
+                // rstrip may take whitespace that begins the next match ("rstrip " + "   lstrip" with
+                // " lstrip" an lstrip token): that match still counts, its text starting where the
+                // previous token's ends.
                 size_t begin = pos;
                 size_t end = pos + token->pattern.size();
+                pos = end;
                 if (token->lstrip)
                     begin = stripLeft(text, pieceStart, begin);
+                begin = std::max(begin, pieceStart);
                 if (token->rstrip)
                     end = stripRight(text, end);
+                end = std::max(end, begin);
                 if (begin > pieceStart)
                     out.push_back({text.substr(pieceStart, begin - pieceStart), -1});
                 out.push_back({text.substr(begin, end - begin), token->id});
-                pieceStart = pos = end;
+                pieceStart = end;
             }
             if (pieceStart < text.size())
                 out.push_back({text.substr(pieceStart), -1});

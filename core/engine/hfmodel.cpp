@@ -394,15 +394,20 @@ torch::Tensor xielu(torch::Tensor h, const HfXielu& p)
 // Causal attention of q [B, T, H, D] on k, v [B, T, KV, D] (any strides) -> [B, T, H·D]. GQA as HF's
 // repeat_kv (query head h reads key/value head h / (H / KV)), without repeating anything: the H / KV
 // query heads of one key/value head are one product of (H / KV)·T rows, their scaled scores and the
-// causal mask one baddbmm.
-torch::Tensor causalAttention(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v)
+// causal mask one baddbmm. `window` > 0: a query sees only itself and the window − 1 tokens before it
+// (transformers' sliding-window mask, kv_idx > q_idx − window).
+torch::Tensor causalAttention(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, int64_t window)
 {
     const int64_t batch = q.size(0), t = q.size(1), heads = q.size(2), d = q.size(3), kv = k.size(2);
     const int64_t rep = heads / kv;
     const auto qg = q.reshape({batch, t, kv, rep, d}).permute({0, 2, 3, 1, 4}).reshape({batch * kv, rep * t, d});
     const auto kg = k.permute({0, 2, 1, 3}).reshape({batch * kv, t, d});
     const auto vg = v.permute({0, 2, 1, 3}).reshape({batch * kv, t, v.size(-1)});
-    const auto mask = torch::full({t, t}, -std::numeric_limits<float>::infinity()).triu_(1).repeat({rep, 1});
+    const float inf = std::numeric_limits<float>::infinity();
+    auto causal = torch::full({t, t}, -inf).triu_(1);
+    if (window > 0 && window < t)
+        causal.add_(torch::full({t, t}, -inf).tril_(-window));
+    const auto mask = causal.repeat({rep, 1});
     const double scale = 1.0 / std::sqrt(double(d));
     auto attend = [&](int64_t first, int64_t count) {
         const auto scores = torch::baddbmm(mask, qg.narrow(0, first, count), kg.narrow(0, first, count).transpose(1, 2),
@@ -474,7 +479,7 @@ torch::Tensor HfModel::attention(HfBlock& b, const torch::Tensor& x, const HfRop
         q = applyRope(q, rope);
         k = applyRope(k, rope);
     }
-    const auto mixed = causalAttention(q, k, v);
+    const auto mixed = causalAttention(q, k, v, m_arch.slidingWindow[size_t(b.index)]);
     if (hook)
         hook(1, mixed);
     return b.o(mixed);

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Creates the peer environment: a Python virtual environment (Debian's python3) holding the pinned
+# libraries of packaging/peers/requirements.txt, with every other package fixed by
+# packaging/peers/constraints.txt. It lives in a folder named by the hash of both files
+# (QS_PEER_CACHE, default ~/.cache/quantscope/peers/<hash>), so a second run finds it and downloads
+# nothing; the wheels pip fetched are kept in pip's cache beside it. Prints the environment's python.
+#
+#   packaging/peer-env.sh            create (if needed) and print the path of its python
+#   packaging/peer-env.sh --path     print where it would be, create nothing
+#   packaging/peer-env.sh --freeze   rewrite constraints.txt from a fresh install of requirements.txt
+#
+# An environment is used only once it is complete (its .complete file is written last), so an
+# interrupted install is made again, never half used.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+req="$root/packaging/peers/requirements.txt"
+con="$root/packaging/peers/constraints.txt"
+python=/usr/bin/python3
+cache="${QS_PEER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/quantscope/peers}"
+
+fail() { echo "peer-env: $*" >&2; exit 1; }
+[ -x "$python" ] || fail "no $python: install Debian's python3 and python3-venv (packaging/install-deps.sh)"
+"$python" -c 'import venv, ensurepip' 2>/dev/null \
+  || fail "$python cannot make virtual environments: install python3-venv (packaging/install-deps.sh)"
+
+if [ "${1:-}" = "--freeze" ]; then
+  tmp="$(mktemp -d)"
+  trap 'rm -rf "$tmp"' EXIT
+  "$python" -m venv "$tmp/env"
+  "$tmp/env/bin/pip" install --quiet --disable-pip-version-check --cache-dir "$cache/pip" -r "$req"
+  {
+    echo "# Every package of the peer environment at the version packaging/peer-env.sh --freeze found,"
+    echo "# so that a rebuild months later installs the same set (pip's -c). Generated: do not edit."
+    "$tmp/env/bin/pip" freeze --all --exclude-editable | grep -v -E '^(pip|setuptools|wheel)=='
+  } >"$con"
+  echo "peer-env: wrote $con"
+  exit 0
+fi
+
+hash="$(cat "$req" "$con" 2>/dev/null | sha256sum | cut -c1-16)"
+env="$cache/$hash"
+if [ "${1:-}" = "--path" ]; then
+  echo "$env/bin/python"
+  exit 0
+fi
+if [ -x "$env/bin/python" ] && [ -f "$env/.complete" ]; then
+  echo "$env/bin/python"
+  exit 0
+fi
+
+mkdir -p "$cache"
+# One installer at a time (two ctest runs, or a test and a person): the second waits, then finds it.
+exec 9>"$cache/.lock"
+flock 9
+if [ -x "$env/bin/python" ] && [ -f "$env/.complete" ]; then
+  echo "$env/bin/python"
+  exit 0
+fi
+free_kb=$(df -Pk "$cache" | awk 'NR == 2 {print $4}')
+# torch's wheel brings the CUDA runtime wheels with it (about 6 GB installed, 3 GB of downloads).
+[ "${free_kb:-0}" -ge $((12 * 1024 * 1024)) ] \
+  || fail "only $((free_kb / 1024)) MiB free in $cache; the peer environment needs about 12 GiB (set QS_PEER_CACHE elsewhere)"
+# What an interrupted install left is not used: it has no .complete, so it is made again.
+rm -rf "$env"
+echo "peer-env: installing the peer environment into $env (first time only; several GB, minutes)" >&2
+start=$(date +%s)
+"$python" -m venv "$env"
+constraints=()
+[ -f "$con" ] && constraints=(-c "$con")
+if ! "$env/bin/python" -m pip install --quiet --disable-pip-version-check --cache-dir "$cache/pip" \
+     -r "$req" "${constraints[@]}" >&2; then
+  rm -rf "$env"
+  fail "pip could not install $req (its message is above): the peer tests cannot run"
+fi
+touch "$env/.complete"
+echo "peer-env: installed in $(( $(date +%s) - start )) s" >&2
+echo "$env/bin/python"

@@ -1,0 +1,54 @@
+"""Shared fixtures of the peer tests (tests/peers/, docs/verification.md).
+
+The tests run in the peer environment (packaging/peer-env.sh) with pytest; run_peer_test.sh passes
+the paths of (QS_PEER_PROBE, QS_PEER_QUANTSCOPE) qs_peerprobe (QuantScope's readers and forward pass, tests/peers/peerprobe.cpp) and of
+the quantscope binary. Every measured error is printed, so that the log of a run holds the figures
+docs/verification.md quotes.
+"""
+
+import json
+import os
+import subprocess
+
+import pytest
+
+
+class Probe:
+    """Runs qs_peerprobe; `run` returns the JSON it wrote, `fails` the message of a refusal."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def call(self, *args):
+        return subprocess.run([self.path, *map(str, args)], capture_output=True, text=True, timeout=600)
+
+    def run(self, command, *args, out):
+        proc = self.call(command, *args, out)
+        assert proc.returncode == 0, f"qs_peerprobe {command} {args} failed ({proc.returncode}): {proc.stderr}"
+        if str(out).endswith(".json"):
+            with open(out, encoding="utf-8") as f:
+                return json.load(f)
+        return out
+
+    def fails(self, command, *args):
+        proc = self.call(command, *args)
+        assert proc.returncode == 3, (
+            f"qs_peerprobe {command} {args} should have been refused with a message, "
+            f"got exit {proc.returncode}: {proc.stderr}")
+        return proc.stderr.strip()
+
+
+@pytest.fixture(scope="session")
+def probe():
+    return Probe(os.environ["QS_PEER_PROBE"])
+
+
+@pytest.fixture(scope="session")
+def quantscope():
+    return os.environ["QS_PEER_QUANTSCOPE"]
+
+
+def report(what, **figures):
+    """One line of measured figures, read into docs/verification.md."""
+    parts = ", ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}" for k, v in figures.items())
+    print(f"\n[measured] {what}: {parts}", flush=True)

@@ -1,0 +1,250 @@
+// qs_peerprobe: QuantScope's readers and forward pass, driven from the peer tests (tests/peers/*.py),
+// which run the same inputs through transformers, tokenizers, safetensors and TensorBoard and compare.
+// Each command calls the library code the application uses and writes what it computed to a file; it
+// computes nothing of its own beyond putting the results in that file. A qs::Error is printed as the
+// application prints it, on stderr with exit code 3, so the tests can check the message a user gets.
+//
+//   forward FOLDER IDS.json OUT.safetensors   logits [B, T, V] of HfModel::forward on the ids
+//                                             ({"ids": [[...], ...]}); its metadata "ce_sum": each
+//                                             sequence's summed CE (float64, JSON) of tokens 1..T−1
+//                                             given the ones before (sequenceCe, as the sweeps score)
+//   arch FOLDER OUT.json                      HfArch::fromFolder's summary and fields
+//   tokenize TOKENIZER.json IN.json OUT.json  IN: ["hex of UTF-8 bytes", ...]; OUT: per input
+//                                             {"ids": [...]} or {"error": "..."}, and decode(ids) as hex
+//   safetensors FILE OUT.json                 SafetensorsFile: metadata, and per tensor dtype, shape,
+//                                             the raw bytes (hex) and, for F32/F16/BF16, toFloat()
+//   weights FOLDER OUT.json                   HfWeights (sharded index or single file, .bin too): per
+//                                             tensor dtype, shape and toFloat()
+//   traininglog PATH OUT.json                 readTrainingLog: every series' steps and values, warnings
+
+#include "core/common/errors.h"
+#include "core/data/hfconfig.h"
+#include "core/data/hfweights.h"
+#include "core/data/safetensors.h"
+#include "core/data/tokenizer.h"
+#include "core/data/traininglog.h"
+#include "core/engine/evaluate.h"
+#include "core/engine/hfmodel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using nlohmann::json;
+
+namespace {
+
+std::string readFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw qs::IoError(path + ": cannot read");
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void writeJson(const std::string& path, const json& value)
+{
+    std::ofstream out(path, std::ios::binary);
+    out << value.dump();
+    if (!out)
+        throw qs::IoError(path + ": cannot write");
+}
+
+std::string toHex(const uint8_t* data, size_t size)
+{
+    static const char* digits = "0123456789abcdef";
+    std::string s;
+    s.reserve(size * 2);
+    for (size_t i = 0; i < size; ++i) {
+        s.push_back(digits[data[i] >> 4]);
+        s.push_back(digits[data[i] & 15]);
+    }
+    return s;
+}
+
+std::string fromHex(const std::string& hex)
+{
+    std::string out;
+    for (size_t i = 0; i + 1 < hex.size(); i += 2)
+        out.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+    return out;
+}
+
+// Floats as JSON numbers; NaN and infinities (which JSON lacks) as strings Python's float() reads.
+json floats(const std::vector<float>& values)
+{
+    json out = json::array();
+    for (float v : values) {
+        if (std::isfinite(v))
+            out.push_back(v);
+        else
+            out.push_back(std::isnan(v) ? "nan" : (v > 0 ? "inf" : "-inf"));
+    }
+    return out;
+}
+
+int forward(const std::string& folder, const std::string& idsPath, const std::string& outPath)
+{
+    const json ids = json::parse(readFile(idsPath)).at("ids");
+    const int64_t batch = static_cast<int64_t>(ids.size());
+    const int64_t length = static_cast<int64_t>(ids.at(0).size());
+    auto tokens = torch::empty({batch, length}, torch::kInt64);
+    for (int64_t b = 0; b < batch; ++b)
+        for (int64_t t = 0; t < length; ++t)
+            tokens[b][t] = ids.at(b).at(t).get<int64_t>();
+
+    const qs::HfModel model = qs::HfModel::open(folder);
+    const torch::Tensor logits = model.forward(tokens).contiguous();
+    const auto logProbs = torch::log_softmax(logits.narrow(1, 0, length - 1), -1);
+    const torch::Tensor ce = qs::sequenceCe(logProbs, tokens.narrow(1, 1, length - 1)).contiguous();
+
+    std::vector<qs::TensorData> out;
+    out.push_back({"logits",
+                   {batch, length, logits.size(2)},
+                   std::vector<float>(logits.data_ptr<float>(), logits.data_ptr<float>() + logits.numel())});
+    // The float64 sums travel in the metadata as JSON (nlohmann writes doubles that read back exactly).
+    json sums = json::array();
+    for (int64_t b = 0; b < batch; ++b)
+        sums.push_back(ce[b].item<double>());
+    qs::writeSafetensors(
+        outPath, out, qs::DType::F32,
+        {{"arch", model.arch().summary()}, {"ce_sum", sums.dump()}, {"ce_tokens", std::to_string(length - 1)}});
+    return 0;
+}
+
+int arch(const std::string& folder, const std::string& outPath)
+{
+    const qs::HfArch a = qs::HfArch::fromFolder(folder);
+    json ropeIn = json::array();
+    for (bool b : a.ropeInLayer)
+        ropeIn.push_back(b);
+    writeJson(outPath,
+              json {{"summary", a.summary()},
+                    {"model_type", a.modelType},
+                    {"hidden", a.hidden},
+                    {"layers", a.layers},
+                    {"heads", a.heads},
+                    {"kv_heads", a.kvHeads},
+                    {"head_dim", a.headDim},
+                    {"vocab", a.vocab},
+                    {"rope_theta", a.ropeTheta},
+                    {"rope_type", a.ropeScaling.type},
+                    {"rope_factor", a.ropeScaling.factor},
+                    {"tied", a.tiedEmbeddings},
+                    {"rope_in_layer", ropeIn}});
+    return 0;
+}
+
+int tokenize(const std::string& tokenizerPath, const std::string& inPath, const std::string& outPath)
+{
+    const qs::BpeTokenizer tokenizer = qs::BpeTokenizer::fromFile(tokenizerPath);
+    const json inputs = json::parse(readFile(inPath));
+    json out = json::array();
+    for (const auto& hex : inputs) {
+        const std::string text = fromHex(hex.get<std::string>());
+        try {
+            const std::vector<int32_t> ids = tokenizer.encode(text);
+            const std::string back = tokenizer.decode(ids);
+            out.push_back(
+                json {{"ids", ids}, {"decoded", toHex(reinterpret_cast<const uint8_t*>(back.data()), back.size())}});
+        } catch (const qs::Error& e) {
+            out.push_back(json {{"error", e.what()}});
+        }
+    }
+    writeJson(outPath, out);
+    return 0;
+}
+
+json tensorJson(const qs::TensorView& v, bool raw)
+{
+    json t {{"dtype", qs::toString(v.dtype)}, {"shape", v.shape}};
+    if (raw)
+        t["hex"] = toHex(v.data, v.nbytes);
+    if (qs::isWeightDType(v.dtype))
+        t["values"] = floats(v.toFloat());
+    return t;
+}
+
+int safetensors(const std::string& path, const std::string& outPath)
+{
+    const qs::SafetensorsFile file = qs::SafetensorsFile::open(path);
+    json tensors = json::object();
+    json order = json::array();
+    for (const std::string& name : file.names()) {
+        tensors[name] = tensorJson(file.tensor(name), true);
+        order.push_back(name);
+    }
+    writeJson(outPath, json {{"metadata", file.metadata()}, {"tensors", tensors}, {"order", order}});
+    return 0;
+}
+
+int weights(const std::string& folder, const std::string& outPath)
+{
+    const qs::HfWeights w = qs::HfWeights::open(folder);
+    json tensors = json::object();
+    for (const std::string& name : w.names())
+        tensors[name] = tensorJson(w.tensor(name), false);
+    writeJson(outPath, json {{"files", w.files()}, {"tensors", tensors}});
+    return 0;
+}
+
+int trainingLog(const std::string& path, const std::string& outPath)
+{
+    const qs::TrainingLog log = qs::readTrainingLog(path);
+    json series = json::object();
+    for (const qs::ScalarSeries& s : log.series) {
+        json steps = json::array(), values = json::array();
+        for (const qs::ScalarPoint& p : s.points) {
+            steps.push_back(p.step);
+            values.push_back(p.value);
+        }
+        series[s.tag] = json {{"steps", steps}, {"values", values}};
+    }
+    writeJson(outPath, json {{"series", series}, {"files", log.files}, {"warnings", log.warnings}});
+    return 0;
+}
+
+int usage()
+{
+    std::cerr << "usage: qs_peerprobe forward FOLDER IDS.json OUT.safetensors | arch FOLDER OUT.json |\n"
+                 "       tokenize TOKENIZER.json IN.json OUT.json | safetensors FILE OUT.json |\n"
+                 "       weights FOLDER OUT.json | traininglog PATH OUT.json\n";
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const std::vector<std::string> a(argv + 1, argv + argc);
+    if (a.empty())
+        return usage();
+    torch::set_num_threads(2);
+    try {
+        const std::string& cmd = a[0];
+        if (cmd == "forward" && a.size() == 4)
+            return forward(a[1], a[2], a[3]);
+        if (cmd == "arch" && a.size() == 3)
+            return arch(a[1], a[2]);
+        if (cmd == "tokenize" && a.size() == 4)
+            return tokenize(a[1], a[2], a[3]);
+        if (cmd == "safetensors" && a.size() == 3)
+            return safetensors(a[1], a[2]);
+        if (cmd == "weights" && a.size() == 3)
+            return weights(a[1], a[2]);
+        if (cmd == "traininglog" && a.size() == 3)
+            return trainingLog(a[1], a[2]);
+        return usage();
+    } catch (const qs::Error& e) {
+        std::cerr << e.what() << "\n";
+        return 3;
+    }
+}
