@@ -14,8 +14,9 @@ PACKAGES=(
   bible-kjv bible-kjv-text
   nlohmann-json3-dev libpcre2-dev libicu-dev
   python3-h5py python3-numpy python3-torch python3-protobuf
-  # the peer environment of the peers tests (packaging/peer-env.sh: a venv of PyPI packages)
-  python3-venv
+  # the peer environment of the peers tests (packaging/peer-env.sh: a venv of PyPI packages);
+  # gptqmodel's dependency pypcre comes as source and builds against Python's headers and libpcre2
+  python3-venv python3-dev
   clang-format-14
   # the asan and fuzz presets: clang, its ASan runtime and libFuzzer, llvm-symbolizer for reports
   clang-14 libclang-rt-14-dev llvm-14

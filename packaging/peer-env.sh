@@ -3,7 +3,7 @@
 # libraries of packaging/peers/requirements.txt, with every other package fixed by
 # packaging/peers/constraints.txt. It lives in a folder named by the hash of both files
 # (QS_PEER_CACHE, default ~/.cache/quantscope/peers/<hash>), so a second run finds it and downloads
-# nothing; the wheels pip fetched are kept in pip's cache beside it. Prints the environment's python.
+# nothing. Prints the environment's python.
 #
 #   packaging/peer-env.sh            create (if needed) and print the path of its python
 #   packaging/peer-env.sh --path     print where it would be, create nothing

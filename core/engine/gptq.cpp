@@ -329,12 +329,15 @@ GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessia
     // The grid of each column, chosen as the reference does. Dynamic groups are refitted on W, which
     // holds the updates of earlier blocks (the in-block updates live in the block copy until it ends).
     QuantGrid grid = rowGrid;
+    std::vector<QuantGrid> fitted; // dynamic groups, in the order they are fitted
     auto gridAt = [&](int64_t column) -> const QuantGrid& {
         if (o.groupSize > 0) {
             if (!o.staticGroups) {
-                if (column % o.groupSize == 0)
+                if (column % o.groupSize == 0) {
                     grid = findGrid(W.narrow(1, column, std::min<int64_t>(o.groupSize, cols - column)), o.bits,
                                     o.symmetric);
+                    fitted.push_back(grid);
+                }
             } else if (column % o.groupSize == 0 || o.actOrder) {
                 const int64_t original = o.actOrder ? permuted[size_t(column)] : column;
                 grid = staticGrids[size_t(original / o.groupSize)];
@@ -416,7 +419,36 @@ GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessia
         Q = blocked ? gather(Q, {}, unpermuted) : Q.index_select(1, invPerm);
     result.weight = Q;
     result.loss = loss / 2.0;
+
+    // The grids and each original column's group. Dynamic groups are fitted at permuted columns
+    // k·groupSize, so permuted column k is in group k / groupSize; static ones cover original columns.
+    const std::vector<QuantGrid>& grids = o.groupSize <= 0 ? std::vector<QuantGrid> {rowGrid}
+        : o.staticGroups                                   ? staticGrids
+                                                           : fitted;
+    std::vector<torch::Tensor> scales, zeros;
+    for (const QuantGrid& g : grids) {
+        scales.push_back(g.scale.reshape({rows, 1}));
+        zeros.push_back(g.zero.reshape({rows, 1}));
+    }
+    result.scale = torch::cat(scales, 1).to(torch::kCPU, torch::kFloat32).contiguous();
+    result.zero = torch::cat(zeros, 1).to(torch::kCPU, torch::kFloat32).contiguous();
+    result.groupIndex = torch::zeros({cols}, torch::kInt32);
+    if (o.groupSize > 0) {
+        auto* gi = result.groupIndex.data_ptr<int32_t>();
+        for (int64_t k = 0; k < cols; ++k) {
+            const bool permutedGroups = o.actOrder && !o.staticGroups;
+            gi[permutedGroups ? permuted[size_t(k)] : k] = int32_t(k / o.groupSize);
+        }
+    }
     return result;
+}
+
+torch::Tensor gptqCodes(const GptqResult& r)
+{
+    torch::NoGradGuard noGrad;
+    const auto index = r.groupIndex.to(torch::kInt64);
+    const auto scale = r.scale.index_select(1, index), zero = r.zero.index_select(1, index);
+    return (r.weight.to(torch::kCPU, torch::kFloat32) / scale).round_().add_(zero).to(torch::kInt32);
 }
 
 } // namespace qs

@@ -67,7 +67,13 @@ struct GptqOptions
 
 struct GptqResult
 {
-    torch::Tensor weight;  // dequantized Ŵ, columns in the original order
+    torch::Tensor weight; // dequantized Ŵ, columns in the original order
+    // The grids, as GPTQModel's checkpoints keep them: scale and zero [rows, groups] (float32), group g
+    // the g-th grid fitted (with act-order, in the permuted order), and groupIndex [cols] (int32) the
+    // group of each original column (GPTQModel's g_idx). Without groups one grid: groupIndex all 0.
+    torch::Tensor scale;
+    torch::Tensor zero;
+    torch::Tensor groupIndex;
     double loss = 0.0;     // Σ (w − q)² / d² / 2: the reference's per-layer "GPTQ loss"
     double dampUsed = 0.0; // damping actually added to diag(H) (raised if Cholesky failed)
     int64_t deadColumns = 0;
@@ -84,5 +90,9 @@ struct GptqTimings
 // options and Error for NaN/Inf in W or H, or when H stays singular after raising the damping.
 GptqResult gptqQuantize(const torch::Tensor& weight, const torch::Tensor& hessian, const GptqOptions& options,
                         GptqTimings* timings = nullptr);
+
+// The integer codes q ∈ [0, maxq] [rows, cols] (int32) of a result: Ŵ = scale · (q − zero) with the
+// column's group's grid, so q = round(Ŵ / scale) + zero (exact: Ŵ / scale is within an ulp of an integer).
+torch::Tensor gptqCodes(const GptqResult& result);
 
 } // namespace qs

@@ -461,6 +461,8 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                     walk.outlierThreshold = options.outlierThreshold;
                     if (lane.calib->padded)
                         walk.calibrationSequences = lane.calib->sequences;
+                    if (options.onQuantized)
+                        walk.onQuantized = [&](const QuantizedLayer& l) { options.onQuantized(row.step, c.id(), l); };
                     std::vector<std::vector<GroupMember>> members;
                     size_t layer = size_t(b) * perBlock;
                     for (const auto& group : block.groups(model.arch().family)) {

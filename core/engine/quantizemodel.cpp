@@ -236,8 +236,12 @@ void GroupQuantizer::quantize()
             wq.copy_(g.weight);
             r.gptqLoss = g.loss;
             r.dampUsed = g.dampUsed;
+            if (m_options.onQuantized)
+                m_options.onQuantized({&info, wq, bits, &g});
         } else if (bits < 16) {
             wq.copy_(rtnQuantize(w, bits, m_config.groupSize, m_config.symmetric));
+            if (m_options.onQuantized)
+                m_options.onQuantized({&info, wq, bits, nullptr});
         }
         r.relErr = relativeError(w, wq);
         if (bits >= 16 && m.actBits >= 16)

@@ -13,6 +13,7 @@
 #include "core/engine/model.h"
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -66,6 +67,16 @@ struct LayerReport
     ActivationStats input; // only when asked for
 };
 
+// One layer as it was just quantized: its dequantized weight and, for GPTQ, the result with its grids
+// (gptqCodes gives the integer codes). Valid only during the call it is passed to.
+struct QuantizedLayer
+{
+    const LayerInfo* info = nullptr;
+    torch::Tensor weight;             // [out, in], the Ŵ the model now holds
+    int bits = 16;                    // weight bits (16: not quantized)
+    const GptqResult* gptq = nullptr; // GPTQ only
+};
+
 struct QuantizeModelOptions
 {
     bool inputStats = false;
@@ -73,6 +84,9 @@ struct QuantizeModelOptions
     // When the input holds the rows of calibration sequences of different lengths ([rows, columns]):
     // how many sequences they are, so GPTQ's Hessian is normalized per sequence as for [N, T, columns].
     int64_t calibrationSequences = 0;
+    // Called with every layer as soon as it is quantized (what the peer tests compare with GPTQModel's
+    // codes); not called for layers left at 16 bits.
+    std::function<void(const QuantizedLayer&)> onQuantized;
 };
 
 // `sequences` byte sequences of `length` bytes from `text` at offsets drawn with `seed`.

@@ -343,6 +343,8 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
             }
             pristine = c->isFullPrecision(); // the FP config leaves the weights as they are
             walk.inputStats = c->isFullPrecision();
+            if (options.onQuantized)
+                walk.onQuantized = [&](const QuantizedLayer& l) { options.onQuantized(row.step, c->id(), l); };
             const torch::Tensor calibration = c->method == QuantMethod::Gptq
                 ? calibrationBatch(corpus.train, c->calibSequences, c->calibSeqLen, c->calibSeed).to(device)
                 : defaultCalibration;

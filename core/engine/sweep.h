@@ -6,6 +6,7 @@
 #include "core/data/config.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@ namespace qs {
 
 class Store;
 struct Corpus;
+struct QuantizedLayer; // core/engine/quantizemodel.h (libtorch)
 
 struct SweepOptions
 {
@@ -42,6 +44,10 @@ struct SweepOptions
     // stored without them are computed again (with them). The built-in trainer's runs only: a Hugging
     // Face run refuses it.
     bool sensitivity = false;
+    // Called with every layer a config quantizes, as soon as it is quantized: the checkpoint's step, the
+    // config id and the layer (its dequantized weight; for GPTQ its grids and codes). What the peer
+    // tests compare with GPTQModel (tests/peers/test_gptqmodel.py).
+    std::function<void(int64_t step, const std::string& config, const QuantizedLayer& layer)> onQuantized;
 };
 
 // The prior cost of one sweep entry of `config` on the demo model, in its training steps (measured with

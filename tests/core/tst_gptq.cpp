@@ -68,6 +68,48 @@ private Q_SLOTS:
         QVERIFY(std::abs(torch::matmul(torch::matmul(e, h), e.t()).item<double>() / 2 - r.loss) < 1e-6);
         auto eRtn = w - rtn;
         QVERIFY(torch::matmul(torch::matmul(eRtn, h), eRtn.t()).item<double>() / 2 > r.loss);
+        // One grid (scale 0.6, zero 2) for both columns; codes 3 (0.6) and 2 (0).
+        QCOMPARE(r.scale.sizes().vec(), (std::vector<int64_t> {1, 1}));
+        QVERIFY(std::abs(r.scale[0][0].item<float>() - 0.6f) < 1e-6f);
+        QCOMPARE(r.zero[0][0].item<float>(), 2.0f);
+        QCOMPARE(r.groupIndex.sizes().vec(), (std::vector<int64_t> {2}));
+        QCOMPARE(r.groupIndex.sum().item<int64_t>(), int64_t(0));
+        const auto codes = gptqCodes(r);
+        QCOMPARE(codes[0][0].item<int32_t>(), 3);
+        QCOMPARE(codes[0][1].item<int32_t>(), 2);
+    }
+
+    // The grids and group of each column, as GPTQModel's checkpoints keep them (scales [rows, groups],
+    // g_idx): with act-order and dynamic groups, group g holds the g-th block of columns in the order of
+    // decreasing H diagonal; with static groups the original column / group size. The codes give back Ŵ.
+    void gridsAndGroupIndex()
+    {
+        torch::manual_seed(5);
+        const auto x = correlatedInputs(256, 8, 5); // scales rise with the column: diag(H) does too
+        const auto h = hessianOf(x);
+        const auto w = torch::randn({6, 8});
+        for (const bool staticGroups : {false, true}) {
+            GptqOptions o;
+            o.bits = 3;
+            o.groupSize = 4;
+            o.actOrder = true;
+            o.staticGroups = staticGroups;
+            const GptqResult r = gptqQuantize(w, h, o);
+            QCOMPARE(r.scale.sizes().vec(), (std::vector<int64_t> {6, 2}));
+            QCOMPARE(r.zero.sizes().vec(), (std::vector<int64_t> {6, 2}));
+            const auto order = torch::argsort(h.diagonal(), 0, true);
+            for (int64_t k = 0; k < 8; ++k) {
+                const int64_t column = staticGroups ? k : order[k].item<int64_t>();
+                QCOMPARE(r.groupIndex[column].item<int32_t>(), int32_t(k / 4));
+            }
+            const auto codes = gptqCodes(r);
+            QVERIFY(codes.min().item<int32_t>() >= 0 && codes.max().item<int32_t>() <= 7);
+            QCOMPARE(r.zero.min().item<float>(), 4.0f); // symmetric 3 bits: zero (maxq + 1) / 2
+            const auto index = r.groupIndex.to(torch::kInt64);
+            const auto back =
+                r.scale.index_select(1, index) * (codes.to(torch::kFloat32) - r.zero.index_select(1, index));
+            QVERIFY2(torch::equal(back, r.weight), "scale · (code − zero) is not the dequantized weight");
+        }
     }
 
     void hessianIsTwoOverNXXt()

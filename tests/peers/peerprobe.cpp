@@ -16,15 +16,29 @@
 //   weights FOLDER OUT.json                   HfWeights (sharded index or single file, .bin too): per
 //                                             tensor dtype, shape and toFloat()
 //   traininglog PATH OUT.json                 readTrainingLog: every series' steps and values, warnings
+//   gptq STORE RUN SPEC... OUT.safetensors    runHfSweep of the run with the configs SPEC... (results
+//                                             in the store, as `quantscope sweep` writes them); OUT
+//                                             holds each quantized layer's integer codes, scales,
+//                                             zeros and group index "CONFIG/STEP/LAYER.codes" etc.
+//                                             (float32: exact for these integers), its metadata
+//                                             "layers" per config, step and layer bits, GPTQ loss, damping
+//   gptqlayers IN.safetensors OUT.safetensors gptqQuantize on each MODULE.weight of IN with its
+//                                             MODULE.hessian, options from IN's metadata "options";
+//                                             OUT as gptq's, keys MODULE.codes etc.
 
 #include "core/common/errors.h"
+#include "core/data/config.h"
 #include "core/data/hfconfig.h"
 #include "core/data/hfweights.h"
 #include "core/data/safetensors.h"
+#include "core/data/store.h"
 #include "core/data/tokenizer.h"
 #include "core/data/traininglog.h"
 #include "core/engine/evaluate.h"
+#include "core/engine/gptq.h"
 #include "core/engine/hfmodel.h"
+#include "core/engine/quantizemodel.h"
+#include "core/engine/sweep.h"
 
 #include <nlohmann/json.hpp>
 
@@ -216,8 +230,85 @@ int usage()
 {
     std::cerr << "usage: qs_peerprobe forward FOLDER IDS.json OUT.safetensors | arch FOLDER OUT.json |\n"
                  "       tokenize TOKENIZER.json IN.json OUT.json | safetensors FILE OUT.json |\n"
-                 "       weights FOLDER OUT.json | traininglog PATH OUT.json\n";
+                 "       weights FOLDER OUT.json | traininglog PATH OUT.json |\n"
+                 "       gptq STORE RUN SPEC... OUT.safetensors | gptqlayers IN.safetensors OUT.safetensors\n";
     return 2;
+}
+
+std::vector<float> floats(const torch::Tensor& t)
+{
+    const auto c = t.to(torch::kCPU, torch::kFloat32).contiguous();
+    return std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
+}
+
+// gptqQuantize on each layer of IN (MODULE.weight [out, in] and MODULE.hessian [in, in], the Hessian as
+// the caller normalized it) with the options of IN's metadata "options" ({"bits", "group_size",
+// "act_order", "damp", "static_groups"}); OUT as gptq's, without the step and config.
+int gptqLayers(const std::string& inPath, const std::string& outPath)
+{
+    const qs::SafetensorsFile in = qs::SafetensorsFile::open(inPath);
+    const json o = json::parse(in.metadata().at("options"));
+    qs::GptqOptions options;
+    options.bits = o.at("bits").get<int>();
+    options.groupSize = o.at("group_size").get<int>();
+    options.actOrder = o.at("act_order").get<bool>();
+    options.percDamp = o.at("damp").get<double>();
+    options.staticGroups = o.value("static_groups", false);
+    std::vector<qs::TensorData> out;
+    json layers = json::object();
+    for (const std::string& name : in.names()) {
+        const std::string suffix = ".weight";
+        if (name.size() <= suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+            continue;
+        const std::string module = name.substr(0, name.size() - suffix.size());
+        const auto tensorOf = [&](const std::string& n) {
+            const qs::TensorView v = in.tensor(n);
+            const std::vector<float> values = v.toFloat();
+            return torch::tensor(values).view(v.shape);
+        };
+        const qs::GptqResult g = qs::gptqQuantize(tensorOf(name), tensorOf(module + ".hessian"), options);
+        out.push_back({module + ".codes", g.weight.sizes().vec(), floats(qs::gptqCodes(g))});
+        out.push_back({module + ".scale", g.scale.sizes().vec(), floats(g.scale)});
+        out.push_back({module + ".zero", g.zero.sizes().vec(), floats(g.zero)});
+        out.push_back({module + ".g_idx", g.groupIndex.sizes().vec(), floats(g.groupIndex)});
+        layers[module] = {{"gptq_loss", g.loss}, {"damp", g.dampUsed}};
+    }
+    qs::writeSafetensors(outPath, out, qs::DType::F32, {{"layers", layers.dump()}});
+    return 0;
+}
+
+int gptq(const std::string& storePath, const std::string& run, const std::vector<std::string>& specs,
+         const std::string& outPath)
+{
+    std::vector<qs::QuantConfig> configs;
+    for (const std::string& spec : specs)
+        configs.push_back(qs::QuantConfig::parse(spec));
+    qs::Store store = qs::Store::open(storePath, qs::Store::Mode::ReadWrite);
+    std::vector<qs::TensorData> out;
+    json layers = json::object();
+    qs::SweepOptions options;
+    options.threads = 2;
+    options.onQuantized = [&](int64_t step, const std::string& config, const qs::QuantizedLayer& l) {
+        std::string module = l.info->name; // the weight's tensor name; keys use its module's
+        if (module.size() > 7 && module.compare(module.size() - 7, 7, ".weight") == 0)
+            module.resize(module.size() - 7);
+        const std::string key = config + "/" + std::to_string(step) + "/" + module;
+        json entry = {{"bits", l.bits}};
+        if (l.gptq) {
+            const qs::GptqResult& g = *l.gptq;
+            out.push_back({key + ".codes", g.weight.sizes().vec(), floats(qs::gptqCodes(g))});
+            out.push_back({key + ".scale", g.scale.sizes().vec(), floats(g.scale)});
+            out.push_back({key + ".zero", g.zero.sizes().vec(), floats(g.zero)});
+            out.push_back({key + ".g_idx", g.groupIndex.sizes().vec(), floats(g.groupIndex)});
+            entry["gptq_loss"] = g.loss;
+            entry["damp"] = g.dampUsed;
+        }
+        out.push_back({key + ".dequantized", l.weight.sizes().vec(), floats(l.weight)});
+        layers[config][std::to_string(step)][module] = entry;
+    };
+    qs::runHfSweep(store, run, configs, options);
+    qs::writeSafetensors(outPath, out, qs::DType::F32, {{"layers", layers.dump()}});
+    return 0;
 }
 
 } // namespace
@@ -242,6 +333,10 @@ int main(int argc, char** argv)
             return weights(a[1], a[2]);
         if (cmd == "traininglog" && a.size() == 3)
             return trainingLog(a[1], a[2]);
+        if (cmd == "gptqlayers" && a.size() == 3)
+            return gptqLayers(a[1], a[2]);
+        if (cmd == "gptq" && a.size() >= 5)
+            return gptq(a[1], a[2], std::vector<std::string>(a.begin() + 3, a.end() - 1), a.back());
         return usage();
     } catch (const qs::Error& e) {
         std::cerr << e.what() << "\n";
