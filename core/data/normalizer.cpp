@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <utility>
 
 namespace qs::tok {
@@ -66,6 +67,30 @@ void Normalizer::addStep(const nlohmann::json& spec, const std::string& origin, 
             addStep((*it)[i], origin, where + ".normalizers[" + std::to_string(i) + "]");
         return;
     }
+    const auto text = [&](const char* key) {
+        const auto it = spec.find(key);
+        if (it == spec.end() || !it->is_string())
+            formatError(origin, where + ": a " + type + " needs a string \"" + key + "\"");
+        return it->get<std::string>();
+    };
+    if (type == "Prepend") {
+        m_steps.push_back({Step::Prepend, text("prepend"), nullptr});
+        return;
+    }
+    if (type == "Replace") {
+        const auto pattern = spec.find("pattern");
+        const bool isRegex = pattern != spec.end() && pattern->is_object() && pattern->size() == 1
+            && pattern->contains("Regex") && (*pattern)["Regex"].is_string();
+        const bool isString = pattern != spec.end() && pattern->is_object() && pattern->size() == 1
+            && pattern->contains("String") && (*pattern)["String"].is_string();
+        if (!isRegex && !isString)
+            formatError(origin, where + ": a Replace needs \"pattern\": {\"Regex\": …} or {\"String\": …}");
+        const std::string source = (*pattern)[isRegex ? "Regex" : "String"].get<std::string>();
+        if (source.empty())
+            formatError(origin, where + ": a Replace with an empty pattern");
+        m_steps.push_back({Step::Replace, text("content"), std::make_shared<Regex>(source, isString, origin)});
+        return;
+    }
     static_assert(int(Step::Nfc) == 0 && int(Step::Nfd) == 1 && int(Step::Nfkc) == 2 && int(Step::Nfkd) == 3);
     static const std::pair<const char*, Step> known[] = {
         {"NFC", Step::Nfc},
@@ -83,12 +108,12 @@ void Normalizer::addStep(const nlohmann::json& spec, const std::string& origin, 
             if (U_FAILURE(status))
                 formatError(origin, where + ": ICU cannot provide " + type + ": " + u_errorName(status));
         }
-        m_steps.push_back(step);
+        m_steps.push_back({step, {}, nullptr});
         return;
     }
     formatError(origin,
                 "unsupported normalizer '" + type + "' in " + where
-                    + " (supported: NFC, NFD, NFKC, NFKD, Lowercase, a Sequence of those, null)");
+                    + " (supported: NFC, NFD, NFKC, NFKD, Lowercase, Prepend, Replace, a Sequence of those, null)");
 }
 
 void Normalizer::apply(std::string_view text, std::string& out) const
@@ -112,8 +137,25 @@ void Normalizer::apply(std::string_view text, std::string& out) const
     }
 }
 
-void Normalizer::applyStep(Step step, std::string_view text, std::string& out) const
+void Normalizer::applyStep(const StepSpec& spec, std::string_view text, std::string& out) const
 {
+    const Step step = spec.kind;
+    if (step == Step::Prepend) {
+        if (!text.empty())
+            out += spec.text;
+        out.append(text);
+        return;
+    }
+    if (step == Step::Replace) {
+        size_t pos = 0;
+        spec.regex->forEachMatch(text, [&](size_t begin, size_t end) {
+            out.append(text.substr(pos, begin - pos));
+            out += spec.text;
+            pos = end;
+        });
+        out.append(text.substr(pos));
+        return;
+    }
     const bool ascii = isAscii(text);
     if (step == Step::Lowercase) {
         if (ascii) {

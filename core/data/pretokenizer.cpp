@@ -265,28 +265,81 @@ void PreTokenizer::addStep(const nlohmann::json& spec, const std::string& origin
         // Rust's char::is_numeric is the Unicode N categories; grouped digits are one piece.
         const bool individual = flag(spec, "individual_digits", false, origin, where);
         step.regex = std::make_shared<Regex>(individual ? R"(\p{N})" : R"(\p{N}+)", false, origin);
+    } else if (type == "Metaspace") {
+        step.kind = Kind::Metaspace;
+        const auto replacement = spec.find("replacement");
+        if (replacement == spec.end() || !replacement->is_string() || replacement->get<std::string>().empty()
+            || utf8Length(replacement->get<std::string>(), 0) != replacement->get<std::string>().size())
+            formatError(origin, where + ": a Metaspace needs a \"replacement\" of one character");
+        step.replacement = replacement->get<std::string>();
+        // tokenizers ≥ 0.19 writes "prepend_scheme"; older files "add_prefix_space".
+        const auto scheme = spec.find("prepend_scheme");
+        if (scheme != spec.end() && !scheme->is_null()) {
+            const std::string name = scheme->is_string() ? scheme->get<std::string>() : scheme->dump();
+            if (name == "always")
+                step.prepend = Prepend::Always;
+            else if (name == "first")
+                step.prepend = Prepend::First;
+            else if (name == "never")
+                step.prepend = Prepend::Never;
+            else
+                formatError(origin,
+                            where + ": Metaspace prepend_scheme '" + name + "' is not one of always, first, never");
+        } else {
+            step.prepend = flag(spec, "add_prefix_space", true, origin, where) ? Prepend::Always : Prepend::Never;
+        }
+        step.split = flag(spec, "split", true, origin, where);
     } else {
         formatError(origin,
                     "unsupported pre_tokenizer '" + type + "' in " + where
-                        + " (supported: ByteLevel, Split, Digits, Sequence of those, null)");
+                        + " (supported: ByteLevel, Split, Digits, Metaspace, Sequence of those, null)");
     }
     m_steps.push_back(std::move(step));
 }
 
-void PreTokenizer::split(std::string_view text, const std::function<void(std::string_view)>& piece) const
+void PreTokenizer::split(std::string_view text, const std::function<void(std::string_view)>& piece, bool atStart) const
 {
     if (!text.empty())
-        apply(0, text, piece);
+        apply(0, text, atStart, piece);
 }
 
-// Pieces go through the remaining steps one at a time, so nothing holds the pieces of a long text.
-void PreTokenizer::apply(size_t index, std::string_view text, const std::function<void(std::string_view)>& piece) const
+// Pieces go through the remaining steps one at a time, so nothing holds the pieces of a long text. Only
+// the first piece a step makes of a piece at the start is at the start.
+void PreTokenizer::apply(size_t index, std::string_view text, bool atStart,
+                         const std::function<void(std::string_view)>& piece) const
 {
     if (index == m_steps.size()) {
         piece(text);
         return;
     }
     const Step& step = m_steps[index];
+    if (step.kind == Kind::Metaspace) {
+        // Spaces first: a text that began with one already begins with the replacement.
+        std::string replaced;
+        const bool prepend = step.prepend == Prepend::Always || (step.prepend == Prepend::First && atStart);
+        if (prepend && text.front() != ' ' && text.substr(0, step.replacement.size()) != step.replacement)
+            replaced += step.replacement;
+        for (char c : text) {
+            if (c == ' ')
+                replaced += step.replacement;
+            else
+                replaced += c;
+        }
+        if (!step.split) {
+            apply(index + 1, replaced, atStart, piece);
+            return;
+        }
+        // Merged with the next: each replacement begins a piece.
+        const std::string_view all(replaced);
+        size_t begin = 0;
+        for (size_t pos = all.find(step.replacement, 1); pos != std::string_view::npos;
+             pos = all.find(step.replacement, pos + step.replacement.size())) {
+            apply(index + 1, all.substr(begin, pos - begin), atStart && begin == 0, piece);
+            begin = pos;
+        }
+        apply(index + 1, all.substr(begin), atStart && begin == 0, piece);
+        return;
+    }
     // Isolated: each match is a piece, and so is each stretch between matches.
     const auto isolate = [](std::string_view source, const Regex& regex,
                             const std::function<void(std::string_view)>& part) {
@@ -301,7 +354,9 @@ void PreTokenizer::apply(size_t index, std::string_view text, const std::functio
             part(source.substr(pos));
     };
     if (step.kind == Kind::Split) {
-        isolate(text, *step.regex, [&](std::string_view part) { apply(index + 1, part, piece); });
+        const char* const start = text.data();
+        isolate(text, *step.regex,
+                [&](std::string_view part) { apply(index + 1, part, atStart && part.data() == start, piece); });
         return;
     }
     // HF prepends the space to every piece that does not start with one, not only the first.
@@ -313,10 +368,12 @@ void PreTokenizer::apply(size_t index, std::string_view text, const std::functio
         text = spaced;
     }
     std::string mapped;
+    bool first = true;
     const auto mapPart = [&](std::string_view part) {
         mapped.clear();
         appendByteLevel(part, mapped);
-        apply(index + 1, mapped, piece);
+        apply(index + 1, mapped, atStart && first, piece);
+        first = false;
     };
     if (step.regex)
         isolate(text, *step.regex, mapPart);

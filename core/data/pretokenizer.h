@@ -1,7 +1,8 @@
 #pragma once
 
-// The pre-tokenizers of a Hugging Face tokenizer.json that byte-level BPE tokenizers use, with PCRE2
-// regexes, and GPT-2's byte-to-unicode map. Internal to core/data/tokenizer.cpp; include nowhere else.
+// The pre-tokenizers of a Hugging Face tokenizer.json that byte-level and SentencePiece-style BPE
+// tokenizers use (ByteLevel, Split, Digits, Metaspace), with PCRE2 regexes, and GPT-2's byte-to-unicode
+// map. Internal to core/data/tokenizer.cpp; include nowhere else.
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -46,8 +47,9 @@ public:
     PreTokenizer(const nlohmann::json& spec, const std::string& origin);
 
     // Calls `piece` with each piece of `text` (valid UTF-8) in order, as byte-level symbols after a
-    // ByteLevel step. The view is valid during the call only.
-    void split(std::string_view text, const std::function<void(std::string_view)>& piece) const;
+    // ByteLevel step. The view is valid during the call only. `atStart`: `text` begins the text being
+    // encoded (offset 0 of the original: Metaspace's prepend_scheme "first" prepends only there).
+    void split(std::string_view text, const std::function<void(std::string_view)>& piece, bool atStart = false) const;
 
     // Whether a ByteLevel step maps the pieces to byte-level symbols.
     bool byteLevel() const { return m_byteLevel; }
@@ -57,16 +59,28 @@ private:
     {
         Split,     // regex matches and the text between them become pieces
         ByteLevel, // optional prefix space, optional GPT-2 regex split, then the byte map
+        Metaspace, // spaces become the replacement (SentencePiece's ▁), prepended as the scheme says,
+                   // and the text is split before each replacement
+    };
+    enum class Prepend
+    {
+        Always,
+        First, // only to the piece at the start of the text
+        Never,
     };
     struct Step
     {
         Kind kind = Kind::Split;
         std::shared_ptr<const Regex> regex; // null for a ByteLevel step without use_regex
         bool addPrefixSpace = false;
+        std::string replacement; // Metaspace
+        Prepend prepend = Prepend::Always;
+        bool split = true;
     };
 
     void addStep(const nlohmann::json& spec, const std::string& origin, const std::string& where);
-    void apply(size_t step, std::string_view text, const std::function<void(std::string_view)>& piece) const;
+    void apply(size_t step, std::string_view text, bool atStart,
+               const std::function<void(std::string_view)>& piece) const;
 
     std::vector<Step> m_steps;
     bool m_byteLevel = false;

@@ -1,6 +1,7 @@
 #include "core/data/tokenizer.h"
 
 #include "core/common/errors.h"
+#include "core/data/decoder.h"
 #include "core/data/normalizer.h"
 #include "core/data/pretokenizer.h"
 
@@ -253,8 +254,11 @@ struct BpeTokenizer::Private
     std::unique_ptr<tok::Normalizer> normalizer;
     std::unique_ptr<tok::PreTokenizer> preTokenizer;
 
-    std::vector<std::string> decoded; // the bytes of each id
+    std::vector<std::string> decoded; // the bytes of each id (without a decoder chain)
     std::vector<bool> known;          // whether an id names a token
+    // A decoder other than ByteLevel alone (SentencePiece-style chains): it decodes the token strings.
+    std::unique_ptr<tok::Decoder> decoder;
+    std::vector<std::string> tokenText; // the string of each id, with a decoder chain
     int64_t size = 0;
 
     void readModel(const json& model);
@@ -450,6 +454,13 @@ void BpeTokenizer::Private::buildDecodeTable()
         }
         return bytes;
     };
+    if (decoder) {
+        tokenText.assign(size_t(size), {});
+        for (const auto& [token, id] : vocab)
+            tokenText[size_t(id)] = token;
+        for (const AddedToken& token : added)
+            tokenText[size_t(token.id)] = token.pattern;
+    }
     for (const auto& [token, id] : vocab) {
         known[size_t(id)] = true;
         unsigned value = 0;
@@ -632,6 +643,10 @@ BpeTokenizer BpeTokenizer::fromJson(const std::string& text, const std::string& 
     d->readModel(member(doc, "model"));
     d->readAddedTokens(member(doc, "added_tokens"));
     d->preTokenizer = std::make_unique<tok::PreTokenizer>(member(doc, "pre_tokenizer"), origin);
+    // ByteLevel alone (or no decoder) is the byte map of the decode table; anything else a chain.
+    const json decoder = member(doc, "decoder");
+    if (!decoder.is_null() && !(decoder.is_object() && decoder.value("type", json()) == "ByteLevel"))
+        d->decoder = std::make_unique<tok::Decoder>(decoder, origin);
     d->buildDecodeTable();
     return BpeTokenizer(std::move(d));
 }
@@ -682,11 +697,12 @@ std::vector<int32_t> BpeTokenizer::encode(std::string_view text) const
     const std::function<void(std::string_view)> encodePiece = [&](std::string_view piece) {
         d->encodePiece(piece, scratch, ids);
     };
-    for (const Segment& segment : segments) {
-        if (segment.id >= 0)
-            ids.push_back(segment.id);
+    // The first segment, when it is text, begins the original text (Metaspace's prepend_scheme "first").
+    for (size_t i = 0; i < segments.size(); ++i) {
+        if (segments[i].id >= 0)
+            ids.push_back(segments[i].id);
         else
-            d->preTokenizer->split(segment.text, encodePiece);
+            d->preTokenizer->split(segments[i].text, encodePiece, i == 0);
     }
     return ids;
 }
@@ -700,7 +716,15 @@ std::string BpeTokenizer::decode(const std::vector<int32_t>& ids) const
             formatError(d->origin,
                         "cannot decode id " + std::to_string(id) + " at position " + std::to_string(i)
                             + ": no token has it");
-        text += d->decoded[size_t(id)];
+        if (!d->decoder)
+            text += d->decoded[size_t(id)];
+    }
+    if (d->decoder) {
+        std::vector<std::string> tokens;
+        tokens.reserve(ids.size());
+        for (const int32_t id : ids)
+            tokens.push_back(d->tokenText[size_t(id)]);
+        return d->decoder->decode(std::move(tokens));
     }
     return text;
 }

@@ -17,8 +17,9 @@
 //                  text first; each stretch between them is normalized; then those with
 //                  "normalized": true, their content normalized too, are found in the normalized
 //                  text; the pre-tokenizer runs on what is left. No offsets are kept.
-// Not applied: post_processor (no BOS/EOS is inserted), truncation, padding; the decoder is replaced
-// by the inverse byte map (decode below). Anything else is refused when the file is read, with a
+// Not applied: post_processor (no BOS/EOS is inserted), truncation, padding. Decoding: ByteLevel (or
+// no decoder) by the inverse byte map, a Metaspace/Replace/ByteFallback/Fuse/Strip chain as the library
+// runs it (decode below). Anything else is refused when the file is read, with a
 // qs::FormatError naming the file and the feature. No Qt, no torch.
 
 #include <cstdint>
@@ -50,7 +51,8 @@ public:
 
     // The bytes the ids stand for: model tokens through the inverse byte map (byte-level
     // tokenizers) or as written, <0xXX> as one byte when byte_fallback is on, added tokens as their
-    // content (normalized when the token is "normalized", as the tokenizers library 0.23 does).
+    // content (normalized when the token is "normalized", as the tokenizers library 0.23 does); with
+    // a decoder chain (SentencePiece-style) the chain's output, as the library's decode gives it.
     // decode(encode(s)) == s unless add_prefix_space added a space at the start or the normalizer
     // changed s (then it is the normalized text, raw added tokens as written).
     // qs::FormatError for an id that names no token.

@@ -607,15 +607,10 @@ private slots:
 
     void pythonReader()
     {
-        const QString python = QStringLiteral(QS_SYSTEM_PYTHON);
-        if (!QFileInfo(python).isExecutable())
-            QFAIL("no system python3 (QS_SYSTEM_PYTHON); install python3 and python3-h5py (packaging/install-deps.sh)");
-        QProcess probe;
-        probe.start(python, {QStringLiteral("-c"), QStringLiteral("import h5py, numpy")});
-        if (!probe.waitForFinished(60000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
-            QFAIL(qPrintable(python
-                             + QStringLiteral(" cannot import h5py/numpy: install python3-h5py and "
-                                              "python3-numpy (packaging/install-deps.sh does)")));
+        QString why;
+        const QString python = qs::test::peerPython(&why);
+        if (python.isEmpty())
+            QFAIL(qPrintable(why));
 
         const QString path = m_files.sampleStore();
         QProcess proc;
@@ -646,6 +641,11 @@ private slots:
             QCOMPARE(log[QStringLiteral("train_loss")][i].toDouble(), wantLog[i].trainLoss);
         }
         QCOMPARE(run[QStringLiteral("checkpoint_steps")].toArray(), (QJsonArray {10, 20, 30}));
+        // pandas, from h5py's columns: one row per checkpoint.
+        const QJsonObject frame = run[QStringLiteral("pandas_checkpoints")].toObject();
+        QCOMPARE(frame[QStringLiteral("rows")].toInt(), 3);
+        QCOMPARE(frame[QStringLiteral("fp_val_ce")].toArray(), (QJsonArray {3.9, 3.125, 2.5}));
+        QCOMPARE(frame[QStringLiteral("step")].toArray(), (QJsonArray {10, 20, 30}));
         QCOMPARE(run[QStringLiteral("checkpoints")][QStringLiteral("fp_val_ce")].toArray(),
                  (QJsonArray {3.9, 3.125, 2.5}));
         QCOMPARE(run[QStringLiteral("checkpoints")][QStringLiteral("kind")].toArray(),

@@ -235,9 +235,10 @@ private slots:
 
     void pythonSeesUnits()
     {
-        const QString python = QStringLiteral(QS_SYSTEM_PYTHON);
-        if (!QFileInfo(python).isExecutable())
-            QFAIL("no system python3 (QS_SYSTEM_PYTHON); install python3 and python3-h5py (packaging/install-deps.sh)");
+        QString why;
+        const QString python = qs::test::peerPython(&why);
+        if (python.isEmpty())
+            QFAIL(qPrintable(why));
         const QString path = sampleWithUnits();
         const QString script = QStringLiteral(R"(
 import json, sys, h5py

@@ -548,6 +548,53 @@ private Q_SLOTS:
             QVERIFY2(error.contains(QString::fromUtf8(needle)), qPrintable(error));
     }
 
+    // SentencePiece-style (transformers' Llama 2 conversions): ▁ for spaces, characters as symbols,
+    // byte fallback. Vocabulary: <unk> 0, <0x00>…<0xFF> 1…256, a 257, b 258, ab 259, ▁ 260, ▁a 261,
+    // ▁ab 262, added <x> 263; merges ▁+a, a+b, ▁a+b.
+    void sentencePieceStyle()
+    {
+        const auto doc = [](const std::string& normalizer, const std::string& preTokenizer,
+                            const std::string& decoder) {
+            std::string vocab = R"("<unk>": 0)";
+            for (int b = 0; b < 256; ++b) {
+                char entry[32];
+                std::snprintf(entry, sizeof entry, ", \"<0x%02X>\": %d", b, b + 1);
+                vocab += entry;
+            }
+            return R"({"added_tokens": [{"id": 263, "content": "<x>", "special": true, "normalized": false}], )"
+                   R"("normalizer": )"
+                + normalizer + R"(, "pre_tokenizer": )" + preTokenizer + R"(, "decoder": )" + decoder
+                + R"(, "model": {"type": "BPE", "byte_fallback": true, "vocab": {)" + vocab
+                + R"(, "a": 257, "b": 258, "ab": 259, "▁": 260, "▁a": 261, "▁ab": 262}, "merges": ["▁ a", "a b", "▁a b"]}})";
+        };
+        const std::string llamaDecoder =
+            R"({"type": "Sequence", "decoders": [{"type": "Replace", "pattern": {"String": "▁"}, "content": " "},)"
+            R"( {"type": "ByteFallback"}, {"type": "Fuse"}, {"type": "Strip", "content": " ", "start": 1, "stop": 0}]})";
+        // Legacy: the normalizer prepends ▁ to each stretch of text and turns spaces into ▁; one piece.
+        const BpeTokenizer legacy =
+            BpeTokenizer::fromJson(doc(R"({"type": "Sequence", "normalizers": [{"type": "Prepend", "prepend": "▁"}, )"
+                                       R"({"type": "Replace", "pattern": {"String": " "}, "content": "▁"}]})",
+                                       "null", llamaDecoder),
+                                   "legacy");
+        QCOMPARE(ids(legacy.encode("ab ab")), QStringLiteral("262 262"));
+        QCOMPARE(ids(legacy.encode("é")), QStringLiteral("260 196 170"));       // ▁, then C3 A9 as bytes
+        QCOMPARE(ids(legacy.encode("ab<x>ab")), QStringLiteral("262 263 262")); // each stretch gets its ▁
+        QCOMPARE(legacy.decode({262, 262}), std::string("ab ab"));              // ▁ → space, first one stripped
+        QCOMPARE(legacy.decode({260, 196, 170}), std::string("é"));
+        QCOMPARE(legacy.decode({257, 196}), std::string("a\xEF\xBF\xBD")); // a lone C3: U+FFFD
+        // Metaspace, prepend_scheme "first": only the text at the very start gets the ▁.
+        const BpeTokenizer first = BpeTokenizer::fromJson(
+            doc("null", R"({"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first", "split": true})",
+                R"({"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first", "split": true})"),
+            "first");
+        QCOMPARE(ids(first.encode("ab ab")), QStringLiteral("262 262"));
+        QCOMPARE(ids(first.encode("<x>ab")), QStringLiteral("263 259"));
+        QCOMPARE(ids(first.encode("ab<x>ab")), QStringLiteral("262 263 259"));
+        QCOMPARE(ids(first.encode("a  b")), QStringLiteral("261 260 260 258")); // split before each ▁
+        QCOMPARE(ids(first.encode(" ab")), QStringLiteral("262"));              // begins with a space: no second ▁
+        QCOMPARE(first.decode({262, 262}), std::string("ab ab"));               // the first token's ▁ dropped
+    }
+
     void roundTrip_data()
     {
         QTest::addColumn<QByteArray>("text");
@@ -600,9 +647,14 @@ private Q_SLOTS:
         QTest::addRow("model type") << QByteArray(R"({"model": {"type": "Unigram", "vocab": [["a", 0.0]]}})")
                                     << QStringLiteral("unsupported model type \"Unigram\" (only BPE");
         QTest::addRow("normalizer")
-            << QByteArray(R"({"normalizer": {"type": "Prepend", "prepend": "_"}, )" + model + "}")
-            << QStringLiteral(
-                   "unsupported normalizer 'Prepend' in normalizer (supported: NFC, NFD, NFKC, NFKD, Lowercase");
+            << QByteArray(R"({"normalizer": {"type": "Strip", "left": true, "right": true}, )" + model + "}")
+            << QStringLiteral("unsupported normalizer 'Strip' in normalizer (supported: NFC, NFD, NFKC, NFKD, "
+                              "Lowercase, Prepend, Replace");
+        QTest::addRow("Replace without content")
+            << QByteArray(R"({"normalizer": {"type": "Replace", "pattern": {"String": " "}}, )" + model + "}")
+            << QStringLiteral("a Replace needs a string \"content\"");
+        QTest::addRow("decoder") << QByteArray(R"({"decoder": {"type": "WordPiece", "prefix": "##"}, )" + model + "}")
+                                 << QStringLiteral("unsupported decoder 'WordPiece' in decoder");
         QTest::addRow("normalizer in a Sequence") << QByteArray(
             R"({"normalizer": {"type": "Sequence", "normalizers": [{"type": "NFC"}, {"type": "BertNormalizer", "clean_text": true}]}, )"
             + model + "}") << QStringLiteral("unsupported normalizer 'BertNormalizer' in normalizer.normalizers[1]");
@@ -627,9 +679,12 @@ private Q_SLOTS:
                                                       "{\"Regex\": \"\\\\C\"}, \"behavior\": \"Isolated\"}, "
                                                       + model + "}")
                                         << QStringLiteral("pattern '\\C' does not compile");
-        QTest::addRow("Metaspace") << QByteArray(R"({"pre_tokenizer": {"type": "Metaspace", "replacement": "▁"}, )"
-                                                 + model + "}")
-                                   << QStringLiteral("unsupported pre_tokenizer 'Metaspace'");
+        QTest::addRow("Metaspace scheme") << QByteArray(
+            R"({"pre_tokenizer": {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "sometimes"}, )" + model
+            + "}") << QStringLiteral("Metaspace prepend_scheme 'sometimes' is not one of always, first, never");
+        QTest::addRow("Metaspace replacement")
+            << QByteArray(R"({"pre_tokenizer": {"type": "Metaspace", "replacement": "ab"}, )" + model + "}")
+            << QStringLiteral("a Metaspace needs a \"replacement\" of one character");
         QTest::addRow("no vocab") << QByteArray(R"({"model": {"type": "BPE", "merges": []}})")
                                   << QStringLiteral("model.vocab is missing");
         QTest::addRow("negative id") << QByteArray(R"({"model": {"type": "BPE", "vocab": {"a": -1}, "merges": []}})")

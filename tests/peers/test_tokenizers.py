@@ -1,7 +1,8 @@
 """QuantScope's tokenizer against the tokenizers library on tokenizer.json files that library makes.
 
 Each tokenizer is trained here by tokenizers' BpeTrainer on generated text and saved with
-Tokenizer.save; QuantScope (BpeTokenizer, through qs_peerprobe) and tokenizers then encode a corpus of
+Tokenizer.save (byte-level BPE with the GPT-2, Llama-3 and Qwen2 regexes, and SentencePiece-style BPE
+with ▁ and byte fallback as transformers converts Llama 2); QuantScope (BpeTokenizer, through qs_peerprobe) and tokenizers then encode a corpus of
 hard text and 10,000 generated strings. Token ids must be identical for every string (the fraction
 identical is printed), and QuantScope's decode must give the text back.
 """
@@ -85,12 +86,40 @@ def byte_level(pattern, normalizer=None, byte_fallback=False):
     return tok
 
 
+def sentencepiece(style):
+    """SentencePiece-style BPE (Llama 2, Mistral, Gemma as transformers converts them): ▁ for spaces,
+    characters (not bytes) as the base symbols, <0xXX> byte fallback or an unk token."""
+    byte_fallback = style != "metaspace-split-unk"
+    tok = Tokenizer(models.BPE(byte_fallback=byte_fallback, unk_token=None if byte_fallback else "<unk>",
+                               fuse_unk=not byte_fallback))
+    llama2_decoder = decoders.Sequence([decoders.Replace("▁", " "), decoders.ByteFallback(), decoders.Fuse(),
+                                        decoders.Strip(" ", 1, 0)])
+    if style == "llama2-legacy":  # transformers' LlamaConverter, legacy: the normalizer adds the ▁s
+        tok.normalizer = normalizers.Sequence([normalizers.Prepend("▁"), normalizers.Replace(" ", "▁")])
+        tok.decoder = llama2_decoder
+    elif style == "llama2-metaspace-first":  # LlamaConverter, legacy=False: Metaspace, first piece only
+        tok.pre_tokenizer = pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="first", split=False)
+        tok.decoder = llama2_decoder
+    else:  # split at every ▁, unknown characters one fused <unk>
+        tok.normalizer = normalizers.NFKC()
+        tok.pre_tokenizer = pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always", split=True)
+        tok.decoder = decoders.Metaspace(replacement="▁", prepend_scheme="always")
+    special = SPECIAL + (["<unk>"] if not byte_fallback else [f"<0x{i:02X}>" for i in range(256)])
+    trainer = trainers.BpeTrainer(vocab_size=1500, special_tokens=special, show_progress=False)
+    tok.train_from_iterator(corpus(4), trainer)
+    tok.add_tokens(ADDED)
+    return tok
+
+
 TOKENIZERS = {
     "gpt2": lambda: byte_level(GPT2),
     "llama3": lambda: byte_level(LLAMA3),
     "qwen2-nfc": lambda: byte_level(QWEN2, normalizers.NFC()),
     "gpt2-prefix-space": None,  # made in the test: ByteLevel(add_prefix_space=True)
     "lowercase-nfkc-digits": None,
+    "llama2-legacy": lambda: sentencepiece("llama2-legacy"),
+    "llama2-metaspace-first": lambda: sentencepiece("llama2-metaspace-first"),
+    "metaspace-split-unk": lambda: sentencepiece("metaspace-split-unk"),
 }
 
 
@@ -135,10 +164,11 @@ def test_encodings_identical(name, probe, tmp_path):
         f"tokenizers {first_difference[1]}, QuantScope {first_difference[2]}")
 
 
-def test_decode_as_tokenizers_decodes(probe, tmp_path):
+@pytest.mark.parametrize("name", ["llama3", "llama2-legacy", "llama2-metaspace-first", "metaspace-split-unk"])
+def test_decode_as_tokenizers_decodes(name, probe, tmp_path):
     """QuantScope's decode of the ids gives what tokenizers' decode gives (bytes that are not UTF-8
     compared after the replacement tokenizers does)."""
-    tok = make("llama3")
+    tok = make(name)
     path = tmp_path / "tokenizer.json"
     tok.save(str(path))
     texts = HARD + generated(500, seed=5)
@@ -150,7 +180,7 @@ def test_decode_as_tokenizers_decodes(probe, tmp_path):
         theirs = tok.decode(q["ids"], skip_special_tokens=False)
         assert ours == theirs, f"{text!r}: QuantScope decodes {ours!r}, tokenizers {theirs!r}"
         same += ours == text
-    report("decode (llama3)", strings=len(texts), identical_to_tokenizers=len(texts), give_the_text_back=same)
+    report(f"decode ({name})", strings=len(texts), identical_to_tokenizers=len(texts), give_the_text_back=same)
 
 
 def test_invalid_utf8_is_refused(probe, tmp_path):
@@ -168,18 +198,13 @@ def test_invalid_utf8_is_refused(probe, tmp_path):
             b.decode("utf-8")
 
 
-def test_metaspace_tokenizers_are_refused_by_name(probe, tmp_path):
-    """SentencePiece-style tokenizer.json files (Metaspace, byte fallback) are not read yet: refused
-    naming the feature, never tokenized wrongly."""
-    tok = Tokenizer(models.BPE(byte_fallback=True, unk_token=None))
-    tok.pre_tokenizer = pre_tokenizers.Metaspace()
-    tok.decoder = decoders.Metaspace()
-    trainer = trainers.BpeTrainer(vocab_size=400, show_progress=False,
-                                  special_tokens=["<s>", "</s>"] + [f"<0x{i:02X}>" for i in range(256)])
-    tok.train_from_iterator(corpus(3), trainer)
+def test_unsupported_decoder_is_refused_by_name(probe, tmp_path):
+    """A decoder QuantScope does not implement (WordPiece's) is refused naming it, never decoded wrongly."""
+    tok = make("gpt2")
+    tok.decoder = decoders.WordPiece()
     path = tmp_path / "tokenizer.json"
     tok.save(str(path))
     (tmp_path / "in.json").write_text(json.dumps(["61"]))
     err = probe.fails("tokenize", path, tmp_path / "in.json", tmp_path / "out.json")
-    print(f"\n[refused] Metaspace: {err}")
-    assert "Metaspace" in err and "tokenizer.json" in err
+    print(f"\n[refused] WordPiece decoder: {err}")
+    assert "WordPiece" in err and "tokenizer.json" in err

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Reads a QuantScope store with h5py alone and prints what it found as JSON.
+"""Reads a QuantScope store with h5py (and its checkpoint table with pandas) and prints what it found as
+JSON.
 
-Used by tst_store to check that the files core/data/store.cpp writes follow docs/store-format.md as seen
-by an independent reader. Usage: read_store.py STORE.h5
+Used by tst_store, from the peer environment (packaging/peer-env.sh: the h5py and pandas versions
+docs/verification.md lists), to check that the files core/data/store.cpp writes follow
+docs/store-format.md as seen by an independent reader. Usage: read_store.py STORE.h5
 """
 
 import json
@@ -11,6 +13,7 @@ import sys
 
 import h5py
 import numpy as np
+import pandas as pd
 
 SCHEMA_VERSION = 1
 
@@ -71,6 +74,11 @@ def read_run(run):
     out["val"] = table(run["val"])
     out["checkpoints"] = table(run["checkpoints"])
     out["checkpoint_steps"] = out["checkpoints"]["step"]
+    # What a researcher does next: the one-dimensional columns of the table as a DataFrame.
+    frame = pd.DataFrame({name: ds[()] for name, ds in run["checkpoints"].items() if ds.ndim == 1
+                          and h5py.check_string_dtype(ds.dtype) is None})
+    out["pandas_checkpoints"] = {"rows": len(frame), "fp_val_ce": [num(v) for v in frame["fp_val_ce"]],
+                                 "step": [int(v) for v in frame["step"]]}
     out["layers"] = table(run["layers"])
     out["layer_names"] = out["layers"]["name"]
     out["config_ids"] = list(run["configs"].keys())

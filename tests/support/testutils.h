@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -33,6 +34,20 @@ inline QString supportDir()
 inline QString projectDir()
 {
     return QStringLiteral(QS_PROJECT_SOURCE_DIR);
+}
+
+// The python of the peer environment (packaging/peer-env.sh, made by ctest's peers.env before the tests
+// that need it): stores are read with its h5py and pandas, the versions docs/verification.md lists.
+// Empty, with `why` saying how to make it, when the environment is not there.
+inline QString peerPython(QString* why)
+{
+    const QString python = QStringLiteral(QS_PEER_PYTHON);
+    const QString folder = QFileInfo(python).absolutePath() + QStringLiteral("/..");
+    if (QFileInfo(python).isExecutable() && QFileInfo::exists(folder + QStringLiteral("/.complete")))
+        return python;
+    *why = QStringLiteral("the peer environment is not installed (") + python
+        + QStringLiteral(" is missing): make it with packaging/peer-env.sh (ctest runs it as the test peers.env)");
+    return {};
 }
 
 // The fragments a table row's message must contain, as a QStringList column value.
