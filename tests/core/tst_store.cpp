@@ -614,7 +614,8 @@ private slots:
 
         const QString path = m_files.sampleStore();
         QProcess proc;
-        proc.start(python, {qs::test::supportDir() + QStringLiteral("/read_store.py"), path});
+        proc.start(python,
+                   {qs::test::supportDir() + QStringLiteral("/read_store.py"), path, QStringLiteral("--pandas")});
         QVERIFY(proc.waitForFinished(120000));
         const QByteArray err = proc.readAllStandardError();
         QVERIFY2(proc.exitStatus() == QProcess::NormalExit && proc.exitCode() == 0, err.constData());

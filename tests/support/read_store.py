@@ -4,7 +4,9 @@ JSON.
 
 Used by tst_store, from the peer environment (packaging/peer-env.sh: the h5py and pandas versions
 docs/verification.md lists), to check that the files core/data/store.cpp writes follow
-docs/store-format.md as seen by an independent reader. Usage: read_store.py STORE.h5
+docs/store-format.md as seen by an independent reader; tst_traininglog and tst_killsafety run it with
+Debian's python3-h5py (3.7, the oldest h5py docs/store-format.md promises), without pandas.
+Usage: read_store.py STORE.h5 [--pandas]
 """
 
 import json
@@ -13,9 +15,9 @@ import sys
 
 import h5py
 import numpy as np
-import pandas as pd
 
 SCHEMA_VERSION = 1
+PANDAS = False  # --pandas: also the checkpoint table as a pandas DataFrame
 
 
 def num(x):
@@ -74,11 +76,6 @@ def read_run(run):
     out["val"] = table(run["val"])
     out["checkpoints"] = table(run["checkpoints"])
     out["checkpoint_steps"] = out["checkpoints"]["step"]
-    # What a researcher does next: the one-dimensional columns of the table as a DataFrame.
-    frame = pd.DataFrame({name: ds[()] for name, ds in run["checkpoints"].items() if ds.ndim == 1
-                          and h5py.check_string_dtype(ds.dtype) is None})
-    out["pandas_checkpoints"] = {"rows": len(frame), "fp_val_ce": [num(v) for v in frame["fp_val_ce"]],
-                                 "step": [int(v) for v in frame["step"]]}
     out["layers"] = table(run["layers"])
     out["layer_names"] = out["layers"]["name"]
     out["config_ids"] = list(run["configs"].keys())
@@ -94,13 +91,25 @@ def read_run(run):
             grp.attrs["tag"]: {"group": name, "step": column(grp["step"]), "value": column(grp["value"])}
             for name, grp in run["scalars"].items()
         }
+    if PANDAS:
+        import pandas as pd
+
+        # What a researcher does next: the one-dimensional columns of the table as a DataFrame.
+        frame = pd.DataFrame({name: ds[()] for name, ds in run["checkpoints"].items() if ds.ndim == 1
+                              and h5py.check_string_dtype(ds.dtype) is None})
+        out["pandas_checkpoints"] = {"rows": len(frame), "fp_val_ce": [num(v) for v in frame["fp_val_ce"]],
+                                     "step": [int(v) for v in frame["step"]]}
     return out
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: read_store.py STORE.h5")
-    path = sys.argv[1]
+    global PANDAS
+    args = sys.argv[1:]
+    PANDAS = "--pandas" in args
+    args = [a for a in args if a != "--pandas"]
+    if len(args) != 1:
+        sys.exit("usage: read_store.py STORE.h5 [--pandas]")
+    path = args[0]
     with h5py.File(path, "r") as f:
         if f.attrs.get("format") != "quantscope-store":
             sys.exit(f"{path}: not a QuantScope store")
