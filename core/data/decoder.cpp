@@ -67,19 +67,9 @@ void Decoder::addStep(const nlohmann::json& spec, const std::string& origin, con
         return;
     }
     if (type == "Replace") {
-        const auto pattern = spec.find("pattern");
-        const bool isRegex = pattern != spec.end() && pattern->is_object() && pattern->size() == 1
-            && pattern->contains("Regex") && (*pattern)["Regex"].is_string();
-        const bool isString = pattern != spec.end() && pattern->is_object() && pattern->size() == 1
-            && pattern->contains("String") && (*pattern)["String"].is_string();
-        if (!isRegex && !isString)
-            formatError(origin, where + ": a Replace needs \"pattern\": {\"Regex\": …} or {\"String\": …}");
-        const std::string source = (*pattern)[isRegex ? "Regex" : "String"].get<std::string>();
-        if (source.empty())
-            formatError(origin, where + ": a Replace with an empty pattern");
         step.kind = Kind::Replace;
         step.text = string("content");
-        step.regex = std::make_shared<Regex>(source, isString, origin);
+        step.regex = patternOf(spec, type, true, origin, where);
     } else if (type == "ByteFallback") {
         step.kind = Kind::ByteFallback;
     } else if (type == "Fuse") {

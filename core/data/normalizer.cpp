@@ -78,17 +78,7 @@ void Normalizer::addStep(const nlohmann::json& spec, const std::string& origin, 
         return;
     }
     if (type == "Replace") {
-        const auto pattern = spec.find("pattern");
-        const bool isRegex = pattern != spec.end() && pattern->is_object() && pattern->size() == 1
-            && pattern->contains("Regex") && (*pattern)["Regex"].is_string();
-        const bool isString = pattern != spec.end() && pattern->is_object() && pattern->size() == 1
-            && pattern->contains("String") && (*pattern)["String"].is_string();
-        if (!isRegex && !isString)
-            formatError(origin, where + ": a Replace needs \"pattern\": {\"Regex\": …} or {\"String\": …}");
-        const std::string source = (*pattern)[isRegex ? "Regex" : "String"].get<std::string>();
-        if (source.empty())
-            formatError(origin, where + ": a Replace with an empty pattern");
-        m_steps.push_back({Step::Replace, text("content"), std::make_shared<Regex>(source, isString, origin)});
+        m_steps.push_back({Step::Replace, text("content"), patternOf(spec, type, true, origin, where)});
         return;
     }
     static_assert(int(Step::Nfc) == 0 && int(Step::Nfd) == 1 && int(Step::Nfkc) == 2 && int(Step::Nfkd) == 3);

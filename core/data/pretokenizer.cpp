@@ -243,13 +243,7 @@ void PreTokenizer::addStep(const nlohmann::json& spec, const std::string& origin
             step.regex = std::make_shared<Regex>(gpt2Pattern, false, origin);
         m_byteLevel = true;
     } else if (type == "Split") {
-        const auto pattern = spec.find("pattern");
-        const bool isRegex = pattern != spec.end() && pattern->is_object() && pattern->size() == 1
-            && pattern->contains("Regex") && (*pattern)["Regex"].is_string();
-        const bool isString = pattern != spec.end() && pattern->is_object() && pattern->size() == 1
-            && pattern->contains("String") && (*pattern)["String"].is_string();
-        if (!isRegex && !isString)
-            formatError(origin, where + ": a Split needs \"pattern\": {\"Regex\": …} or {\"String\": …}");
+        step.regex = patternOf(spec, type, false, origin, where);
         const auto behavior = spec.find("behavior");
         if (behavior == spec.end() || !behavior->is_string())
             formatError(origin, where + ": a Split needs a \"behavior\"");
@@ -259,8 +253,6 @@ void PreTokenizer::addStep(const nlohmann::json& spec, const std::string& origin
                             + "' is not supported (only Isolated)");
         if (flag(spec, "invert", false, origin, where))
             formatError(origin, where + ": Split with \"invert\": true is not supported");
-        const std::string text = (*pattern)[isRegex ? "Regex" : "String"].get<std::string>();
-        step.regex = std::make_shared<Regex>(text, isString, origin);
     } else if (type == "Digits") {
         // Rust's char::is_numeric is the Unicode N categories; grouped digits are one piece.
         const bool individual = flag(spec, "individual_digits", false, origin, where);
@@ -295,6 +287,23 @@ void PreTokenizer::addStep(const nlohmann::json& spec, const std::string& origin
                         + " (supported: ByteLevel, Split, Digits, Metaspace, Sequence of those, null)");
     }
     m_steps.push_back(std::move(step));
+}
+
+std::shared_ptr<const Regex> patternOf(const nlohmann::json& spec, const std::string& type, bool nonEmpty,
+                                       const std::string& origin, const std::string& where)
+{
+    const auto pattern = spec.find("pattern");
+    const auto kind = [&](const char* key) {
+        return pattern != spec.end() && pattern->is_object() && pattern->size() == 1 && pattern->contains(key)
+            && (*pattern)[key].is_string();
+    };
+    const bool isRegex = kind("Regex"), isString = kind("String");
+    if (!isRegex && !isString)
+        formatError(origin, where + ": a " + type + " needs \"pattern\": {\"Regex\": …} or {\"String\": …}");
+    const std::string source = (*pattern)[isRegex ? "Regex" : "String"].get<std::string>();
+    if (nonEmpty && source.empty())
+        formatError(origin, where + ": a " + type + " with an empty pattern");
+    return std::make_shared<Regex>(source, isString, origin);
 }
 
 void PreTokenizer::split(std::string_view text, const std::function<void(std::string_view)>& piece, bool atStart) const

@@ -37,6 +37,11 @@ private:
     std::string m_origin;
 };
 
+// The "pattern" of a Split or Replace (`type`): {"Regex": …} or {"String": …}, a literal. FormatError
+// naming `where` when it is neither, when it does not compile, or (`nonEmpty`) when it is empty.
+std::shared_ptr<const Regex> patternOf(const nlohmann::json& spec, const std::string& type, bool nonEmpty,
+                                       const std::string& origin, const std::string& where);
+
 // The pre_tokenizer of a tokenizer.json as a list of steps, each splitting every piece that the
 // previous step made (a Sequence is flattened).
 class PreTokenizer
