@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope-gui: the GUI, and every command including those that draw figures (demo, recipe,
 // figure; app/gui/commands/). `quantscope` starts it for those, so users and scripts call quantscope.
 // `quantscope demo` opens the GUI when a display is available and otherwise (or with --headless)
@@ -8,11 +10,11 @@
 #include "app/cli/cli.h"
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
-#include "app/gui/commands/widgetcommands.h"
+#include "app/gui/commands/widgetcommandruns.h"
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/theme.h"
-#include "models/settings.h"
+#include "itemmodels/settings.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope: the command line, with QtCore only — no widget, GUI or X libraries are loaded, so the
 // commands that compute (train, import, sweep, resume, average, info, fit, query, help) run on
 // compute nodes without a display. For what draws — the GUI (no command, or a store file), demo,

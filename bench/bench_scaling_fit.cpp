@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The issue-5 speed check: a Chinchilla fit of 300 noisy points from a 4^5 grid of starts plus 100
 // bootstrap resamples, with qs::scaling::fitLaw and, in the same run, with scipy's L-BFGS-B
 // (bench_scaling_fit.py: same objective, parameters, starts, tolerances and bootstrap draws).
@@ -9,8 +11,8 @@
 // fit with all hardware threads is timed as well.
 
 #include "core/common/errors.h"
-#include "core/scaling/data.h"
-#include "core/scaling/fit.h"
+#include "core/scalinglaws/data.h"
+#include "core/scalinglaws/fit.h"
 
 #include <nlohmann/json.hpp>
 

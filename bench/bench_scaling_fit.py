@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Chinchilla fit of bench_scaling_fit.cpp done with scipy, for the speed and optimum comparison.
 
 Same objective (sum of Huber(δ) of log L̂ − log L, L̂ = LSE(a − α log N, b − β log D, e)), same

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Times the demo's phases on this machine (not a test): training throughput of the demo model and
 // the cost of one checkpoint's sweep, so the demo's default length can be chosen to fit its budget, and
 // each sweep part's cost in training steps (the priors of the demo's time-left estimate).
@@ -7,11 +9,11 @@
 //        estimate recorded at every report, then the estimate's error against the real time left at
 //        10 %, 25 %, 50 %, 75 % and 90 % of the progress.
 
-#include "core/data/corpus.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
 #include "core/engine/sweep.h"
 #include "core/engine/trainer.h"
 #include "core/lab/demo.h"
+#include "core/store/store.h"
 
 #include <torch/csrc/autograd/profiler_legacy.h>
 

@@ -1,4 +1,6 @@
-// Explorer speed on a large synthetic store (issue 4): 1,000 checkpoints x 200 layers x 8 configs.
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Explorer speed on a large synthetic store: 1,000 checkpoints x 200 layers x 8 configs.
 // Prints, measured in this run: writing the store (setup, not a goal), opening it (snapshot load),
 // first draw of the heatmap and of the trajectory, and the time per replot while panning each of them.
 // Targets: open + first draws < 300 ms, a replot while panning < 16 ms.
@@ -8,8 +10,8 @@
 // --store FILE keeps the synthetic store there and reuses it on the next run (writing it takes ~40 s).
 
 #include "bench/syntheticstore.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/pages/heatmappage.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
 
@@ -64,7 +66,7 @@ int main(int argc, char** argv)
         keptStore = args[1];
         args = args.mid(2);
     }
-    const int checkpoints = args.size() > 0 ? args[0].toInt() : 1000;
+    const int checkpoints = !args.isEmpty() ? args[0].toInt() : 1000;
     const int layers = args.size() > 1 ? args[1].toInt() : 200;
     const int configs = args.size() > 2 ? args[2].toInt() : 8;
     QTemporaryDir dir;

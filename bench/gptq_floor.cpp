@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GPTQ of one large layer, today's path (the reference's Hessian update and per-column loop) against the
 // new one (ssyrk Hessian, panel loop) in the same run, and both against the "BLAS floor": the time plain
 // matmuls of the same FLOP count take in this run (this machine is shared and noisy, so only ratios
 // measured together mean anything). Also prints how many quantized weights the two paths share.
 // Usage: bench_gptq_floor [rows=4096] [cols=4096] [sequences=128] [tokens=2048] [threads=0]
-// Defaults follow issue 3: 4096 x 4096, g128, act-order, 4 bit, Hessian from 128 x 2048 tokens.
+// Defaults: a 7B model's square projection, 4096 x 4096, g128, act-order, 4 bit, Hessian from 128 x 2048 tokens.
 
 #include "core/engine/gptq.h"
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Issue 18 benchmark: peak RSS of a Hugging Face sweep as the evaluation set grows from 16k to 600k
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Benchmark: peak RSS of a Hugging Face sweep as the evaluation set grows from 16k to 600k
 # tokens at a fixed --memory budget, against the same sweep with the states in memory (a budget that
 # holds them all). A synthetic Llama (hidden 256, 2 layers, vocabulary 8,192, 2048-token blocks) is made
 # by tests/support/hf_reference.py; evaluation tokens are random ids. Peak RSS is the kernel's

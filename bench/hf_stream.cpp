@@ -1,4 +1,6 @@
-// Streaming a Hugging Face model larger than the memory the process may use (issue 6).
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Streaming a Hugging Face model larger than the memory the process may use.
 //   bench_hf_stream sweep STORE MODEL_DIR TOKENS.bin QUANT...   import the folder as a one-revision run and
 //                                                              sweep it; prints wall time and peak RSS
 //   bench_hf_stream forward MODEL_DIR BATCH SEQ REPEAT THREADS [TRACE.json]
@@ -9,11 +11,11 @@
 // bench/hf_stream.sh builds the model, runs the sweep inside a memory cgroup of half the model's size
 // and compares the forward pass with tests/support/hf_reference.py on the same model, in one run.
 
-#include "core/data/hfrun.h"
-#include "core/data/store.h"
 #include "core/engine/hfmemory.h"
 #include "core/engine/hfmodel.h"
 #include "core/engine/sweep.h"
+#include "core/hf/hfrun.h"
+#include "core/store/store.h"
 
 #include <torch/csrc/autograd/profiler_legacy.h>
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Issue 6 benchmark: sweep a synthetic Llama whose bf16 weights are twice the memory the process may
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Benchmark: sweep a synthetic Llama whose bf16 weights are twice the memory the process may
 # use (a cgroup-v1 memory limit when this machine allows one; peak RSS is reported either way), and
 # the streamed forward pass's tokens/s against tests/support/hf_reference.py (python3-torch) on the same model,
 # same threads, in one run. Usage: [LAYERS=48] [QUANT="rtn:4:g128:sym ..."] [FORWARD_ONLY=1]

@@ -1,9 +1,11 @@
 #!/bin/sh
-# The long kill loop of issue 17: kill -9 at random points of training, an import, a sweep adding
-# configs, LAWA averaging and a fit, KILLS times each at random instants and KILLS times each at
-# random write events (tests/support/killshim.cpp: inside HDF5's flushes included), so 10 × KILLS
-# kills in all (default 100: 1,000 kills). Each kill is followed by an open in QuantScope and in h5py,
-# then every command runs to the end and is compared with an uninterrupted run. Prints one summary
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The long kill loop of the store's crash-safety tests: kill -9 at random points of training, an import,
+# a sweep adding configs, LAWA averaging and a fit, KILLS times each at random instants and KILLS times
+# each at random write events (tests/support/killshim.cpp: inside HDF5's flushes included), so 10 ×
+# KILLS kills in all (default 100: 1,000 kills). Each kill is followed by an open in QuantScope and in
+# h5py, then every command runs to the end and is compared with an uninterrupted run. Prints one summary
 # line per command and kind, and the first stores that could not be read. QUANTSCOPE runs another
 # build's binary (e.g. an older version's, to compare mechanisms).
 # Usage: bench/killloop.sh [BUILD_DIR] [KILLS] [SEED] [QUANTSCOPE]

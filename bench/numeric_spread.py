@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Summarises the QS_SPREAD_LOG files of bench/numeric_spread.sh: one file per variant, lines
 "check <TAB> value <TAB> bound <TAB> below|above|proven" (the test passes when value is below, above,
 or at most bound; a NaN bound marks a quantity recorded only). For a proven bound (a rounding-error

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The spread of every recorded floating-point check across kernels and thread counts (issue 15).
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The spread of every recorded floating-point check across kernels and thread counts (docs/testing.md).
 # Runs the numeric tests (ctest label "numeric", the base runs only) once per variant with
 # QS_SPREAD_LOG set, then prints per check (QS_VERIFY_BELOW in tests/support/numeric.h) the quantity's range over
 # the variants, its spread, the smallest margin to the bound and margin / spread.

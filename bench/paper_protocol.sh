@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Issue 18 benchmark: paper 1's protocol on an OLMo-2-1B-shaped synthetic revision (hidden 2048, 16
-# layers, 16 heads, MLP 8192, vocabulary 100,352, bf16, 4 shards; random weights from
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Benchmark: the protocol of "Training Dynamics Impact Post-Training Quantization Robustness"
+# (Catalan-Tatjer et al. 2025) on an OLMo-2-1B-shaped synthetic revision (hidden 2048, 16 layers, 16
+# heads, MLP 8192, vocabulary 100,352, bf16, 4 shards; random weights from
 # tests/support/hf_reference.py): FP reference + GPTQ W4 g128 + GPTQ W3 g128 (act-order, damping 0.01,
 # 1,024 calibration windows of CAL_LEN tokens: the paper's count at a reduced length) + RTN W4 g128,
 # evaluated on EVAL_BLOCKS × 2048 tokens scored as HF's labels=input_ids. Prints the sweep's wall time

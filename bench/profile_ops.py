@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Sums a torch Chrome trace (bench_demo_phases' third argument) by op: self time (the op's time minus
 its child ops on the same thread) and calls, largest first, as a share of the traced time.
 Usage: bench/profile_ops.py trace.json [top=25]"""

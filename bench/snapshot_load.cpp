@@ -1,4 +1,6 @@
-// Snapshot load alone (issue 4, "Speed"): the part of opening a store that runs off the GUI thread.
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Snapshot load alone: the part of opening a store that runs off the GUI thread.
 // Loads the synthetic store (bench/syntheticstore.h) several times in one process and prints each
 // load's wall and CPU time and how many fresh memory pages it touched: the first load of a process
 // pays for every page of the snapshot (expensive on virtual machines), later ones reuse freed memory.
@@ -9,8 +11,8 @@
 // to compare two loads (what StoreLoader::refresh() adds to a poll that found nothing new).
 
 #include "bench/syntheticstore.h"
-#include "core/data/store.h"
-#include "models/storesnapshot.h"
+#include "core/store/store.h"
+#include "itemmodels/storesnapshot.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -93,7 +95,7 @@ int main(int argc, char** argv)
             repeat = std::max(1, args[1].toInt());
         args = args.mid(2);
     }
-    const int checkpoints = args.size() > 0 ? args[0].toInt() : 1000;
+    const int checkpoints = !args.isEmpty() ? args[0].toInt() : 1000;
     const int layers = args.size() > 1 ? args[1].toInt() : 200;
     const int configs = args.size() > 2 ? args[2].toInt() : 8;
     QTemporaryDir dir;

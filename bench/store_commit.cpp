@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a store change costs: a sweep-like result entry (a run of L layers; model metrics, six layer
 // metrics and one input-channel profile per entry) written E times, one change each, into a store that
 // already holds P entries; then the same entries as one StoreBatch. Prints milliseconds per entry,
@@ -6,7 +8,7 @@
 //
 //   bench_store_commit [DIR] [LAYERS] [ENTRIES] [PRIOR_ENTRIES]
 
-#include "core/data/store.h"
+#include "core/store/store.h"
 
 #include <chrono>
 #include <cstdio>

@@ -1,12 +1,14 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The large synthetic store of the explorer benchmarks (issue 4): one run "synthetic" with a WSD
+// The large synthetic store of the explorer benchmarks: one run "synthetic" with a WSD
 // schedule, `checkpoints` checkpoints, `layers` layers and `configs` RTN configs with three model
 // metrics and two layer metrics each.
 
 #include "core/common/metrics.h"
-#include "core/data/config.h"
-#include "core/data/store.h"
+#include "core/config/config.h"
+#include "core/store/store.h"
 
 #include <algorithm>
 #include <cmath>
@@ -38,8 +40,8 @@ inline void writeSyntheticStore(const std::string& path, int checkpoints, int la
     store.appendLog("synthetic", log);
     for (int c = 0; c < checkpoints; ++c)
         store.appendCheckpoint("synthetic",
-                               {c * 10, int64_t(c) * 10000000, log[size_t(std::max(0, c * 10 - 1))].lr, 3.0 - 0.001 * c,
-                                "", "trained", "", ""});
+                               {int64_t(c) * 10, int64_t(c) * 10000000, log[size_t(std::max(0, c * 10 - 1))].lr,
+                                3.0 - 0.001 * c, "", "trained", "", ""});
     for (int k = 0; k < configs; ++k) {
         const QuantConfig config =
             QuantConfig::parse("rtn:" + std::to_string(2 + k % 7) + ":g" + std::to_string(32 << (k / 7)));

@@ -1,4 +1,6 @@
-// Encode speed of the byte-level BPE tokenizer (core/data/tokenizer.h) on the King James Bible.
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Encode speed of the byte-level BPE tokenizer (core/tokenizer/tokenizer.h) on the King James Bible.
 // No real tokenizer.json ships with the project, so the bench learns one: N merges by plain BPE
 // training over the corpus' space-separated words, written as a GPT-2-style tokenizer.json (ByteLevel
 // with its regex) and as a Llama-3-style one (Split with Llama-3's pattern, then ByteLevel, with
@@ -6,15 +8,15 @@
 //
 //   bench_tokenizer [merges=8000] [corpus=/tmp/quantscope-bench/kjv.txt]
 
-#include "core/data/tokenizer.h"
-#include "core/data/corpus.h"
+#include "core/tokenizer/tokenizer.h"
+#include "core/common/files.h"
+#include "core/config/corpus.h"
 
 #include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <unordered_map>
@@ -118,10 +120,7 @@ int main(int argc, char** argv)
 {
     const int mergeCount = argc > 1 ? std::atoi(argv[1]) : 8000;
     const std::string path = qs::prepareKjvCorpus(argc > 2 ? argv[2] : "/tmp/quantscope-bench/kjv.txt");
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
+    const std::string text = qs::tryReadWholeFile(path).value_or(std::string());
 
     auto start = Clock::now();
     const nlohmann::json model = trainModel(text.substr(0, 1'000'000), mergeCount);

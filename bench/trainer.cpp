@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Training speed of the built-in trainer (trainRun, the code the lab runs), as tokens per second of
 // its step loop, for bench/trainer.sh to set against bench/trainer_reference.py (python3-torch).
 //
@@ -10,8 +12,8 @@
 // its Chrome trace is written there. Prints one JSON line like the reference.
 
 #include "core/engine/trainer.h"
-#include "core/data/corpus.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
+#include "core/store/store.h"
 
 #include <torch/csrc/autograd/profiler_legacy.h>
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Issue 7 benchmark: training tokens/s of the built-in trainer (trainRun) against a plain PyTorch
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Benchmark: training tokens/s of the built-in trainer (trainRun) against a plain PyTorch
 # loop of the same model in Debian's python3-torch (bench/trainer_reference.py), same threads, same
 # batch (32 × 128), same allocator settings, alternating C++ and Python ROUNDS times in one run, then
 # where the time goes on both sides (top ops by self CPU time).

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Plain PyTorch training loop of QuantScope's built-in byte-level LM (core/engine/model.cpp, core/engine/trainer.cpp).
 
 The reference side of a speed benchmark (C++ trainer tokens/s vs this loop, same threads and batch).

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installation and the Debian package (docs/packaging.md). `cmake --install` puts the programs and
 # everything a Debian desktop expects of an application into CMAKE_INSTALL_PREFIX; `cpack -G DEB` in
 # the build folder makes the package of the same files under /usr:

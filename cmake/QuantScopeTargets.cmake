@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Imported targets for dependencies whose Debian packages ship no usable CMake config.
 
 # HDF5's FindHDF5 module gives variables, not a target.
@@ -23,8 +25,10 @@ if(TARGET QCustomPlotQt6::QCustomPlotQt6)
                  INTERFACE_COMPILE_DEFINITIONS QCUSTOMPLOT_USE_LIBRARY)
 endif()
 
-# Qt-side defaults from STYLE.md.
+# Qt-side defaults (CONTRIBUTING.md, "Style"). QT_USE_QSTRINGBUILDER makes `a + b + c` of strings one
+# allocation. `auto s = a + b`, or a lambda without a return type returning a + b, then holds a
+# QStringBuilder that refers to its operands, temporaries included (a crash): name the type, QString.
 function(qs_qt_defaults target)
     target_compile_definitions(${target} PRIVATE QT_NO_CAST_FROM_ASCII QT_NO_FOREACH
-                               QT_NO_URL_CAST_FROM_STRING QT_NO_CAST_TO_ASCII)
+                               QT_NO_URL_CAST_FROM_STRING QT_NO_CAST_TO_ASCII QT_USE_QSTRINGBUILDER)
 endfunction()

@@ -1,9 +1,11 @@
-// Hugging Face config.json (core/data/hfconfig.h): the architecture, the tensors it expects and the
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hugging Face config.json (core/formats/hfconfig.h): the architecture, the tensors it expects and the
 // layers quantization acts on, and the check of a small checkpoint against it (hfweights.h).
 
-#include "core/data/hfconfig.h"
-#include "core/data/hfweights.h"
-#include "core/data/safetensors.h"
+#include "core/formats/hfconfig.h"
+#include "core/formats/hfweights.h"
+#include "core/formats/safetensors.h"
 #include "fuzz/fuzzutil.h"
 
 namespace {

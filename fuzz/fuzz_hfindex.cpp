@@ -1,9 +1,11 @@
-// The shard index of a Hugging Face model folder, model.safetensors.index.json (core/data/hfweights.h),
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The shard index of a Hugging Face model folder, model.safetensors.index.json (core/formats/hfweights.h),
 // next to two small shards: the weights it opens, their tensors, and their check against a config.
 
-#include "core/data/hfconfig.h"
-#include "core/data/hfweights.h"
-#include "core/data/safetensors.h"
+#include "core/formats/hfconfig.h"
+#include "core/formats/hfweights.h"
+#include "core/formats/safetensors.h"
 #include "fuzz/fuzzutil.h"
 
 namespace {

@@ -1,7 +1,9 @@
-// Training logs that give the LR of imported revisions (core/data/hfrun.h: readLrLog, interpolated at a
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Training logs that give the LR of imported revisions (core/hf/hfrun.h: readLrLog, interpolated at a
 // few steps) and the described schedules of `quantscope import --lr-schedule`.
 
-#include "core/data/hfrun.h"
+#include "core/formats/lrlog.h"
 #include "fuzz/fuzzutil.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)

@@ -1,7 +1,9 @@
-// Quantization specs (QuantConfig::parse, core/data/config.h): "rtn:4:g32:a4:down=a8" and anything else,
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Quantization specs (QuantConfig::parse, core/config/config.h): "rtn:4:g32:a4:down=a8" and anything else,
 // with the id, label and JSON round trip of what parses.
 
-#include "core/data/config.h"
+#include "core/config/config.h"
 #include "fuzz/fuzzutil.h"
 
 #include <cstdio>

@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Experiment recipes (core/lab/recipe.h, the torch-free qs_recipe): reading and checking a recipe, its
 // figures, and the run plan of each qat_fractions step.
 
-#include "core/data/qatplan.h"
+#include "core/config/qatplan.h"
 #include "core/lab/recipe.h"
 #include "core/lab/recipedetail.h"
 #include "fuzz/fuzzutil.h"

@@ -1,7 +1,9 @@
-// Revision names and manifests (core/data/revision.h): the input as a folder name, as a token count
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Revision names and manifests (core/formats/revision.h): the input as a folder name, as a token count
 // and as a manifest (CSV or JSON), whose entries are then ordered as a trajectory.
 
-#include "core/data/revision.h"
+#include "core/formats/revision.h"
 #include "fuzz/fuzzutil.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)

@@ -1,6 +1,8 @@
-// safetensors files (core/data/safetensors.h): the header, every tensor's view and its floats.
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// safetensors files (core/formats/safetensors.h): the header, every tensor's view and its floats.
 
-#include "core/data/safetensors.h"
+#include "core/formats/safetensors.h"
 #include "fuzz/fuzzutil.h"
 
 #include <vector>

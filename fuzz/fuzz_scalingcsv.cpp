@@ -1,7 +1,9 @@
-// Scaling-law CSV data (core/scaling/data.h): parsing, then the checks of every law and fit target and
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Scaling-law CSV data (core/scalinglaws/data.h): parsing, then the checks of every law and fit target and
 // the direct QAT fractions.
 
-#include "core/scaling/data.h"
+#include "core/scalinglaws/data.h"
 #include "fuzz/fuzzutil.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)

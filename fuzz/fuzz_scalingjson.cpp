@@ -1,7 +1,9 @@
-// Scaling-law JSON (core/scaling/serialization.h): a law with its coefficients and fit, and the round
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Scaling-law JSON (core/scalinglaws/serialization.h): a law with its coefficients and fit, and the round
 // trip of what reads: written again, it reads as the same document.
 
-#include "core/scaling/serialization.h"
+#include "core/scalinglaws/serialization.h"
 #include "fuzz/fuzzutil.h"
 
 #include <cstdio>

@@ -1,4 +1,6 @@
-// Results stores (core/data/store.h): arbitrary bytes as a file, opened read-only and read whole
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Results stores (core/store/store.h): arbitrary bytes as a file, opened read-only and read whole
 // (storereader.h). Most mutated files end inside libhdf5 1.10's own decoding (docs/testing.md, "Fuzzing
 // and sanitizers": HDF5's bugs), so this harness is not run by CI; fuzz_storeschema reaches the store's
 // code with files that are valid HDF5.

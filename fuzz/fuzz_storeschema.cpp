@@ -1,18 +1,19 @@
-// Results stores that are valid HDF5 but not of the store's schema (core/data/store.h): a valid store
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Results stores that are valid HDF5 but not of the store's schema (core/store/store.h): a valid store
 // (a run with checkpoints, layers, a config with results and profiles, a fit) is changed through the
 // HDF5 API as the input says — a dataset replaced by one of another rank, shape, type or a huge sparse
 // extent, an attribute by one of several elements or another type, an object removed — then opened
 // read-only and read whole. HDF5 itself only ever sees well-formed files here, so unlike fuzz_store
 // (raw bytes, which mostly crash inside libhdf5) this reaches the store's own reading code.
 
-#include "core/data/store.h"
+#include "core/common/files.h"
+#include "core/store/store.h"
 #include "fuzz/storereader.h"
 
 #include <H5Cpp.h>
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <vector>
 
 namespace {
@@ -207,8 +208,7 @@ const std::string& seed()
         e.profiles = {{"act_channel_absmax", {{1, 2, 3}, {4, 5}}}};
         s.writeResult("r", "fp", 1, e);
         s.saveFit("chinchilla", "{}");
-        std::ifstream f(path, std::ios::binary);
-        return std::string(std::istreambuf_iterator<char>(f), {});
+        return qs::tryReadWholeFile(path).value_or(std::string());
     }();
     return bytes;
 }

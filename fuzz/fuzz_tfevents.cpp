@@ -1,9 +1,11 @@
-// TensorBoard event files (core/data/traininglog.h: readTfEvents, the TFRecord framing, CRC-32C and the
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// TensorBoard event files (core/formats/traininglog.h: readTfEvents, the TFRecord framing, CRC-32C and the
 // hand-written protobuf reader of protowire.h) and the tag lookup of `quantscope import --log`. Seeds:
 // files of tests/support/tfevents_writer.py (python3-protobuf). Most mutations break a CRC; the harness
 // also reframes the input as one record with correct CRCs, so that the Event parser sees mutated bytes.
 
-#include "core/data/traininglog.h"
+#include "core/formats/traininglog.h"
 #include "fuzz/fuzzutil.h"
 
 #include <cstring>

@@ -1,7 +1,9 @@
-// Pre-tokenized token files (core/data/tokenfile.h): .npy headers and data, and raw uint16 / uint32
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Pre-tokenized token files (core/formats/tokenfile.h): .npy headers and data, and raw uint16 / uint32
 // files, checked against a large and a small vocabulary.
 
-#include "core/data/tokenfile.h"
+#include "core/formats/tokenfile.h"
 #include "fuzz/fuzzutil.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)

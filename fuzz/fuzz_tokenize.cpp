@@ -1,9 +1,11 @@
-// Tokenization of arbitrary bytes (core/data/tokenizer.h) with four tokenizers of the kinds real
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Tokenization of arbitrary bytes (core/tokenizer/tokenizer.h) with four tokenizers of the kinds real
 // checkpoints use: GPT-2 style byte-level BPE with added tokens, Llama-3 style Split + ByteLevel, a
 // SentencePiece style byte-fallback model behind NFC and Lowercase, and Digits with a fused unk token.
 // Besides crashes, it checks decode(encode(s)) == s where the tokenizer promises it.
 
-#include "core/data/tokenizer.h"
+#include "core/tokenizer/tokenizer.h"
 #include "fuzz/fuzzutil.h"
 
 #include <nlohmann/json.hpp>

@@ -1,7 +1,9 @@
-// tokenizer.json (core/data/tokenizer.h): the model, merges, added tokens, normalizer and
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// tokenizer.json (core/tokenizer/tokenizer.h): the model, merges, added tokens, normalizer and
 // pre-tokenizer of any file, and a few texts through whatever tokenizer it describes.
 
-#include "core/data/tokenizer.h"
+#include "core/tokenizer/tokenizer.h"
 #include "fuzz/fuzzutil.h"
 
 #include <vector>

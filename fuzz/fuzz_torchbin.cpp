@@ -1,7 +1,9 @@
-// torch.save state dicts (core/data/torchcheckpoint.h): the zip directory, the restricted unpickler of
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// torch.save state dicts (core/formats/torchcheckpoint.h): the zip directory, the restricted unpickler of
 // data.pkl, every tensor's view (gathered when strided) and its floats.
 
-#include "core/data/torchcheckpoint.h"
+#include "core/formats/torchcheckpoint.h"
 #include "fuzz/fuzzutil.h"
 
 #include <vector>

@@ -1,7 +1,9 @@
-// Train configs (core/data/config.h): TrainConfig::fromJson and its JSON round trip, and the model and
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Train configs (core/config/config.h): TrainConfig::fromJson and its JSON round trip, and the model and
 // quantization configs a store keeps as JSON.
 
-#include "core/data/config.h"
+#include "core/config/config.h"
 #include "fuzz/fuzzutil.h"
 
 #include <cstdio>

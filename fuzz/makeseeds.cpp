@@ -1,11 +1,13 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writes the seeds of fuzz/corpus/ that the project's own writers make: safetensors files, results
 // stores, scaling-law JSON, and .npy / raw token files. The other text seeds are written by hand.
 //
 //     fuzz_makeseeds SOURCE_DIR/fuzz/corpus
 
-#include "core/data/safetensors.h"
-#include "core/data/store.h"
-#include "core/scaling/serialization.h"
+#include "core/formats/safetensors.h"
+#include "core/scalinglaws/serialization.h"
+#include "core/store/store.h"
 
 #include <cstdio>
 #include <filesystem>

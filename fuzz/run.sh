@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs every libFuzzer harness for a bounded time, one after the other, each on a copy of its seed
 # corpus (fuzz/corpus/<harness>/, never changed) with its dictionary (fuzz/dict/<harness>.dict), and
 # prints per harness the executions, exec/s, coverage (libFuzzer's cov: and ft: of its last stats line)

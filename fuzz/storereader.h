@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What fuzz_store and fuzz_storeschema do with a file: open it read-only as a results store and read
@@ -5,7 +7,7 @@
 // configs, results, profiles and fits — each read on its own, so that one malformed part does not hide
 // the others.
 
-#include "core/data/store.h"
+#include "core/store/store.h"
 #include "fuzz/fuzzutil.h"
 
 #include <string>

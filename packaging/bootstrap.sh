@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sets up everything on Debian 12: system packages (packaging/install-deps.sh), then configures and
 # builds QuantScope with the default preset (RelWithDebInfo, Ninja, ccache) into build/. It also
 # configures, without building them, the sanitizer build (asan preset: ASan + UBSan, build-asan/) and

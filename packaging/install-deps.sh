@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs everything QuantScope needs to build, test and run on Debian 12.
 # Idempotent: when every package is present and OpenBLAS is already the BLAS/LAPACK
 # alternative, it returns in well under a second without touching apt.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Creates the peer environment: a Python virtual environment (Debian's python3) holding the pinned
 # libraries of packaging/peers/requirements.txt, with every other package fixed by
 # packaging/peers/constraints.txt. It lives in a folder named by the hash of both files

@@ -4,7 +4,7 @@
 <context>
     <name>CheckpointFolder</name>
     <message>
-        <location filename="../models/checkpointfolder.cpp" line="+57"/>
+        <location filename="../itemmodels/checkpointfolder.cpp" line="+57"/>
         <source>%1 is not a folder</source>
         <translation>%1 no es una carpeta</translation>
     </message>
@@ -415,7 +415,7 @@ bloque %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../models/coefficientmodel.cpp" line="+63"/>
+        <location filename="../itemmodels/coefficientmodel.cpp" line="+63"/>
         <source>published</source>
         <translation>publicado</translation>
     </message>
@@ -714,9 +714,59 @@ bloque %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::FileActions</name>
+    <message>
+        <source>Saved %1</source>
+        <translation>Guardado %1</translation>
+    </message>
+    <message>
+        <source>Cannot export figure</source>
+        <translation>No se puede exportar la figura</translation>
+    </message>
+    <message>
+        <source>Open Store</source>
+        <translation>Abrir almacén</translation>
+    </message>
+    <message>
+        <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
+        <translation>Almacenes de QuantScope (*.h5 *.hdf5);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>Exportar %1</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>Guardando %1…</translation>
+    </message>
+    <message>
+        <source>Cannot open checkpoints</source>
+        <translation>No se pueden abrir los checkpoints</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
+        <translation>
+            <numerusform>%n revisión importada como ejecución %1; Archivo &gt; Ejecutar barrido la cuantiza</numerusform>
+            <numerusform>%n revisiones importadas como ejecución %1; Archivo &gt; Ejecutar barrido las cuantiza</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Importing run %1…</source>
+        <translation>Importando la ejecución %1…</translation>
+    </message>
+    <message>
+        <source>Import failed</source>
+        <translation>La importación falló</translation>
+    </message>
+    <message>
+        <source>Import cancelled</source>
+        <translation>Importación cancelada</translation>
+    </message>
+</context>
+<context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../models/jobs/fitjob.cpp" line="+19"/>
+        <location filename="../itemmodels/jobs/fitjob.cpp" line="+19"/>
         <source>Preparing the fit of %1 points</source>
         <translation>Preparando el ajuste de %1 puntos</translation>
     </message>
@@ -1063,7 +1113,7 @@ bloque %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../models/jobs/importjob.cpp" line="+25"/>
+        <location filename="../itemmodels/jobs/importjob.cpp" line="+25"/>
         <source>Reading the revisions of %1</source>
         <translation>Leyendo las revisiones de %1</translation>
     </message>
@@ -1079,7 +1129,7 @@ bloque %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../models/jobs/job.cpp" line="+50"/>
+        <location filename="../itemmodels/jobs/job.cpp" line="+50"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>queda %n s aprox.</numerusform>
@@ -1106,9 +1156,189 @@ bloque %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::JobControl</name>
+    <message>
+        <source>Another job is running; cancel it first</source>
+        <translation>Hay otra tarea en curso; cancélela primero</translation>
+    </message>
+    <message>
+        <source>Demo finished: %1</source>
+        <translation>Demo terminada: %1</translation>
+    </message>
+    <message>
+        <source>Starting the demo in %1…</source>
+        <translation>Iniciando la demo en %1…</translation>
+    </message>
+    <message>
+        <source>Demo failed</source>
+        <translation>La demo ha fallado</translation>
+    </message>
+    <message>
+        <source>Demo cancelled; the store keeps everything computed so far</source>
+        <translation>Demo cancelada; el almacén conserva todo lo calculado hasta ahora</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweep of %1 finished: %n entries computed</source>
+        <translation>
+            <numerusform>Barrido de %1 terminado: %n entrada calculada</numerusform>
+            <numerusform>Barrido de %1 terminado: %n entradas calculadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n already in the store</source>
+        <translation>
+            <numerusform>, %n ya estaba en el almacén</numerusform>
+            <numerusform>, %n ya estaban en el almacén</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweeping %n config(s) over run %1…</source>
+        <translation>
+            <numerusform>Barriendo %n configuración sobre la ejecución %1…</numerusform>
+            <numerusform>Barriendo %n configuraciones sobre la ejecución %1…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sweep failed</source>
+        <translation>El barrido ha fallado</translation>
+    </message>
+    <message>
+        <source>Sweep cancelled; the store keeps every entry finished so far</source>
+        <translation>Barrido cancelado; el almacén conserva todas las entradas terminadas hasta ahora</translation>
+    </message>
+</context>
+<context>
+    <name>qs::LabActions</name>
+    <message>
+        <source>Run Re&amp;cipe</source>
+        <translation>Ejecutar re&amp;ceta</translation>
+    </message>
+    <message>
+        <source>Recipes unavailable: %1</source>
+        <translation>Recetas no disponibles: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (about %n min)</source>
+        <translation>
+            <numerusform>%1 (unos %n min)</numerusform>
+            <numerusform>%1 (unos %n min)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Another job is running; cancel it first</source>
+        <translation>Hay otra tarea en curso; cancélela primero</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n figure(s)</source>
+        <translation>
+            <numerusform>, %n figura</numerusform>
+            <numerusform>, %n figuras</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, figures failed: %1</source>
+        <translation>, las figuras fallaron: %1</translation>
+    </message>
+    <message>
+        <source>Recipe %1 finished in %2 min: report %3%4</source>
+        <translation>Receta %1 terminada en %2 min: informe %3%4</translation>
+    </message>
+    <message>
+        <source>Starting recipe %1 in %2…</source>
+        <translation>Iniciando la receta %1 en %2…</translation>
+    </message>
+    <message>
+        <source>Recipe failed</source>
+        <translation>La receta falló</translation>
+    </message>
+    <message>
+        <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
+        <translation>Receta cancelada; el almacén conserva todo lo terminado hasta ahora, ejecútela de nuevo para continuar</translation>
+    </message>
+    <message>
+        <source>&amp;Branch a Cooldown…</source>
+        <translation>&amp;Ramificar un enfriamiento…</translation>
+    </message>
+    <message>
+        <source>Branch a Cooldown</source>
+        <translation>Ramificar un enfriamiento</translation>
+    </message>
+    <message>
+        <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
+Cooldown length (steps):</source>
+        <translation>Decaimiento lineal del LR hasta el LR mínimo de la ejecución, desde el checkpoint del paso %1 de %2.
+Duración del enfriamiento (pasos):</translation>
+    </message>
+    <message>
+        <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
+        <translation>Entrenar una rama de enfriamiento desde el checkpoint seleccionado (la ejecución debe conservar sus estados del optimizador); se dibuja con su ejecución madre</translation>
+    </message>
+    <message>
+        <source>&amp;Average Checkpoints (LAWA)…</source>
+        <translation>&amp;Promediar checkpoints (LAWA)…</translation>
+    </message>
+    <message>
+        <source>Average Checkpoints (LAWA)</source>
+        <translation>Promediar checkpoints (LAWA)</translation>
+    </message>
+    <message>
+        <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
+Window k:</source>
+        <translation>Promedio uniforme de los últimos k checkpoints de %1, en cada checkpoint.
+Ventana k:</translation>
+    </message>
+    <message>
+        <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
+        <translation>Crear una ejecución de promedios móviles de checkpoints (LAWA) de la ejecución seleccionada, para barrerla como cualquier otra</translation>
+    </message>
+    <message>
+        <source>&amp;Make a Model Soup…</source>
+        <translation>Crear una s&amp;opa de modelos…</translation>
+    </message>
+    <message>
+        <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
+        <translation>Promediar checkpoints elegidos de la ejecución seleccionada, con los pesos que elija, en una ejecución de un solo checkpoint (una sopa de modelos), para barrerla como cualquier otra</translation>
+    </message>
+    <message>
+        <source>Training the cooldown %1…</source>
+        <translation>Entrenando el enfriamiento %1…</translation>
+    </message>
+    <message>
+        <source>Averaging %1 into %2…</source>
+        <translation>Promediando %1 en %2…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Averaging %n checkpoint(s) into the soup %1…</source>
+        <translation>
+            <numerusform>Promediando %n checkpoint en la sopa %1…</numerusform>
+            <numerusform>Promediando %n checkpoints en la sopa %1…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Model soup failed</source>
+        <translation>La sopa de modelos falló</translation>
+    </message>
+    <message>
+        <source>Soup cancelled; the store is as it was</source>
+        <translation>Sopa cancelada; el almacén queda como estaba</translation>
+    </message>
+    <message>
+        <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
+        <translation>La ejecución %1 está en el almacén; Archivo &gt; Ejecutar barrido la cuantiza</translation>
+    </message>
+    <message>
+        <source>Intervention failed</source>
+        <translation>La intervención falló</translation>
+    </message>
+    <message>
+        <source>Cancelled; what was finished is in the store, the same action resumes it</source>
+        <translation>Cancelado; lo terminado está en el almacén, la misma acción lo reanuda</translation>
+    </message>
+</context>
+<context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../models/layertablemodel.cpp" line="+63"/>
+        <location filename="../itemmodels/layertablemodel.cpp" line="+63"/>
         <source>Per-layer metric &quot;%1&quot; from the store</source>
         <translation>Métrica por capa «%1» del almacén</translation>
     </message>
@@ -1425,7 +1655,7 @@ bloque %2 · %3
         <translation>Cargado %1</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+131"/>
+        <location filename="../itemmodels/storefollower.cpp" line="+131"/>
         <source>Waiting for %1: %2</source>
         <translation>Esperando a %1: %2</translation>
     </message>
@@ -1435,7 +1665,7 @@ bloque %2 · %3
         <translation>No se puede abrir el almacén</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+6"/>
+        <location filename="../itemmodels/storefollower.cpp" line="+6"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -1455,129 +1685,6 @@ bloque %2 · %3
         <translation>%1 — QuantScope</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>Open Store</source>
-        <translation>Abrir almacén</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
-        <translation>Almacenes de QuantScope (*.h5 *.hdf5);;Todos los archivos (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="+155"/>
-        <source>Cannot open checkpoints</source>
-        <translation>No se pueden abrir los checkpoints</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-308"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
-        <location line="+63"/>
-        <source>Cannot export figure</source>
-        <translation>No se puede exportar la figura</translation>
-    </message>
-    <message>
-        <location line="-5"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-60"/>
-        <source>Saved %1</source>
-        <translation>Guardado %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="+22"/>
-        <location line="+19"/>
-        <source>Export %1</source>
-        <translation>Exportar %1</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>Saving %1…</source>
-        <translation>Guardando %1…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+51"/>
-        <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
-        <translation>
-            <numerusform>%n revisión importada como ejecución %1; Archivo &gt; Ejecutar barrido la cuantiza</numerusform>
-            <numerusform>%n revisiones importadas como ejecución %1; Archivo &gt; Ejecutar barrido las cuantiza</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Importing run %1…</source>
-        <translation>Importando la ejecución %1…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Import failed</source>
-        <translation>La importación falló</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Import cancelled</source>
-        <translation>Importación cancelada</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindowjobs.cpp" line="+38"/>
-        <location line="+38"/>
-        <location filename="../app/gui/mainwindowlab.cpp" line="+54"/>
-        <source>Another job is running; cancel it first</source>
-        <translation>Hay otra tarea en curso; cancélela primero</translation>
-    </message>
-    <message>
-        <location line="-32"/>
-        <source>Demo finished: %1</source>
-        <translation>Demo terminada: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Starting the demo in %1…</source>
-        <translation>Iniciando la demo en %1…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Demo failed</source>
-        <translation>La demo ha fallado</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Demo cancelled; the store keeps everything computed so far</source>
-        <translation>Demo cancelada; el almacén conserva todo lo calculado hasta ahora</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+37"/>
-        <source>Sweep of %1 finished: %n entries computed</source>
-        <translation>
-            <numerusform>Barrido de %1 terminado: %n entrada calculada</numerusform>
-            <numerusform>Barrido de %1 terminado: %n entradas calculadas</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>, %n already in the store</source>
-        <translation>
-            <numerusform>, %n ya estaba en el almacén</numerusform>
-            <numerusform>, %n ya estaban en el almacén</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>Sweeping %n config(s) over run %1…</source>
-        <translation>
-            <numerusform>Barriendo %n configuración sobre la ejecución %1…</numerusform>
-            <numerusform>Barriendo %n configuraciones sobre la ejecución %1…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sweep failed</source>
-        <translation>El barrido ha fallado</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Sweep cancelled; the store keeps every entry finished so far</source>
-        <translation>Barrido cancelado; el almacén conserva todas las entradas terminadas hasta ahora</translation>
-    </message>
-    <message>
         <location filename="../app/gui/jobstatusarea.cpp" line="+15"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
@@ -1587,159 +1694,11 @@ bloque %2 · %3
         <source>Cancelling…</source>
         <translation>Cancelando…</translation>
     </message>
-    <message>
-        <location filename="../app/gui/mainwindowlab.cpp" line="-26"/>
-        <source>Run Re&amp;cipe</source>
-        <translation>Ejecutar re&amp;ceta</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Recipes unavailable: %1</source>
-        <translation>Recetas no disponibles: %1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>%1 (about %n min)</source>
-        <translation>
-            <numerusform>%1 (unos %n min)</numerusform>
-            <numerusform>%1 (unos %n min)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+31"/>
-        <source>, %n figure(s)</source>
-        <translation>
-            <numerusform>, %n figura</numerusform>
-            <numerusform>, %n figuras</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>, figures failed: %1</source>
-        <translation>, las figuras fallaron: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Recipe %1 finished in %2 min: report %3%4</source>
-        <translation>Receta %1 terminada en %2 min: informe %3%4</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Starting recipe %1 in %2…</source>
-        <translation>Iniciando la receta %1 en %2…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Recipe failed</source>
-        <translation>La receta falló</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
-        <translation>Receta cancelada; el almacén conserva todo lo terminado hasta ahora, ejecútela de nuevo para continuar</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>&amp;Branch a Cooldown…</source>
-        <translation>&amp;Ramificar un enfriamiento…</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Branch a Cooldown</source>
-        <translation>Ramificar un enfriamiento</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
-Cooldown length (steps):</source>
-        <translation>Decaimiento lineal del LR hasta el LR mínimo de la ejecución, desde el checkpoint del paso %1 de %2.
-Duración del enfriamiento (pasos):</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
-        <translation>Entrenar una rama de enfriamiento desde el checkpoint seleccionado (la ejecución debe conservar sus estados del optimizador); se dibuja con su ejecución madre</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&amp;Average Checkpoints (LAWA)…</source>
-        <translation>&amp;Promediar checkpoints (LAWA)…</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Average Checkpoints (LAWA)</source>
-        <translation>Promediar checkpoints (LAWA)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
-Window k:</source>
-        <translation>Promedio uniforme de los últimos k checkpoints de %1, en cada checkpoint.
-Ventana k:</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
-        <translation>Crear una ejecución de promedios móviles de checkpoints (LAWA) de la ejecución seleccionada, para barrerla como cualquier otra</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Make a Model Soup…</source>
-        <translation>Crear una s&amp;opa de modelos…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
-        <translation>Promediar checkpoints elegidos de la ejecución seleccionada, con los pesos que elija, en una ejecución de un solo checkpoint (una sopa de modelos), para barrerla como cualquier otra</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Training the cooldown %1…</source>
-        <translation>Entrenando el enfriamiento %1…</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Averaging %1 into %2…</source>
-        <translation>Promediando %1 en %2…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+25"/>
-        <source>Averaging %n checkpoint(s) into the soup %1…</source>
-        <translation>
-            <numerusform>Promediando %n checkpoint en la sopa %1…</numerusform>
-            <numerusform>Promediando %n checkpoints en la sopa %1…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Model soup failed</source>
-        <translation>La sopa de modelos falló</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Soup cancelled; the store is as it was</source>
-        <translation>Sopa cancelada; el almacén queda como estaba</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
-        <translation>La ejecución %1 está en el almacén; Archivo &gt; Ejecutar barrido la cuantiza</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Intervention failed</source>
-        <translation>La intervención falló</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Cancelled; what was finished is in the store, the same action resumes it</source>
-        <translation>Cancelado; lo terminado está en el almacén, la misma acción lo reanuda</translation>
-    </message>
 </context>
 <context>
     <name>qs::MetricNames</name>
     <message>
-        <location filename="../models/metricnames.cpp" line="+22"/>
+        <location filename="../itemmodels/metricnames.cpp" line="+22"/>
         <source>CE (nats/byte)</source>
         <translation>CE (nats/byte)</translation>
     </message>
@@ -2340,7 +2299,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../models/runtreemodel.cpp" line="+285"/>
+        <location filename="../itemmodels/runtreemodel.cpp" line="+285"/>
         <source>step %1</source>
         <translation>paso %1</translation>
     </message>
@@ -2884,7 +2843,7 @@ calentamiento: no ajustado</translation>
         <translation>Archivos CSV (*.csv);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+167"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+167"/>
         <source>Cannot open %1: %2</source>
         <translation>No se puede abrir %1: %2</translation>
     </message>
@@ -2993,7 +2952,7 @@ calentamiento: no ajustado</translation>
         </translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+189"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+189"/>
         <source>Cannot read %1: %2</source>
         <translation>No se puede leer %1: %2</translation>
     </message>
@@ -3055,7 +3014,7 @@ calentamiento: no ajustado</translation>
         <translation>No se puede ajustar: %1</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+29"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+29"/>
         <source>Open measured points first (Open data…): the fit needs them.</source>
         <translation>Abra primero los puntos medidos (Abrir datos…): el ajuste los necesita.</translation>
     </message>
@@ -3070,7 +3029,7 @@ calentamiento: no ajustado</translation>
         <translation>%1 (%p%, %2)</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+10"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+10"/>
         <source>The fit failed; the coefficients are unchanged. %1</source>
         <translation>El ajuste ha fallado; los coeficientes no cambian. %1</translation>
     </message>
@@ -3093,7 +3052,7 @@ calentamiento: no ajustado</translation>
         <translation>iniciando (%p%)</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+31"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+31"/>
         <source>The fit finished after the law was replaced; its result was dropped.</source>
         <translation>El ajuste terminó después de sustituir la ley; su resultado se ha descartado.</translation>
     </message>
@@ -3591,7 +3550,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../models/jobs/sweepjob.cpp" line="+27"/>
+        <location filename="../itemmodels/jobs/sweepjob.cpp" line="+27"/>
         <source>Opening %1</source>
         <translation>Abriendo %1</translation>
     </message>
@@ -3602,145 +3561,118 @@ calentamiento: no ajustado</translation>
     </message>
 </context>
 <context>
-    <name>qs::TrajectoryPage</name>
+    <name>qs::TrajectoryAxes</name>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+69"/>
         <source>same top-1 (%)</source>
         <translation>mismo top-1 (%)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+52"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>mean layer SQNR (dB)</source>
         <translation>SQNR medio por capa (dB)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>What the left axis shows for every quantization config: the change of the validation CE, the KL divergence of the quantized next-byte distribution from the full-precision one, the share of bytes whose most likely prediction stays the same, or the layers&apos; output SQNR</source>
         <translation>Lo que muestra el eje izquierdo para cada configuración de cuantización: el cambio de la CE de validación, la divergencia KL de la distribución del siguiente byte cuantizada respecto a la de precisión completa, la proporción de bytes cuya predicción más probable no cambia o la SQNR de salida de las capas</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>&amp;Metric:</source>
         <translation>&amp;Métrica:</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+314"/>
         <source>step</source>
         <translation>paso</translation>
     </message>
     <message>
-        <location line="-313"/>
-        <location line="+313"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
     <message>
-        <location line="-311"/>
+        <source>checkpoint order</source>
+        <translation>orden de los puntos de control</translation>
+    </message>
+    <message>
         <source>&amp;X axis:</source>
         <translation>Eje &amp;X:</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>&amp;FP val loss</source>
         <translation>Pérdida de val. &amp;FP</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Also show the validation loss of the full-precision model</source>
         <translation>Muestra también la pérdida de validación del modelo de precisión completa</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>&amp;Branches</source>
-        <translation>&amp;Ramas</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
-        <translation>Dibujar también la familia de la ejecución: la ejecución de la que se ramificó o promedió, y las ramas de enfriamiento y ejecuciones promediadas creadas a partir de ella</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>&amp;Runs</source>
-        <translation>&amp;Ejecuciones</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
-        <translation>Superpone otras ejecuciones del almacén: cada ejecución tiene su propio estilo de línea y marcador, y cada configuración conserva su color</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
-        <translation>Ratón encima: valores; clic en un punto de control: sus capas; rueda: zoom; doble clic: restablecer</translation>
-    </message>
-    <message>
-        <location line="-21"/>
         <source>&amp;Log x</source>
         <translation>x &amp;log</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Logarithmic x axis (checkpoint 0 is not drawn)</source>
         <translation>Eje x logarítmico (el punto de control 0 no se dibuja)</translation>
     </message>
     <message>
-        <location line="+68"/>
-        <location line="+371"/>
         <source>learning rate</source>
         <translation>tasa de aprendizaje</translation>
     </message>
     <message>
-        <location line="-368"/>
         <source>FP validation loss (nats)</source>
         <translation>pérdida de validación FP (nats)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-8"/>
         <source>ΔCE = CE(Ŵ) − CE(W) (nats)</source>
         <translation>ΔCE = CE(Ŵ) − CE(W) (nats)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>KL mean, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL media, KL(FP ‖ cuantizado) (nats por token)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>KL p99, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL p99, KL(FP ‖ cuantizado) (nats por token)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>same top-1 as FP (% of tokens)</source>
         <translation>mismo top-1 que FP (% de tokens)</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>relative CE (CE(Ŵ)/CE(W) − 1)</source>
         <translation>CE relativa (CE(Ŵ)/CE(W) − 1)</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>mean SQNR</source>
         <translation>SQNR medio</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>rel. CE</source>
         <translation>CE rel.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>%1 dB</source>
         <translation>%1 dB</translation>
+    </message>
+    <message>
+        <source>checkpoint (in training order)</source>
+        <translation>punto de control (en orden de entrenamiento)</translation>
+    </message>
+    <message>
+        <source>tokens (summed over the stages)</source>
+        <translation>tokens (sumados sobre las etapas)</translation>
+    </message>
+    <message>
+        <source>step (summed over the stages)</source>
+        <translation>paso (sumado sobre las etapas)</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryPage</name>
+    <message>
+        <location line="+7"/>
+        <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
+        <translation>Ratón encima: valores; clic en un punto de control: sus capas; rueda: zoom; doble clic: restablecer</translation>
     </message>
     <message>
         <location line="+65"/>
@@ -3761,36 +3693,6 @@ calentamiento: no ajustado</translation>
         <location line="+9"/>
         <source>%1: quantization damage along training</source>
         <translation>%1: daño por cuantización a lo largo del entrenamiento</translation>
-    </message>
-    <message>
-        <location line="+167"/>
-        <source> (95 % band)</source>
-        <translation> (banda del 95 %)</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>FP val loss</source>
-        <translation>pérdida val. FP</translation>
-    </message>
-    <message>
-        <location line="+44"/>
-        <source>train loss</source>
-        <translation>pérdida de entrenamiento</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+66"/>
-        <source>warmup</source>
-        <translation>calentamiento</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>stable</source>
-        <translation>estable</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>LR decay</source>
-        <translation>decaimiento del LR</translation>
     </message>
     <message>
         <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+1"/>
@@ -3833,46 +3735,6 @@ calentamiento: no ajustado</translation>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+182"/>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>%1 (family)</source>
-        <translation>%1 (familia)</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-579"/>
-        <source>checkpoint order</source>
-        <translation>orden de los puntos de control</translation>
-    </message>
-    <message>
-        <location line="+307"/>
-        <source>checkpoint (in training order)</source>
-        <translation>punto de control (en orden de entrenamiento)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>tokens (summed over the stages)</source>
-        <translation>tokens (sumados sobre las etapas)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>step (summed over the stages)</source>
-        <translation>paso (sumado sobre las etapas)</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+51"/>
-        <source>stage %1 · %2 ingredients</source>
-        <translation>etapa %1 · %2 ingredientes</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>stage %1 · %2 branches</source>
-        <translation>etapa %1 · %2 ramas</translation>
-    </message>
-    <message>
         <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-26"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, con %2 pasos y %3 tokens en total</translation>
@@ -3883,6 +3745,76 @@ calentamiento: no ajustado</translation>
         <location line="+30"/>
         <source>no stage</source>
         <translation>sin etapa</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryRuns</name>
+    <message>
+        <source>&amp;Branches</source>
+        <translation>&amp;Ramas</translation>
+    </message>
+    <message>
+        <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
+        <translation>Dibujar también la familia de la ejecución: la ejecución de la que se ramificó o promedió, y las ramas de enfriamiento y ejecuciones promediadas creadas a partir de ella</translation>
+    </message>
+    <message>
+        <source>&amp;Runs</source>
+        <translation>&amp;Ejecuciones</translation>
+    </message>
+    <message>
+        <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
+        <translation>Superpone otras ejecuciones del almacén: cada ejecución tiene su propio estilo de línea y marcador, y cada configuración conserva su color</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>tasa de aprendizaje</translation>
+    </message>
+    <message>
+        <source> (95 % band)</source>
+        <translation> (banda del 95 %)</translation>
+    </message>
+    <message>
+        <source>FP val loss</source>
+        <translation>pérdida val. FP</translation>
+    </message>
+    <message>
+        <source>train loss</source>
+        <translation>pérdida de entrenamiento</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 (family)</source>
+        <translation>%1 (familia)</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryShading</name>
+    <message>
+        <source>warmup</source>
+        <translation>calentamiento</translation>
+    </message>
+    <message>
+        <source>stable</source>
+        <translation>estable</translation>
+    </message>
+    <message>
+        <source>LR decay</source>
+        <translation>decaimiento del LR</translation>
+    </message>
+    <message>
+        <source>no stage</source>
+        <translation>sin etapa</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 ingredients</source>
+        <translation>etapa %1 · %2 ingredientes</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 branches</source>
+        <translation>etapa %1 · %2 ramas</translation>
     </message>
 </context>
 </TS>

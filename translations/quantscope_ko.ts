@@ -4,7 +4,7 @@
 <context>
     <name>CheckpointFolder</name>
     <message>
-        <location filename="../models/checkpointfolder.cpp" line="+57"/>
+        <location filename="../itemmodels/checkpointfolder.cpp" line="+57"/>
         <source>%1 is not a folder</source>
         <translation>%1은(는) 폴더가 아닙니다</translation>
     </message>
@@ -410,7 +410,7 @@ block %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../models/coefficientmodel.cpp" line="+63"/>
+        <location filename="../itemmodels/coefficientmodel.cpp" line="+63"/>
         <source>published</source>
         <translation>논문 값</translation>
     </message>
@@ -709,9 +709,58 @@ block %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::FileActions</name>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 저장함</translation>
+    </message>
+    <message>
+        <source>Cannot export figure</source>
+        <translation>그림을 내보낼 수 없습니다</translation>
+    </message>
+    <message>
+        <source>Open Store</source>
+        <translation>저장소 열기</translation>
+    </message>
+    <message>
+        <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
+        <translation>QuantScope 저장소 (*.h5 *.hdf5);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 내보내기</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>%1 저장 중…</translation>
+    </message>
+    <message>
+        <source>Cannot open checkpoints</source>
+        <translation>체크포인트를 열 수 없습니다</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
+        <translation>
+            <numerusform>리비전 %n개를 실행 %1(으)로 가져왔습니다. 파일 &gt; 스윕 실행으로 양자화합니다</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Importing run %1…</source>
+        <translation>실행 %1 가져오는 중…</translation>
+    </message>
+    <message>
+        <source>Import failed</source>
+        <translation>가져오기 실패</translation>
+    </message>
+    <message>
+        <source>Import cancelled</source>
+        <translation>가져오기가 취소되었습니다</translation>
+    </message>
+</context>
+<context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../models/jobs/fitjob.cpp" line="+19"/>
+        <location filename="../itemmodels/jobs/fitjob.cpp" line="+19"/>
         <source>Preparing the fit of %1 points</source>
         <translation>점 %1개의 적합 준비 중</translation>
     </message>
@@ -1057,7 +1106,7 @@ block %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../models/jobs/importjob.cpp" line="+25"/>
+        <location filename="../itemmodels/jobs/importjob.cpp" line="+25"/>
         <source>Reading the revisions of %1</source>
         <translation>%1의 리비전을 읽는 중</translation>
     </message>
@@ -1072,7 +1121,7 @@ block %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../models/jobs/job.cpp" line="+50"/>
+        <location filename="../itemmodels/jobs/job.cpp" line="+50"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>약 %n초 남음</numerusform>
@@ -1097,9 +1146,183 @@ block %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::JobControl</name>
+    <message>
+        <source>Another job is running; cancel it first</source>
+        <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>
+    </message>
+    <message>
+        <source>Demo finished: %1</source>
+        <translation>데모 완료: %1</translation>
+    </message>
+    <message>
+        <source>Starting the demo in %1…</source>
+        <translation>%1에서 데모 시작 중…</translation>
+    </message>
+    <message>
+        <source>Demo failed</source>
+        <translation>데모 실패</translation>
+    </message>
+    <message>
+        <source>Demo cancelled; the store keeps everything computed so far</source>
+        <translation>데모가 취소되었습니다. 저장소에는 지금까지 계산한 모든 결과가 남아 있습니다</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweep of %1 finished: %n entries computed</source>
+        <translation>
+            <numerusform>%1 스윕 완료: 항목 %n개 계산함</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n already in the store</source>
+        <translation>
+            <numerusform>, %n개는 이미 저장소에 있음</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweeping %n config(s) over run %1…</source>
+        <translation>
+            <numerusform>실행 %1에 대해 구성 %n개 스윕 중…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sweep failed</source>
+        <translation>스윕 실패</translation>
+    </message>
+    <message>
+        <source>Sweep cancelled; the store keeps every entry finished so far</source>
+        <translation>스윕이 취소되었습니다. 저장소에는 지금까지 끝난 모든 항목이 남아 있습니다</translation>
+    </message>
+</context>
+<context>
+    <name>qs::LabActions</name>
+    <message>
+        <source>Run Re&amp;cipe</source>
+        <translation>레시피 실행(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Recipes unavailable: %1</source>
+        <translation>레시피를 사용할 수 없음: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (about %n min)</source>
+        <translation>
+            <numerusform>%1 (약 %n분)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Another job is running; cancel it first</source>
+        <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n figure(s)</source>
+        <translation>
+            <numerusform>, 그림 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, figures failed: %1</source>
+        <translation>, 그림 생성 실패: %1</translation>
+    </message>
+    <message>
+        <source>Recipe %1 finished in %2 min: report %3%4</source>
+        <translation>레시피 %1 완료(%2분): 보고서 %3%4</translation>
+    </message>
+    <message>
+        <source>Starting recipe %1 in %2…</source>
+        <translation>%2에서 레시피 %1 시작 중…</translation>
+    </message>
+    <message>
+        <source>Recipe failed</source>
+        <translation>레시피 실패</translation>
+    </message>
+    <message>
+        <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
+        <translation>레시피가 취소되었습니다. 저장소에는 지금까지 완료된 내용이 모두 남아 있으며, 다시 실행하면 이어서 진행합니다</translation>
+    </message>
+    <message>
+        <source>&amp;Branch a Cooldown…</source>
+        <translation>쿨다운 분기(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Branch a Cooldown</source>
+        <translation>쿨다운 분기</translation>
+    </message>
+    <message>
+        <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
+Cooldown length (steps):</source>
+        <translation>%2의 %1 단계 체크포인트부터 실행의 최소 LR까지 선형으로 LR을 감소시킵니다.
+쿨다운 길이(단계):</translation>
+    </message>
+    <message>
+        <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
+        <translation>선택한 체크포인트에서 쿨다운 분기를 학습합니다(실행이 옵티마이저 상태를 보관해야 함). 부모 실행과 함께 그려집니다</translation>
+    </message>
+    <message>
+        <source>&amp;Average Checkpoints (LAWA)…</source>
+        <translation>체크포인트 평균(LAWA)(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Average Checkpoints (LAWA)</source>
+        <translation>체크포인트 평균(LAWA)</translation>
+    </message>
+    <message>
+        <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
+Window k:</source>
+        <translation>각 체크포인트에서 %1의 최근 k개 체크포인트를 균등 평균합니다.
+창 k:</translation>
+    </message>
+    <message>
+        <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
+        <translation>선택한 실행의 이동 체크포인트 평균(LAWA)으로 새 실행을 만듭니다. 다른 실행처럼 스윕할 수 있습니다</translation>
+    </message>
+    <message>
+        <source>&amp;Make a Model Soup…</source>
+        <translation>모델 수프 만들기(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
+        <translation>선택한 실행에서 고른 체크포인트를 원하는 가중치로 평균해 체크포인트 하나짜리 실행(모델 수프)을 만듭니다. 다른 실행처럼 스윕할 수 있습니다</translation>
+    </message>
+    <message>
+        <source>Training the cooldown %1…</source>
+        <translation>쿨다운 %1 학습 중…</translation>
+    </message>
+    <message>
+        <source>Averaging %1 into %2…</source>
+        <translation>%1을(를) %2(으)로 평균하는 중…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Averaging %n checkpoint(s) into the soup %1…</source>
+        <translation>
+            <numerusform>체크포인트 %n개를 수프 %1(으)로 평균하는 중…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Model soup failed</source>
+        <translation>모델 수프 실패</translation>
+    </message>
+    <message>
+        <source>Soup cancelled; the store is as it was</source>
+        <translation>수프가 취소되었습니다. 저장소는 그대로입니다</translation>
+    </message>
+    <message>
+        <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
+        <translation>실행 %1이(가) 저장소에 있습니다. 파일 &gt; 스윕 실행으로 양자화하세요</translation>
+    </message>
+    <message>
+        <source>Intervention failed</source>
+        <translation>개입 실패</translation>
+    </message>
+    <message>
+        <source>Cancelled; what was finished is in the store, the same action resumes it</source>
+        <translation>취소되었습니다. 완료된 부분은 저장소에 있으며, 같은 작업으로 이어서 진행합니다</translation>
+    </message>
+</context>
+<context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../models/layertablemodel.cpp" line="+63"/>
+        <location filename="../itemmodels/layertablemodel.cpp" line="+63"/>
         <source>Per-layer metric &quot;%1&quot; from the store</source>
         <translation>저장소의 레이어별 지표 &quot;%1&quot;</translation>
     </message>
@@ -1416,7 +1639,7 @@ block %2 · %3
         <translation>%1 불러옴</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+131"/>
+        <location filename="../itemmodels/storefollower.cpp" line="+131"/>
         <source>Waiting for %1: %2</source>
         <translation>%1 기다리는 중: %2</translation>
     </message>
@@ -1426,7 +1649,7 @@ block %2 · %3
         <translation>저장소를 열 수 없습니다</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+6"/>
+        <location filename="../itemmodels/storefollower.cpp" line="+6"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -1446,125 +1669,6 @@ block %2 · %3
         <translation>%1 — QuantScope</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>Open Store</source>
-        <translation>저장소 열기</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
-        <translation>QuantScope 저장소 (*.h5 *.hdf5);;모든 파일 (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="+155"/>
-        <source>Cannot open checkpoints</source>
-        <translation>체크포인트를 열 수 없습니다</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-308"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
-        <location line="+63"/>
-        <source>Cannot export figure</source>
-        <translation>그림을 내보낼 수 없습니다</translation>
-    </message>
-    <message>
-        <location line="-5"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-60"/>
-        <source>Saved %1</source>
-        <translation>%1 저장함</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="+22"/>
-        <location line="+19"/>
-        <source>Export %1</source>
-        <translation>%1 내보내기</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>Saving %1…</source>
-        <translation>%1 저장 중…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+51"/>
-        <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
-        <translation>
-            <numerusform>리비전 %n개를 실행 %1(으)로 가져왔습니다. 파일 &gt; 스윕 실행으로 양자화합니다</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Importing run %1…</source>
-        <translation>실행 %1 가져오는 중…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Import failed</source>
-        <translation>가져오기 실패</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Import cancelled</source>
-        <translation>가져오기가 취소되었습니다</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindowjobs.cpp" line="+38"/>
-        <location line="+38"/>
-        <location filename="../app/gui/mainwindowlab.cpp" line="+54"/>
-        <source>Another job is running; cancel it first</source>
-        <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>
-    </message>
-    <message>
-        <location line="-32"/>
-        <source>Demo finished: %1</source>
-        <translation>데모 완료: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Starting the demo in %1…</source>
-        <translation>%1에서 데모 시작 중…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Demo failed</source>
-        <translation>데모 실패</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Demo cancelled; the store keeps everything computed so far</source>
-        <translation>데모가 취소되었습니다. 저장소에는 지금까지 계산한 모든 결과가 남아 있습니다</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+37"/>
-        <source>Sweep of %1 finished: %n entries computed</source>
-        <translation>
-            <numerusform>%1 스윕 완료: 항목 %n개 계산함</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>, %n already in the store</source>
-        <translation>
-            <numerusform>, %n개는 이미 저장소에 있음</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>Sweeping %n config(s) over run %1…</source>
-        <translation>
-            <numerusform>실행 %1에 대해 구성 %n개 스윕 중…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sweep failed</source>
-        <translation>스윕 실패</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Sweep cancelled; the store keeps every entry finished so far</source>
-        <translation>스윕이 취소되었습니다. 저장소에는 지금까지 끝난 모든 항목이 남아 있습니다</translation>
-    </message>
-    <message>
         <location filename="../app/gui/jobstatusarea.cpp" line="+15"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
@@ -1574,156 +1678,11 @@ block %2 · %3
         <source>Cancelling…</source>
         <translation>취소하는 중…</translation>
     </message>
-    <message>
-        <location filename="../app/gui/mainwindowlab.cpp" line="-26"/>
-        <source>Run Re&amp;cipe</source>
-        <translation>레시피 실행(&amp;C)</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Recipes unavailable: %1</source>
-        <translation>레시피를 사용할 수 없음: %1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>%1 (about %n min)</source>
-        <translation>
-            <numerusform>%1 (약 %n분)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+31"/>
-        <source>, %n figure(s)</source>
-        <translation>
-            <numerusform>, 그림 %n개</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>, figures failed: %1</source>
-        <translation>, 그림 생성 실패: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Recipe %1 finished in %2 min: report %3%4</source>
-        <translation>레시피 %1 완료(%2분): 보고서 %3%4</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Starting recipe %1 in %2…</source>
-        <translation>%2에서 레시피 %1 시작 중…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Recipe failed</source>
-        <translation>레시피 실패</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
-        <translation>레시피가 취소되었습니다. 저장소에는 지금까지 완료된 내용이 모두 남아 있으며, 다시 실행하면 이어서 진행합니다</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>&amp;Branch a Cooldown…</source>
-        <translation>쿨다운 분기(&amp;B)…</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Branch a Cooldown</source>
-        <translation>쿨다운 분기</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
-Cooldown length (steps):</source>
-        <translation>%2의 %1 단계 체크포인트부터 실행의 최소 LR까지 선형으로 LR을 감소시킵니다.
-쿨다운 길이(단계):</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
-        <translation>선택한 체크포인트에서 쿨다운 분기를 학습합니다(실행이 옵티마이저 상태를 보관해야 함). 부모 실행과 함께 그려집니다</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&amp;Average Checkpoints (LAWA)…</source>
-        <translation>체크포인트 평균(LAWA)(&amp;A)…</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Average Checkpoints (LAWA)</source>
-        <translation>체크포인트 평균(LAWA)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
-Window k:</source>
-        <translation>각 체크포인트에서 %1의 최근 k개 체크포인트를 균등 평균합니다.
-창 k:</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
-        <translation>선택한 실행의 이동 체크포인트 평균(LAWA)으로 새 실행을 만듭니다. 다른 실행처럼 스윕할 수 있습니다</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Make a Model Soup…</source>
-        <translation>모델 수프 만들기(&amp;M)…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
-        <translation>선택한 실행에서 고른 체크포인트를 원하는 가중치로 평균해 체크포인트 하나짜리 실행(모델 수프)을 만듭니다. 다른 실행처럼 스윕할 수 있습니다</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Training the cooldown %1…</source>
-        <translation>쿨다운 %1 학습 중…</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Averaging %1 into %2…</source>
-        <translation>%1을(를) %2(으)로 평균하는 중…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+25"/>
-        <source>Averaging %n checkpoint(s) into the soup %1…</source>
-        <translation>
-            <numerusform>체크포인트 %n개를 수프 %1(으)로 평균하는 중…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Model soup failed</source>
-        <translation>모델 수프 실패</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Soup cancelled; the store is as it was</source>
-        <translation>수프가 취소되었습니다. 저장소는 그대로입니다</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
-        <translation>실행 %1이(가) 저장소에 있습니다. 파일 &gt; 스윕 실행으로 양자화하세요</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Intervention failed</source>
-        <translation>개입 실패</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Cancelled; what was finished is in the store, the same action resumes it</source>
-        <translation>취소되었습니다. 완료된 부분은 저장소에 있으며, 같은 작업으로 이어서 진행합니다</translation>
-    </message>
 </context>
 <context>
     <name>qs::MetricNames</name>
     <message>
-        <location filename="../models/metricnames.cpp" line="+22"/>
+        <location filename="../itemmodels/metricnames.cpp" line="+22"/>
         <source>CE (nats/byte)</source>
         <translation>CE(nats/바이트)</translation>
     </message>
@@ -2323,7 +2282,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../models/runtreemodel.cpp" line="+285"/>
+        <location filename="../itemmodels/runtreemodel.cpp" line="+285"/>
         <source>step %1</source>
         <translation>스텝 %1</translation>
     </message>
@@ -2865,7 +2824,7 @@ warmup: not fitted</source>
         <translation>CSV 파일 (*.csv);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+167"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+167"/>
         <source>Cannot open %1: %2</source>
         <translation>%1을(를) 열 수 없습니다: %2</translation>
     </message>
@@ -2973,7 +2932,7 @@ warmup: not fitted</source>
         </translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+189"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+189"/>
         <source>Cannot read %1: %2</source>
         <translation>%1을(를) 읽을 수 없습니다: %2</translation>
     </message>
@@ -3035,7 +2994,7 @@ warmup: not fitted</source>
         <translation>적합할 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+29"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+29"/>
         <source>Open measured points first (Open data…): the fit needs them.</source>
         <translation>먼저 측정점을 여십시오(데이터 열기…). 적합에 필요합니다.</translation>
     </message>
@@ -3050,7 +3009,7 @@ warmup: not fitted</source>
         <translation>%1 (%p%, %2)</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+10"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+10"/>
         <source>The fit failed; the coefficients are unchanged. %1</source>
         <translation>적합에 실패했습니다. 계수는 바뀌지 않았습니다. %1</translation>
     </message>
@@ -3072,7 +3031,7 @@ warmup: not fitted</source>
         <translation>시작 중(%p%)</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+31"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+31"/>
         <source>The fit finished after the law was replaced; its result was dropped.</source>
         <translation>법칙이 바뀐 뒤에 적합이 끝나 그 결과를 버렸습니다.</translation>
     </message>
@@ -3567,7 +3526,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../models/jobs/sweepjob.cpp" line="+27"/>
+        <location filename="../itemmodels/jobs/sweepjob.cpp" line="+27"/>
         <source>Opening %1</source>
         <translation>%1 여는 중</translation>
     </message>
@@ -3578,145 +3537,118 @@ warmup: not fitted</source>
     </message>
 </context>
 <context>
-    <name>qs::TrajectoryPage</name>
+    <name>qs::TrajectoryAxes</name>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+69"/>
         <source>same top-1 (%)</source>
         <translation>top-1 일치(%)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+52"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>mean layer SQNR (dB)</source>
         <translation>레이어 평균 SQNR(dB)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>What the left axis shows for every quantization config: the change of the validation CE, the KL divergence of the quantized next-byte distribution from the full-precision one, the share of bytes whose most likely prediction stays the same, or the layers&apos; output SQNR</source>
         <translation>왼쪽 축이 양자화 구성마다 보여 주는 값: 검증 CE의 변화, 완전 정밀도 분포에 대한 양자화된 다음 바이트 분포의 KL 발산, 가장 가능성 높은 예측이 그대로인 바이트의 비율, 또는 레이어 출력 SQNR</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>&amp;Metric:</source>
         <translation>지표(&amp;M):</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+314"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
-        <location line="-313"/>
-        <location line="+313"/>
         <source>tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
-        <location line="-311"/>
+        <source>checkpoint order</source>
+        <translation>체크포인트 순서</translation>
+    </message>
+    <message>
         <source>&amp;X axis:</source>
         <translation>X축(&amp;X):</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>&amp;FP val loss</source>
         <translation>FP 검증 손실(&amp;F)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Also show the validation loss of the full-precision model</source>
         <translation>완전 정밀도 모델의 검증 손실도 표시합니다</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>&amp;Branches</source>
-        <translation>분기(&amp;B)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
-        <translation>실행의 계열도 함께 그립니다: 이 실행이 분기되거나 평균된 원래 실행, 그리고 이 실행에서 만든 쿨다운 분기와 평균 실행</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>&amp;Runs</source>
-        <translation>실행(&amp;R)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
-        <translation>저장소의 다른 실행을 겹쳐 표시합니다. 실행마다 고유한 선 스타일과 표식을 쓰고, 구성마다 색은 그대로 유지됩니다</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
-        <translation>마우스를 올리면 값 표시, 체크포인트를 클릭하면 레이어 확인, 휠로 확대/축소, 두 번 클릭하면 초기화</translation>
-    </message>
-    <message>
-        <location line="-21"/>
         <source>&amp;Log x</source>
         <translation>로그 x(&amp;L)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Logarithmic x axis (checkpoint 0 is not drawn)</source>
         <translation>로그 x축(체크포인트 0은 그리지 않음)</translation>
     </message>
     <message>
-        <location line="+68"/>
-        <location line="+371"/>
         <source>learning rate</source>
         <translation>학습률</translation>
     </message>
     <message>
-        <location line="-368"/>
         <source>FP validation loss (nats)</source>
         <translation>FP 검증 손실(nats)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-8"/>
         <source>ΔCE = CE(Ŵ) − CE(W) (nats)</source>
         <translation>ΔCE = CE(Ŵ) − CE(W)(nats)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>KL mean, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL 평균, KL(FP ‖ 양자화)(토큰당 nats)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>KL p99, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL p99, KL(FP ‖ 양자화)(토큰당 nats)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>same top-1 as FP (% of tokens)</source>
         <translation>FP와 같은 top-1(토큰의 %)</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>relative CE (CE(Ŵ)/CE(W) − 1)</source>
         <translation>상대 CE(CE(Ŵ)/CE(W) − 1)</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>mean SQNR</source>
         <translation>평균 SQNR</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>rel. CE</source>
         <translation>상대 CE</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>%1 dB</source>
         <translation>%1 dB</translation>
+    </message>
+    <message>
+        <source>checkpoint (in training order)</source>
+        <translation>체크포인트 (학습 순서)</translation>
+    </message>
+    <message>
+        <source>tokens (summed over the stages)</source>
+        <translation>토큰 (단계 합산)</translation>
+    </message>
+    <message>
+        <source>step (summed over the stages)</source>
+        <translation>스텝 (단계 합산)</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryPage</name>
+    <message>
+        <location line="+7"/>
+        <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
+        <translation>마우스를 올리면 값 표시, 체크포인트를 클릭하면 레이어 확인, 휠로 확대/축소, 두 번 클릭하면 초기화</translation>
     </message>
     <message>
         <location line="+65"/>
@@ -3737,36 +3669,6 @@ warmup: not fitted</source>
         <location line="+9"/>
         <source>%1: quantization damage along training</source>
         <translation>%1: 학습 과정의 양자화 손상</translation>
-    </message>
-    <message>
-        <location line="+167"/>
-        <source> (95 % band)</source>
-        <translation> (95% 구간 띠)</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>FP val loss</source>
-        <translation>FP 검증 손실</translation>
-    </message>
-    <message>
-        <location line="+44"/>
-        <source>train loss</source>
-        <translation>학습 손실</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+66"/>
-        <source>warmup</source>
-        <translation>워밍업</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>stable</source>
-        <translation>안정</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>LR decay</source>
-        <translation>LR 감쇠</translation>
     </message>
     <message>
         <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+1"/>
@@ -3809,46 +3711,6 @@ warmup: not fitted</source>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+182"/>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>%1 (family)</source>
-        <translation>%1 (계열)</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-579"/>
-        <source>checkpoint order</source>
-        <translation>체크포인트 순서</translation>
-    </message>
-    <message>
-        <location line="+307"/>
-        <source>checkpoint (in training order)</source>
-        <translation>체크포인트 (학습 순서)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>tokens (summed over the stages)</source>
-        <translation>토큰 (단계 합산)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>step (summed over the stages)</source>
-        <translation>스텝 (단계 합산)</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+51"/>
-        <source>stage %1 · %2 ingredients</source>
-        <translation>단계 %1 · 구성 요소 %2개</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>stage %1 · %2 branches</source>
-        <translation>단계 %1 · 분기 %2개</translation>
-    </message>
-    <message>
         <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-26"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, 누적 %2 스텝, 토큰 %3개</translation>
@@ -3859,6 +3721,76 @@ warmup: not fitted</source>
         <location line="+30"/>
         <source>no stage</source>
         <translation>단계 없음</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryRuns</name>
+    <message>
+        <source>&amp;Branches</source>
+        <translation>분기(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
+        <translation>실행의 계열도 함께 그립니다: 이 실행이 분기되거나 평균된 원래 실행, 그리고 이 실행에서 만든 쿨다운 분기와 평균 실행</translation>
+    </message>
+    <message>
+        <source>&amp;Runs</source>
+        <translation>실행(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
+        <translation>저장소의 다른 실행을 겹쳐 표시합니다. 실행마다 고유한 선 스타일과 표식을 쓰고, 구성마다 색은 그대로 유지됩니다</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>학습률</translation>
+    </message>
+    <message>
+        <source> (95 % band)</source>
+        <translation> (95% 구간 띠)</translation>
+    </message>
+    <message>
+        <source>FP val loss</source>
+        <translation>FP 검증 손실</translation>
+    </message>
+    <message>
+        <source>train loss</source>
+        <translation>학습 손실</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 (family)</source>
+        <translation>%1 (계열)</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryShading</name>
+    <message>
+        <source>warmup</source>
+        <translation>워밍업</translation>
+    </message>
+    <message>
+        <source>stable</source>
+        <translation>안정</translation>
+    </message>
+    <message>
+        <source>LR decay</source>
+        <translation>LR 감쇠</translation>
+    </message>
+    <message>
+        <source>no stage</source>
+        <translation>단계 없음</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 ingredients</source>
+        <translation>단계 %1 · 구성 요소 %2개</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 branches</source>
+        <translation>단계 %1 · 분기 %2개</translation>
     </message>
 </context>
 </TS>

@@ -4,7 +4,7 @@
 <context>
     <name>CheckpointFolder</name>
     <message>
-        <location filename="../models/checkpointfolder.cpp" line="+57"/>
+        <location filename="../itemmodels/checkpointfolder.cpp" line="+57"/>
         <source>%1 is not a folder</source>
         <translation>%1 is geen map</translation>
     </message>
@@ -415,7 +415,7 @@ blok %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../models/coefficientmodel.cpp" line="+63"/>
+        <location filename="../itemmodels/coefficientmodel.cpp" line="+63"/>
         <source>published</source>
         <translation>gepubliceerd</translation>
     </message>
@@ -714,9 +714,59 @@ blok %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::FileActions</name>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 opgeslagen</translation>
+    </message>
+    <message>
+        <source>Cannot export figure</source>
+        <translation>Kan figuur niet exporteren</translation>
+    </message>
+    <message>
+        <source>Open Store</source>
+        <translation>Resultatenbestand openen</translation>
+    </message>
+    <message>
+        <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
+        <translation>QuantScope-resultatenbestanden (*.h5 *.hdf5);;Alle bestanden (*)</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 exporteren</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>%1 opslaan…</translation>
+    </message>
+    <message>
+        <source>Cannot open checkpoints</source>
+        <translation>Kan de checkpoints niet openen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
+        <translation>
+            <numerusform>%n revisie geïmporteerd als run %1; Bestand &gt; Sweep uitvoeren kwantiseert die</numerusform>
+            <numerusform>%n revisies geïmporteerd als run %1; Bestand &gt; Sweep uitvoeren kwantiseert ze</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Importing run %1…</source>
+        <translation>Run %1 importeren…</translation>
+    </message>
+    <message>
+        <source>Import failed</source>
+        <translation>Importeren mislukt</translation>
+    </message>
+    <message>
+        <source>Import cancelled</source>
+        <translation>Importeren geannuleerd</translation>
+    </message>
+</context>
+<context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../models/jobs/fitjob.cpp" line="+19"/>
+        <location filename="../itemmodels/jobs/fitjob.cpp" line="+19"/>
         <source>Preparing the fit of %1 points</source>
         <translation>Fit van %1 punten voorbereiden</translation>
     </message>
@@ -1063,7 +1113,7 @@ blok %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../models/jobs/importjob.cpp" line="+25"/>
+        <location filename="../itemmodels/jobs/importjob.cpp" line="+25"/>
         <source>Reading the revisions of %1</source>
         <translation>Revisies van %1 lezen</translation>
     </message>
@@ -1079,7 +1129,7 @@ blok %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../models/jobs/job.cpp" line="+50"/>
+        <location filename="../itemmodels/jobs/job.cpp" line="+50"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>nog ongeveer %n s</numerusform>
@@ -1106,9 +1156,189 @@ blok %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::JobControl</name>
+    <message>
+        <source>Another job is running; cancel it first</source>
+        <translation>Er loopt al een andere taak; annuleer die eerst</translation>
+    </message>
+    <message>
+        <source>Demo finished: %1</source>
+        <translation>Demo klaar: %1</translation>
+    </message>
+    <message>
+        <source>Starting the demo in %1…</source>
+        <translation>Demo starten in %1…</translation>
+    </message>
+    <message>
+        <source>Demo failed</source>
+        <translation>Demo mislukt</translation>
+    </message>
+    <message>
+        <source>Demo cancelled; the store keeps everything computed so far</source>
+        <translation>Demo geannuleerd; het resultatenbestand behoudt alles wat tot nu toe berekend is</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweep of %1 finished: %n entries computed</source>
+        <translation>
+            <numerusform>Sweep van %1 klaar: %n item berekend</numerusform>
+            <numerusform>Sweep van %1 klaar: %n items berekend</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n already in the store</source>
+        <translation>
+            <numerusform>, %n stond al in het resultatenbestand</numerusform>
+            <numerusform>, %n stonden al in het resultatenbestand</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweeping %n config(s) over run %1…</source>
+        <translation>
+            <numerusform>%n configuratie sweepen over run %1…</numerusform>
+            <numerusform>%n configuraties sweepen over run %1…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sweep failed</source>
+        <translation>Sweep mislukt</translation>
+    </message>
+    <message>
+        <source>Sweep cancelled; the store keeps every entry finished so far</source>
+        <translation>Sweep geannuleerd; het resultatenbestand behoudt elk item dat tot nu toe klaar is</translation>
+    </message>
+</context>
+<context>
+    <name>qs::LabActions</name>
+    <message>
+        <source>Run Re&amp;cipe</source>
+        <translation>Re&amp;cept uitvoeren</translation>
+    </message>
+    <message>
+        <source>Recipes unavailable: %1</source>
+        <translation>Recepten niet beschikbaar: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (about %n min)</source>
+        <translation>
+            <numerusform>%1 (ongeveer %n min)</numerusform>
+            <numerusform>%1 (ongeveer %n min)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Another job is running; cancel it first</source>
+        <translation>Er loopt al een andere taak; annuleer die eerst</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n figure(s)</source>
+        <translation>
+            <numerusform>, %n figuur</numerusform>
+            <numerusform>, %n figuren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, figures failed: %1</source>
+        <translation>, figuren mislukt: %1</translation>
+    </message>
+    <message>
+        <source>Recipe %1 finished in %2 min: report %3%4</source>
+        <translation>Recept %1 klaar in %2 min: verslag %3%4</translation>
+    </message>
+    <message>
+        <source>Starting recipe %1 in %2…</source>
+        <translation>Recept %1 starten in %2…</translation>
+    </message>
+    <message>
+        <source>Recipe failed</source>
+        <translation>Recept mislukt</translation>
+    </message>
+    <message>
+        <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
+        <translation>Recept geannuleerd; de opslag bewaart alles wat tot nu toe klaar is, voer het opnieuw uit om verder te gaan</translation>
+    </message>
+    <message>
+        <source>&amp;Branch a Cooldown…</source>
+        <translation>Afkoel&amp;tak maken…</translation>
+    </message>
+    <message>
+        <source>Branch a Cooldown</source>
+        <translation>Afkoeltak maken</translation>
+    </message>
+    <message>
+        <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
+Cooldown length (steps):</source>
+        <translation>Lineaire LR-afname tot de minimale LR van de run, vanaf het checkpoint bij stap %1 van %2.
+Lengte van de afkoeling (stappen):</translation>
+    </message>
+    <message>
+        <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
+        <translation>Train een afkoeltak vanaf het geselecteerde checkpoint (de run moet zijn optimizerstatussen bewaren); hij wordt met zijn ouder getekend</translation>
+    </message>
+    <message>
+        <source>&amp;Average Checkpoints (LAWA)…</source>
+        <translation>Checkpoints &amp;middelen (LAWA)…</translation>
+    </message>
+    <message>
+        <source>Average Checkpoints (LAWA)</source>
+        <translation>Checkpoints middelen (LAWA)</translation>
+    </message>
+    <message>
+        <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
+Window k:</source>
+        <translation>Uniform gemiddelde van de laatste k checkpoints van %1, bij elk checkpoint.
+Venster k:</translation>
+    </message>
+    <message>
+        <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
+        <translation>Maak een run van voortschrijdende checkpointgemiddelden (LAWA) van de geselecteerde run, te sweepen als elke andere</translation>
+    </message>
+    <message>
+        <source>&amp;Make a Model Soup…</source>
+        <translation>Modelsoep ma&amp;ken…</translation>
+    </message>
+    <message>
+        <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
+        <translation>Gekozen checkpoints van de geselecteerde run middelen, met gewichten naar keuze, tot een run van één checkpoint (een modelsoep), om te sweepen als elke andere</translation>
+    </message>
+    <message>
+        <source>Training the cooldown %1…</source>
+        <translation>Afkoeling %1 wordt getraind…</translation>
+    </message>
+    <message>
+        <source>Averaging %1 into %2…</source>
+        <translation>%1 wordt gemiddeld tot %2…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Averaging %n checkpoint(s) into the soup %1…</source>
+        <translation>
+            <numerusform>%n checkpoint middelen tot de soep %1…</numerusform>
+            <numerusform>%n checkpoints middelen tot de soep %1…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Model soup failed</source>
+        <translation>Modelsoep mislukt</translation>
+    </message>
+    <message>
+        <source>Soup cancelled; the store is as it was</source>
+        <translation>Soep geannuleerd; de opslag is ongewijzigd</translation>
+    </message>
+    <message>
+        <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
+        <translation>Run %1 staat in de opslag; Bestand &gt; Sweep uitvoeren kwantiseert hem</translation>
+    </message>
+    <message>
+        <source>Intervention failed</source>
+        <translation>Ingreep mislukt</translation>
+    </message>
+    <message>
+        <source>Cancelled; what was finished is in the store, the same action resumes it</source>
+        <translation>Geannuleerd; wat klaar was staat in de opslag, dezelfde actie hervat het</translation>
+    </message>
+</context>
+<context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../models/layertablemodel.cpp" line="+63"/>
+        <location filename="../itemmodels/layertablemodel.cpp" line="+63"/>
         <source>Per-layer metric &quot;%1&quot; from the store</source>
         <translation>Maat per laag &quot;%1&quot; uit het resultatenbestand</translation>
     </message>
@@ -1425,7 +1655,7 @@ blok %2 · %3
         <translation>%1 geladen</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+131"/>
+        <location filename="../itemmodels/storefollower.cpp" line="+131"/>
         <source>Waiting for %1: %2</source>
         <translation>Wachten op %1: %2</translation>
     </message>
@@ -1435,7 +1665,7 @@ blok %2 · %3
         <translation>Kan resultatenbestand niet openen</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+6"/>
+        <location filename="../itemmodels/storefollower.cpp" line="+6"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -1455,129 +1685,6 @@ blok %2 · %3
         <translation>%1 — QuantScope</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>Open Store</source>
-        <translation>Resultatenbestand openen</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
-        <translation>QuantScope-resultatenbestanden (*.h5 *.hdf5);;Alle bestanden (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="+155"/>
-        <source>Cannot open checkpoints</source>
-        <translation>Kan de checkpoints niet openen</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-308"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
-        <location line="+63"/>
-        <source>Cannot export figure</source>
-        <translation>Kan figuur niet exporteren</translation>
-    </message>
-    <message>
-        <location line="-5"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-60"/>
-        <source>Saved %1</source>
-        <translation>%1 opgeslagen</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="+22"/>
-        <location line="+19"/>
-        <source>Export %1</source>
-        <translation>%1 exporteren</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>Saving %1…</source>
-        <translation>%1 opslaan…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+51"/>
-        <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
-        <translation>
-            <numerusform>%n revisie geïmporteerd als run %1; Bestand &gt; Sweep uitvoeren kwantiseert die</numerusform>
-            <numerusform>%n revisies geïmporteerd als run %1; Bestand &gt; Sweep uitvoeren kwantiseert ze</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Importing run %1…</source>
-        <translation>Run %1 importeren…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Import failed</source>
-        <translation>Importeren mislukt</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Import cancelled</source>
-        <translation>Importeren geannuleerd</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindowjobs.cpp" line="+38"/>
-        <location line="+38"/>
-        <location filename="../app/gui/mainwindowlab.cpp" line="+54"/>
-        <source>Another job is running; cancel it first</source>
-        <translation>Er loopt al een andere taak; annuleer die eerst</translation>
-    </message>
-    <message>
-        <location line="-32"/>
-        <source>Demo finished: %1</source>
-        <translation>Demo klaar: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Starting the demo in %1…</source>
-        <translation>Demo starten in %1…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Demo failed</source>
-        <translation>Demo mislukt</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Demo cancelled; the store keeps everything computed so far</source>
-        <translation>Demo geannuleerd; het resultatenbestand behoudt alles wat tot nu toe berekend is</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+37"/>
-        <source>Sweep of %1 finished: %n entries computed</source>
-        <translation>
-            <numerusform>Sweep van %1 klaar: %n item berekend</numerusform>
-            <numerusform>Sweep van %1 klaar: %n items berekend</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>, %n already in the store</source>
-        <translation>
-            <numerusform>, %n stond al in het resultatenbestand</numerusform>
-            <numerusform>, %n stonden al in het resultatenbestand</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>Sweeping %n config(s) over run %1…</source>
-        <translation>
-            <numerusform>%n configuratie sweepen over run %1…</numerusform>
-            <numerusform>%n configuraties sweepen over run %1…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sweep failed</source>
-        <translation>Sweep mislukt</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Sweep cancelled; the store keeps every entry finished so far</source>
-        <translation>Sweep geannuleerd; het resultatenbestand behoudt elk item dat tot nu toe klaar is</translation>
-    </message>
-    <message>
         <location filename="../app/gui/jobstatusarea.cpp" line="+15"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
@@ -1587,159 +1694,11 @@ blok %2 · %3
         <source>Cancelling…</source>
         <translation>Annuleren…</translation>
     </message>
-    <message>
-        <location filename="../app/gui/mainwindowlab.cpp" line="-26"/>
-        <source>Run Re&amp;cipe</source>
-        <translation>Re&amp;cept uitvoeren</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Recipes unavailable: %1</source>
-        <translation>Recepten niet beschikbaar: %1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>%1 (about %n min)</source>
-        <translation>
-            <numerusform>%1 (ongeveer %n min)</numerusform>
-            <numerusform>%1 (ongeveer %n min)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+31"/>
-        <source>, %n figure(s)</source>
-        <translation>
-            <numerusform>, %n figuur</numerusform>
-            <numerusform>, %n figuren</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>, figures failed: %1</source>
-        <translation>, figuren mislukt: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Recipe %1 finished in %2 min: report %3%4</source>
-        <translation>Recept %1 klaar in %2 min: verslag %3%4</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Starting recipe %1 in %2…</source>
-        <translation>Recept %1 starten in %2…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Recipe failed</source>
-        <translation>Recept mislukt</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
-        <translation>Recept geannuleerd; de opslag bewaart alles wat tot nu toe klaar is, voer het opnieuw uit om verder te gaan</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>&amp;Branch a Cooldown…</source>
-        <translation>Afkoel&amp;tak maken…</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Branch a Cooldown</source>
-        <translation>Afkoeltak maken</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
-Cooldown length (steps):</source>
-        <translation>Lineaire LR-afname tot de minimale LR van de run, vanaf het checkpoint bij stap %1 van %2.
-Lengte van de afkoeling (stappen):</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
-        <translation>Train een afkoeltak vanaf het geselecteerde checkpoint (de run moet zijn optimizerstatussen bewaren); hij wordt met zijn ouder getekend</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&amp;Average Checkpoints (LAWA)…</source>
-        <translation>Checkpoints &amp;middelen (LAWA)…</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Average Checkpoints (LAWA)</source>
-        <translation>Checkpoints middelen (LAWA)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
-Window k:</source>
-        <translation>Uniform gemiddelde van de laatste k checkpoints van %1, bij elk checkpoint.
-Venster k:</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
-        <translation>Maak een run van voortschrijdende checkpointgemiddelden (LAWA) van de geselecteerde run, te sweepen als elke andere</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Make a Model Soup…</source>
-        <translation>Modelsoep ma&amp;ken…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
-        <translation>Gekozen checkpoints van de geselecteerde run middelen, met gewichten naar keuze, tot een run van één checkpoint (een modelsoep), om te sweepen als elke andere</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Training the cooldown %1…</source>
-        <translation>Afkoeling %1 wordt getraind…</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Averaging %1 into %2…</source>
-        <translation>%1 wordt gemiddeld tot %2…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+25"/>
-        <source>Averaging %n checkpoint(s) into the soup %1…</source>
-        <translation>
-            <numerusform>%n checkpoint middelen tot de soep %1…</numerusform>
-            <numerusform>%n checkpoints middelen tot de soep %1…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Model soup failed</source>
-        <translation>Modelsoep mislukt</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Soup cancelled; the store is as it was</source>
-        <translation>Soep geannuleerd; de opslag is ongewijzigd</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
-        <translation>Run %1 staat in de opslag; Bestand &gt; Sweep uitvoeren kwantiseert hem</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Intervention failed</source>
-        <translation>Ingreep mislukt</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Cancelled; what was finished is in the store, the same action resumes it</source>
-        <translation>Geannuleerd; wat klaar was staat in de opslag, dezelfde actie hervat het</translation>
-    </message>
 </context>
 <context>
     <name>qs::MetricNames</name>
     <message>
-        <location filename="../models/metricnames.cpp" line="+22"/>
+        <location filename="../itemmodels/metricnames.cpp" line="+22"/>
         <source>CE (nats/byte)</source>
         <translation>CE (nats/byte)</translation>
     </message>
@@ -2340,7 +2299,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../models/runtreemodel.cpp" line="+285"/>
+        <location filename="../itemmodels/runtreemodel.cpp" line="+285"/>
         <source>step %1</source>
         <translation>stap %1</translation>
     </message>
@@ -2884,7 +2843,7 @@ opwarmen: niet gefit</translation>
         <translation>CSV-bestanden (*.csv);;Alle bestanden (*)</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+167"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+167"/>
         <source>Cannot open %1: %2</source>
         <translation>Kan %1 niet openen: %2</translation>
     </message>
@@ -2993,7 +2952,7 @@ opwarmen: niet gefit</translation>
         </translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+189"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+189"/>
         <source>Cannot read %1: %2</source>
         <translation>Kan %1 niet lezen: %2</translation>
     </message>
@@ -3055,7 +3014,7 @@ opwarmen: niet gefit</translation>
         <translation>Kan niet fitten: %1</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+29"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+29"/>
         <source>Open measured points first (Open data…): the fit needs them.</source>
         <translation>Open eerst meetpunten (Gegevens openen…): de fit heeft ze nodig.</translation>
     </message>
@@ -3070,7 +3029,7 @@ opwarmen: niet gefit</translation>
         <translation>%1 (%p%, %2)</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+10"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+10"/>
         <source>The fit failed; the coefficients are unchanged. %1</source>
         <translation>De fit is mislukt; de coëfficiënten zijn ongewijzigd. %1</translation>
     </message>
@@ -3093,7 +3052,7 @@ opwarmen: niet gefit</translation>
         <translation>starten (%p%)</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+31"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+31"/>
         <source>The fit finished after the law was replaced; its result was dropped.</source>
         <translation>De fit was klaar nadat de wet was vervangen; het resultaat is verworpen.</translation>
     </message>
@@ -3591,7 +3550,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../models/jobs/sweepjob.cpp" line="+27"/>
+        <location filename="../itemmodels/jobs/sweepjob.cpp" line="+27"/>
         <source>Opening %1</source>
         <translation>%1 openen</translation>
     </message>
@@ -3602,145 +3561,118 @@ opwarmen: niet gefit</translation>
     </message>
 </context>
 <context>
-    <name>qs::TrajectoryPage</name>
+    <name>qs::TrajectoryAxes</name>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+69"/>
         <source>same top-1 (%)</source>
         <translation>zelfde top-1 (%)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+52"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>mean layer SQNR (dB)</source>
         <translation>gemiddelde laag-SQNR (dB)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>What the left axis shows for every quantization config: the change of the validation CE, the KL divergence of the quantized next-byte distribution from the full-precision one, the share of bytes whose most likely prediction stays the same, or the layers&apos; output SQNR</source>
         <translation>Wat de linkeras voor elke kwantisatieconfiguratie toont: de verandering van de validatie-CE, de KL-divergentie van de gekwantiseerde volgende-byteverdeling ten opzichte van die met volledige precisie, het aandeel bytes waarvan de waarschijnlijkste voorspelling gelijk blijft, of de output-SQNR van de lagen</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>&amp;Metric:</source>
         <translation>&amp;Maat:</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+314"/>
         <source>step</source>
         <translation>stap</translation>
     </message>
     <message>
-        <location line="-313"/>
-        <location line="+313"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
     <message>
-        <location line="-311"/>
+        <source>checkpoint order</source>
+        <translation>volgorde van checkpoints</translation>
+    </message>
+    <message>
         <source>&amp;X axis:</source>
         <translation>&amp;X-as:</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>&amp;FP val loss</source>
         <translation>&amp;FP-validatieverlies</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Also show the validation loss of the full-precision model</source>
         <translation>Ook het validatieverlies van het model met volledige precisie tonen</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>&amp;Branches</source>
-        <translation>&amp;Takken</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
-        <translation>Teken ook de familie van de run: de run waarvan hij is afgetakt of gemiddeld, en de afkoeltakken en gemiddelde runs die ervan zijn gemaakt</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>&amp;Runs</source>
-        <translation>&amp;Runs</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
-        <translation>Andere runs uit het resultatenbestand over elkaar tonen: elke run krijgt een eigen lijnstijl en markering, elke configuratie houdt haar kleur</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
-        <translation>Beweeg de muis voor waarden, klik op een checkpoint om de lagen te bekijken, scrol om te zoomen, dubbelklik om te herstellen</translation>
-    </message>
-    <message>
-        <location line="-21"/>
         <source>&amp;Log x</source>
         <translation>&amp;Log-x</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Logarithmic x axis (checkpoint 0 is not drawn)</source>
         <translation>Logaritmische x-as (checkpoint 0 wordt niet getekend)</translation>
     </message>
     <message>
-        <location line="+68"/>
-        <location line="+371"/>
         <source>learning rate</source>
         <translation>leersnelheid</translation>
     </message>
     <message>
-        <location line="-368"/>
         <source>FP validation loss (nats)</source>
         <translation>FP-validatieverlies (nats)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-8"/>
         <source>ΔCE = CE(Ŵ) − CE(W) (nats)</source>
         <translation>ΔCE = CE(Ŵ) − CE(W) (nats)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>KL mean, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL-gemiddelde, KL(FP ‖ gekwantiseerd) (nats per token)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>KL p99, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL p99, KL(FP ‖ gekwantiseerd) (nats per token)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>same top-1 as FP (% of tokens)</source>
         <translation>zelfde top-1 als FP (% van de tokens)</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>relative CE (CE(Ŵ)/CE(W) − 1)</source>
         <translation>relatieve CE (CE(Ŵ)/CE(W) − 1)</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>mean SQNR</source>
         <translation>gemiddelde SQNR</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>rel. CE</source>
         <translation>rel. CE</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>%1 dB</source>
         <translation>%1 dB</translation>
+    </message>
+    <message>
+        <source>checkpoint (in training order)</source>
+        <translation>checkpoint (in trainingsvolgorde)</translation>
+    </message>
+    <message>
+        <source>tokens (summed over the stages)</source>
+        <translation>tokens (opgeteld over de fasen)</translation>
+    </message>
+    <message>
+        <source>step (summed over the stages)</source>
+        <translation>stap (opgeteld over de fasen)</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryPage</name>
+    <message>
+        <location line="+7"/>
+        <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
+        <translation>Beweeg de muis voor waarden, klik op een checkpoint om de lagen te bekijken, scrol om te zoomen, dubbelklik om te herstellen</translation>
     </message>
     <message>
         <location line="+65"/>
@@ -3761,36 +3693,6 @@ opwarmen: niet gefit</translation>
         <location line="+9"/>
         <source>%1: quantization damage along training</source>
         <translation>%1: kwantisatieschade tijdens de training</translation>
-    </message>
-    <message>
-        <location line="+167"/>
-        <source> (95 % band)</source>
-        <translation> (95 %-band)</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>FP val loss</source>
-        <translation>FP-validatieverlies</translation>
-    </message>
-    <message>
-        <location line="+44"/>
-        <source>train loss</source>
-        <translation>trainingsverlies</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+66"/>
-        <source>warmup</source>
-        <translation>opwarming</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>stable</source>
-        <translation>stabiel</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>LR decay</source>
-        <translation>LR-afbouw</translation>
     </message>
     <message>
         <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+1"/>
@@ -3833,46 +3735,6 @@ opwarmen: niet gefit</translation>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+182"/>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>%1 (family)</source>
-        <translation>%1 (familie)</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-579"/>
-        <source>checkpoint order</source>
-        <translation>volgorde van checkpoints</translation>
-    </message>
-    <message>
-        <location line="+307"/>
-        <source>checkpoint (in training order)</source>
-        <translation>checkpoint (in trainingsvolgorde)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>tokens (summed over the stages)</source>
-        <translation>tokens (opgeteld over de fasen)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>step (summed over the stages)</source>
-        <translation>stap (opgeteld over de fasen)</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+51"/>
-        <source>stage %1 · %2 ingredients</source>
-        <translation>fase %1 · %2 ingrediënten</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>stage %1 · %2 branches</source>
-        <translation>fase %1 · %2 takken</translation>
-    </message>
-    <message>
         <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-26"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, na %2 stappen en %3 tokens in totaal</translation>
@@ -3883,6 +3745,76 @@ opwarmen: niet gefit</translation>
         <location line="+30"/>
         <source>no stage</source>
         <translation>geen fase</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryRuns</name>
+    <message>
+        <source>&amp;Branches</source>
+        <translation>&amp;Takken</translation>
+    </message>
+    <message>
+        <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
+        <translation>Teken ook de familie van de run: de run waarvan hij is afgetakt of gemiddeld, en de afkoeltakken en gemiddelde runs die ervan zijn gemaakt</translation>
+    </message>
+    <message>
+        <source>&amp;Runs</source>
+        <translation>&amp;Runs</translation>
+    </message>
+    <message>
+        <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
+        <translation>Andere runs uit het resultatenbestand over elkaar tonen: elke run krijgt een eigen lijnstijl en markering, elke configuratie houdt haar kleur</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>leersnelheid</translation>
+    </message>
+    <message>
+        <source> (95 % band)</source>
+        <translation> (95 %-band)</translation>
+    </message>
+    <message>
+        <source>FP val loss</source>
+        <translation>FP-validatieverlies</translation>
+    </message>
+    <message>
+        <source>train loss</source>
+        <translation>trainingsverlies</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 (family)</source>
+        <translation>%1 (familie)</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryShading</name>
+    <message>
+        <source>warmup</source>
+        <translation>opwarming</translation>
+    </message>
+    <message>
+        <source>stable</source>
+        <translation>stabiel</translation>
+    </message>
+    <message>
+        <source>LR decay</source>
+        <translation>LR-afbouw</translation>
+    </message>
+    <message>
+        <source>no stage</source>
+        <translation>geen fase</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 ingredients</source>
+        <translation>fase %1 · %2 ingrediënten</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 branches</source>
+        <translation>fase %1 · %2 takken</translation>
     </message>
 </context>
 </TS>

@@ -4,7 +4,7 @@
 <context>
     <name>CheckpointFolder</name>
     <message>
-        <location filename="../models/checkpointfolder.cpp" line="+57"/>
+        <location filename="../itemmodels/checkpointfolder.cpp" line="+57"/>
         <source>%1 is not a folder</source>
         <translation>%1 不是文件夹</translation>
     </message>
@@ -410,7 +410,7 @@ block %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../models/coefficientmodel.cpp" line="+63"/>
+        <location filename="../itemmodels/coefficientmodel.cpp" line="+63"/>
         <source>published</source>
         <translation>已发表</translation>
     </message>
@@ -709,9 +709,58 @@ block %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::FileActions</name>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Cannot export figure</source>
+        <translation>无法导出图表</translation>
+    </message>
+    <message>
+        <source>Open Store</source>
+        <translation>打开结果库</translation>
+    </message>
+    <message>
+        <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
+        <translation>QuantScope 结果库 (*.h5 *.hdf5);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>导出 %1</translation>
+    </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
+    <message>
+        <source>Cannot open checkpoints</source>
+        <translation>无法打开检查点</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
+        <translation>
+            <numerusform>已将 %n 个修订版导入为运行 %1；“文件 &gt; 运行扫描”会量化它们</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Importing run %1…</source>
+        <translation>正在导入运行 %1…</translation>
+    </message>
+    <message>
+        <source>Import failed</source>
+        <translation>导入失败</translation>
+    </message>
+    <message>
+        <source>Import cancelled</source>
+        <translation>导入已取消</translation>
+    </message>
+</context>
+<context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../models/jobs/fitjob.cpp" line="+19"/>
+        <location filename="../itemmodels/jobs/fitjob.cpp" line="+19"/>
         <source>Preparing the fit of %1 points</source>
         <translation>正在准备对 %1 个点的拟合</translation>
     </message>
@@ -1057,7 +1106,7 @@ block %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../models/jobs/importjob.cpp" line="+25"/>
+        <location filename="../itemmodels/jobs/importjob.cpp" line="+25"/>
         <source>Reading the revisions of %1</source>
         <translation>正在读取 %1 的修订版</translation>
     </message>
@@ -1072,7 +1121,7 @@ block %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../models/jobs/job.cpp" line="+50"/>
+        <location filename="../itemmodels/jobs/job.cpp" line="+50"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>约剩 %n 秒</numerusform>
@@ -1097,9 +1146,183 @@ block %2 · %3
     </message>
 </context>
 <context>
+    <name>qs::JobControl</name>
+    <message>
+        <source>Another job is running; cancel it first</source>
+        <translation>另一个任务正在运行；请先取消它</translation>
+    </message>
+    <message>
+        <source>Demo finished: %1</source>
+        <translation>演示完成：%1</translation>
+    </message>
+    <message>
+        <source>Starting the demo in %1…</source>
+        <translation>正在 %1 中启动演示…</translation>
+    </message>
+    <message>
+        <source>Demo failed</source>
+        <translation>演示失败</translation>
+    </message>
+    <message>
+        <source>Demo cancelled; the store keeps everything computed so far</source>
+        <translation>演示已取消；结果库保留迄今计算的全部结果</translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweep of %1 finished: %n entries computed</source>
+        <translation>
+            <numerusform>%1 的扫描已完成：计算了 %n 个条目</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n already in the store</source>
+        <translation>
+            <numerusform>，%n 个已在结果库中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Sweeping %n config(s) over run %1…</source>
+        <translation>
+            <numerusform>正在对运行 %1 扫描 %n 个配置…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sweep failed</source>
+        <translation>扫描失败</translation>
+    </message>
+    <message>
+        <source>Sweep cancelled; the store keeps every entry finished so far</source>
+        <translation>扫描已取消；结果库保留迄今完成的所有条目</translation>
+    </message>
+</context>
+<context>
+    <name>qs::LabActions</name>
+    <message>
+        <source>Run Re&amp;cipe</source>
+        <translation>运行实验配方(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Recipes unavailable: %1</source>
+        <translation>配方不可用：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (about %n min)</source>
+        <translation>
+            <numerusform>%1（约 %n 分钟）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Another job is running; cancel it first</source>
+        <translation>另一个任务正在运行；请先取消它</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n figure(s)</source>
+        <translation>
+            <numerusform>，%n 张图</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, figures failed: %1</source>
+        <translation>，图表导出失败：%1</translation>
+    </message>
+    <message>
+        <source>Recipe %1 finished in %2 min: report %3%4</source>
+        <translation>配方 %1 用时 %2 分钟完成：报告 %3%4</translation>
+    </message>
+    <message>
+        <source>Starting recipe %1 in %2…</source>
+        <translation>正在 %2 中启动配方 %1…</translation>
+    </message>
+    <message>
+        <source>Recipe failed</source>
+        <translation>配方运行失败</translation>
+    </message>
+    <message>
+        <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
+        <translation>配方已取消；存储保留了目前已完成的全部内容，再次运行即可继续</translation>
+    </message>
+    <message>
+        <source>&amp;Branch a Cooldown…</source>
+        <translation>分支出冷却阶段(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Branch a Cooldown</source>
+        <translation>分支出冷却阶段</translation>
+    </message>
+    <message>
+        <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
+Cooldown length (steps):</source>
+        <translation>从 %2 的第 %1 步检查点开始，学习率线性衰减到该运行的最小学习率。
+冷却长度（步）：</translation>
+    </message>
+    <message>
+        <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
+        <translation>从所选检查点训练一个冷却分支（该运行必须保留其优化器状态）；它会与其父运行一起绘制</translation>
+    </message>
+    <message>
+        <source>&amp;Average Checkpoints (LAWA)…</source>
+        <translation>平均检查点 (LAWA)(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Average Checkpoints (LAWA)</source>
+        <translation>平均检查点 (LAWA)</translation>
+    </message>
+    <message>
+        <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
+Window k:</source>
+        <translation>在每个检查点处对 %1 的最近 k 个检查点取均匀平均。
+窗口 k：</translation>
+    </message>
+    <message>
+        <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
+        <translation>用所选运行的滚动检查点平均 (LAWA) 生成一个新运行，可像其他运行一样扫描</translation>
+    </message>
+    <message>
+        <source>&amp;Make a Model Soup…</source>
+        <translation>制作模型汤(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
+        <translation>以自选的权重对所选运行中选定的检查点取平均，得到只有一个检查点的运行（模型汤），可像其他运行一样扫描</translation>
+    </message>
+    <message>
+        <source>Training the cooldown %1…</source>
+        <translation>正在训练冷却分支 %1…</translation>
+    </message>
+    <message>
+        <source>Averaging %1 into %2…</source>
+        <translation>正在将 %1 平均为 %2…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Averaging %n checkpoint(s) into the soup %1…</source>
+        <translation>
+            <numerusform>正在将 %n 个检查点平均为模型汤 %1…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Model soup failed</source>
+        <translation>模型汤失败</translation>
+    </message>
+    <message>
+        <source>Soup cancelled; the store is as it was</source>
+        <translation>模型汤已取消；存储保持原样</translation>
+    </message>
+    <message>
+        <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
+        <translation>运行 %1 已写入存储；文件 &gt; 运行扫描 可对其量化</translation>
+    </message>
+    <message>
+        <source>Intervention failed</source>
+        <translation>干预失败</translation>
+    </message>
+    <message>
+        <source>Cancelled; what was finished is in the store, the same action resumes it</source>
+        <translation>已取消；已完成的部分保存在存储中，再次执行同一操作即可继续</translation>
+    </message>
+</context>
+<context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../models/layertablemodel.cpp" line="+63"/>
+        <location filename="../itemmodels/layertablemodel.cpp" line="+63"/>
         <source>Per-layer metric &quot;%1&quot; from the store</source>
         <translation>来自结果库的逐层指标“%1”</translation>
     </message>
@@ -1416,7 +1639,7 @@ block %2 · %3
         <translation>已加载 %1</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+131"/>
+        <location filename="../itemmodels/storefollower.cpp" line="+131"/>
         <source>Waiting for %1: %2</source>
         <translation>正在等待 %1：%2</translation>
     </message>
@@ -1426,7 +1649,7 @@ block %2 · %3
         <translation>无法打开结果库</translation>
     </message>
     <message>
-        <location filename="../models/storefollower.cpp" line="+6"/>
+        <location filename="../itemmodels/storefollower.cpp" line="+6"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -1446,125 +1669,6 @@ block %2 · %3
         <translation>%1 — QuantScope</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>Open Store</source>
-        <translation>打开结果库</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
-        <translation>QuantScope 结果库 (*.h5 *.hdf5);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="+155"/>
-        <source>Cannot open checkpoints</source>
-        <translation>无法打开检查点</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindow.cpp" line="-308"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-97"/>
-        <location line="+63"/>
-        <source>Cannot export figure</source>
-        <translation>无法导出图表</translation>
-    </message>
-    <message>
-        <location line="-5"/>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="-60"/>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindowfiles.cpp" line="+22"/>
-        <location line="+19"/>
-        <source>Export %1</source>
-        <translation>导出 %1</translation>
-    </message>
-    <message>
-        <location line="+22"/>
-        <source>Saving %1…</source>
-        <translation>正在保存 %1…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+51"/>
-        <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
-        <translation>
-            <numerusform>已将 %n 个修订版导入为运行 %1；“文件 &gt; 运行扫描”会量化它们</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Importing run %1…</source>
-        <translation>正在导入运行 %1…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Import failed</source>
-        <translation>导入失败</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Import cancelled</source>
-        <translation>导入已取消</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/mainwindowjobs.cpp" line="+38"/>
-        <location line="+38"/>
-        <location filename="../app/gui/mainwindowlab.cpp" line="+54"/>
-        <source>Another job is running; cancel it first</source>
-        <translation>另一个任务正在运行；请先取消它</translation>
-    </message>
-    <message>
-        <location line="-32"/>
-        <source>Demo finished: %1</source>
-        <translation>演示完成：%1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Starting the demo in %1…</source>
-        <translation>正在 %1 中启动演示…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Demo failed</source>
-        <translation>演示失败</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Demo cancelled; the store keeps everything computed so far</source>
-        <translation>演示已取消；结果库保留迄今计算的全部结果</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+37"/>
-        <source>Sweep of %1 finished: %n entries computed</source>
-        <translation>
-            <numerusform>%1 的扫描已完成：计算了 %n 个条目</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>, %n already in the store</source>
-        <translation>
-            <numerusform>，%n 个已在结果库中</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>Sweeping %n config(s) over run %1…</source>
-        <translation>
-            <numerusform>正在对运行 %1 扫描 %n 个配置…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sweep failed</source>
-        <translation>扫描失败</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Sweep cancelled; the store keeps every entry finished so far</source>
-        <translation>扫描已取消；结果库保留迄今完成的所有条目</translation>
-    </message>
-    <message>
         <location filename="../app/gui/jobstatusarea.cpp" line="+15"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
@@ -1574,156 +1678,11 @@ block %2 · %3
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
-    <message>
-        <location filename="../app/gui/mainwindowlab.cpp" line="-26"/>
-        <source>Run Re&amp;cipe</source>
-        <translation>运行实验配方(&amp;C)</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Recipes unavailable: %1</source>
-        <translation>配方不可用：%1</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>%1 (about %n min)</source>
-        <translation>
-            <numerusform>%1（约 %n 分钟）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+31"/>
-        <source>, %n figure(s)</source>
-        <translation>
-            <numerusform>，%n 张图</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>, figures failed: %1</source>
-        <translation>，图表导出失败：%1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Recipe %1 finished in %2 min: report %3%4</source>
-        <translation>配方 %1 用时 %2 分钟完成：报告 %3%4</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Starting recipe %1 in %2…</source>
-        <translation>正在 %2 中启动配方 %1…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Recipe failed</source>
-        <translation>配方运行失败</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
-        <translation>配方已取消；存储保留了目前已完成的全部内容，再次运行即可继续</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>&amp;Branch a Cooldown…</source>
-        <translation>分支出冷却阶段(&amp;B)…</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Branch a Cooldown</source>
-        <translation>分支出冷却阶段</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
-Cooldown length (steps):</source>
-        <translation>从 %2 的第 %1 步检查点开始，学习率线性衰减到该运行的最小学习率。
-冷却长度（步）：</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
-        <translation>从所选检查点训练一个冷却分支（该运行必须保留其优化器状态）；它会与其父运行一起绘制</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&amp;Average Checkpoints (LAWA)…</source>
-        <translation>平均检查点 (LAWA)(&amp;A)…</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Average Checkpoints (LAWA)</source>
-        <translation>平均检查点 (LAWA)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
-Window k:</source>
-        <translation>在每个检查点处对 %1 的最近 k 个检查点取均匀平均。
-窗口 k：</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
-        <translation>用所选运行的滚动检查点平均 (LAWA) 生成一个新运行，可像其他运行一样扫描</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Make a Model Soup…</source>
-        <translation>制作模型汤(&amp;M)…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
-        <translation>以自选的权重对所选运行中选定的检查点取平均，得到只有一个检查点的运行（模型汤），可像其他运行一样扫描</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Training the cooldown %1…</source>
-        <translation>正在训练冷却分支 %1…</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Averaging %1 into %2…</source>
-        <translation>正在将 %1 平均为 %2…</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+25"/>
-        <source>Averaging %n checkpoint(s) into the soup %1…</source>
-        <translation>
-            <numerusform>正在将 %n 个检查点平均为模型汤 %1…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Model soup failed</source>
-        <translation>模型汤失败</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Soup cancelled; the store is as it was</source>
-        <translation>模型汤已取消；存储保持原样</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
-        <translation>运行 %1 已写入存储；文件 &gt; 运行扫描 可对其量化</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Intervention failed</source>
-        <translation>干预失败</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Cancelled; what was finished is in the store, the same action resumes it</source>
-        <translation>已取消；已完成的部分保存在存储中，再次执行同一操作即可继续</translation>
-    </message>
 </context>
 <context>
     <name>qs::MetricNames</name>
     <message>
-        <location filename="../models/metricnames.cpp" line="+22"/>
+        <location filename="../itemmodels/metricnames.cpp" line="+22"/>
         <source>CE (nats/byte)</source>
         <translation>CE（nats/字节）</translation>
     </message>
@@ -2323,7 +2282,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../models/runtreemodel.cpp" line="+285"/>
+        <location filename="../itemmodels/runtreemodel.cpp" line="+285"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -2865,7 +2824,7 @@ warmup: not fitted</source>
         <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+167"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+167"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -2973,7 +2932,7 @@ warmup: not fitted</source>
         </translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+189"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+189"/>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
@@ -3035,7 +2994,7 @@ warmup: not fitted</source>
         <translation>无法拟合：%1</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+29"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+29"/>
         <source>Open measured points first (Open data…): the fit needs them.</source>
         <translation>请先打开测量点（打开数据…）：拟合需要它们。</translation>
     </message>
@@ -3050,7 +3009,7 @@ warmup: not fitted</source>
         <translation>%1（%p%，%2）</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+10"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+10"/>
         <source>The fit failed; the coefficients are unchanged. %1</source>
         <translation>拟合失败；系数未改变。%1</translation>
     </message>
@@ -3072,7 +3031,7 @@ warmup: not fitted</source>
         <translation>正在开始（%p%）</translation>
     </message>
     <message>
-        <location filename="../models/scalingstate.cpp" line="+31"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+31"/>
         <source>The fit finished after the law was replaced; its result was dropped.</source>
         <translation>拟合在定律被替换后才完成；其结果已丢弃。</translation>
     </message>
@@ -3567,7 +3526,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../models/jobs/sweepjob.cpp" line="+27"/>
+        <location filename="../itemmodels/jobs/sweepjob.cpp" line="+27"/>
         <source>Opening %1</source>
         <translation>正在打开 %1</translation>
     </message>
@@ -3578,145 +3537,118 @@ warmup: not fitted</source>
     </message>
 </context>
 <context>
-    <name>qs::TrajectoryPage</name>
+    <name>qs::TrajectoryAxes</name>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+69"/>
         <source>same top-1 (%)</source>
         <translation>top-1 一致（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+52"/>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>mean layer SQNR (dB)</source>
         <translation>层平均 SQNR（dB）</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+1"/>
         <source>What the left axis shows for every quantization config: the change of the validation CE, the KL divergence of the quantized next-byte distribution from the full-precision one, the share of bytes whose most likely prediction stays the same, or the layers&apos; output SQNR</source>
         <translation>左轴对每个量化配置显示的内容：验证 CE 的变化、量化后下一字节分布相对于全精度分布的 KL 散度、最可能预测保持不变的字节比例，或各层输出的 SQNR</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>&amp;Metric:</source>
         <translation>指标(&amp;M)：</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+314"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
-        <location line="-313"/>
-        <location line="+313"/>
         <source>tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location line="-311"/>
+        <source>checkpoint order</source>
+        <translation>检查点顺序</translation>
+    </message>
+    <message>
         <source>&amp;X axis:</source>
         <translation>X 轴(&amp;X)：</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>&amp;FP val loss</source>
         <translation>FP 验证损失(&amp;F)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Also show the validation loss of the full-precision model</source>
         <translation>同时显示全精度模型的验证损失</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>&amp;Branches</source>
-        <translation>分支(&amp;B)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
-        <translation>同时绘制该运行的家族：它所分支或平均自的运行，以及由它派生的冷却分支和平均运行</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>&amp;Runs</source>
-        <translation>运行(&amp;R)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
-        <translation>叠加结果库中的其他运行：每个运行有各自的线型和标记，每个配置保持其颜色</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
-        <translation>悬停查看数值，单击检查点查看其各层，滚轮缩放，双击复位</translation>
-    </message>
-    <message>
-        <location line="-21"/>
         <source>&amp;Log x</source>
         <translation>对数 x(&amp;L)</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Logarithmic x axis (checkpoint 0 is not drawn)</source>
         <translation>对数 x 轴（不绘制检查点 0）</translation>
     </message>
     <message>
-        <location line="+68"/>
-        <location line="+371"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
-        <location line="-368"/>
         <source>FP validation loss (nats)</source>
         <translation>FP 验证损失（nats）</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-8"/>
         <source>ΔCE = CE(Ŵ) − CE(W) (nats)</source>
         <translation>ΔCE = CE(Ŵ) − CE(W)（nats）</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>KL mean, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL 均值，KL(FP ‖ 量化)（nats/token）</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>KL p99, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL p99，KL(FP ‖ 量化)（nats/token）</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>same top-1 as FP (% of tokens)</source>
         <translation>与 FP 的 top-1 一致（token 的 %）</translation>
     </message>
     <message>
-        <location line="+4"/>
         <source>relative CE (CE(Ŵ)/CE(W) − 1)</source>
         <translation>相对 CE（CE(Ŵ)/CE(W) − 1）</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>mean SQNR</source>
         <translation>平均 SQNR</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>rel. CE</source>
         <translation>相对 CE</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>%1 dB</source>
         <translation>%1 dB</translation>
+    </message>
+    <message>
+        <source>checkpoint (in training order)</source>
+        <translation>检查点（按训练顺序）</translation>
+    </message>
+    <message>
+        <source>tokens (summed over the stages)</source>
+        <translation>token 数（各阶段累加）</translation>
+    </message>
+    <message>
+        <source>step (summed over the stages)</source>
+        <translation>步数（各阶段累加）</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryPage</name>
+    <message>
+        <location line="+7"/>
+        <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
+        <translation>悬停查看数值，单击检查点查看其各层，滚轮缩放，双击复位</translation>
     </message>
     <message>
         <location line="+65"/>
@@ -3737,36 +3669,6 @@ warmup: not fitted</source>
         <location line="+9"/>
         <source>%1: quantization damage along training</source>
         <translation>%1：训练过程中的量化损伤</translation>
-    </message>
-    <message>
-        <location line="+167"/>
-        <source> (95 % band)</source>
-        <translation>（95% 置信带）</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>FP val loss</source>
-        <translation>FP 验证损失</translation>
-    </message>
-    <message>
-        <location line="+44"/>
-        <source>train loss</source>
-        <translation>训练损失</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+66"/>
-        <source>warmup</source>
-        <translation>预热</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>stable</source>
-        <translation>稳定</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>LR decay</source>
-        <translation>LR 衰减</translation>
     </message>
     <message>
         <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+1"/>
@@ -3809,46 +3711,6 @@ warmup: not fitted</source>
         <translation>%1：%2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectoryoverlay.cpp" line="+182"/>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>%1 (family)</source>
-        <translation>%1（家族）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="-579"/>
-        <source>checkpoint order</source>
-        <translation>检查点顺序</translation>
-    </message>
-    <message>
-        <location line="+307"/>
-        <source>checkpoint (in training order)</source>
-        <translation>检查点（按训练顺序）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>tokens (summed over the stages)</source>
-        <translation>token 数（各阶段累加）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>step (summed over the stages)</source>
-        <translation>步数（各阶段累加）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+51"/>
-        <source>stage %1 · %2 ingredients</source>
-        <translation>阶段 %1 · %2 个成分</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>stage %1 · %2 branches</source>
-        <translation>阶段 %1 · %2 个分支</translation>
-    </message>
-    <message>
         <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-26"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1，累计 %2 步、%3 个 token</translation>
@@ -3859,6 +3721,76 @@ warmup: not fitted</source>
         <location line="+30"/>
         <source>no stage</source>
         <translation>无阶段</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryRuns</name>
+    <message>
+        <source>&amp;Branches</source>
+        <translation>分支(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
+        <translation>同时绘制该运行的家族：它所分支或平均自的运行，以及由它派生的冷却分支和平均运行</translation>
+    </message>
+    <message>
+        <source>&amp;Runs</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
+        <translation>叠加结果库中的其他运行：每个运行有各自的线型和标记，每个配置保持其颜色</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source> (95 % band)</source>
+        <translation>（95% 置信带）</translation>
+    </message>
+    <message>
+        <source>FP val loss</source>
+        <translation>FP 验证损失</translation>
+    </message>
+    <message>
+        <source>train loss</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 (family)</source>
+        <translation>%1（家族）</translation>
+    </message>
+</context>
+<context>
+    <name>qs::TrajectoryShading</name>
+    <message>
+        <source>warmup</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>stable</source>
+        <translation>稳定</translation>
+    </message>
+    <message>
+        <source>LR decay</source>
+        <translation>LR 衰减</translation>
+    </message>
+    <message>
+        <source>no stage</source>
+        <translation>无阶段</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 ingredients</source>
+        <translation>阶段 %1 · %2 个成分</translation>
+    </message>
+    <message>
+        <source>stage %1 · %2 branches</source>
+        <translation>阶段 %1 · %2 个分支</translation>
     </message>
 </context>
 </TS>

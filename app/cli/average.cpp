@@ -1,14 +1,16 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope average: LAWA over a run (--lawa RUN --window K [--stride S]) or a soup of chosen
 // checkpoints (--soup NAME --of RUN@STEP[*WEIGHT] ...), written as new runs of the store
-// (core/engine/averaging.h; runs of Hugging Face revisions through core/data/hfaverage.h).
+// (core/engine/averaging.h; runs of Hugging Face revisions through core/hf/hfaverage.h).
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
 
-#include "core/data/store.h"
 #include "core/engine/averaging.h"
-#include "models/checkpointfolder.h"
+#include "core/store/store.h"
+#include "itemmodels/checkpointfolder.h"
 
 namespace qs::cli {
 

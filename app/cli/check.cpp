@@ -1,4 +1,6 @@
-// quantscope check: whether a store is sound, one line per problem (core/data/storecheck.h), or JSON
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// quantscope check: whether a store is sound, one line per problem (core/store/storecheck.h), or JSON
 // with --json. Exit 0 when sound (notes allowed), 1 when it found problems, 2 when the file cannot be
 // read at all.
 
@@ -6,8 +8,8 @@
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
 
-#include "core/data/storecheck.h"
-#include "core/scaling/serialization.h"
+#include "core/scalinglaws/serialization.h"
+#include "core/store/storecheck.h"
 
 #include <nlohmann/json.hpp>
 

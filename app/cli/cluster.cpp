@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cluster.h"
 
 #include "core/common/errors.h"
@@ -289,7 +291,7 @@ QString lastErrorLine(const QString& log)
     if (!file.open(QIODevice::ReadOnly))
         return {};
     // The tail is enough: a task's log ends where it stopped.
-    const qint64 tail = 64 * 1024;
+    const qint64 tail = qint64(64) * 1024;
     if (file.size() > tail)
         file.seek(file.size() - tail);
     const QStringList lines =

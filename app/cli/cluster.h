@@ -1,11 +1,13 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The scheduler side of a sharded sweep (core/data/shards.h): the SLURM batch script, sbatch, the
+// The scheduler side of a sharded sweep (core/store/shards.h): the SLURM batch script, sbatch, the
 // queue's view of an array (squeue, and sacct where accounting runs), local worker processes, and
 // the state of every task put together from its shard, the queue and its log. QtCore only: the
 // status is shown by `quantscope status` and by the GUI.
 
-#include "core/data/shards.h"
+#include "core/store/shards.h"
 
 #include <QString>
 #include <QStringList>

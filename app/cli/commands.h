@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The entries of the command table (command.h), one function per command, each defined next to its
 // run function: app/cli/<command>.cpp. The entries of the commands that draw figures (demo, recipe,
-// figure) are in widgetcommands.cpp without a run function; quantscope-gui gives them theirs
-// (app/gui/commands/).
+// figure) are in widgetcommandtable.cpp without a run function; quantscope-gui gives them theirs
+// (app/gui/commands/widgetcommandruns.h).
 
 #include "app/cli/command.h"
 

@@ -1,12 +1,14 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope compare: whether two stored results differ by more than the evaluation's noise — a
-// paired bootstrap over the evaluation units both were measured on (core/data/comparison.h).
+// paired bootstrap over the evaluation units both were measured on (core/analysis/comparison.h).
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
+#include "core/analysis/comparison.h"
 #include "core/common/metrics.h"
-#include "core/data/comparison.h"
-#include "core/data/store.h"
+#include "core/store/store.h"
 
 #include <cmath>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/docgen.h"
 
 #include "app/cli/command.h"
@@ -88,10 +90,9 @@ QString roffSynopsis(const QString& synopsis)
         const QRegularExpressionMatch m = token.match(word);
         const QString core = m.captured(2);
         QString formatted;
-        if (core.startsWith(QLatin1Char('-')))
-            formatted = QStringLiteral("\\fB%1\\fR").arg(roff(core));
-        else if (!core.isEmpty() && core == core.toUpper()
-                 && core.contains(QRegularExpression(QStringLiteral("[A-Z]"))))
+        // Metavariables (upper case) in italics; options (-x) and literal words in bold.
+        if (!core.startsWith(QLatin1Char('-')) && !core.isEmpty() && core == core.toUpper()
+            && core.contains(QRegularExpression(QStringLiteral("[A-Z]"))))
             formatted = QStringLiteral("\\fI%1\\fR").arg(roff(core));
         else
             formatted = QStringLiteral("\\fB%1\\fR").arg(roff(core));

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope fit: a scaling law fitted to CSV points or a store's runs, with bootstrap CIs, kept in the
 // store; or, with --law ptq, the PTQ damage along one run against tokens and the LR decay
 // (docs/scaling.md). A table, or JSON with --json.
@@ -9,12 +11,12 @@
 #include "core/common/metrics.h"
 
 #include "core/common/errors.h"
-#include "core/data/store.h"
-#include "core/scaling/fit.h"
-#include "core/scaling/ptq.h"
-#include "core/scaling/serialization.h"
-#include "models/scalingsource.h"
-#include "models/storesnapshot.h"
+#include "core/scalinglaws/fit.h"
+#include "core/scalinglaws/ptq.h"
+#include "core/scalinglaws/serialization.h"
+#include "core/store/store.h"
+#include "itemmodels/scalingsource.h"
+#include "itemmodels/storesnapshot.h"
 
 #include <QFile>
 

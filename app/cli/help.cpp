@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/help.h"
 
 #include "app/cli/clioptions.h"
@@ -124,7 +126,7 @@ QString usageText()
 {
     QStringList lines;
     const QString gui = QStringLiteral("usage: quantscope [--lang LANG] [STORE.h5]");
-    const auto withComment = [](const QString& line, const QString& comment) {
+    const auto withComment = [](const QString& line, const QString& comment) -> QString {
         return line + QString(std::max<qsizetype>(1, 45 - line.size()), QLatin1Char(' ')) + comment;
     };
     lines << withComment(gui, QStringLiteral("open the GUI"));

@@ -1,15 +1,17 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope import: a trajectory of Hugging Face revisions (folders with config.json and safetensors
 // or PyTorch .bin weights) as a run of a results store, which `quantscope sweep` then quantizes like a
-// run of the built-in trainer (core/data/hfrun.h).
+// run of the built-in trainer (core/hf/hfrun.h).
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
 
-#include "core/data/hfconfig.h"
-#include "core/data/hfprotocol.h"
-#include "core/data/hfrun.h"
-#include "core/data/store.h"
+#include "core/formats/hfconfig.h"
+#include "core/hf/hfprotocol.h"
+#include "core/hf/hfrun.h"
+#include "core/store/store.h"
 
 #include <QFileInfo>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope info: what a store holds, one table per run (step, tokens, LR, FP CE, each config's
 // relative CE).
 
@@ -6,7 +8,7 @@
 #include "app/cli/commands.h"
 #include "core/common/metrics.h"
 
-#include "core/data/store.h"
+#include "core/store/store.h"
 
 #include <cmath>
 

@@ -1,14 +1,16 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope outliers: outlier input channels followed across a run's checkpoints, from the FP
-// reference's per-channel profiles (core/data/outliertracking.h), and how their number goes with the
+// reference's per-channel profiles (core/analysis/outliertracking.h), and how their number goes with the
 // W4A4 error.
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
+#include "core/analysis/outliertracking.h"
 #include "core/common/errors.h"
 #include "core/common/metrics.h"
-#include "core/data/outliertracking.h"
-#include "core/data/store.h"
+#include "core/store/store.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope query: what-if questions to a law (docs/scaling.md): predictions, the input that reaches
 // a target, sweeps of an input, and the best bit width and size under a memory budget.
 
@@ -6,8 +8,8 @@
 #include "app/cli/commands.h"
 #include "app/cli/scalinglaw.h"
 
-#include "core/scaling/query.h"
-#include "core/scaling/serialization.h"
+#include "core/scalinglaws/query.h"
+#include "core/scalinglaws/serialization.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,11 +1,13 @@
-// quantscope repair: every complete row of a damaged store copied into a new one (core/data/storerepair.h),
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// quantscope repair: every complete row of a damaged store copied into a new one (core/store/storerepair.h),
 // and a summary of what was salvaged, what was dropped and what could not be read.
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
 
-#include "core/data/storerepair.h"
+#include "core/store/storerepair.h"
 
 namespace qs::cli {
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/scalinglaw.h"
 
 #include "app/cli/clioptions.h"
@@ -5,8 +7,8 @@
 #include "app/cli/commands.h"
 
 #include "core/common/errors.h"
-#include "core/data/store.h"
-#include "core/scaling/serialization.h"
+#include "core/scalinglaws/serialization.h"
+#include "core/store/store.h"
 
 #include <QFile>
 

@@ -1,11 +1,13 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The law a scaling command names, shared by `query` and `figure --view scaling`: a JSON file (fit
 // --out), a fit saved in a store, or a law with published coefficients only; and its inputs N, D, G,
 // bits, f. The options are in lawOptions() / lawInputOptions() (commands.h).
 
-#include "core/scaling/laws.h"
-#include "core/scaling/query.h"
+#include "core/scalinglaws/laws.h"
+#include "core/scalinglaws/query.h"
 
 namespace qs::cli {
 

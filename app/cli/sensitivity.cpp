@@ -1,14 +1,16 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope sensitivity: which layers a config's damage comes from along a run, from the per-layer
-// sensitivity a sweep with --sensitivity stored (core/data/sensitivityreport.h), and whether the cheap
+// sensitivity a sweep with --sensitivity stored (core/analysis/sensitivityreport.h), and whether the cheap
 // Fisher estimate ranks the layers as the measurement does.
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
+#include "core/analysis/sensitivityreport.h"
 #include "core/common/errors.h"
 #include "core/common/metrics.h"
-#include "core/data/sensitivityreport.h"
-#include "core/data/store.h"
+#include "core/store/store.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,16 +1,18 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope submit / task / status / merge: a run's sweep split into tasks that run as a SLURM job
 // array (or as local worker processes), each writing its own shard store, folded into the main store
-// afterwards (core/data/shards.h, app/cli/cluster.h, docs/cluster.md).
+// afterwards (core/store/shards.h, app/cli/cluster.h, docs/cluster.md).
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/cluster.h"
 #include "app/cli/commands.h"
 
-#include "core/data/shards.h"
-#include "core/data/store.h"
 #include "core/engine/hfmemory.h"
 #include "core/engine/sweep.h"
+#include "core/store/shards.h"
+#include "core/store/store.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope sweep / resume: every checkpoint of a run (or of every run) quantized with each config,
 // each (checkpoint, config) result stored as soon as it is done (core/engine/sweep.h).
 
@@ -5,10 +7,10 @@
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
 
-#include "core/data/hfprotocol.h"
-#include "core/data/store.h"
 #include "core/engine/hfmemory.h"
 #include "core/engine/sweep.h"
+#include "core/hf/hfprotocol.h"
+#include "core/store/store.h"
 
 #include <algorithm>
 

@@ -1,13 +1,15 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope train: a byte-level LM trained on a text file into a run of a store (core/engine/trainer.h).
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
 
-#include "core/data/corpus.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
 #include "core/engine/trainer.h"
-#include "models/checkpointfolder.h"
+#include "core/store/store.h"
+#include "itemmodels/checkpointfolder.h"
 
 #include <QFileInfo>
 

@@ -1,6 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/version.h"
 
 #include "core/engine/versions.h"
+#include "core/store/store.h"
 
 #include <QtGlobal>
 

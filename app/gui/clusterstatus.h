@@ -1,13 +1,15 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The status bar's part for a sweep that runs on a cluster (a store with a shard folder,
-// core/data/shards.h): "Cluster: 3 of 4 tasks done, 1 failed · 9 entries not merged", and on a click
+// core/store/shards.h): "Cluster: 3 of 4 tasks done, 1 failed · 9 entries not merged", and on a click
 // the tasks as `quantscope status` lists them (state, entries, job, log, last error line). The state
 // comes from the shards and from SLURM (squeue, sacct where accounting runs), asked off the GUI thread
 // at each new snapshot and at most every few seconds. Hidden for a store without a shard folder.
 
 #include "app/cli/cluster.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/storesnapshot.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The Help menu's windows: About QuantScope (its version, the versions of Qt, libtorch and HDF5 it

@@ -1,6 +1,8 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/jobstatusarea.h"
 
-#include "models/jobs/job.h"
+#include "itemmodels/jobs/job.h"
 
 #include <QCoreApplication>
 #include <QHBoxLayout>

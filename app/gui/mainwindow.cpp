@@ -1,16 +1,17 @@
-// MainWindow: the assembly — pages, tabs, dock, run bar, status bar and the links between them
-// through the Selection — and what it shows of the store its StoreFollower loads.
-
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/mainwindow.h"
 
 #include "app/gui/clusterstatus.h"
+#include "app/gui/fileactions.h"
+#include "app/gui/jobcontrol.h"
 #include "app/gui/jobstatusarea.h"
+#include "app/gui/labactions.h"
 #include "core/common/errors.h"
-#include "models/jobs/job.h"
-#include "models/scalingsource.h"
-#include "models/selection.h"
-#include "models/settings.h"
-#include "models/storefollower.h"
+#include "itemmodels/scalingsource.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/settings.h"
+#include "itemmodels/storefollower.h"
 #include "widgets/pages/breakdownpage.h"
 #include "widgets/pages/heatmappage.h"
 #include "widgets/pages/layertablepage.h"
@@ -19,8 +20,6 @@
 #include "widgets/pages/runbrowserpage.h"
 #include "widgets/pages/scaling/scalingpage.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
-#include "widgets/plot/figureexport.h"
-#include "widgets/plot/figureexporter.h"
 #include "widgets/plot/qcp.h"
 
 #include <QAction>
@@ -28,7 +27,6 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QKeyEvent>
 #include <QLabel>
@@ -50,16 +48,6 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
     setObjectName(QStringLiteral("mainWindow"));
     registerSnapshotMetaTypes();
 
-    m_exports = new FigureExporter(this);
-    connect(m_exports, &FigureExporter::saved, this, [this](const QString& path) {
-        statusBar()->showMessage(tr("Saved %1").arg(path), statusTimeoutMs);
-        Q_EMIT figureSaved(path);
-    });
-    connect(m_exports, &FigureExporter::failed, this, [this](const QString&, const QString& message) {
-        statusBar()->clearMessage();
-        reportError(tr("Cannot export figure"), message);
-    });
-
     m_follower = new StoreFollower(this);
     connect(m_follower, &StoreFollower::loaded, this, &MainWindow::onLoaded);
     connect(m_follower, &StoreFollower::failed, this,
@@ -73,6 +61,13 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
         clearWaitingMessage();
         Q_EMIT storeUnchanged(path);
     });
+
+    m_jobs = new JobControl(m_follower, m_settings, this);
+    connect(m_jobs, &JobControl::runningChanged, this, &MainWindow::updateActions);
+    connect(m_jobs, &JobControl::reloadRequested, this, &MainWindow::reloadAfterJob);
+    connect(m_jobs, &JobControl::errorOccurred, this, &MainWindow::reportError);
+    connect(m_jobs, &JobControl::demoFinished, this, &MainWindow::demoFinished);
+    connect(m_jobs, &JobControl::sweepFinished, this, &MainWindow::sweepFinished);
 
     // One selection links every view: a click in one selects the same run, checkpoint, config and
     // layer in all of them.
@@ -135,12 +130,9 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
             showRun(index);
     });
 
-    m_trajectory->setXAxis(m_settings->lastXAxis() == Settings::XAxis::Tokens ? TrajectoryPage::XAxis::Tokens
-                                                                              : TrajectoryPage::XAxis::Step);
-    connect(m_trajectory, &TrajectoryPage::xAxisChanged, this, [this](TrajectoryPage::XAxis axis) {
-        m_settings->setLastXAxis(axis == TrajectoryPage::XAxis::Tokens ? Settings::XAxis::Tokens
-                                                                       : Settings::XAxis::Step);
-    });
+    m_trajectory->setXAxis(m_settings->lastXAxis());
+    connect(m_trajectory, &TrajectoryPage::xAxisChanged, this,
+            [this](TrajectoryAxis axis) { m_settings->setLastXAxis(axis); });
     connect(m_trajectory, &TrajectoryPage::checkpointSelected, m_selection, &Selection::setCheckpoint);
     connect(m_selection, &Selection::checkpointChanged, this, [this](int index) {
         m_trajectory->selectCheckpoint(index);
@@ -157,6 +149,13 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
             showRun(index);
         }
     });
+
+    m_files = new FileActions(m_trajectory, m_tabs, m_scaling, m_settings, m_follower, m_jobs, this);
+    connect(m_files, &FileActions::storeRequested, this, &MainWindow::openStore);
+    connect(m_files, &FileActions::runRequested, this, [this](const QString& run) { m_runAfterLoad = run; });
+    connect(m_files, &FileActions::figureSaved, this, &MainWindow::figureSaved);
+    connect(m_files, &FileActions::errorOccurred, this, &MainWindow::reportError);
+    m_lab = new LabActions(m_selection, m_settings, m_follower, m_jobs, this);
 
     createMenus();
     createStatusBar();
@@ -176,7 +175,7 @@ MainWindow::MainWindow(Settings* settings, QWidget* parent)
 MainWindow::~MainWindow()
 {
     m_follower->stopFollowingJob();
-    delete m_job; // waits for the worker before the pages it reports to go away
+    delete m_jobs; // waits for the job's worker before the pages it reports to go away
 }
 
 StoreSnapshotPtr MainWindow::currentSnapshot() const
@@ -194,13 +193,68 @@ void MainWindow::setJobPollInterval(int ms)
     m_follower->setPollInterval(ms);
 }
 
+bool MainWindow::isDemoRunning() const
+{
+    return m_jobs->isDemoRunning();
+}
+
+bool MainWindow::isJobRunning() const
+{
+    return m_jobs->isJobRunning();
+}
+
+FigureExporter* MainWindow::exporter() const
+{
+    return m_files->exporter();
+}
+
+void MainWindow::startDemo(const QString& dir)
+{
+    m_jobs->startDemo(dir);
+}
+
+void MainWindow::startRecipe(const QString& name, const QString& dir)
+{
+    m_lab->startRecipe(name, dir);
+}
+
+void MainWindow::startCooldown(const QString& run, qint64 step, qint64 steps)
+{
+    m_lab->startCooldown(run, step, steps);
+}
+
+void MainWindow::startLawa(const QString& run, int window)
+{
+    m_lab->startLawa(run, window);
+}
+
+void MainWindow::startSweep(const QString& storePath, const QString& run, const std::vector<QuantConfig>& configs)
+{
+    m_jobs->startSweep(storePath, run, configs);
+}
+
+void MainWindow::cancelJob()
+{
+    m_jobs->cancel();
+}
+
+bool MainWindow::exportFigure(const QString& path)
+{
+    return m_files->exportFigure(path);
+}
+
+bool MainWindow::startExport(FigureView& view, const QString& path, const FigureExportOptions& options)
+{
+    return m_files->startExport(view, path, options);
+}
+
 void MainWindow::createStatusBar()
 {
-    m_jobStatus = new JobStatusArea(this);
+    JobStatusArea* jobStatus = m_jobs->makeStatusArea();
     m_runLabel = new QLabel(this);
     m_runLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statusBar()->addWidget(m_runLabel, 1);
-    statusBar()->addPermanentWidget(m_jobStatus);
+    statusBar()->addPermanentWidget(jobStatus);
     m_clusterStatus = new ClusterStatus(this);
     statusBar()->addPermanentWidget(m_clusterStatus);
     updateActions();
@@ -232,6 +286,12 @@ void MainWindow::onLoaded(const StoreSnapshotPtr& snapshot, int runIndex, bool u
         m_afterLoadMessage.clear();
     }
     Q_EMIT storeLoaded(snapshot->path);
+}
+
+void MainWindow::reloadAfterJob(const QString& storePath, const QString& message)
+{
+    openStore(storePath);
+    m_afterLoadMessage = message;
 }
 
 void MainWindow::clearWaitingMessage()
@@ -361,15 +421,6 @@ void MainWindow::reportError(const QString& title, const QString& message)
     box->open();
 }
 
-void MainWindow::chooseStore()
-{
-    const QString start = currentSnapshot() ? QFileInfo(currentStorePath()).absolutePath() : QString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Store"), start,
-                                                      tr("QuantScope stores (*.h5 *.hdf5);;All files (*)"));
-    if (!path.isEmpty())
-        openStore(path);
-}
-
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_settings->setWindowGeometry(saveGeometry());
@@ -377,9 +428,18 @@ void MainWindow::closeEvent(QCloseEvent* event)
     m_settings->setSplitterState(m_splitter->saveState());
     m_settings->setViewTab(m_tabs->currentIndex());
     m_settings->sync();
-    if (isJobRunning())
-        m_job->cancel(); // the store keeps what was computed; the destructor waits for the worker
+    m_jobs->cancelOnClose();
     QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    m_files->dragEnter(event);
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    m_files->drop(event);
 }
 
 } // namespace qs

@@ -1,18 +1,25 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MainWindow: the File, View and Help menus, the tool bar, the recent stores, and which actions a store and
-// a running job allow.
+// a running job allow. The File menu's actions call the window's parts (fileactions.h, jobcontrol.h,
+// labactions.h).
 
 #include "app/gui/mainwindow.h"
 
+#include "app/gui/fileactions.h"
 #include "app/gui/helpwindows.h"
+#include "app/gui/jobcontrol.h"
+#include "app/gui/labactions.h"
 #include "app/gui/language.h"
 #include "app/gui/theme.h"
-#include "models/selection.h"
-#include "models/settings.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/settings.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/pages/scaling/scalingpage.h"
 
 #include <QAction>
 #include <QActionGroup>
+#include <QComboBox>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -26,7 +33,7 @@ void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
 
-    QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::chooseStore);
+    QAction* open = file->addAction(tr("&Open…"), m_files, &FileActions::chooseStore);
     open->setShortcut(QKeySequence::Open);
     open->setStatusTip(tr("Open a QuantScope results store (.h5)"));
 
@@ -35,20 +42,24 @@ void MainWindow::createMenus()
     rebuildRecentMenu();
 
     file->addSeparator();
-    m_demoAction = file->addAction(tr("Run &Demo"), this, &MainWindow::runDemoFromMenu);
+    m_demoAction = file->addAction(tr("Run &Demo"), m_jobs, [this] { m_jobs->startDemo(m_settings->demoDirectory()); });
     m_demoAction->setStatusTip(tr("Train a small byte-level LM with a WSD schedule and quantize every checkpoint"));
-    m_sweepAction = file->addAction(tr("Run &Sweep…"), this, &MainWindow::chooseSweep);
+    m_sweepAction =
+        file->addAction(tr("Run &Sweep…"), m_jobs, [this] { m_jobs->chooseSweep(m_runCombo->currentText()); });
     m_sweepAction->setObjectName(QStringLiteral("sweepAction"));
     m_sweepAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_sweepAction->setStatusTip(tr("Quantize every checkpoint of a run of this store with configs of your choice"));
-    m_importAction = file->addAction(tr("&Import Hugging Face Trajectory…"), this, [this] { chooseImport(); });
+    m_importAction =
+        file->addAction(tr("&Import Hugging Face Trajectory…"), m_files, [this] { m_files->chooseImport(); });
     m_importAction->setObjectName(QStringLiteral("importAction"));
     m_importAction->setStatusTip(tr("Make a run of a folder of Hugging Face revisions, to sweep like a trained run"));
-    createLabActions(file);
-    createRecipesMenu(file);
+    m_lab->addActions(file);
+    // They act on the selected run: follow it (a new snapshot selects a run after the actions' update).
+    connect(m_selection, &Selection::runChanged, this, &MainWindow::updateActions);
+    m_lab->addRecipesMenu(file);
 
     file->addSeparator();
-    m_exportAction = file->addAction(tr("&Export Figure…"), this, &MainWindow::chooseExportFile);
+    m_exportAction = file->addAction(tr("&Export Figure…"), m_files, &FileActions::chooseExportFile);
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportAction->setEnabled(false);
 
@@ -108,7 +119,7 @@ void MainWindow::createViewMenu()
     }
     for (int i = 0; i < actions.size(); ++i) {
         QAction* action = actions.at(i);
-        const QString code = codes.at(i);
+        const QString& code = codes.at(i);
         action->setCheckable(true);
         action->setChecked(code == current);
         action->setData(code);
@@ -172,12 +183,7 @@ void MainWindow::updateActions()
     m_demoAction->setEnabled(!busy);
     m_sweepAction->setEnabled(!busy && hasRun);
     m_importAction->setEnabled(!busy);
-    m_recipesMenu->setEnabled(!busy);
-    const RunSnapshot* run = m_selection->run();
-    const bool trained = run && run->info.source.empty() && !run->info.trainConfigJson.empty();
-    m_cooldownAction->setEnabled(!busy && trained);
-    m_lawaAction->setEnabled(!busy && run && run->checkpoints.size() >= 2);
-    m_soupAction->setEnabled(!busy && run && run->checkpoints.size() >= 2);
+    m_lab->updateActions();
 }
 
 void MainWindow::rebuildRecentMenu()

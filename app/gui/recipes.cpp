@@ -1,8 +1,10 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/recipes.h"
 
 #include "core/common/errors.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/pages/figurepages.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
 #include "widgets/plot/figureexport.h"
@@ -64,7 +66,7 @@ QStringList exportTrajectory(const RecipeFigure& figure, const QString& storePat
     if (!TrajectoryPage::metricFromName(QString::fromStdString(figure.metric), &metric))
         throw Error("figure " + figure.file + ": unknown metric '" + figure.metric + "'");
     trajectory->setMetric(metric);
-    trajectory->setXAxis(figure.x == "steps" ? TrajectoryPage::XAxis::Step : TrajectoryPage::XAxis::Tokens);
+    trajectory->setXAxis(figure.x == "steps" ? TrajectoryAxis::Step : TrajectoryAxis::Tokens);
     QStringList written;
     for (const char* ext : {".png", ".pdf"}) {
         QString error;

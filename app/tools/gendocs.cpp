@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // qs_gendocs: writes the manual page or the bash completion generated from the command table
 // (app/cli/docgen.h). A build tool, not installed: cmake/Packaging.cmake runs it.
 //

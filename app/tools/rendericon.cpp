@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // qs_rendericon: renders the application's SVG icon as square PNGs for the hicolor icon theme. A build
 // tool, not installed: cmake/Packaging.cmake runs it for each size.
 //

@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The cells of one CSV record, shared by the readers of W&B exports (core/data/traininglog.h) and of
-// scaling-law data (core/scaling/data.h).
+// The cells of one CSV record, shared by the readers of W&B exports (core/formats/traininglog.h) and of
+// scaling-law data (core/scalinglaws/data.h).
 
 #include <string>
 #include <string_view>

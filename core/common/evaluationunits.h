@@ -1,8 +1,10 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What the evaluation of one model against the full-precision reference leaves per evaluation unit (a
 // validation sequence of a trained run, an evaluation block of a Hugging Face run), and the model
-// metrics with their uncertainty made from it (issue 22). Both sweeps fill an EvaluationUnits and store
+// metrics with their uncertainty made from it. Both sweeps fill an EvaluationUnits and store
 // what modelMetrics() and unitRecords() return, so the numbers and their errors are defined once. No
 // Qt, no torch.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The other words of the domain, named once: quantization methods, the full-precision reference's
@@ -5,6 +7,8 @@
 // JSON, the layers table's `kind` column) and command-line words, so they never change.
 
 #include <array>
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace qs {
@@ -41,5 +45,15 @@ inline constexpr std::array<const char*, 7> blockOrder {q, k, v, o, gate, up, do
 
 // Position of `kind` in layerkinds::blockOrder; 99 for any other kind (they sort after, by name).
 int layerKindOrder(std::string_view kind);
+
+// One quantizable linear layer of a model, as the store's layers table and the HF config list them.
+struct LayerInfo
+{
+    std::string name; // tensor name, e.g. "model.layers.3.mlp.down_proj.weight"
+    int block = 0;
+    std::string kind;      // q, k, v, o, gate, up, down
+    std::int64_t rows = 0; // out features
+    std::int64_t cols = 0; // in features
+};
 
 } // namespace qs

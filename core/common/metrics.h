@@ -1,10 +1,12 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The metrics QuantScope measures, named once. The names are the store's dataset names
 // (docs/store-format.md) and the command line's, so they never change; everything that reads or writes
 // a metric uses these constants, and everything that describes one (titles, units, which configs
 // measure it) reads metricTable(). Titles here are English for the CLI and reports; the GUI translates
-// its own (models/metricnames.h).
+// its own (itemmodels/metricnames.h).
 
 #include <span>
 #include <string>

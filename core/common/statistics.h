@@ -1,6 +1,8 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Uncertainty of the numbers QuantScope reports (issue 22's statistics engine). An evaluation set is
+// Uncertainty of the numbers QuantScope reports. An evaluation set is
 // a list of units — sequences, or blocks of tokens — and every model metric is a mean over their
 // tokens; tokens of one unit are correlated, units are (close to) independent, so errors are computed
 // over units, never over tokens. Paired versions compare two models on the same units (quantized

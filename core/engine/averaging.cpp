@@ -1,10 +1,13 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/engine/averaging.h"
 
 #include "core/common/errors.h"
-#include "core/data/hfrun.h"
-#include "core/data/store.h"
 #include "core/engine/sweepdetail.h"
 #include "core/engine/tensors.h"
+#include "core/hf/hfrun.h"
+#include "core/store/derivedruns.h"
+#include "core/store/store.h"
 
 #include <nlohmann/json.hpp>
 

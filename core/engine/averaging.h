@@ -1,8 +1,10 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "core/common/progress.h"
-#include "core/data/averagingspec.h"
-#include "core/data/hfaverage.h"
+#include "core/config/averagingspec.h"
+#include "core/hf/hfaverage.h"
 
 #include <cstdint>
 #include <string>
@@ -12,18 +14,17 @@ namespace qs {
 
 class Store;
 
-// Weight averaging over a trajectory (papers.md §1). Every result is a new run of averaged
-// checkpoints (kind "averaged", each row's provenance naming its sources) linked to its parent, so
-// sweeps, the explorer and fits treat it like any trajectory. Averages are taken in float64 and
-// saved as F32 safetensors under `checkpointDir`. Runs already in the store are extended, never
-// recomputed. Runs of Hugging Face revisions (hfrun.h) are averaged by core/data/hfaverage.h instead:
-// each average a revision folder under `checkpointDir` in the ingredients' dtype, sharded at
-// `hfShardBytes`.
+// Weight averaging over a trajectory (LAWA and model soups, as in "Training Dynamics Impact Post-Training Quantization
+// Robustness"). Every result is a new run of averaged checkpoints (kind "averaged", each row's provenance naming its
+// sources) linked to its parent, so sweeps, the explorer and fits treat it like any trajectory. Averages are taken in
+// float64 and saved as F32 safetensors under `checkpointDir`. Runs already in the store are extended, never recomputed.
+// Runs of Hugging Face revisions (hfrun.h) are averaged by core/hf/hfaverage.h instead: each average a revision folder
+// under `checkpointDir` in the ingredients' dtype, sharded at `hfShardBytes`.
 
 // LAWA: run `<run>.lawa<window>` (`.lawa<window>s<stride>` for stride > 1) whose checkpoint at step t is
 // the uniform average of the parent's last `window` checkpoints up to t, taking every `stride`-th
 // (the paper: checkpoints every 500 steps, window 5). Averaged checkpoints of the parent are skipped.
-// `window` in [lawaMinWindow, lawaMaxWindow], `stride` in [1, lawaMaxStride] (core/data/averagingspec.h;
+// `window` in [lawaMinWindow, lawaMaxWindow], `stride` in [1, lawaMaxStride] (core/config/averagingspec.h;
 // ConfigError otherwise).
 AveragingSummary lawaRun(Store& store, const std::string& run, int window, int stride, const std::string& checkpointDir,
                          const Progress& progress = {}, uint64_t hfShardBytes = kHfDefaultShardBytes);

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Validation cross-entropy on fixed held-out blocks. Include only from core .cpp files.
@@ -47,7 +49,7 @@ using ResidualStates = std::vector<torch::Tensor>;
 FpReference fpReference(TinyLm& model, const ValidationSet& set, int batchSize, ResidualStates* residuals = nullptr);
 
 // What a quantized model does to the validation set, against the FP reference (llama.cpp's
-// --kl-divergence statistics, papers.md §6), per validation sequence (core/common/evaluationunits.h):
+// perplexity --kl-divergence statistics), per validation sequence (core/common/evaluationunits.h):
 // CE, KL(P_fp ‖ P_q) and top-1 agreement summed over each sequence's tokens, and KL per token.
 // Throws Error if the model's logits hold NaN or Inf.
 // `residuals`: when given, the quantized model's residual stream is recorded there.

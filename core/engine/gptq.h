@@ -1,7 +1,10 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// GPTQ (Frantar et al. 2022) as the IST-DASLab reference implementation does it (papers.md §5), on
-// one linear layer. Include only from core .cpp files: this header pulls in libtorch.
+// GPTQ (Frantar et al. 2022) as the IST-DASLab reference implementation does it ("GPTQ: Accurate Post-Training
+// Quantization for Generative Pre-trained Transformers"), on one linear layer. Include only from core .cpp files: this
+// header pulls in libtorch.
 
 #include <torch/torch.h>
 

@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/engine/hfmemory.h"
 
 #include "core/common/errors.h"
-#include "core/data/hfconfig.h"
+#include "core/formats/hfconfig.h"
 
 #include <unistd.h>
 

@@ -1,6 +1,8 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// How a sweep of a Hugging Face trajectory stays inside a memory budget (issue 18). The sweep keeps,
+// How a sweep of a Hugging Face trajectory stays inside a memory budget. The sweep keeps,
 // per revision, one block's weights (the FP block and each config's copy being quantized; the next
 // block too, read ahead, when it fits), every config's calibration hidden states, and the validation
 // hidden states of the FP reference and of every quantized config. Only the last grow with the

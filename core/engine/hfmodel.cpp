@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/engine/hfmodel.h"
 
 #include "core/common/errors.h"
-#include "core/data/config.h"
+#include "core/config/config.h"
 #include "core/engine/hfmemory.h"
 #include "core/engine/quantizer.h"
 

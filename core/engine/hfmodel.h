@@ -1,6 +1,8 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The forward pass of Hugging Face decoders (issue 6), streamed: the model is never in memory as a
+// The forward pass of Hugging Face decoders, streamed: the model is never in memory as a
 // whole. Blocks are read from the memory-mapped checkpoint one at a time (loadBlock), their pages
 // released as soon as they are converted to float32, and the caller carries the hidden states from
 // one block to the next. The semantics follow Hugging Face transformers' modeling_llama.py,
@@ -9,8 +11,8 @@
 // GQA, NeoX's per-head fused qkv layout); tests/support/hf_reference.py is the independent reference the
 // tests compare with. Include only from core .cpp files: this header pulls in libtorch.
 
-#include "core/data/hfconfig.h"
-#include "core/data/hfweights.h"
+#include "core/formats/hfconfig.h"
+#include "core/formats/hfweights.h"
 
 #include <torch/torch.h>
 

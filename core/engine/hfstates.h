@@ -1,6 +1,8 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The validation hidden states of one config while a revision streams through its blocks (issue 18):
+// The validation hidden states of one config while a revision streams through its blocks:
 // [sequences, T, hidden] float32, in memory or in a scratch file, read and written a chunk of sequences
 // at a time. A block maps each sequence's states to new ones independently of the others, so a chunk's
 // output replaces its input in place and the file never needs a second copy. The scratch file is

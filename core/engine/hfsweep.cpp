@@ -1,9 +1,11 @@
-// The sweep of a Hugging Face trajectory (issue 6), streamed block by block: for each revision, every
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The sweep of a Hugging Face trajectory, streamed block by block: for each revision, every
 // missing config and the FP reference advance together through the blocks. A block's weights are read
 // once from the memory-mapped shards, each config quantizes its own copy on its own calibration
 // activations (GPTQ's true-sequential walk, as quantizeModel does for the built-in model) and carries its
 // validation hidden states to the next block. Memory follows a plan made before anything is read
-// (hfmemory.h, issue 18): one block's float32 weights twice, each config's calibration states, and the
+// (hfmemory.h): one block's float32 weights twice, each config's calibration states, and the
 // validation states — in memory when they fit the budget, otherwise in scratch files streamed through
 // each block a chunk of sequences at a time. The next block is read while this one computes (when one
 // more block fits), and the FP config shares the FP reference's validation states and evaluation. What is evaluated and how it is scored is the run's
@@ -13,15 +15,15 @@
 
 #include "core/common/errors.h"
 #include "core/common/metrics.h"
-#include "core/data/corpus.h"
-#include "core/data/hfprotocol.h"
-#include "core/data/hfrun.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
 #include "core/engine/hfmemory.h"
 #include "core/engine/hfmodel.h"
 #include "core/engine/hfstates.h"
 #include "core/engine/quantizer.h"
 #include "core/engine/sweepdetail.h"
+#include "core/hf/hfprotocol.h"
+#include "core/hf/hfrun.h"
+#include "core/store/store.h"
 
 #include <nlohmann/json.hpp>
 
@@ -111,7 +113,7 @@ struct StopForward
 {
 };
 
-// One config's block over its calibration states a chunk of sequences at a time (issue 18): the block is
+// One config's block over its calibration states a chunk of sequences at a time: the block is
 // walked in passes over the chunks. A group whose quantization reads its input (GPTQ) ends a pass once
 // every chunk has shown it its input (the Hessian complete), is quantized, and the next pass starts
 // from the block's input again with it quantized; groups that need no input (RTN, FP) are quantized at

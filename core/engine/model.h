@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The built-in byte-level decoder-only LM, with the Llama / OLMo-2 block structure so that module
@@ -9,8 +11,8 @@
 //   model.norm.weight, lm_head.weight.
 // Include only from core .cpp files: this header pulls in libtorch.
 
-#include "core/data/config.h"
-#include "core/data/store.h"
+#include "core/config/config.h"
+#include "core/store/store.h"
 
 #include <torch/torch.h>
 

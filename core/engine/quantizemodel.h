@@ -1,14 +1,16 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Quantization of a whole model, the way the GPTQ reference quantizes LLMs (papers.md §5): blocks one
-// after another, each calibrated on the outputs of the already quantized blocks before it, and inside a
-// block in true-sequential order (q/k/v → o → gate/up → down), so every layer sees the inputs it will see
-// in the quantized model. The same walk serves RTN (no error feedback) and the FP reference, and measures
-// per layer what the sweep stores: relative weight error, output SQNR, GPTQ loss, and the statistics of
-// the layer's input activations. Include only from core .cpp files.
+// Quantization of a whole model, the way the GPTQ reference quantizes LLMs (Frantar et al. 2022, "GPTQ: Accurate
+// Post-Training Quantization for Generative Pre-trained Transformers"): blocks one after another, each calibrated on
+// the outputs of the already quantized blocks before it, and inside a block in true-sequential order (q/k/v → o →
+// gate/up → down), so every layer sees the inputs it will see in the quantized model. The same walk serves RTN (no
+// error feedback) and the FP reference, and measures per layer what the sweep stores: relative weight error, output
+// SQNR, GPTQ loss, and the statistics of the layer's input activations. Include only from core .cpp files.
 
 #include "core/common/metrics.h"
-#include "core/data/config.h"
+#include "core/config/config.h"
 #include "core/engine/gptq.h"
 #include "core/engine/model.h"
 
@@ -33,7 +35,7 @@ struct ActivationStats
 ActivationStats activationStats(const torch::Tensor& x, double outlierThreshold);
 
 // activationStats over inputs that arrive in chunks and are shown twice, in two passes over the same
-// chunks (issue 18: a paper-sized calibration set is never in memory at once). The first pass takes the
+// chunks (so a calibration set of a paper's size is never in memory at once). The first pass takes the
 // sum, every channel's max |x| and a histogram of the upper 16 bits of |x|'s float32 pattern; the second
 // the moments about the global mean and, inside the histogram bin that holds the median, a histogram of
 // the lower 16 bits: the median is exact, the element activationStats finds. With one chunk the numbers
@@ -107,7 +109,7 @@ struct GroupMember
 void quantizeGroup(const torch::Tensor& input, const std::vector<GroupMember>& members, const QuantConfig& config,
                    const QuantizeModelOptions& options, std::vector<LayerReport>& reports);
 
-// quantizeGroup over a calibration set that arrives in chunks (issue 18), in passes over the same chunks
+// quantizeGroup over a calibration set that arrives in chunks, in passes over the same chunks
 // in the same order: addFirst (GPTQ's Hessian, the statistics' first pass) with every chunk, quantize()
 // (the weights, in place), addSecond (the output SQNR of the quantized weights, the statistics' second
 // pass) with every chunk, finish(). A pass a group does not need may be skipped: needsFirstPass() is

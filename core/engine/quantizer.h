@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The uniform weight quantizer of the GPTQ reference implementation (papers.md §5), shared by RTN and
+// The uniform weight quantizer of the GPTQ reference implementation (Frantar et al. 2022), shared by RTN and
 // (later) GPTQ. Include only from core .cpp files: this header pulls in libtorch.
 
-#include "core/data/config.h"
+#include "core/config/config.h"
 
 #include <torch/torch.h>
 
@@ -30,10 +32,10 @@ torch::Tensor quantizeDequantize(const torch::Tensor& w, const QuantGrid& grid);
 // and group of `groupSize` consecutive input columns (the last group may be narrower).
 torch::Tensor rtnQuantize(const torch::Tensor& w, int bits, int groupSize, bool symmetric);
 
-// Activation fake quantization (papers.md §3): symmetric absmax over each token's channels (groupSize
-// < 0) or over each group of groupSize consecutive channels of a token, s = absmax / (2^(b−1) − 1),
-// x̂ = s · clamp(round(x / s), −2^(b−1), 2^(b−1) − 1). x: [..., channels]; an all-zero token (group) stays
-// zero. groupSize must divide the channel count (ConfigError otherwise); bits in [2, 8].
+// Activation fake quantization ("Scaling Law for Quantization-Aware Training", Chen et al. 2025): symmetric absmax over
+// each token's channels (groupSize < 0) or over each group of groupSize consecutive channels of a token, s = absmax /
+// (2^(b−1) − 1), x̂ = s · clamp(round(x / s), −2^(b−1), 2^(b−1) − 1). x: [..., channels]; an all-zero token (group)
+// stays zero. groupSize must divide the channel count (ConfigError otherwise); bits in [2, 8].
 torch::Tensor fakeQuantizeActivations(const torch::Tensor& x, int bits, int groupSize);
 
 // Whether every element is finite, in one pass (torch::isfinite(t).all() takes five): NaN propagates

@@ -1,6 +1,8 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Per-layer sensitivity along a trajectory (issue 22): how much of a config's damage each quantizable
+// Per-layer sensitivity along a trajectory: how much of a config's damage each quantizable
 // layer causes, measured (leave-one-in: only that layer quantized; leave-one-out: every layer but that
 // one) and estimated cheaply from the Fisher information of the calibration data. Include only from core
 // .cpp files: this header pulls in libtorch.

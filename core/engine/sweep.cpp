@@ -1,15 +1,17 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/engine/sweep.h"
 
 #include "core/common/errors.h"
 #include "core/common/metrics.h"
-#include "core/data/corpus.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
 #include "core/engine/evaluate.h"
 #include "core/engine/hfmemory.h"
 #include "core/engine/quantizemodel.h"
 #include "core/engine/sensitivity.h"
 #include "core/engine/sweepdetail.h"
 #include "core/engine/tensors.h"
+#include "core/store/store.h"
 
 #include <algorithm>
 #include <chrono>
@@ -155,7 +157,7 @@ std::vector<const QuantConfig*> missingConfigs(const Store& store, const std::st
 
 double sweepEntryPrior(const QuantConfig& config)
 {
-    // bench_demo_phases, 2 cores, the demo's 8 × 128-byte steps (issue 19): an FP config (input
+    // bench_demo_phases, 2 cores, the demo's 8 × 128-byte steps: an FP config (input
     // statistics only) ~2.9 training steps, RTN ~3.9, GPTQ ~4.8, and ~2 more when activations are
     // quantized (the fake-quantized forwards).
     if (config.isFullPrecision())

@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "core/common/metrics.h"
 #include "core/common/progress.h"
 #include "core/common/timeleft.h"
-#include "core/data/config.h"
+#include "core/config/config.h"
 
 #include <cstdint>
 #include <functional>
@@ -47,7 +49,7 @@ struct SweepOptions
     // Called with every layer a config quantizes, as soon as it is quantized: the checkpoint's step, the
     // config id and the layer (its dequantized weight; for GPTQ its grids and codes). What the peer
     // tests compare with GPTQModel (tests/peers/test_gptqmodel.py).
-    std::function<void(int64_t step, const std::string& config, const QuantizedLayer& layer)> onQuantized;
+    std::function<void(int64_t step, const std::string& config, const QuantizedLayer& layer)> onQuantized = {};
 };
 
 // The prior cost of one sweep entry of `config` on the demo model, in its training steps (measured with

@@ -1,12 +1,14 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Pieces the two sweeps share: the built-in trainer's runs (sweep.cpp) and Hugging Face
 // trajectories (hfsweep.cpp). Include only from core .cpp files: this header pulls in libtorch.
 
-#include "core/data/config.h"
-#include "core/data/store.h"
+#include "core/config/config.h"
 #include "core/engine/evaluate.h"
 #include "core/engine/quantizemodel.h"
+#include "core/store/store.h"
 
 #include <string>
 #include <vector>

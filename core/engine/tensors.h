@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Bridge between safetensors files and the libtorch model. Include only from core .cpp files.
 
-#include "core/data/safetensors.h"
 #include "core/engine/model.h"
+#include "core/formats/safetensors.h"
 
 #include <map>
 #include <string>

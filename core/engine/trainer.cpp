@@ -1,13 +1,15 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/engine/trainer.h"
 
 #include "core/common/errors.h"
-#include "core/data/corpus.h"
-#include "core/data/schedule.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
+#include "core/config/schedule.h"
 #include "core/engine/evaluate.h"
 #include "core/engine/model.h"
 #include "core/engine/sweepdetail.h"
 #include "core/engine/tensors.h"
+#include "core/store/store.h"
 
 #include <nlohmann/json.hpp>
 

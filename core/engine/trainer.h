@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "core/common/progress.h"
-#include "core/data/config.h"
+#include "core/config/config.h"
 
 #include <cstdint>
 #include <functional>

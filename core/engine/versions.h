@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The versions of the numerical libraries QuantScope runs with, for `quantscope --version` and the
-// About box. Torch-free header.
+// The version of libtorch QuantScope runs with, for `quantscope --version` and the About box (HDF5's:
+// hdf5Version in core/store/store.h, the one library that links HDF5). Torch-free header.
 
 #include <string>
 
@@ -10,7 +12,5 @@ namespace qs {
 // libtorch's version as built against ("1.13.0"): libtorch has no run-time version call; the
 // package's dependency on libtorch's soname pins the release.
 std::string torchVersion();
-// The HDF5 library loaded, asked at run time ("1.10.8").
-std::string hdf5Version();
 
 } // namespace qs

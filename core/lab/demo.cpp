@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/lab/demo.h"
 
-#include "core/data/corpus.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
 #include "core/engine/sweep.h"
 #include "core/engine/trainer.h"
+#include "core/store/store.h"
 
 #include <algorithm>
 #include <chrono>
@@ -25,8 +27,7 @@ DemoOptions DemoOptions::defaults(const std::string& dir)
     t.schedule.warmupSteps = 30;
     t.schedule.decayFraction = 0.25;
     // 500 steps of 8 × 128 bytes, a checkpoint every 40 and at the end (14 in all, 4 of them in the
-    // decay), evaluated on 8 × 8 × 128 = 8,192 held-out bytes: the demo's budget is 3 minutes on 2 cores
-    // (issue 19).
+    // decay), evaluated on 8 × 8 × 128 = 8,192 held-out bytes: the demo's budget is 3 minutes on 2 cores.
     t.steps = 500;
     t.batchSize = 8;
     t.seqLen = 128;
@@ -34,9 +35,11 @@ DemoOptions DemoOptions::defaults(const std::string& dir)
     t.evalEvery = 40;
     t.evalBatches = 8;
     t.seed = 20251007;
-    // The protocol of papers.md §1 (symmetric, group size 128) at 4 and 3 bits with RTN and GPTQ, and
-    // RTN at 2 bits, where a model this small shows its damage most clearly; then the decomposition of
-    // papers.md §3: W4A16 (rtn:4 above), W16A4, W4A4, and W4A4 with the FC2 (down_proj) input at 8 bits.
+    // The protocol of "Training Dynamics Impact Post-Training Quantization Robustness" (Catalan-Tatjer et
+    // al. 2025: symmetric, group size 128) at 4 and 3 bits with RTN and GPTQ, and RTN at 2 bits, where a
+    // model this small shows its damage most clearly; then the decomposition of "Scaling Law for
+    // Quantization-Aware Training" (Chen et al. 2025): W4A16 (rtn:4 above), W16A4, W4A4, and W4A4 with the
+    // FC2 (down_proj) input at 8 bits.
     for (const char* spec : {"rtn:4:g128:sym", "rtn:3:g128:sym", "rtn:2:g128:sym", "gptq:4:g128:sym:act",
                              "gptq:3:g128:sym:act", "none:a4", "rtn:4:g128:sym:a4", "rtn:4:g128:sym:a4:down=a8"})
         o.configs.push_back(QuantConfig::parse(spec));

@@ -1,15 +1,17 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/lab/recipe.h"
 
 #include "core/common/errors.h"
-#include "core/data/config.h"
-#include "core/data/corpus.h"
-#include "core/data/jsonfields.h"
-#include "core/data/qatplan.h"
-#include "core/data/store.h"
+#include "core/config/config.h"
+#include "core/config/corpus.h"
+#include "core/config/qatplan.h"
 #include "core/engine/averaging.h"
 #include "core/engine/sweep.h"
 #include "core/engine/trainer.h"
+#include "core/formats/jsonfields.h"
 #include "core/lab/recipedetail.h"
+#include "core/store/store.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,11 +1,13 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Pieces of the recipe reader (recipeformat.cpp, torch-free), its runner (recipe.cpp) and its report
 // (recipereport.cpp). Core-internal.
 
-#include "core/data/averagingspec.h"
-#include "core/data/config.h"
-#include "core/data/qatplan.h"
+#include "core/config/averagingspec.h"
+#include "core/config/config.h"
+#include "core/config/qatplan.h"
 
 #include <nlohmann/json.hpp>
 

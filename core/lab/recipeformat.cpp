@@ -1,19 +1,21 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/lab/recipe.h"
 
 #include "core/common/errors.h"
+#include "core/common/files.h"
 #include "core/common/metrics.h"
-#include "core/data/averagingspec.h"
-#include "core/data/config.h"
-#include "core/data/jsonfields.h"
-#include "core/data/qatplan.h"
+#include "core/config/averagingspec.h"
+#include "core/config/config.h"
+#include "core/config/qatplan.h"
+#include "core/formats/jsonfields.h"
 #include "core/lab/recipedetail.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <sstream>
+#include <optional>
 
 // Reading and checking recipes (recipe.h, recipedetail.h): no torch, so the library qs_recipe holds it
 // and the fuzzers link it; running them is recipe.cpp (qs_lab).
@@ -307,12 +309,10 @@ Recipe Recipe::fromJson(const std::string& text, const std::string& origin)
 
 Recipe Recipe::fromFile(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in)
+    const std::optional<std::string> text = tryReadWholeFile(path);
+    if (!text)
         throw IoError(path + ": cannot open recipe");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return fromJson(ss.str(), path);
+    return fromJson(*text, path);
 }
 
 std::vector<RecipeFigure> Recipe::figures() const

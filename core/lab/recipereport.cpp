@@ -1,17 +1,19 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The analyses of a recipe's store: what report.md says. Every number here is read from the store the
 // recipe wrote; nothing is assumed about what the toy model shows.
 
 #include "core/lab/recipe.h"
 
+#include "core/analysis/comparison.h"
 #include "core/common/errors.h"
 #include "core/common/kinds.h"
 #include "core/common/metrics.h"
-#include "core/data/comparison.h"
-#include "core/data/config.h"
-#include "core/data/store.h"
+#include "core/config/config.h"
 #include "core/lab/recipedetail.h"
-#include "core/scaling/laws.h"
-#include "core/scaling/serialization.h"
+#include "core/scalinglaws/laws.h"
+#include "core/scalinglaws/serialization.h"
+#include "core/store/store.h"
 
 #include <nlohmann/json.hpp>
 
@@ -127,7 +129,7 @@ std::string pctWithSe(double v, double se)
     return std::isfinite(se) ? pct(v) + " ± " + fmt(100.0 * se, "%.2f") : pct(v);
 }
 
-// The paired tests of a section (core/data/comparison.h): b − a of `metric` on the same evaluation units,
+// The paired tests of a section (core/analysis/comparison.h): b − a of `metric` on the same evaluation units,
 // one table row each, and how many exceed the noise.
 class NoiseTable
 {

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The headless command line as a user drives it: train → sweep → info → figure on a tiny config,
 // resume, and one clear message plus a non-zero exit for each kind of bad input.
 
@@ -10,7 +12,7 @@
 #include <QProcess>
 #include <QThread>
 
-#include "core/data/store.h"
+#include "core/store/store.h"
 
 #include <algorithm>
 #include <cmath>
@@ -305,7 +307,7 @@ private Q_SLOTS:
         const QByteArray before = digest(m_store);
         const Result r = runCli(args);
         QCOMPARE(r.exitCode, exitCode);
-        QVERIFY2((r.err + r.out).contains(message), qPrintable(r.err + r.out));
+        QVERIFY2(QString(r.err + r.out).contains(message), qPrintable(r.err + r.out));
         QVERIFY2(!r.err.contains(QLatin1String("internal error")), qPrintable(r.err));
         QCOMPARE(digest(m_store), before); // nothing stored is touched by a failing command
     }

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `quantscope check` and `quantscope repair` as a user runs them: what they print, their exit codes, and
 // that repair never touches the damaged store.
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The scaling-law commands as a user runs them: `quantscope fit` on a CSV and on a store, the fit kept
 // in the store and queried back, `query` against the published laws, `fit --law ptq` on a run whose
 // damage follows the LR decay, and the failures a user meets (names taken, unset coefficients,
@@ -7,8 +9,8 @@
 
 #include "tests/support/decaystore.h"
 
-#include "core/data/config.h"
-#include "core/data/store.h"
+#include "core/config/config.h"
+#include "core/store/store.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -24,7 +26,7 @@ namespace {
 using Result = qs::test::CliResult;
 using qs::test::runCli;
 
-// Besiroglu et al. 2024 (papers.md §4).
+// Besiroglu et al. 2024, "Chinchilla Scaling: A replication attempt".
 double besiroglu(double N, double D)
 {
     return 1.8172 + 482.01 / std::pow(N, 0.3478) + 2085.43 / std::pow(D, 0.3658);
@@ -90,7 +92,7 @@ private Q_SLOTS:
         QVERIFY(qs::test::errorOf([&] { store.fitJson("nope"); }).contains(QStringLiteral("stored fits: chinchilla")));
     }
 
-    // Published coefficients, computed here from papers.md §4 and §2.
+    // Published coefficients, computed here from the Chinchilla papers' and Dremov et al. 2025's formulas.
     void queryPublishedLaws()
     {
         Result r = runCli({QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("chinchilla"),

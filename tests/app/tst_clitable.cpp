@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The command table (app/cli/command.h) and what is generated from it: help lists every command once,
 // every `quantscope <command> --help` works, the parser checks every value before any work, and each
 // kind of mistake has one exit code (2 for the command line, 1 for the work) and a message naming the
@@ -158,7 +160,7 @@ private Q_SLOTS:
         row("not positive", "fit",
             {QStringLiteral("--law"), QStringLiteral("qat"), QStringLiteral("--huber"), QStringLiteral("0")},
             "--huber '0' is not a number > 0");
-        // The command line accepts what the core accepts (issue 17).
+        // The command line accepts what the core accepts.
         const QStringList importRun {s, f, QStringLiteral("--run"), QStringLiteral("r")};
         row("import seq-len 1", "import", importRun + QStringList {QStringLiteral("--seq-len"), QStringLiteral("1")},
             "--seq-len '1' is not a whole number in [2, 65536]");

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A sweep split into shard stores, without a cluster: `quantscope submit --dry-run` (the plan and the
 // batch script, nothing written), `--local N` worker processes through the same shards and merge as a
 // SLURM array (equal, number for number, to a single-process sweep), a merge run twice (nothing

@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Figure export for papers: physical sizes of PDF, SVG and PNG, fonts embedded and at their point size,
 // the CSV behind the trajectory, clear errors, the page's screen look untouched, the export dialog
 // and `quantscope figure`.
 
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "tests/support/storefixture.h"
 #include "tests/support/testutils.h"
 #include "widgets/dialogs/exportdialog.h"
@@ -40,7 +42,7 @@ namespace {
 constexpr double singleWidthIn = 3.3;
 constexpr double singleHeightIn = 3.3 * 0.62;
 
-// The fixture's quantized configs by store id (core/data/config.cpp: <method>_w<bits>_<g32|pc>_<sym>, and
+// The fixture's quantized configs by store id (core/config/config.cpp: <method>_w<bits>_<g32|pc>_<sym>, and
 // "fp" + "_a4" for activation-only), with their legend labels and config index in the fixture.
 struct FixtureConfig
 {
@@ -143,7 +145,7 @@ void verifyTrajectoryCsv(const QString& text)
         for (const FixtureConfig& config : fixtureConfigs) {
             const auto it = column.find(QString::fromLatin1(config.id));
             QVERIFY2(it != column.end(), config.id);
-            const QString field = fields[it->second];
+            const QString& field = fields[it->second];
             if (!Fixture::done(config.index, k)) {
                 QVERIFY2(field.isEmpty(), qPrintable(field));
                 continue;

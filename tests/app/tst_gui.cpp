@@ -1,12 +1,14 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The widgets and the main window against a fixture store: what the plot and the table show must be
 // what the fixture wrote.
 
 #include "tests/support/testutils.h"
 
 #include "app/gui/mainwindow.h"
-#include "models/layertablemodel.h"
-#include "models/selection.h"
-#include "models/settings.h"
+#include "itemmodels/layertablemodel.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/settings.h"
 #include "tests/support/plothelpers.h"
 #include "tests/support/storefixture.h"
 #include "tests/support/trainedstore.h"
@@ -208,7 +210,7 @@ private Q_SLOTS:
     void trajectoryGraphs()
     {
         qs::TrajectoryPage* page = m_window->trajectoryPage();
-        QCOMPARE(page->xAxis(), qs::TrajectoryPage::XAxis::Step);
+        QCOMPARE(page->xAxis(), qs::TrajectoryAxis::Step);
         QCOMPARE(page->configGraphs().size(), StoreFixture::configCount());
         for (int c = 0; c < StoreFixture::configCount(); ++c) {
             QCPGraph* graph = page->configGraph(configIndex(c));
@@ -357,8 +359,8 @@ private Q_SLOTS:
         auto* combo = page->findChild<QComboBox*>(QStringLiteral("xAxisCombo"));
         QVERIFY(combo);
         combo->setCurrentIndex(1);
-        QCOMPARE(page->xAxis(), qs::TrajectoryPage::XAxis::Tokens);
-        QCOMPARE(m_settings->lastXAxis(), qs::Settings::XAxis::Tokens);
+        QCOMPARE(page->xAxis(), qs::TrajectoryAxis::Tokens);
+        QCOMPARE(m_settings->lastXAxis(), qs::TrajectoryAxis::Tokens);
         QCOMPARE(page->plot()->xAxis->label(), QStringLiteral("tokens"));
 
         QCPGraph* graph = page->configGraph(configIndex(0));
@@ -371,7 +373,7 @@ private Q_SLOTS:
 
         combo->setCurrentIndex(0);
         QCOMPARE(page->configGraph(configIndex(0))->data()->at(1)->key, 50.0);
-        QCOMPARE(m_settings->lastXAxis(), qs::Settings::XAxis::Step);
+        QCOMPARE(m_settings->lastXAxis(), qs::TrajectoryAxis::Step);
     }
 
     void deltaCeAndFpLoss()

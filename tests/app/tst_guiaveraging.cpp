@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Averaged runs made from the main window: File > Average Checkpoints (LAWA)… and File > Make a Model
 // Soup… (widgets/dialogs/soupdialog.h) on an imported trajectory of Hugging Face revisions and on a run
 // of the built-in trainer. The store's new runs are read back, and every averaged value is compared
@@ -8,13 +10,13 @@
 #include "tests/support/trainedstore.h"
 
 #include "app/gui/mainwindow.h"
-#include "core/data/hfaverage.h"
-#include "core/data/hfweights.h"
-#include "core/data/safetensors.h"
-#include "core/data/store.h"
-#include "models/runtreemodel.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "core/formats/hfweights.h"
+#include "core/formats/safetensors.h"
+#include "core/hf/hfaverage.h"
+#include "core/store/store.h"
+#include "itemmodels/runtreemodel.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/dialogs/soupdialog.h"
 #include "widgets/pages/runbrowserpage.h"
 

@@ -1,4 +1,6 @@
-// The window on a store whose sweep runs as shard tasks (a cluster sweep, core/data/shards.h): the
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window on a store whose sweep runs as shard tasks (a cluster sweep, core/store/shards.h): the
 // shards' entries are shown before they are merged, the status bar says how the tasks stand, the task
 // table names a failed task's log and last error line, and the window follows the shard folder as
 // tasks store more (another process, as a SLURM array task is) and as the shards are merged.
@@ -9,7 +11,7 @@
 
 #include "app/gui/clusterstatus.h"
 #include "app/gui/mainwindow.h"
-#include "models/settings.h"
+#include "itemmodels/settings.h"
 
 #include <QApplication>
 #include <QDialog>

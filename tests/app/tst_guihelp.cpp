@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window as a user first sees it, and its Help menu: the trajectory's room at the default layout
 // (a store with nine configs, so the legend has many entries), About QuantScope with the versions of
 // the libraries as they report them, the keyboard shortcuts, and the documentation embedded in the
@@ -8,7 +10,7 @@
 
 #include "app/gui/helpwindows.h"
 #include "app/gui/mainwindow.h"
-#include "models/settings.h"
+#include "itemmodels/settings.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
 
 #include <H5public.h>
@@ -139,7 +141,7 @@ private Q_SLOTS:
         QVERIFY(soname.hasMatch());
         for (const QString& expected :
              {QStringLiteral("QuantScope " QS_EXPECTED_VERSION), QString::fromLatin1(qVersion()),
-              QStringLiteral("<td>libtorch</td><td>") + soname.captured(1) + QLatin1Char('.'), hdf5,
+              QString(QStringLiteral("<td>libtorch</td><td>") + soname.captured(1) + QLatin1Char('.')), hdf5,
               QStringLiteral("arXiv 2510.06213")})
             QVERIFY2(text.contains(expected), qPrintable(expected + QStringLiteral(" not in: ") + text));
         const QString lines = about->versionText();

@@ -1,4 +1,6 @@
-// The main window following its store under load and faults (issue 17):
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The main window following its store under load and faults:
 //   - several writer processes taking turns at the writers' lock, each opening the store, appending
 //     checkpoints and results, and closing it: the window ends showing exactly what the store holds and
 //     never shows an error state for the valid store on the way;
@@ -12,13 +14,13 @@
 #include "tests/support/testutils.h"
 
 #include "app/gui/mainwindow.h"
-#include "core/data/store.h"
-#include "models/layertablemodel.h"
-#include "models/runtreemodel.h"
-#include "models/selection.h"
-#include "models/settings.h"
-#include "models/storefollower.h"
-#include "models/storeloader.h"
+#include "core/store/store.h"
+#include "itemmodels/layertablemodel.h"
+#include "itemmodels/runtreemodel.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/settings.h"
+#include "itemmodels/storefollower.h"
+#include "itemmodels/storeloader.h"
 #include "tests/support/storefixture.h"
 #include "tests/support/storesample.h"
 #include "widgets/pages/heatmappage.h"

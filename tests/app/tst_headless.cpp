@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `quantscope` on a compute node: the binary needs no widget, GUI or X library (ldd), and the commands
 // that compute run with no display at all (DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM unset).
 // The commands that draw go through quantscope-gui, which draws offscreen; without it they say which
@@ -288,7 +290,7 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains(QLatin1String("alpha")) && r.out.contains(QLatin1String("saved as fit 'chinchilla'")),
                  qPrintable(r.out));
 
-        // query: Hoffmann et al. 2022 at N = 7e10, D = 1.4e12 (papers.md §4).
+        // query: Hoffmann et al. 2022 at N = 7e10, D = 1.4e12 ("Training Compute-Optimal Large Language Models").
         r = quantscope({QStringLiteral("query"), QStringLiteral("--law"), QStringLiteral("chinchilla"),
                         QStringLiteral("--preset"), QStringLiteral("hoffmann2022"), QStringLiteral("--predict"),
                         QStringLiteral("loss"), QStringLiteral("--N"), QStringLiteral("7e10"), QStringLiteral("--D"),

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Translations and the other View-menu preferences. The translations: every .ts file in translations/
 // is complete (no unfinished or empty message, placeholders and accelerators kept) and covers every
 // text lupdate finds in app/, widgets/ and models/ today — so adding a tr() string without translating it
@@ -10,13 +12,13 @@
 #include "app/gui/language.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/theme.h"
-#include "models/coefficientmodel.h"
-#include "models/metricnames.h"
-#include "models/settings.h"
+#include "itemmodels/coefficientmodel.h"
+#include "itemmodels/metricnames.h"
+#include "itemmodels/settings.h"
 #include "widgets/dialogs/exportdialog.h"
 
 #include "core/common/metrics.h"
-#include "core/scaling/serialization.h"
+#include "core/scalinglaws/serialization.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -204,7 +206,7 @@ private Q_SLOTS:
         process.start(lupdate,
                       {QStringLiteral("-silent"), QStringLiteral("-locations"), QStringLiteral("none"),
                        QStringLiteral("-source-language"), QStringLiteral("en"), QStringLiteral("-I"), projectDir(),
-                       QStringLiteral("app"), QStringLiteral("widgets"), QStringLiteral("models"),
+                       QStringLiteral("app"), QStringLiteral("widgets"), QStringLiteral("itemmodels"),
                        QStringLiteral("-ts"), probe});
         QVERIFY2(process.waitForFinished(120000), "lupdate did not finish");
         QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0,
@@ -261,7 +263,7 @@ private Q_SLOTS:
         QTranslator translator;
         QVERIFY(translator.load(qs::uiTranslationResource(code)));
         QCOMPARE(translator.translate("qs::MainWindow", "&File"), file);
-        const QString plural = translator.translate("qs::MainWindow", "Sweeping %n config(s) over run %1…", nullptr, 3);
+        const QString plural = translator.translate("qs::JobControl", "Sweeping %n config(s) over run %1…", nullptr, 3);
         QCOMPARE(plural.arg(QStringLiteral("wsd")).replace(QStringLiteral("%n"), QStringLiteral("3")), sweeping);
     }
 

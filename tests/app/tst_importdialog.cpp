@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Importing a folder of Hugging Face revisions from the GUI (widgets/dialogs/importdialog.h, MainWindow's File >
 // Import Hugging Face Trajectory… and a folder dropped on the window): what the dialog proposes and
 // refuses, and the run the window then shows, ready for Run Sweep.
@@ -5,8 +7,8 @@
 #include "tests/support/hffixture.h"
 
 #include "app/gui/mainwindow.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/dialogs/importdialog.h"
 
 #include <QAction>

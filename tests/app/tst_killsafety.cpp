@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // kill -9 at random points of every command that writes a store: training into a new store, an import
 // of HF revisions, a sweep adding configs, LAWA averaging, a fit saved into the store. Each command is
 // killed at random instants of its duration and at random write events (tests/support/killshim.cpp,
@@ -22,7 +24,7 @@
 #include <QRegularExpression>
 #include <QThread>
 
-#include "core/data/store.h"
+#include "core/store/store.h"
 
 #include <nlohmann/json.hpp>
 

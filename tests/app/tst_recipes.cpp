@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Recipes from the GUI (File > Run Recipe: the built-ins listed with their cost; one run of a recipe
 // as a job that opens its store and writes its report and figures) and from the command line
 // (`quantscope recipe`, `quantscope average`, `quantscope train --from`).
@@ -8,10 +10,10 @@
 
 #include "app/gui/mainwindow.h"
 #include "core/common/errors.h"
-#include "core/data/store.h"
 #include "core/lab/recipe.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "core/store/store.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -60,7 +62,7 @@ private Q_SLOTS:
         m_recipe = test::writeFile(m_dir.filePath(QStringLiteral("gui-tiny.json")), recipe);
     }
 
-    // A recipe is checked whole when it is read, before any step runs (issue 17): unknown keys at every
+    // A recipe is checked whole when it is read, before any step runs: unknown keys at every
     // level, every number against its range, every step's config patch, quantizer spec and soup
     // ingredient. Each row edits one value of a valid recipe; the fragments name the key's path, the
     // value as written and the accepted range (docs/recipes.md), written from the rule.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The selection shared by every view (what it keeps across reloads, what it picks by default,
 // keyboard steps), and the main window following a store that another process is writing.
 
@@ -5,8 +7,8 @@
 #include "tests/support/trainedstore.h"
 
 #include "app/gui/mainwindow.h"
-#include "models/selection.h"
-#include "models/settings.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/settings.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
 
 #include <QObject>

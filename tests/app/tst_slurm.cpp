@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A sweep on a real SLURM cluster: the test starts a one-node cluster from Debian's packages
 // (tests/support/slurm_local.sh: munged, slurmctld, slurmd) and stops exactly the daemons it started,
 // by pid. A tiny trajectory swept by a 4-task array and merged equals, number for number, a
@@ -157,7 +159,7 @@ private Q_SLOTS:
         const QString difference = resultDifference(path(QStringLiteral("single.h5")), store, ClusterRun::run, 1e-12);
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
         const QByteArray log = fileBytes(store + QStringLiteral(".shards/task-3.log"));
-        QVERIFY2(log.contains("quantscope: array task 3 of job " + jobOf(r.out).toUtf8()), log.constData());
+        QVERIFY2(log.contains(QByteArray("quantscope: array task 3 of job " + jobOf(r.out).toUtf8())), log.constData());
     }
 
     void failedTaskThenResubmit()
@@ -231,7 +233,7 @@ private Q_SLOTS:
             QStringList {QStringLiteral("--store"), store, QStringLiteral("--per-task"), QStringLiteral("4")} + quant);
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         const QString job = jobOf(r.out);
-        const std::string shardPath = (store + QStringLiteral(".shards/task-0.h5")).toStdString();
+        const std::string shardPath = QString(store + QStringLiteral(".shards/task-0.h5")).toStdString();
         const int expected = 4 * 6;
         auto stored = [&] {
             try {

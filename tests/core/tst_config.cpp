@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Config structs: JSON round trips, CLI quantization specs, and clear errors for bad values.
 
 #include "tests/support/testutils.h"
 
 #include "core/common/errors.h"
-#include "core/data/config.h"
+#include "core/config/config.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -81,7 +83,7 @@ private Q_SLOTS:
         QVERIFY2(message.contains(expected), qPrintable(message));
     }
 
-    // Every numeric field of a train config, checked before any work (issue 17): a bad value is a
+    // Every numeric field of a train config, checked before any work: a bad value is a
     // ConfigError naming the key's full path, the value as written and the accepted range; values
     // that do not fit the field's type are refused, never wrapped or truncated. Each row's fragments
     // are written from the rule in docs/recipes.md ("Training config fields").

@@ -1,14 +1,16 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The demo job (runDemo) on a tiny model: each checkpoint is swept as soon as training writes it, the
 // results are the same numbers as training first and sweeping after, and a second run reuses them all.
 
 #include "tests/support/testutils.h"
 #include "tests/support/tinyrun.h"
 
-#include "core/data/corpus.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
 #include "core/engine/sweep.h"
 #include "core/engine/trainer.h"
 #include "core/lab/demo.h"
+#include "core/store/store.h"
 
 #include <QObject>
 

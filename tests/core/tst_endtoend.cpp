@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A tiny run through every core layer: train a trajectory on generated text, store it, sweep RTN
 // configs over every checkpoint, resume both, and check that bad checkpoints fail without losing
 // what the store already holds.
@@ -7,12 +9,12 @@
 #include "tests/support/tinyrun.h"
 
 #include "core/common/errors.h"
-#include "core/data/corpus.h"
-#include "core/data/safetensors.h"
-#include "core/data/schedule.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
+#include "core/config/schedule.h"
 #include "core/engine/sweep.h"
 #include "core/engine/trainer.h"
+#include "core/formats/safetensors.h"
+#include "core/store/store.h"
 
 #include <QFile>
 #include <QObject>
@@ -142,7 +144,7 @@ private Q_SLOTS:
     void gptqSweep()
     {
         // GPTQ through the sweep, checked by what GPTQ guarantees rather than by validation CE, whose
-        // GPTQ-vs-RTN gap on so small a model is within the spread between BLAS kernels (issue 15): on its
+        // GPTQ-vs-RTN gap on so small a model is within the spread between BLAS kernels: on its
         // calibration input X, layer by layer, GPTQ's output error ‖XWᵀ − XŴᵀ‖ (the quantity it minimises)
         // is below RTN's of the same grid. Both configs calibrate on the same batch (the sweep's default
         // set, 32 × 32 bytes here), so block 0's q/k/v see the very same X; later layers see the output of
@@ -175,7 +177,7 @@ private Q_SLOTS:
             }
             // Recorded for the spread report, not checked: the CE gap (−0.012 to +0.00003 nats/byte) is
             // of the order of its spread across kernels (up to 0.002).
-            recordSpread(("unchecked/ce_gptq_minus_rtn/step" + QByteArray::number(10 * i)).constData(),
+            recordSpread(QByteArray("unchecked/ce_gptq_minus_rtn/step" + QByteArray::number(10 * i)).constData(),
                          g.model.at("ce")[size_t(i)] - r.model.at("ce")[size_t(i)], std::nan(""));
         }
         // RTN rows carry no GPTQ loss.

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GPTQ (core/engine/gptq.h) against a case derived by hand from the reference algorithm and against
 // properties that hold by construction.
 

@@ -1,4 +1,6 @@
-// Weight averaging of Hugging Face revision runs (core/data/hfaverage.h through lawaRun / soupRun of
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Weight averaging of Hugging Face revision runs (core/hf/hfaverage.h through lawaRun / soupRun of
 // core/engine/averaging.h, and `quantscope average`): revision folders made by
 // tests/support/hf_reference.py are imported, averaged (LAWA and soups, bf16, f16 and f32), and every
 // averaged folder is read back by tests/support/hf_average_reference.py, which recomputes the average in
@@ -8,13 +10,13 @@
 #include "tests/support/numeric.h"
 
 #include "core/common/errors.h"
-#include "core/data/hfaverage.h"
-#include "core/data/hfrun.h"
-#include "core/data/hfweights.h"
-#include "core/data/store.h"
 #include "core/engine/averaging.h"
 #include "core/engine/quantizer.h"
 #include "core/engine/sweep.h"
+#include "core/formats/hfweights.h"
+#include "core/hf/hfaverage.h"
+#include "core/hf/hfrun.h"
+#include "core/store/store.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

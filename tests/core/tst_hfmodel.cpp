@@ -1,4 +1,6 @@
-// Hugging Face model folders (core/data/hfconfig.h, hfweights.h, hfmodel.h): the streamed forward pass of
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hugging Face model folders (core/formats/hfconfig.h, hfweights.h, hfmodel.h): the streamed forward pass of
 // each supported architecture against tests/support/hf_reference.py, an independent Python implementation on
 // Debian's python3-torch, on the same random bf16/f16/f32 checkpoints (sharded as HF shards them), in
 // safetensors and as torch.save state dicts (pytorch_model.bin, its shards, views into shared storages);
@@ -378,7 +380,7 @@ private Q_SLOTS:
         QCOMPARE(test::errorOfType<FormatError>([&] { reader.next(); }), message);
     }
 
-    // ---- PyTorch .bin weights (issue 18) ----------------------------------------------------------
+    // ---- PyTorch .bin weights ---------------------------------------------------------------------
 
     void binMatchesSafetensors_data()
     {
@@ -629,7 +631,7 @@ private Q_SLOTS:
             QJsonObject index = readJson(indexPath);
             QJsonObject map = index[QStringLiteral("weight_map")].toObject();
             map[QStringLiteral("model.norm.weight")] =
-                QStringLiteral("model-") + QString(288, QLatin1Char('x')) + QStringLiteral(".safetensors");
+                QString(QStringLiteral("model-") + QString(288, QLatin1Char('x')) + QStringLiteral(".safetensors"));
             index[QStringLiteral("weight_map")] = map;
             writeJson(indexPath, index);
         } else if (damage == QLatin1String("index-extra")) {

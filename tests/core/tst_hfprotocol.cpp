@@ -1,15 +1,17 @@
-// The evaluation protocol of Hugging Face sweeps (core/data/hfprotocol.h, issue 18) and the memory plan
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The evaluation protocol of Hugging Face sweeps (core/hf/hfprotocol.h) and the memory plan
 // that keeps a sweep inside its budget (core/engine/hfmemory.h): evaluation blocks and their targets
 // against Hugging Face's strided labels=input_ids recipe written out here independently, calibration
 // documents and windows from text, JSON lines and token files, the recorded protocol, the GPTQ
 // damping of a quantization spec, and the plan's choices as the evaluation set grows.
 
 #include "core/common/errors.h"
-#include "core/data/config.h"
-#include "core/data/hfconfig.h"
-#include "core/data/hfprotocol.h"
-#include "core/data/hfrun.h"
+#include "core/config/config.h"
 #include "core/engine/hfmemory.h"
+#include "core/formats/hfconfig.h"
+#include "core/hf/hfprotocol.h"
+#include "core/hf/hfrun.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -245,7 +247,7 @@ private Q_SLOTS:
         data.tokenBudget = 0;
         data.calibUnit = "paragraphs";
         QVERIFY_THROWS_EXCEPTION(ConfigError, data.validate());
-        // Round trip, and a source written before issue 18 reads as the legacy layout.
+        // Round trip, and a source written before the protocol was recorded reads as the legacy layout.
         data.calibUnit = "windows";
         data.calibData = "/x/c4.jsonl";
         data.stride = 128;
@@ -310,7 +312,7 @@ private Q_SLOTS:
         QVERIFY2(!sliced.headInMemory && sliced.logitTokens == (int64_t(1) << 22) / 100352, sliced.describe().c_str());
         r.budget = int64_t(10) << 30;
 
-        // Paper 1's calibration, 1,024 documents of up to 2,048 tokens for each of two GPTQ configs (36 GiB
+        // The paper protocol's calibration, 1,024 documents of up to 2,048 tokens for each of two GPTQ configs (36 GiB
         // of states at hidden 2048) and the FP reference's 32: forwarded a few documents at a time, the
         // states spilled, inside the same budget.
         r.valSequences = 614400 / 2048;

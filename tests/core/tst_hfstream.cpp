@@ -1,4 +1,6 @@
-// The HF forward pass's speed paths (issue 19): stacked projections (HfStack), the converted-block cache
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The HF forward pass's speed paths: stacked projections (HfStack), the converted-block cache
 // of forward() and the read-ahead of HfBlockReader give the numbers the plain paths give. Models are
 // written by tests/support/hf_reference.py; tst_hfmodel checks the forward pass against it.
 

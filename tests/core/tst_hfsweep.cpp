@@ -1,4 +1,6 @@
-// A trajectory of Hugging Face revisions end to end (core/data/hfrun.h, runHfSweep in core/engine/sweep.h):
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A trajectory of Hugging Face revisions end to end (core/hf/hfrun.h, runHfSweep in core/engine/sweep.h):
 // revision folders made by tests/support/hf_reference.py are imported (order, step, tokens, LR from names, a
 // manifest and a described schedule), swept with RTN, GPTQ and W4A4 configs block by block, and the
 // stored numbers are checked against the model run whole, outside the sweep.
@@ -7,14 +9,14 @@
 #include "tests/support/numeric.h"
 
 #include "core/common/errors.h"
-#include "core/data/hfrun.h"
-#include "core/data/stagelayout.h"
-#include "core/data/store.h"
-#include "core/data/storecheck.h"
-#include "core/data/tokenizer.h"
 #include "core/engine/hfmodel.h"
 #include "core/engine/quantizer.h"
 #include "core/engine/sweep.h"
+#include "core/hf/hfrun.h"
+#include "core/hf/stagelayout.h"
+#include "core/store/store.h"
+#include "core/store/storecheck.h"
+#include "core/tokenizer/tokenizer.h"
 
 #include <QDir>
 #include <QProcess>
@@ -121,7 +123,7 @@ private Q_SLOTS:
 
     // OLMo-2's layout: stage 1, then three stage-2 ingredients that count steps and tokens from 0 again
     // (the revisions are copies of one: the import reads names and checks shapes). Each row keeps its
-    // stage, the x of every checkpoint is the hand-computed one (core/data/stagelayout.h), the store is
+    // stage, the x of every checkpoint is the hand-computed one (core/hf/stagelayout.h), the store is
     // sound to quantscope check, and a later import adds an ingredient after the run's last stage.
     void multiStageImport()
     {
@@ -513,7 +515,7 @@ private Q_SLOTS:
         QCOMPARE(fp.layers.at("act_kurtosis")[0].size(), layers.size());
     }
 
-    // Revisions shipped as torch.save files (issue 18) import and sweep like safetensors ones: the same
+    // Revisions shipped as torch.save files import and sweep like safetensors ones: the same
     // weights give the same stored numbers, bit for bit (one process, one thread count). A broken .bin
     // revision stops the import before anything is stored.
     void binTrajectory()
@@ -529,8 +531,8 @@ private Q_SLOTS:
         options.data = tokenData(m_tokens);
         options.sources = {bins.toStdString()};
         QCOMPARE(importHfTrajectory(store, "bin", options).size(), size_t(2));
-        options.sources = {(m_revisions + QStringLiteral("/stage1-step1000-tokens2B")).toStdString(),
-                           (m_revisions + QStringLiteral("/stage1-step2000-tokens4B")).toStdString()};
+        options.sources = {QString(m_revisions + QStringLiteral("/stage1-step1000-tokens2B")).toStdString(),
+                           QString(m_revisions + QStringLiteral("/stage1-step2000-tokens4B")).toStdString()};
         QCOMPARE(importHfTrajectory(store, "st", options).size(), size_t(2));
 
         const auto rtn4 = QuantConfig::parse("rtn:4:g16:sym");

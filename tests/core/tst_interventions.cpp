@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The interventions lab: weight averaging (LAWA, EMA, soups), branches from a stable run, QAT with the
 // straight-through estimator, the fused / unfused QAT schedules, and the recipes that combine them.
 
@@ -6,10 +8,9 @@
 #include "tests/support/tinyrun.h"
 
 #include "core/common/errors.h"
-#include "core/data/corpus.h"
-#include "core/data/qatplan.h"
-#include "core/data/schedule.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
+#include "core/config/qatplan.h"
+#include "core/config/schedule.h"
 #include "core/engine/averaging.h"
 #include "core/engine/model.h"
 #include "core/engine/quantizer.h"
@@ -17,6 +18,7 @@
 #include "core/engine/tensors.h"
 #include "core/engine/trainer.h"
 #include "core/lab/recipe.h"
+#include "core/store/store.h"
 
 #include <H5Cpp.h>
 
@@ -309,9 +311,10 @@ private Q_SLOTS:
         for (size_t k = 3; k < 5; ++k) {
             QCOMPARE(val[k].step, int64_t(10 * k));
             const QByteArray step = QByteArray::number(qulonglong(10 * k));
-            QS_VERIFY_BELOW(("qat_validation_vs_rtn_sweep/step" + step).constData(), std::abs(val[k].valLoss - rtn[k]),
-                            tolerance);
-            recordSpread(("unchecked/quantized_minus_fp_ce/step" + step).constData(), rtn[k] - fp[k], std::nan(""));
+            QS_VERIFY_BELOW(QByteArray("qat_validation_vs_rtn_sweep/step" + step).constData(),
+                            std::abs(val[k].valLoss - rtn[k]), tolerance);
+            recordSpread(QByteArray("unchecked/quantized_minus_fp_ce/step" + step).constData(), rtn[k] - fp[k],
+                         std::nan(""));
             gap = std::max(gap, std::abs(rtn[k] - fp[k]));
         }
         // The equalities tell the quantized model from the FP one only where their CEs differ by more
@@ -602,7 +605,7 @@ private Q_SLOTS:
         for (const char* expected :
              {"| s.cd20 | 20 → 30 |", "| s.lawa3 | 40 |", "| soup | 40 |", "| 0.5 | fused | q.fused-f0.5 | 20 / 20 |",
               "| 0.5 | unfused | q.unfused-f0.5 | 20 / 20 |", "measured optimal f (fused)", "f̂(S)", "no fitted QAT law",
-              // The paired tests against the evaluation's noise (core/data/comparison.h), in every section
+              // The paired tests against the evaluation's noise (core/analysis/comparison.h), in every section
               // that claims a difference.
               "| s.cd20 end − fork (rtn_w3_g16_sym) |", "ΔCE at each branch's end against its fork",
               "− s (rtn_w3_g16_sym) |", "Each QAT fraction against PTQ, on the quantized CE",

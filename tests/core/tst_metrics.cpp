@@ -1,10 +1,12 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The domain's vocabulary (core/common/metrics.h, kinds.h) against what docs/store-format.md names:
 // every metric QuantScope writes is in the table once, with the scope, source and direction the store
 // documents, and the words of methods and layer kinds are the store's.
 
 #include "core/common/kinds.h"
 #include "core/common/metrics.h"
-#include "core/data/config.h"
+#include "core/config/config.h"
 #include "tests/support/testutils.h"
 
 #include <QTest>

@@ -1,16 +1,18 @@
-// Outlier channels followed across checkpoints (core/data/outliertracking.h) on hand-made profiles:
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Outlier channels followed across checkpoints (core/analysis/outliertracking.h) on hand-made profiles:
 // new and persistent counts, each channel's first appearance and persistence, the threshold itself
 // not an outlier, and the correlation of the counts with a config's error; Spearman's ρ against
-// values worked out by hand. The per-layer sensitivity report (core/data/sensitivityreport.h) on
+// values worked out by hand. The per-layer sensitivity report (core/analysis/sensitivityreport.h) on
 // hand-made layer metrics: rankings, the Fisher estimate's rank agreement, rows without sensitivity.
 
+#include "core/analysis/outliertracking.h"
+#include "core/analysis/sensitivityreport.h"
 #include "core/common/errors.h"
 #include "core/common/kinds.h"
 #include "core/common/statistics.h"
-#include "core/data/config.h"
-#include "core/data/outliertracking.h"
-#include "core/data/sensitivityreport.h"
-#include "core/data/store.h"
+#include "core/config/config.h"
+#include "core/store/store.h"
 #include "tests/support/storefiles.h"
 #include "tests/support/storesample.h"
 #include "tests/support/testutils.h"

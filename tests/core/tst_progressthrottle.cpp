@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one progress throttle of the GUI's jobs and the console (core/common/progressthrottle.h), on a
 // fake clock: which updates are shown, the end shown once, and the time-left estimate.
 

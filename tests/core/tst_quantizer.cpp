@@ -1,4 +1,6 @@
-// The RTN quantizer (papers.md §5) against cases computed by hand from the formulas:
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The RTN quantizer (the GPTQ reference implementation's quantizer) against cases computed by hand from the formulas:
 //   maxq = 2^b − 1; range widened to contain 0; sym: xmax = max(|xmin|, xmax), xmin = −xmax,
 //   zero = (maxq + 1) / 2; asym: scale = (xmax − xmin) / maxq, zero = round(−xmin / scale);
 //   q = scale · (clamp(round(x / scale) + zero, 0, maxq) − zero); torch rounds half to even.
@@ -50,15 +52,8 @@ QString thrown(F&& f)
     return {};
 }
 
-bool near(double a, double b, double tol = 1e-9)
-{
-    return std::abs(a - b) <= tol * std::max(1.0, std::abs(b));
-}
-
-bool relativelyNear(double a, double b, double relative)
-{
-    return std::abs(a - b) <= relative * std::abs(b);
-}
+constexpr qs::test::Near near {qs::test::RelativeTo::ExpectedOrOne, 1e-9};
+constexpr qs::test::Near relativelyNear {qs::test::RelativeTo::Expected};
 
 } // namespace
 

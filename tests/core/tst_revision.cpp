@@ -1,11 +1,13 @@
-// Revision names of public trajectories and manifests (core/data/revision.h): step, tokens and stage as the
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Revision names of public trajectories and manifests (core/formats/revision.h): step, tokens and stage as the
 // names say them, worked out by hand.
 
 #include "tests/support/testutils.h"
 
 #include "core/common/errors.h"
-#include "core/data/hfrun.h"
-#include "core/data/revision.h"
+#include "core/formats/revision.h"
+#include "core/hf/hfrun.h"
 
 #include <QDir>
 #include <QFile>
@@ -217,9 +219,9 @@ private Q_SLOTS:
                 }).contains(QStringLiteral("cannot read")));
     }
 
-    // The numbers of an HF import's files and descriptions (issue 17): each bad value is refused with
+    // The numbers of an HF import's files and descriptions: each bad value is refused with
     // the file, line or entry, the column or key, the value as written and the accepted range (rules in
-    // core/data/revision.h and hfrun.h). Rows are kind (manifest, lrlog, schedule), text, fragments.
+    // core/formats/revision.h and hfrun.h). Rows are kind (manifest, lrlog, schedule), text, fragments.
     void badImportNumbers_data()
     {
         QTest::addColumn<QString>("kind");

@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "tests/support/testutils.h"
 
 #include "core/common/errors.h"
-#include "core/data/safetensors.h"
+#include "core/formats/safetensors.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -38,14 +40,6 @@ void writeFile(const QString& path, const QByteArray& content)
     QFile f(path);
     QVERIFY2(f.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(f.errorString()));
     QCOMPARE(f.write(content), content.size());
-}
-
-QByteArray readFile(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll();
 }
 
 // Runs fn and checks that it throws E whose message contains every needle.
@@ -374,7 +368,7 @@ private slots:
         writeSafetensors(path, {{"w", {2}, {1.0f, 2.0f}}}, DType::F32, metadata);
         const SafetensorsFile file = SafetensorsFile::open(path);
         QCOMPARE(file.metadata(), metadata);
-        QCOMPARE(readFile(QString::fromStdString(path)).contains("__metadata__"), !metadata.empty());
+        QCOMPARE(test::fileBytes(QString::fromStdString(path)).contains("__metadata__"), !metadata.empty());
     }
 
     // The written bytes, parsed here with Qt's JSON parser rather than the reader.
@@ -401,7 +395,7 @@ private slots:
                          {{"zeta", {2, 2}, {1.0f, -1.0f, 3.0f, 4.0f}}, {"alpha", {3}, {-1.0f, 1.0f, 0.5f}}}, type,
                          {{"k", "v"}});
 
-        const QByteArray bytes = readFile(path);
+        const QByteArray bytes = test::fileBytes(path);
         QVERIFY(bytes.size() >= 8);
         quint64 n = 0;
         for (int i = 7; i >= 0; --i)
@@ -503,7 +497,7 @@ private slots:
     {
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QByteArrayList>("needles");
-        const auto row = [](const char* name, const QByteArray& content, QByteArrayList needles) {
+        const auto row = [](const char* name, const QByteArray& content, const QByteArrayList& needles) {
             QTest::newRow(name) << content << needles;
         };
         row("empty file", QByteArray(), {"shorter than the 8-byte"});
@@ -634,10 +628,10 @@ private slots:
         // A good file already there must survive the failed write untouched.
         const QString path = filePath(QStringLiteral("keep.safetensors"));
         writeSafetensors(path.toStdString(), {{"old", {1}, {7.0f}}}, DType::F32);
-        const QByteArray before = readFile(path);
+        const QByteArray before = test::fileBytes(path);
         verifyThrows<ConfigError>([&] { writeSafetensors(path.toStdString(), tensors, DType::F16); },
                                   {path.toUtf8(), needle});
-        QCOMPARE(readFile(path), before);
+        QCOMPARE(test::fileBytes(path), before);
         QVERIFY(!QFileInfo::exists(path + QStringLiteral(".tmp")));
     }
 

@@ -1,11 +1,13 @@
-// Fits (core/scaling/fit.h) and CSV data (data.h): known coefficients recovered from points generated
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Fits (core/scalinglaws/fit.h) and CSV data (data.h): known coefficients recovered from points generated
 // by each law with noise, bootstrap intervals, the Huber loss against outliers, held-out errors, and
 // every kind of bad input ending in a message that names the problem.
 
 #include "tests/support/testutils.h"
 
-#include "core/scaling/data.h"
-#include "core/scaling/fit.h"
+#include "core/scalinglaws/data.h"
+#include "core/scalinglaws/fit.h"
 
 #include <QFile>
 #include <QObject>
@@ -44,7 +46,7 @@ struct Truth
     double value;
 };
 
-// Besiroglu et al. 2024 (papers.md §4).
+// Besiroglu et al. 2024, "Chinchilla Scaling: A replication attempt".
 const Truth kChinchilla[] = {{"E", 1.8172}, {"A", 482.01}, {"B", 2085.43}, {"alpha", 0.3478}, {"beta", 0.3658}};
 
 double chinchilla(double N, double D)
@@ -536,7 +538,7 @@ private Q_SLOTS:
             << QStringLiteral("N,D,n,loss\n") << c << QStringLiteral("names column N twice");
         QTest::addRow("unclosed quote") << QStringLiteral("N,D,loss,label\n1e9,1e10,2.5,\"a\n") << c
                                         << QStringLiteral("line 2: a quoted cell is not closed");
-        // Non-finite or non-positive N and D where a log is taken (issue 17).
+        // Non-finite or non-positive N and D where a log is taken.
         QTest::addRow("N inf") << QStringLiteral("N,D,loss\ninf,1e10,2.5\n") << c
                                << QStringLiteral("line 2, column N: 'inf' is not a finite number");
         QTest::addRow("D 1e999") << QStringLiteral("N,D,loss\n1e9,1e999,2.5\n") << c

@@ -1,10 +1,14 @@
-// The scaling laws (core/scaling/laws.h) and their JSON form against values derived by hand from the
-// formulas of papers.md §2–§4: powers of ten keep the arithmetic checkable, e.g. 1e9^0.34 = 10^3.06.
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The scaling laws (core/scalinglaws/laws.h) and their JSON form against values derived by hand from the
+// formulas of the compute-optimal QAT, W4A4 QAT and Chinchilla laws: powers of ten keep the arithmetic checkable, e.g.
+// 1e9^0.34 = 10^3.06.
 
+#include "tests/support/numeric.h"
 #include "tests/support/testutils.h"
 
-#include "core/scaling/laws.h"
-#include "core/scaling/serialization.h"
+#include "core/scalinglaws/laws.h"
+#include "core/scalinglaws/serialization.h"
 
 #include <QObject>
 #include <QRegularExpression>
@@ -12,20 +16,13 @@
 #include <cmath>
 
 using namespace qs::scaling;
+using qs::test::describe;
 using qs::test::errorOf;
 using qs::test::errorOfType;
 
 namespace {
 
-bool near(double a, double b, double rel)
-{
-    return std::abs(a - b) <= rel * std::abs(b);
-}
-
-QString describe(double got, double expected)
-{
-    return QStringLiteral("got %1, expected %2").arg(got, 0, 'g', 12).arg(expected, 0, 'g', 12);
-}
+constexpr qs::test::Near near {qs::test::RelativeTo::Expected};
 
 // k = 1, γN = 0.5, γD = 0.2, γG = 0.5 as user edits on the full W4A4 variant, Hoffmann's Chinchilla.
 Law handW4A4()
@@ -143,9 +140,9 @@ private Q_SLOTS:
         QTest::addColumn<double>("S");
         QTest::addColumn<double>("expected");
         QTest::addColumn<double>("tolerance");
-        // papers.md §2, to the 3 decimals given (half a unit of the last decimal). At S = 1e3,
-        // exp(−6.7297/ln 1000) = exp(−0.974224) = 0.377485: the paper's 0.378 is that value rounded
-        // twice (0.3775 → 0.378), so that row allows 0.000515.
+        // "Compute-Optimal Quantization-Aware Training"'s direct fit, to the 3 decimals given (half a unit of the last
+        // decimal). At S = 1e3, exp(−6.7297/ln 1000) = exp(−0.974224) = 0.377485: the paper's 0.378 is that value
+        // rounded twice (0.3775 → 0.378), so that row allows 0.000515.
         QTest::addRow("S=10") << 10.0 << 0.054 << 0.0005;
         QTest::addRow("S=100") << 100.0 << 0.232 << 0.0005;
         QTest::addRow("S=1e3") << 1e3 << 0.378 << 0.000515;
@@ -455,7 +452,7 @@ private Q_SLOTS:
         QVERIFY2(msg.contains(expected), qPrintable(msg));
     }
 
-    // Numbers of a law's JSON (issue 17): counts that do not fit or are negative, intervals the wrong
+    // Numbers of a law's JSON: counts that do not fit or are negative, intervals the wrong
     // way round and negative errors are refused, naming the field, the value and the accepted range.
     void badJsonNumbers_data()
     {

@@ -1,12 +1,15 @@
-// The optimiser and the fit objective (core/scaling/lbfgs.h, fit.h): L-BFGS on problems with known
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The optimiser and the fit objective (core/scalinglaws/lbfgs.h, fit.h): L-BFGS on problems with known
 // minima, every law's analytic gradient against central finite differences, the kernel's exp/log
 // against libm, the start grid, the bootstrap generator and percentiles.
 
+#include "tests/support/numeric.h"
 #include "tests/support/testutils.h"
 
-#include "core/scaling/fit.h"
-#include "core/scaling/kernel.h"
-#include "core/scaling/lbfgs.h"
+#include "core/scalinglaws/fit.h"
+#include "core/scalinglaws/kernel.h"
+#include "core/scalinglaws/lbfgs.h"
 
 #include <QObject>
 
@@ -14,14 +17,10 @@
 #include <random>
 
 using namespace qs::scaling;
+using qs::test::describe;
 using qs::test::errorOf;
 
 namespace {
-
-QString describe(double got, double expected)
-{
-    return QStringLiteral("got %1, expected %2").arg(got, 0, 'g', 12).arg(expected, 0, 'g', 12);
-}
 
 LbfgsOptions tight()
 {

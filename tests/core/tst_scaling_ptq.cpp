@@ -1,10 +1,12 @@
-// PTQ degradation along a trajectory (core/scaling/ptq.h): the two least-squares models against
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// PTQ degradation along a trajectory (core/scalinglaws/ptq.h): the two least-squares models against
 // values worked out by hand, the F tail against tabulated critical values, and the question the
 // analysis exists for — does it attribute an error that follows the LR decay to the decay?
 
 #include "tests/support/testutils.h"
 
-#include "core/scaling/ptq.h"
+#include "core/scalinglaws/ptq.h"
 
 #include <QObject>
 

@@ -1,29 +1,25 @@
-// Queries to the scaling laws (core/scaling/query.h): predictions against the formulas, solve against
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Queries to the scaling laws (core/scalinglaws/query.h): predictions against the formulas, solve against
 // closed-form inverses and the 1e-6 target, the optimal bit width / model size against a brute-force
 // grid search written here, sweeps.
 
+#include "tests/support/numeric.h"
 #include "tests/support/testutils.h"
 
-#include "core/scaling/query.h"
+#include "core/scalinglaws/query.h"
 
 #include <QObject>
 
 #include <cmath>
 
 using namespace qs::scaling;
+using qs::test::describe;
 using qs::test::errorOf;
 
 namespace {
 
-bool near(double a, double b, double rel)
-{
-    return std::abs(a - b) <= rel * std::abs(b);
-}
-
-QString describe(double got, double expected)
-{
-    return QStringLiteral("got %1, expected %2").arg(got, 0, 'g', 12).arg(expected, 0, 'g', 12);
-}
+constexpr qs::test::Near near {qs::test::RelativeTo::Expected};
 
 Law w4a4Law()
 {
@@ -67,7 +63,7 @@ private Q_SLOTS:
         QVERIFY(near(predict(c, Quantity::Loss, inputs(1e9, 1e11)), 2.385564983750018, 1e-12));
         QVERIFY(near(predict(c, Quantity::FpLoss, inputs(1e9, 1e11)), 2.385564983750018, 1e-12));
         const Law w = w4a4Law();
-        const double delta = 100.0 * std::sqrt(8.0) / 1e4; // papers.md §3 law at N 1e8, D 1e10, G 256
+        const double delta = 100.0 * std::sqrt(8.0) / 1e4; // the W4A4 QAT law at N 1e8, D 1e10, G 256
         QVERIFY(near(predict(w, Quantity::Delta, inputs(1e8, 1e10, 256)), delta, 1e-12));
         const double fp = 1.69 + 406.4 * std::pow(10.0, -2.72) + 410.7 * std::pow(10.0, -2.8);
         QVERIFY(near(predict(w, Quantity::Loss, inputs(1e8, 1e10, 256)), fp + delta, 1e-12));

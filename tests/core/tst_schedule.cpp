@@ -1,8 +1,10 @@
-// LR schedules against values derived by hand from their definitions (core/data/schedule.h).
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// LR schedules against values derived by hand from their definitions (core/config/schedule.h).
 
 #include "tests/support/testutils.h"
 
-#include "core/data/schedule.h"
+#include "core/config/schedule.h"
 
 #include <QObject>
 

@@ -1,4 +1,6 @@
-// Per-layer sensitivity (issue 22): the partial forwards from the recorded residual streams give what a
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Per-layer sensitivity: the partial forwards from the recorded residual streams give what a
 // full evaluation of the same one-layer (leave-one-in) or all-but-one (leave-one-out) model gives, for
 // every layer; on a model where one layer is made fragile on purpose that layer stands out in every
 // measure and in the Fisher estimate, and the layers' damages add up to the whole model's.

@@ -1,13 +1,15 @@
-// Multi-stage runs (core/data/stagelayout.h, issue 18): the x of every checkpoint of an OLMo-2-like
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Multi-stage runs (core/hf/stagelayout.h): the x of every checkpoint of an OLMo-2-like
 // trajectory — stage 1, then three stage-2 ingredients that count steps and tokens from 0 again — worked
 // out by hand; the checkpoints' stage column stored, read back and absent from older stores; the check
 // that a step going back is a problem only within a stage.
 
 #include "tests/support/testutils.h"
 
-#include "core/data/stagelayout.h"
-#include "core/data/store.h"
-#include "core/data/storecheck.h"
+#include "core/hf/stagelayout.h"
+#include "core/store/store.h"
+#include "core/store/storecheck.h"
 
 #include <H5Cpp.h>
 

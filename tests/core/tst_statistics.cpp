@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The statistics engine (core/common/statistics.h): standard errors against closed forms computed by
 // hand and against their own spread over simulated evaluations, bootstrap intervals that cover the
 // true difference at the nominal rate, p-values that reject a true null at the nominal rate, and the

@@ -1,5 +1,7 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/common/errors.h"
-#include "core/data/store.h"
+#include "core/store/store.h"
 #include "tests/support/storefiles.h"
 #include "tests/support/storesample.h"
 #include "tests/support/testutils.h"

@@ -1,11 +1,13 @@
-// checkStore and repairStore (core/data/storecheck.h, storerepair.h): a sound store checks clean and
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// checkStore and repairStore (core/store/storecheck.h, storerepair.h): a sound store checks clean and
 // repairs number for number; each kind of damage is found and named; repair of a store cut at many
 // offsets, or holding an older version's partial rows, salvages only rows the original holds, never
 // touches the original and leaves no half-written store.
 
-#include "core/data/storecheck.h"
-#include "core/data/storerepair.h"
-#include "core/scaling/serialization.h"
+#include "core/scalinglaws/serialization.h"
+#include "core/store/storecheck.h"
+#include "core/store/storerepair.h"
 #include "tests/support/soundstore.h"
 #include "tests/support/storesample.h"
 #include "tests/support/testutils.h"

@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Per-channel profiles in the store: one [checkpoint, Σ input channels] float32 dataset per profile,
 // read back one layer at a time, refused when the sizes do not match the run's layers, and readable
 // by h5py.
 
 #include "core/common/errors.h"
-#include "core/data/store.h"
+#include "core/store/store.h"
 #include "tests/support/storefiles.h"
 #include "tests/support/storesample.h"
 #include "tests/support/testutils.h"

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The store's publishing (docs/store-format.md, "Crash safety"): every change reaches the file whole or
 // not at all, whatever fails — a full disk, a read-only file or file system, a change that is refused —
 // and readers keep the version they opened while a writer goes on, open a complete version while a
@@ -14,7 +16,7 @@
 #include <QTemporaryDir>
 
 #include "core/common/errors.h"
-#include "core/data/store.h"
+#include "core/store/store.h"
 
 #include <H5Fpublic.h>
 #include <dlfcn.h>
@@ -29,15 +31,10 @@
 #include <string>
 
 using namespace qs;
+using qs::test::fileBytes;
 using Fixture = qs::test::StoreFixture;
 
 namespace {
-
-QByteArray fileBytes(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 // A result entry of the fixture's run, distinct per `salt`.
 ResultEntry entry(double salt)

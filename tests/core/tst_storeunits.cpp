@@ -1,12 +1,14 @@
-// Per-unit sums in the store (issue 22): one [checkpoint, units] float64 dataset per record, read back
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Per-unit sums in the store: one [checkpoint, units] float64 dataset per record, read back
 // per entry, absent for entries written without them (older stores read as before), accepted by the
-// store check; and the paired comparison of two stored entries built on them (core/data/comparison.h).
+// store check; and the paired comparison of two stored entries built on them (core/analysis/comparison.h).
 
+#include "core/analysis/comparison.h"
 #include "core/common/errors.h"
 #include "core/common/metrics.h"
-#include "core/data/comparison.h"
-#include "core/data/store.h"
-#include "core/data/storecheck.h"
+#include "core/store/store.h"
+#include "core/store/storecheck.h"
 #include "tests/support/storefiles.h"
 #include "tests/support/storesample.h"
 #include "tests/support/testutils.h"

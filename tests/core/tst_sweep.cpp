@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The quantization laboratory on a real (tiny) trajectory: the FP reference and its activation
 // statistics, KL and top-1 agreement, W4A16 / W16A4 / W4A4 and a mixed-precision rule, per-layer SQNR,
 // and the bad inputs a sweep must refuse with a message naming what is wrong.
@@ -7,12 +9,12 @@
 #include "tests/support/tinyrun.h"
 
 #include "core/common/errors.h"
-#include "core/data/corpus.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
 #include "core/engine/quantizemodel.h"
 #include "core/engine/sweep.h"
 #include "core/engine/tensors.h"
 #include "core/engine/trainer.h"
+#include "core/store/store.h"
 
 #include <QObject>
 
@@ -198,9 +200,9 @@ private Q_SLOTS:
 
     void decomposition()
     {
-        // papers.md §3: δ_W4A4 ≈ δ_W4A16 + δ_W16A4 (one fit: 0.906 × the sum), measured as mean KL
-        // (positive, unlike ΔCE, which dips below zero at errors this small). It holds for the trained
-        // checkpoints (steps 20–40: 0.90–1.04 when written); at step 10, barely past warmup, the two errors
+        // "Scaling Law for Quantization-Aware Training": δ_W4A4 ≈ δ_W4A16 + δ_W16A4 (one fit: 0.906 × the sum),
+        // measured as mean KL (positive, unlike ΔCE, which dips below zero at errors this small). It holds for the
+        // trained checkpoints (steps 20–40: 0.90–1.04 when written); at step 10, barely past warmup, the two errors
         // compound (about 3×), so that checkpoint is not held to it.
         const Store store = Store::open(m_store.toStdString());
         const auto w = store.results("tiny", m_w4.id()).model.at("kl_mean");

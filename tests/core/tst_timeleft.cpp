@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The time-left estimate of long jobs (core/common/timeleft.h), on a fake clock: kinds measured and not
 // yet measured, planning again, the cost-weighted fraction, and the demo's whole run (training, then a
 // sweep whose parts cost other than their priors say) with the estimate within 25 % of the real time
-// left from 10 % of the progress on (issue 19). The throttle shows the job's estimate.
+// left from 10 % of the progress on. The throttle shows the job's estimate.
 
 #include "core/common/progressthrottle.h"
 #include "core/common/timeleft.h"

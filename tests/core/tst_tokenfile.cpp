@@ -1,10 +1,12 @@
-// Pre-tokenized token files (core/data/tokenfile.h): .npy files whose header bytes are laid out here by
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Pre-tokenized token files (core/formats/tokenfile.h): .npy files whose header bytes are laid out here by
 // hand, raw uint16 / uint32 files, every malformed case, and one file that NumPy itself writes.
 
 #include "tests/support/testutils.h"
 
 #include "core/common/errors.h"
-#include "core/data/tokenfile.h"
+#include "core/formats/tokenfile.h"
 
 #include <QFile>
 #include <QFileInfo>

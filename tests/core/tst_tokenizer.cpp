@@ -1,11 +1,13 @@
-// Hugging Face byte-level BPE tokenizers (core/data/tokenizer.h). Every tokenizer.json is written here, and
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hugging Face byte-level BPE tokenizers (core/tokenizer/tokenizer.h). Every tokenizer.json is written here, and
 // every expected encoding is worked out by hand in the comments: byte ids from the UTF-8 bytes, pieces
 // from the pre-tokenizer patterns read alternative by alternative, merges rank by rank.
 
 #include "tests/support/testutils.h"
 
 #include "core/common/errors.h"
-#include "core/data/tokenizer.h"
+#include "core/tokenizer/tokenizer.h"
 
 #include <QFile>
 #include <QStringList>

@@ -1,4 +1,6 @@
-// Training logs of runs trained elsewhere (core/data/traininglog.h) and their import with a trajectory
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Training logs of runs trained elsewhere (core/formats/traininglog.h) and their import with a trajectory
 // of Hugging Face revisions (importHfTrajectory, `quantscope import --log`): TensorBoard event files
 // written by an independent writer (tests/support/tfevents_writer.py: Debian's python3-protobuf, its own
 // bitwise CRC-32C), damaged ones, W&B CSV and JSON-lines exports, and what the store holds afterwards as
@@ -7,9 +9,9 @@
 #include "tests/support/hfrevision.h"
 
 #include "core/common/errors.h"
-#include "core/data/hfrun.h"
-#include "core/data/store.h"
-#include "core/data/traininglog.h"
+#include "core/formats/traininglog.h"
+#include "core/hf/hfrun.h"
+#include "core/store/store.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -23,14 +25,9 @@
 #include <map>
 
 using namespace qs;
+using qs::test::fileBytes;
 
 namespace {
-
-QByteArray fileBytes(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 
 // Linear interpolation between (step, value) points sorted by step, the end values outside them.
 double interpolate(const std::vector<std::pair<double, double>>& pts, double x)

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tst_package: the Debian package checked with Debian's own tools and against the programs in it.
 
     check_package.py DEB PROJECT_DIR VERSION

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tst_debinstall: the package installed for real, used as a user would, and removed without a trace.
 
     install_package.py DEB VERSION

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What check_package.py and install_package.py share: the application id, the list of failures and
 the two helpers that fill it and run Debian's tools."""
 import subprocess

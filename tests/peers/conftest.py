@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shared fixtures of the peer tests (tests/peers/, docs/verification.md).
 
 The tests run in the peer environment (packaging/peer-env.sh) with pytest; run_peer_test.sh passes

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // qs_peerprobe: QuantScope's readers and forward pass, driven from the peer tests (tests/peers/*.py),
 // which run the same inputs through transformers, tokenizers, safetensors and TensorBoard and compare.
 // Each command calls the library code the application uses and writes what it computed to a file; it
@@ -27,18 +29,19 @@
 //                                             OUT as gptq's, keys MODULE.codes etc.
 
 #include "core/common/errors.h"
-#include "core/data/config.h"
-#include "core/data/hfconfig.h"
-#include "core/data/hfweights.h"
-#include "core/data/safetensors.h"
-#include "core/data/store.h"
-#include "core/data/tokenizer.h"
-#include "core/data/traininglog.h"
+#include "core/common/files.h"
+#include "core/config/config.h"
 #include "core/engine/evaluate.h"
 #include "core/engine/gptq.h"
 #include "core/engine/hfmodel.h"
 #include "core/engine/quantizemodel.h"
 #include "core/engine/sweep.h"
+#include "core/formats/hfconfig.h"
+#include "core/formats/hfweights.h"
+#include "core/formats/safetensors.h"
+#include "core/formats/traininglog.h"
+#include "core/store/store.h"
+#include "core/tokenizer/tokenizer.h"
 
 #include <nlohmann/json.hpp>
 
@@ -46,7 +49,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <sstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,12 +59,10 @@ namespace {
 
 std::string readFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    std::optional<std::string> text = qs::tryReadWholeFile(path);
+    if (!text)
         throw qs::IoError(path + ": cannot read");
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    return std::move(*text);
 }
 
 void writeJson(const std::string& path, const json& value)

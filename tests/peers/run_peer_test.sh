@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs one peer test (tests/peers/test_*.py) with pytest from the peer environment. The environment is
 # the one packaging/peer-env.sh makes (the ctest fixture peers.env makes it first); when it is not
 # there this fails, saying why and how to make it: peer tests are never skipped.

@@ -1,8 +1,11 @@
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """GPTQ against GPTQModel (docs/verification.md).
 
 A small random Llama and OLMo-2 made by transformers (widths multiples of the group size 128) are
-quantized by GPTQModel on the CPU with paper 1's call (4 and 3 bits, group 128, symmetric, desc_act,
-damping 0.01, true-sequential) and by QuantScope's sweep (`quantscope import --protocol paper1`, then
+quantized by GPTQModel on the CPU with the call of Catalan-Tatjer et al. 2025, "Training Dynamics Impact
+Post-Training Quantization Robustness" (4 and 3 bits, group 128, symmetric, desc_act, damping 0.01,
+true-sequential) and by QuantScope's sweep (`quantscope import --protocol paper1`, then
 the sweep with the same GPTQ configs) on the same checkpoint and the same calibration documents, in
 file order. Two comparisons:
 
@@ -48,13 +51,13 @@ from transformers import (AutoModelForCausalLM, AutoTokenizer, LlamaConfig, Olmo
 
 from conftest import report  # noqa: E402
 
-CALIBRATION_DOCUMENTS = 64  # paper 1 takes 1,024; fewer keep the test to seconds
-EVAL_TOKENS = 4 * 2048      # four of paper 1's 2,048-token blocks
+CALIBRATION_DOCUMENTS = 64  # the paper takes 1,024; fewer keep the test to seconds
+EVAL_TOKENS = 4 * 2048      # four of the paper's 2,048-token blocks
 BITS = (4, 3)
 
 
 def spec(bits):
-    # paper 1's call (hfprotocol.cpp's preset) with fewer calibration documents
+    # the paper's call (hfprotocol.cpp's preset) with fewer calibration documents
     return f"gptq:{bits}:g128:sym:act:damp0.01:cal{CALIBRATION_DOCUMENTS}x2048"
 
 

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """safetensors both ways: files the safetensors library writes read identically in QuantScope, and
 the files QuantScope writes (averaged revision folders, trainer checkpoints) load in safetensors and,
 where they are models, in transformers with the same logits as QuantScope's forward pass."""

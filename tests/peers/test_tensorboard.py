@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """TensorBoard event files written by torch.utils.tensorboard.SummaryWriter read in QuantScope with the
 steps and values TensorBoard's own reader (EventAccumulator) gives: scalars, several runs (folders),
 add_scalars' per-tag runs, a restarted run that rewrites steps, large step numbers."""

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """QuantScope's tokenizer against the tokenizers library on tokenizer.json files that library makes.
 
 Each tokenizer is trained here by tokenizers' BpeTrainer on generated text and saved with

@@ -1,3 +1,5 @@
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """QuantScope's forward pass against transformers on models transformers makes.
 
 For every family QuantScope reads, a small random model is built with

@@ -1,12 +1,15 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Shared by tst_cluster (local workers, merge, locks) and tst_slurm (a real SLURM): a trained tiny run
 // with four checkpoints, copies of its store, and a number-for-number comparison of two stores' results.
 
-#include "core/data/corpus.h"
-#include "core/data/shards.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
 #include "core/engine/trainer.h"
+#include "core/store/shards.h"
+#include "core/store/store.h"
+#include "tests/support/numeric.h"
 #include "tests/support/testutils.h"
 #include "tests/support/tinyrun.h"
 
@@ -32,8 +35,8 @@ struct ClusterRun
         TrainConfig config = tinyConfig();
         config.steps = 30;
         const Corpus corpus = Corpus::fromFile(corpusPath.toStdString(), config.valFraction, "word soup");
-        Store store = Store::create((dir + QLatin1Char('/') + name).toStdString());
-        trainRun(config, corpus, store, run, (dir + QStringLiteral("/ckpt")).toStdString());
+        Store store = Store::create(QString(dir + QLatin1Char('/') + name).toStdString());
+        trainRun(config, corpus, store, run, QString(dir + QStringLiteral("/ckpt")).toStdString());
     }
 
     // The configs the sharded sweeps of the tests run, as quantscope options.
@@ -83,10 +86,8 @@ inline QString resultDifference(const QString& a, const QString& b, const std::s
     };
     if (ids(sa) != ids(sb))
         return QStringLiteral("different configs");
-    auto close = [&](double x, double y) {
-        return (std::isnan(x) && std::isnan(y))
-            || std::abs(x - y) <= rel * std::max(1.0, std::max(std::abs(x), std::abs(y)));
-    };
+    const Near near {RelativeTo::LargerOrOne, rel};
+    auto close = [&](double x, double y) { return (std::isnan(x) && std::isnan(y)) || near(x, y); };
     const int n = int(sa.checkpoints(run).size());
     for (const std::string& id : ids(sa)) {
         for (int i = 0; i < n; ++i) {
@@ -124,12 +125,6 @@ inline QString resultDifference(const QString& a, const QString& b, const std::s
             return QStringLiteral("FP CE stored in only one store");
     }
     return {};
-}
-
-inline QByteArray fileBytes(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 } // namespace qs::test

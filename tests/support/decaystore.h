@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A run whose quantization error follows the LR decay: 14 checkpoints every 100 steps, 4096 tokens
@@ -5,8 +7,8 @@
 // checkpoints to 0. One RTN config whose ΔCE is 0.002 + 0.03·u (u = 1 − LR/peak) plus a wobble
 // that does not follow u.
 
-#include "core/data/config.h"
-#include "core/data/store.h"
+#include "core/config/config.h"
+#include "core/store/store.h"
 
 #include <QString>
 
@@ -67,7 +69,7 @@ struct DecayStore
         store.ensureConfig(run, config().id(), config().toJson());
         for (int k = 0; k < checkpoints; ++k) {
             CheckpointRow row;
-            row.step = 100 * k;
+            row.step = 100 * int64_t(k);
             row.tokens = tokens(k);
             row.lr = lr(k);
             row.fpValCe = 3.0 - 0.1 * k;

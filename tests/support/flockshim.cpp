@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A file system whose locks do not work, for tst_cluster: loaded into quantscope with LD_PRELOAD, it
 // answers every flock() (QuantScope's own writer lock and HDF5's file locks alike) as an NFS mount
 // without a lock manager or a Lustre mount without -o flock would:

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // MetricsFixture (storefixture.h) plus the configs the breakdown page's W4A4 decomposition looks for,

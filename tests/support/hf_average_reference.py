@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Independent check of an averaged Hugging Face revision folder (tests/core/tst_hfaverage.cpp).
 
 Reads the averaged folder and its ingredients with the small safetensors reader below (no

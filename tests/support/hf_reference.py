@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Independent float32 reference implementation of Hugging Face causal LMs.
 
 This script is the INDEPENDENT reference for tests/tst_hfmodel.cpp: the C++

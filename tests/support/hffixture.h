@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Hugging Face model folders for tests, written by tests/support/hf_reference.py (an independent Python
@@ -80,7 +82,7 @@ inline bool writeTokenWalk(const QString& path)
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return false;
-    const qsizetype bytes = qsizetype(ids.size() * sizeof(uint16_t));
+    const qsizetype bytes = qsizetype(ids.size()) * qsizetype(sizeof(uint16_t));
     return f.write(reinterpret_cast<const char*>(ids.data()), bytes) == bytes;
 }
 
@@ -95,7 +97,7 @@ inline void writeIdsNpy(const QString& path, const std::vector<int64_t>& ids, in
     QByteArray bytes("\x93NUMPY\x01\x00", 8);
     const quint16 len = quint16(header.size());
     bytes.append(char(len & 0xff)).append(char(len >> 8)).append(header);
-    bytes.append(reinterpret_cast<const char*>(ids.data()), qsizetype(ids.size() * sizeof(int64_t)));
+    bytes.append(reinterpret_cast<const char*>(ids.data()), qsizetype(ids.size()) * qsizetype(sizeof(int64_t)));
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(bytes);

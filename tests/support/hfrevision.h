@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A tiny Llama revision folder for import tests that need no forward pass: its config.json and
@@ -5,8 +7,8 @@
 
 #include "tests/support/testutils.h"
 
-#include "core/data/hfconfig.h"
-#include "core/data/safetensors.h"
+#include "core/formats/hfconfig.h"
+#include "core/formats/safetensors.h"
 
 #include <QDir>
 
@@ -30,7 +32,7 @@ inline bool makeTinyRevision(const QString& folder)
             n *= d;
         tensors.push_back({spec.name, spec.shape, std::vector<float>(size_t(n), 0.01f)});
     }
-    writeSafetensors((folder + QStringLiteral("/model.safetensors")).toStdString(), tensors, DType::F32);
+    writeSafetensors(QString(folder + QStringLiteral("/model.safetensors")).toStdString(), tensors, DType::F32);
     return true;
 }
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Small trajectories of Hugging Face revisions for the averaging tests (tst_hfaverage, tst_guiaveraging):
@@ -6,7 +8,7 @@
 
 #include "tests/support/hffixture.h"
 
-#include "core/data/hfrun.h"
+#include "core/hf/hfrun.h"
 
 #include <QString>
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A kill -9 at an exact point of a store write, for tst_killsafety: loaded into quantscope with
 // LD_PRELOAD, it counts the write-side events on store files (every write, fsync and rename of a
 // `.h5` file or of a store's `.qs-shadow` / `.qs-tmp.<pid>` copy) and kills the process at the Nth:

@@ -1,5 +1,7 @@
 #!/bin/sh
-# Runs a numeric test under another machine's arithmetic (issue 15, docs/testing.md):
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Runs a numeric test under another machine's arithmetic (docs/testing.md):
 #   kernels  - other OpenBLAS kernels than this CPU's own (Haswell's AVX2 ones on an AVX-512 CPU, as an
 #              AMD EPYC runs; Sandybridge's AVX ones elsewhere) and ATen's scalar kernels;
 #   threads1 - one torch/OpenMP thread instead of the tests' two.

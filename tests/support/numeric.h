@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Floating-point checks that hold on any x86-64 machine (docs/testing.md, "Numbers across machines").
@@ -16,6 +18,7 @@
 #include <QString>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -56,6 +59,48 @@ inline void recordSpread(const char* key, double value, double bound, Bound kind
 // float32 unit roundoff.
 constexpr double float32Eps = 1.0 / (1 << 23);
 
+// What a tolerance t scales with, checking `actual` against `expected`.
+enum class RelativeTo
+{
+    Expected,      // |actual - expected| <= t * |expected|
+    ExpectedOrOne, // <= t * max(1, |expected|): relative above 1, absolute below
+    Larger,        // <= t * max(|actual|, |expected|): relative, the same either way round
+    LargerOrOne,   // <= t * max(1, |actual|, |expected|)
+};
+
+// The tolerance check of a test file, declared once with its scale and, where the file's checks share
+// one, its tolerance: `constexpr Near near {RelativeTo::ExpectedOrOne, 1e-9};`, then
+// `QVERIFY(near(got, 0.05))`, or `near(got, want, 1e-12)` for a tolerance of its own. False when either
+// number is NaN.
+struct Near
+{
+    RelativeTo scale;
+    double tolerance = 0.0;
+
+    bool operator()(double actual, double expected) const { return (*this)(actual, expected, tolerance); }
+    bool operator()(double actual, double expected, double t) const
+    {
+        const double error = std::abs(actual - expected);
+        switch (scale) {
+        case RelativeTo::Expected:
+            return error <= t * std::abs(expected);
+        case RelativeTo::ExpectedOrOne:
+            return error <= t * std::max(1.0, std::abs(expected));
+        case RelativeTo::Larger:
+            return error <= t * std::max(std::abs(actual), std::abs(expected));
+        case RelativeTo::LargerOrOne:
+            return error <= t * std::max(1.0, std::max(std::abs(actual), std::abs(expected)));
+        }
+        return false;
+    }
+};
+
+// The message of a failed check: "got 0.693147180560, expected 0.693147180559" (12 digits).
+inline QString describe(double got, double expected)
+{
+    return QStringLiteral("got %1, expected %2").arg(got, 0, 'g', 12).arg(expected, 0, 'g', 12);
+}
+
 } // namespace qs::test
 
 // QS_VERIFY_BELOW / QS_VERIFY_ABOVE check value < bound / value > bound where the bound is an estimate
@@ -70,13 +115,14 @@ constexpr double float32Eps = 1.0 / (1 << 23);
         const double qsValue_ = double(value);                                                                         \
         const double qsBound_ = double(bound);                                                                         \
         qs::test::recordSpread(key, qsValue_, qsBound_, kind);                                                         \
-        const bool qsOk_ = kind == qs::test::Bound::Below ? qsValue_ < qsBound_                                        \
-            : kind == qs::test::Bound::Above              ? qsValue_ > qsBound_                                        \
-                                                          : qsValue_ <= qsBound_;                                                   \
-        QVERIFY2(qsOk_,                                                                                                \
-                 qPrintable(QStringLiteral("%1: %2 is not %3 %4")                                                      \
-                                .arg(QLatin1String(key))                                                               \
-                                .arg(qsValue_, 0, 'g', 9)                                                              \
-                                .arg(kind == qs::test::Bound::Above ? QLatin1String("above") : QLatin1String("below")) \
-                                .arg(qsBound_, 0, 'g', 9)));                                                           \
+        const bool qsOk_ = (kind) == qs::test::Bound::Below ? qsValue_ < qsBound_                                      \
+            : (kind) == qs::test::Bound::Above              ? qsValue_ > qsBound_                                      \
+                                                            : qsValue_ <= qsBound_;                                                 \
+        QVERIFY2(                                                                                                      \
+            qsOk_,                                                                                                     \
+            qPrintable(QStringLiteral("%1: %2 is not %3 %4")                                                           \
+                           .arg(QLatin1String(key))                                                                    \
+                           .arg(qsValue_, 0, 'g', 9)                                                                   \
+                           .arg((kind) == qs::test::Bound::Above ? QLatin1String("above") : QLatin1String("below"))    \
+                           .arg(qsBound_, 0, 'g', 9)));                                                                \
     } while (false)

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reads a QuantScope store with h5py (and its checkpoint table with pandas) and prints what it found as
 JSON.
 
 Used by tst_store, from the peer environment (packaging/peer-env.sh: the h5py and pandas versions
-docs/verification.md lists), to check that the files core/data/store.cpp writes follow
+docs/verification.md lists), to check that the files core/store/store.cpp writes follow
 docs/store-format.md as seen by an independent reader; tst_traininglog and tst_killsafety run it with
 Debian's python3-h5py (3.7, the oldest h5py docs/store-format.md promises), without pandas.
 Usage: read_store.py STORE.h5 [--pandas]

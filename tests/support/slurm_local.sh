@@ -1,4 +1,6 @@
 #!/bin/bash
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Starts a one-node SLURM cluster for tst_slurm from Debian's packages (slurmctld, slurmd,
 # slurm-client, munge), without systemd. Usage: slurm_local.sh DIR
 #

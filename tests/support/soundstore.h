@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A store as QuantScope writes it, with every file its rows name: a trained run, its LAWA run, an
@@ -7,13 +9,13 @@
 
 #include "core/common/kinds.h"
 #include "core/common/metrics.h"
-#include "core/data/config.h"
-#include "core/data/hfconfig.h"
-#include "core/data/hfrun.h"
-#include "core/data/safetensors.h"
-#include "core/data/store.h"
-#include "core/scaling/laws.h"
-#include "core/scaling/serialization.h"
+#include "core/config/config.h"
+#include "core/formats/hfconfig.h"
+#include "core/formats/safetensors.h"
+#include "core/hf/hfrun.h"
+#include "core/scalinglaws/laws.h"
+#include "core/scalinglaws/serialization.h"
+#include "core/store/store.h"
 
 #include <QByteArray>
 #include <QDir>
@@ -140,7 +142,7 @@ inline void writeSoundContent(Store& store, const QString& dir)
             const QString file = QStringLiteral("ckpt/step%1.safetensors").arg((k + 1) * 20);
             writeTinyCheckpoint(QDir(dir).filePath(file));
             store.appendCheckpoint(soundRun,
-                                   {(k + 1) * 20, int64_t(k + 1) * 40960, 0.003 - k * 0.0005, 3.0 - k * 0.125,
+                                   {int64_t(k + 1) * 20, int64_t(k + 1) * 40960, 0.003 - k * 0.0005, 3.0 - k * 0.125,
                                     file.toStdString(), "trained", "", ""});
         }
         store.ensureConfig(soundRun, fp.id(), fp.toJson());
@@ -199,9 +201,9 @@ inline void writeSoundContent(Store& store, const QString& dir)
             writeTinyCheckpoint(QDir(dir).filePath(folder + QStringLiteral("/model.safetensors")));
             const double lr = 0.001 / (k + 1);
             store.appendCheckpoint(soundHf,
-                                   {(k + 1) * 1000, int64_t(k + 1) * 2048000, lr, k == 0 ? 3.5 : soundNan,
+                                   {int64_t(k + 1) * 1000, int64_t(k + 1) * 2048000, lr, k == 0 ? 3.5 : soundNan,
                                     folder.toStdString(), "hf", "", ""});
-            log.push_back({(k + 1) * 1000, int64_t(k + 1) * 2048000, lr, soundNan});
+            log.push_back({int64_t(k + 1) * 1000, int64_t(k + 1) * 2048000, lr, soundNan});
         }
         store.appendLog(soundHf, log);
         store.ensureConfig(soundHf, rtn.id(), rtn.toJson());

@@ -1,13 +1,15 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A multi-stage run as `quantscope import` stores an OLMo-2 trajectory, written straight through
 // qs::Store with closed-form values: stage 1 at steps 1000, 2000, 3000 (2M tokens a step), then three
 // stage-2 ingredients that count steps and tokens from 0 again — ingredient 1 at steps 500 and 1000,
 // ingredient 2 at 500, 1000 and 1500, ingredient 3 at 1000 — two RTN configs swept everywhere. The x
-// every checkpoint must get (core/data/stagelayout.h) is written out by hand below.
+// every checkpoint must get (core/hf/stagelayout.h) is written out by hand below.
 
-#include "core/data/config.h"
-#include "core/data/store.h"
+#include "core/config/config.h"
+#include "core/store/store.h"
 
 #include <QString>
 

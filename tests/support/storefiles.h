@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What every store test class starts from: fresh store paths in one temporary folder, and the sample
 // store (storesample.h) written at one of them.
 
-#include "core/data/store.h"
+#include "core/store/store.h"
 #include "tests/support/storesample.h"
 
 #include <QString>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A small results store written straight through qs::Store, with every value given by a closed
@@ -12,8 +14,8 @@
 // MetricsFixture: the same run as a current sweep writes it, with the FP reference config "fp" and
 // the accuracy metrics (KL, top-1 agreement, per-layer SQNR, input activation statistics).
 
-#include "core/data/config.h"
-#include "core/data/store.h"
+#include "core/config/config.h"
+#include "core/store/store.h"
 
 #include <QString>
 

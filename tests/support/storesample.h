@@ -1,10 +1,12 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The sample store of the store tests: literals the tests compare against, never earlier reads.
 
-#include "core/data/store.h"
+#include "core/store/store.h"
+#include "tests/support/testutils.h"
 
-#include <QFile>
 #include <QString>
 
 #include <cstring>
@@ -19,18 +21,12 @@ inline const double qnan = std::numeric_limits<double>::quiet_NaN();
 // NaN-aware and exact: the store must give back the very bits it was given.
 inline bool sameBits(double a, double b)
 {
-    return std::memcmp(&a, &b, sizeof a) == 0;
+    return std::memcmp(&a, &b, sizeof a) == 0; // NOLINT(bugprone-suspicious-memory-comparison): the bits
 }
 
 inline bool sameBits(const std::vector<double>& a, const std::vector<double>& b)
 {
     return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
-}
-
-inline QByteArray fileBytes(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 // The message of the E that f throws; nullopt if it throws nothing or something else.

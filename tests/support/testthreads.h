@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The torch thread count of numeric tests (tests/support/numeric.h); no QtTest, so benchmarks that reuse the

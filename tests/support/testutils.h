@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // One shared test entry point: every test runs headless (offscreen platform) with a fixed number of
@@ -28,6 +30,13 @@ inline void prepareEnvironment()
 inline QString supportDir()
 {
     return QStringLiteral(QS_PROJECT_SOURCE_DIR "/tests/support");
+}
+
+// The whole of a file; empty when it cannot be read.
+inline QByteArray fileBytes(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 // The project's source tree (resources/, translations/, the sources lupdate reads).

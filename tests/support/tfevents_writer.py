@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 QuantScope developers
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes TensorBoard event files with an independent writer, for tst_traininglog.
 
 The Event, Summary and TensorProto messages are built with Debian's python3-protobuf from a

@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A tiny training run for tests that need real checkpoints: generated text and a model that trains
 // in a few seconds.
 
-#include "core/data/config.h"
+#include "core/config/config.h"
 #include "tests/support/testthreads.h"
 
 #include <QFile>

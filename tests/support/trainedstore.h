@@ -1,11 +1,13 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // A store holding one really trained run (tinyrun.h's model and text, cut to 20 steps: checkpoints at
 // steps 0, 10 and 20), for tests that run a sweep through the Qt layers. Trains in a few seconds.
 
-#include "core/data/corpus.h"
-#include "core/data/store.h"
+#include "core/config/corpus.h"
 #include "core/engine/trainer.h"
+#include "core/store/store.h"
 #include "tests/support/tinyrun.h"
 
 #include <QString>

@@ -1,12 +1,14 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The run browser (RunTreeModel, its filter, RunBrowserPage) and the outlier page against stores the
 // test writes with known values: what the tree and the plots show must be what the store holds.
 
 #include "tests/support/testutils.h"
 
-#include "models/layertablemodel.h"
-#include "models/runtreemodel.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/layertablemodel.h"
+#include "itemmodels/runtreemodel.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "tests/support/storefixture.h"
 #include "widgets/pages/outlierpage.h"
 #include "widgets/pages/runbrowserpage.h"

@@ -1,10 +1,12 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Exports off the GUI thread: the recording replayed on a worker draws what painting the plot directly
 // draws, and FigureExporter delivers saved() or failed() for every export it starts.
 
 #include "tests/support/testutils.h"
 
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "tests/support/heatmapfixture.h"
 #include "widgets/pages/figurepages.h"
 #include "widgets/plot/figureexport.h"

@@ -1,10 +1,13 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The heatmap and breakdown pages against a store whose every value is a closed form
 // (heatmapfixture.h): what the colour map and the bars hold, how clicks and the shared selection
 // move between them, the CSV, and the W4A16 / W16A4 / W4A4 trio detection.
 
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "tests/support/heatmapfixture.h"
+#include "tests/support/numeric.h"
 #include "tests/support/testutils.h"
 #include "widgets/pages/breakdownpage.h"
 #include "widgets/pages/heatmappage.h"
@@ -22,10 +25,7 @@ using qs::test::HeatmapFixture;
 
 namespace {
 
-bool near(double a, double b)
-{
-    return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
-}
+constexpr qs::test::Near near {qs::test::RelativeTo::ExpectedOrOne, 1e-9};
 
 // Rows the two orders give the fixture's layers (q0, down0, q1, down1), written out by hand.
 int expectedRow(qs::HeatmapPage::RowOrder order, int layer)

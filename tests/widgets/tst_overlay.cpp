@@ -1,13 +1,16 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Several runs on the trajectory plot (graphs per run, styles, a click on an overlaid run, reloads, the
 // CSV and `quantscope figure --run A --run B`), legends of paper figures at a column's size, and every
 // plot page following a dark application palette.
 
 #include "tests/support/testutils.h"
 
-#include "core/data/store.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "core/store/store.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "tests/support/heatmapfixture.h"
+#include "tests/support/numeric.h"
 #include "tests/support/plothelpers.h"
 #include "tests/support/storefixture.h"
 #include "widgets/pages/figurepages.h"
@@ -41,10 +44,7 @@ namespace {
 constexpr const char* runA = TwoRunFixture::runName;
 constexpr const char* runB = TwoRunFixture::secondRun;
 
-bool near(double a, double b)
-{
-    return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b));
-}
+constexpr qs::test::Near near {qs::test::RelativeTo::ExpectedOrOne, 1e-9};
 
 // Relative CE of fixture config `c` at checkpoint `k` of run `run` (0: fixture-wsd, 1: fixture-b);
 // NaN where the fixture has no result.

@@ -1,10 +1,12 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The PTQ-degradation page: a run whose error follows the LR decay (DecayStore) must be drawn and
 // judged as such; what cannot be fitted is said instead of drawn.
 
 #include "tests/support/testutils.h"
 
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "tests/support/decaystore.h"
 #include "widgets/pages/ptqpage.h"
 #include "widgets/plot/qcp.h"

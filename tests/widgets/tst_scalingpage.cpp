@@ -1,10 +1,13 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The scaling-law page: the coefficient table (QAbstractItemModelTester, edits), what each view draws
-// against the laws' formulas written out here by hand (Hoffmann 2022 coefficients, papers.md §2–§4),
+// against the laws' formulas written out here by hand (Hoffmann 2022 coefficients, the Dremov 2025 and Chen 2025 laws),
 // the message instead of a curve when coefficients are unset, fits off the GUI thread, bad CSVs, and
 // offscreen renders of every view (PNG, set QS_SCALING_PNG_DIR to keep them).
 
-#include "models/coefficientmodel.h"
-#include "models/jobs/fitjob.h"
+#include "itemmodels/coefficientmodel.h"
+#include "itemmodels/jobs/fitjob.h"
+#include "tests/support/numeric.h"
 #include "tests/support/testutils.h"
 #include "widgets/pages/scaling/scalingcontour.h"
 #include "widgets/pages/scaling/scalinginputs.h"
@@ -29,22 +32,19 @@ using namespace qs::scaling;
 
 namespace {
 
-// Hoffmann et al. 2022, approach 3 (papers.md §4).
+// Hoffmann et al. 2022, approach 3 ("Training Compute-Optimal Large Language Models").
 double hoffmannLoss(double N, double D)
 {
     return 1.69 + 406.4 / std::pow(N, 0.34) + 410.7 / std::pow(D, 0.28);
 }
 
-// Chen et al. W4A16 exponents (papers.md §3) with a hand-chosen k and γN.
+// Chen et al. W4A16 exponents ("Scaling Law for Quantization-Aware Training") with a hand-chosen k and γN.
 double w4a16Delta(double k, double gammaN, double N, double D, double G)
 {
     return k * std::pow(D, 0.1610) * std::pow(std::log2(G), 0.3533) / std::pow(N, gammaN);
 }
 
-bool near(double a, double b, double rel = 1e-12)
-{
-    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
-}
+constexpr qs::test::Near near {qs::test::RelativeTo::Larger, 1e-12};
 
 bool setCoefficient(qs::CoefficientModel* model, const char* name, double value)
 {
@@ -360,13 +360,13 @@ void TstScalingPage::isoLinesFollowLevel()
 
 void TstScalingPage::directFitCheckValues_data()
 {
-    // papers.md §2, to four decimals as docs/scaling.md gives them, and as papers.md rounds them.
+    // "Compute-Optimal Quantization-Aware Training"'s f̂, to four decimals as docs/scaling.md gives them, and to three.
     QTest::addColumn<double>("S");
     QTest::addColumn<double>("fourDecimals");
     QTest::addColumn<double>("papers");
     QTest::addRow("S=10") << 10.0 << 0.0538 << 0.054;
     QTest::addRow("S=100") << 100.0 << 0.2319 << 0.232;
-    QTest::addRow("S=1e3") << 1e3 << 0.3775 << 0.3775; // papers.md's 0.378 is 0.37749 rounded twice
+    QTest::addRow("S=1e3") << 1e3 << 0.3775 << 0.3775; // not 0.378: that is 0.37749 rounded twice
     QTest::addRow("S=1e4") << 1e4 << 0.4816 << 0.482;
     QTest::addRow("S=1e5") << 1e5 << 0.5574 << 0.557;
 }

@@ -1,11 +1,13 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The soup dialog on its own (widgets/dialogs/soupdialog.h): the checkpoints it offers, the name it
 // proposes and checks with the store's own rule, the weights it reads back, and for runs of Hugging
 // Face revisions the output folder.
 
 #include "tests/support/testutils.h"
 
-#include "core/data/store.h"
-#include "models/storesnapshot.h"
+#include "core/store/store.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/dialogs/soupdialog.h"
 
 #include <QAbstractItemModelTester>

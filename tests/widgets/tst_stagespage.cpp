@@ -1,4 +1,6 @@
-// A multi-stage run on the trajectory page (issue 18): OLMo-2's stage 1 and three stage-2 ingredients that
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A multi-stage run on the trajectory page: OLMo-2's stage 1 and three stage-2 ingredients that
 // count from 0 again (tests/support/stagefixture.h). The page switches to tokens, draws a line per stage
 // and config at the x worked out by hand, shades and labels the stages, names the ingredients' line
 // styles, and a click on a point where ingredients share an x selects that ingredient's checkpoint; the
@@ -7,8 +9,8 @@
 
 #include "tests/support/testutils.h"
 
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "tests/support/stagefixture.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
 
@@ -26,17 +28,17 @@
 
 #include <cmath>
 
+using qs::TrajectoryAxis;
 using qs::test::StageFixture;
-using XAxis = qs::TrajectoryPage::XAxis;
 
-Q_DECLARE_METATYPE(qs::TrajectoryPage::XAxis)
+Q_DECLARE_METATYPE(qs::TrajectoryAxis)
 
 namespace {
 
-double expectedX(XAxis axis, int k)
+double expectedX(TrajectoryAxis axis, int k)
 {
     const auto& c = StageFixture::checkpoints()[size_t(k)];
-    return axis == XAxis::Tokens ? c.xTokens : axis == XAxis::Order ? c.xOrder : c.xStep;
+    return axis == TrajectoryAxis::Tokens ? c.xTokens : axis == TrajectoryAxis::Order ? c.xOrder : c.xStep;
 }
 
 QStringList legendNames(QCustomPlot* plot)
@@ -69,19 +71,19 @@ private Q_SLOTS:
     // Shown, the run goes on the token axis by itself, and every line sits where the fixture says.
     void linesPerStage_data()
     {
-        QTest::addColumn<XAxis>("axis");
-        QTest::addRow("tokens") << XAxis::Tokens;
-        QTest::addRow("step") << XAxis::Step;
-        QTest::addRow("checkpoint order") << XAxis::Order;
+        QTest::addColumn<TrajectoryAxis>("axis");
+        QTest::addRow("tokens") << TrajectoryAxis::Tokens;
+        QTest::addRow("step") << TrajectoryAxis::Step;
+        QTest::addRow("checkpoint order") << TrajectoryAxis::Order;
     }
 
     void linesPerStage()
     {
-        QFETCH(XAxis, axis);
+        QFETCH(TrajectoryAxis, axis);
         qs::TrajectoryPage page;
         QSignalSpy axisChanges(&page, &qs::TrajectoryPage::xAxisChanged);
         page.setSnapshot(qs::loadStoreSnapshot(m_store), 0);
-        QCOMPARE(page.xAxis(), XAxis::Tokens);
+        QCOMPARE(page.xAxis(), TrajectoryAxis::Tokens);
         QCOMPARE(axisChanges.count(), 1);
         page.findChild<QComboBox*>(QStringLiteral("xAxisCombo"))->setCurrentIndex(int(axis));
         QCOMPARE(page.xAxis(), axis);
@@ -126,8 +128,8 @@ private Q_SLOTS:
              {"stage 1", "stage 2 · ingredient 1", "stage 2 · ingredient 2", "stage 2 · ingredient 3"})
             QVERIFY2(names.contains(QString::fromUtf8(lane)), qPrintable(names.join(QLatin1Char('|'))));
         QCOMPARE(names.size(), StageFixture::configCount() + 1 + 4);
-        QVERIFY(page.plot()->xAxis->label().contains(axis == XAxis::Order ? QStringLiteral("order")
-                                                                          : QStringLiteral("summed over the stages")));
+        QVERIFY(page.plot()->xAxis->label().contains(
+            axis == TrajectoryAxis::Order ? QStringLiteral("order") : QStringLiteral("summed over the stages")));
     }
 
     // Where the three ingredients share an x (8B tokens), the click picks the one under the mouse.
@@ -168,7 +170,7 @@ private Q_SLOTS:
         }
         qs::TrajectoryPage page;
         page.setSnapshot(qs::loadStoreSnapshot(old), 0);
-        QCOMPARE(page.xAxis(), XAxis::Step);
+        QCOMPARE(page.xAxis(), TrajectoryAxis::Step);
         QCOMPARE(page.stageGraphs(0, 0).size(), 1);
         QCOMPARE(page.configGraph(0)->dataCount(), int(StageFixture::checkpoints().size()));
         QCOMPARE(page.checkpointX(0, 5), 500.0); // the stored step
@@ -179,19 +181,19 @@ private Q_SLOTS:
     void figureCommand_data()
     {
         QTest::addColumn<QStringList>("args");
-        QTest::addColumn<XAxis>("axis");
+        QTest::addColumn<TrajectoryAxis>("axis");
         QTest::addColumn<QString>("column");
-        QTest::addRow("default: tokens") << QStringList() << XAxis::Tokens << QStringLiteral("x_tokens");
-        QTest::addRow("order") << QStringList {QStringLiteral("--x-axis"), QStringLiteral("order")} << XAxis::Order
-                               << QStringLiteral("x_order");
-        QTest::addRow("step") << QStringList {QStringLiteral("--x-axis"), QStringLiteral("step")} << XAxis::Step
-                              << QStringLiteral("x_step");
+        QTest::addRow("default: tokens") << QStringList() << TrajectoryAxis::Tokens << QStringLiteral("x_tokens");
+        QTest::addRow("order") << QStringList {QStringLiteral("--x-axis"), QStringLiteral("order")}
+                               << TrajectoryAxis::Order << QStringLiteral("x_order");
+        QTest::addRow("step") << QStringList {QStringLiteral("--x-axis"), QStringLiteral("step")}
+                              << TrajectoryAxis::Step << QStringLiteral("x_step");
     }
 
     void figureCommand()
     {
         QFETCH(QStringList, args);
-        QFETCH(XAxis, axis);
+        QFETCH(TrajectoryAxis, axis);
         QFETCH(QString, column);
         const QString png = m_dir.filePath(column + QStringLiteral(".png"));
         const QString csv = m_dir.filePath(column + QStringLiteral(".csv"));

@@ -1,8 +1,10 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The sweep dialog on its own: config specs validated line by line as the user types.
 
 #include "tests/support/testutils.h"
 
-#include "core/data/config.h"
+#include "core/config/config.h"
 #include "widgets/dialogs/sweepdialog.h"
 
 #include <QApplication>

@@ -1,12 +1,14 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The trajectory page draws an imported run's own training log (quantscope import --log): the LR band
 // over every logged step, the training loss beside the FP loss, and no LR where the log gave none.
 // QS_GRAB_DIR=folder saves what the page shows as PNGs there, to look at.
 
 #include "tests/support/hfrevision.h"
 
-#include "core/data/hfrun.h"
-#include "core/data/store.h"
-#include "models/storesnapshot.h"
+#include "core/hf/hfrun.h"
+#include "core/store/store.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
 
 #include <QApplication>

@@ -1,10 +1,12 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The trajectory page's metrics (relative CE, ΔCE, KL, top-1, mean layer SQNR) against MetricsFixture,
 // a store from before a metric existed, and an export in the chosen metric.
 
 #include "tests/support/testutils.h"
 
-#include "core/data/store.h"
-#include "models/storesnapshot.h"
+#include "core/store/store.h"
+#include "itemmodels/storesnapshot.h"
 #include "tests/support/storefixture.h"
 #include "widgets/pages/figurepages.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
@@ -153,8 +155,8 @@ private Q_SLOTS:
 
     void uncertaintyBandsTooltipsAndCsv()
     {
-        // The metrics fixture with uncertainties for config 0 only (as a sweep since issue 22 writes
-        // them; config 1 stands for an entry swept before): a standard error for relative CE and a
+        // The metrics fixture with uncertainties for config 0 only (as a sweep that stores standard errors
+        // writes them; config 1 stands for an entry swept before): a standard error for relative CE and a
         // bootstrap interval for KL p99.
         const QString path = m_dir.filePath(QStringLiteral("uncertainty.h5"));
         MetricsFixture::write(path);

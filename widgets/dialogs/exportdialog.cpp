@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/dialogs/exportdialog.h"
 
-#include "models/figurewords.h"
-#include "models/settings.h"
+#include "itemmodels/figurewords.h"
+#include "itemmodels/settings.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,11 +1,13 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// Asks what to import as a trajectory of Hugging Face revisions (core/data/hfrun.h): the folder of revision
+// Asks what to import as a trajectory of Hugging Face revisions (core/hf/hfrun.h): the folder of revision
 // folders, the evaluation data (a text with its tokenizer.json, or token ids), the run and store, and
 // optionally the LR schedule. The revisions found are listed as the user types; OK stays disabled
 // while the folder holds none, a file is missing or a value is wrong, and the message says which.
 
-#include "core/data/hfrun.h"
+#include "core/hf/hfrun.h"
 
 #include <QDialog>
 

@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/dialogs/soupdialog.h"
 
 #include "core/common/errors.h"
-#include "core/data/hfrun.h"
-#include "models/checkpointfolder.h"
-#include "models/storesnapshot.h"
+#include "core/hf/hfrun.h"
+#include "itemmodels/checkpointfolder.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/dialogs/messagelabel.h"
 #include "widgets/plot/plotstyle.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Asks which checkpoints of a run to average into a model soup (core/engine/averaging.h, soupRun): one
@@ -8,8 +10,8 @@
 // stays disabled while fewer than two checkpoints are checked, a weight is not above 0 or the name is
 // refused, and the message says which.
 
-#include "core/data/averagingspec.h"
-#include "core/data/store.h"
+#include "core/config/averagingspec.h"
+#include "core/store/store.h"
 
 #include <QDialog>
 #include <QStringList>

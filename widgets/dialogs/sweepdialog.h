@@ -1,10 +1,12 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Asks which run to sweep and with which quantization configs: one CLI-style spec per line
 // ("rtn:4:g128:sym"), checked with QuantConfig::parse as the user types. OK stays disabled while a
 // line does not parse; the message under the box names the line.
 
-#include "core/data/config.h"
+#include "core/config/config.h"
 
 #include <QDialog>
 #include <QStringList>

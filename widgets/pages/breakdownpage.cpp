@@ -1,16 +1,18 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/pages/breakdownpage.h"
 
-#include "models/layermetrics.h"
-#include "models/metricnames.h"
-#include "models/selection.h"
+#include "itemmodels/layermetrics.h"
+#include "itemmodels/metricnames.h"
+#include "itemmodels/selection.h"
 #include "widgets/pages/heatmappage.h"
 #include "widgets/plot/plotstyle.h"
 
 #include "widgets/plot/qcp.h"
 
+#include "core/analysis/sensitivityreport.h"
 #include "core/common/kinds.h"
 #include "core/common/metrics.h"
-#include "core/data/sensitivityreport.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

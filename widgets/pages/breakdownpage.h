@@ -1,13 +1,15 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The breakdown page: for the selected checkpoint and config, one per-layer metric as bars per layer
 // (grouped by block) or per module kind (mean over blocks), and, where the run holds the W4A16 /
 // W16A4 / W4A4 trio of the selected config's settings, the model-level damage of weight-only,
-// activation-only and both, with the sum of the first two as a marker (papers.md §3:
-// δ_W4A4 ≈ δ_W4A16 + δ_W16A4; the trio and its values: models/decomposition.h).
+// activation-only and both, with the sum of the first two as a marker ("Scaling Law for Quantization-Aware Training":
+// δ_W4A4 ≈ δ_W4A16 + δ_W16A4; the trio and its values: itemmodels/decomposition.h).
 
-#include "models/decomposition.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/decomposition.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/plot/plotpage.h"
 
 #include <string>

@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/pages/figurepages.h"
 
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/pages/breakdownpage.h"
 #include "widgets/pages/heatmappage.h"
 #include "widgets/pages/outlierpage.h"

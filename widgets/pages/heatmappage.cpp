@@ -1,8 +1,10 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/pages/heatmappage.h"
 
-#include "models/layertablemodel.h"
-#include "models/metricnames.h"
-#include "models/selection.h"
+#include "itemmodels/layertablemodel.h"
+#include "itemmodels/metricnames.h"
+#include "itemmodels/selection.h"
 #include "widgets/plot/plotstyle.h"
 
 #include "widgets/plot/qcp.h"

@@ -1,11 +1,13 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The heatmap page: every quantized layer (rows) at every checkpoint (columns) of the selected run,
 // coloured by one per-layer metric of the selected config. Shows where in the network and when in
 // training the damage appears; a click selects that layer and checkpoint everywhere.
 
-#include "models/layermetrics.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/layermetrics.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/plot/plotpage.h"
 
 #include <string>
@@ -26,7 +28,7 @@ namespace qs {
 class Selection;
 
 // Fills `combo` with the per-layer metrics the selected config offers (layerMetricChoices, in
-// models/layermetrics.h; readable names, descriptions as tool tips; act_* marked as the FP
+// itemmodels/layermetrics.h; readable names, descriptions as tool tips; act_* marked as the FP
 // reference's) and selects `metric`, which is first replaced by defaultLayerMetric() when the config
 // lacks it.
 void fillLayerMetricCombo(QComboBox* combo, const Selection* selection, std::string& metric);

@@ -1,6 +1,8 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/pages/layertablepage.h"
 
-#include "models/layertablemodel.h"
+#include "itemmodels/layertablemodel.h"
 #include "widgets/plot/plotstyle.h"
 
 #include <QComboBox>

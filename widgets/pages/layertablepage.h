@@ -1,8 +1,10 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The per-layer table of one (checkpoint, quantization config), sortable by every column.
 
-#include "models/storesnapshot.h"
+#include "itemmodels/storesnapshot.h"
 
 #include <QWidget>
 

@@ -1,6 +1,8 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/pages/outlierpage.h"
 
-#include "models/selection.h"
+#include "itemmodels/selection.h"
 #include "widgets/pages/heatmappage.h"
 #include "widgets/plot/plotstyle.h"
 

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The outlier page: the input activations of the selected layer as the full-precision model sees
@@ -9,7 +11,7 @@
 //   bottom right  the layer's input kurtosis at every checkpoint the FP reference measured (x = step),
 //                 the selected checkpoint marked; clicking a point selects that checkpoint;
 //   below         the layer's outlier channels followed across checkpoints (channel × checkpoint,
-//                 core/data/outliertracking.h): one row per channel that exceeds the threshold at some
+//                 core/analysis/outliertracking.h): one row per channel that exceeds the threshold at some
 //                 checkpoint, ordered by when it first did, coloured by its max |x| at each; the title
 //                 says how many appeared, persisted and are there at the end; a click selects the column's
 //                 checkpoint.
@@ -20,15 +22,15 @@
 // the FP reference, its activation statistics or its profiles gets a message naming what is missing
 // instead of a plot; a profile that cannot be read (store moved, locked by a writer) gets its error
 // above the plot, and the rest stays. The reading, the outlier count and the histogram's bins are
-// models/activationprofile.h's.
+// itemmodels/activationprofile.h's.
 //
 // csv(): one table, header "channel,absmax,checkpoint,step,act_kurtosis". The first two columns are
 // the profile (one row per channel), the last three the kurtosis trajectory (one row per point);
 // rows run to the longer of the two and the shorter series' fields are empty below its end.
 
-#include "models/activationprofile.h"
-#include "models/latestonly.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/activationprofile.h"
+#include "itemmodels/latestonly.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/plot/plotpage.h"
 
 #include "core/common/metrics.h"

@@ -1,10 +1,12 @@
-// The outlier inspector's channel × checkpoint map (issue 22): reading every checkpoint's profile of the
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The outlier inspector's channel × checkpoint map: reading every checkpoint's profile of the
 // selected layer off the GUI thread, drawing the channels that are outliers somewhere as rows in the order
 // they first appeared, and what the map's title and clicks say. The rest of the page is outlierpage.cpp.
 
 #include "widgets/pages/outlierpage.h"
 
-#include "models/selection.h"
+#include "itemmodels/selection.h"
 #include "widgets/plot/qcp.h"
 
 #include <algorithm>

@@ -1,10 +1,12 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/pages/ptqpage.h"
 
 #include "core/common/errors.h"
-#include "models/metricnames.h"
-#include "models/scalingsource.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/metricnames.h"
+#include "itemmodels/scalingsource.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/plot/plotstyle.h"
 #include "widgets/plot/qcp.h"
 

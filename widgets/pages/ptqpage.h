@@ -1,16 +1,18 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// PTQ degradation along a run (papers.md §1; core/scaling/ptq.h): the selected config's damage at
-// every checkpoint against the tokens trained, with the two least-squares models drawn through it —
-// tokens only, and tokens plus the LR decay u = 1 − η/η_peak — and the verdict: R², AIC and the
-// partial F test of the decay term. It shows whether quantization error tracks the LR decay rather
-// than the tokens. Follows the shared selection (run, config).
+// PTQ degradation along a run ("Training Dynamics Impact Post-Training Quantization Robustness";
+// core/scalinglaws/ptq.h): the selected config's damage at every checkpoint against the tokens trained, with the two
+// least-squares models drawn through it — tokens only, and tokens plus the LR decay u = 1 − η/η_peak — and the verdict:
+// R², AIC and the partial F test of the decay term. It shows whether quantization error tracks the LR decay rather than
+// the tokens. Follows the shared selection (run, config).
 
-#include "models/pairedtest.h"
-#include "models/scalingsource.h"
+#include "itemmodels/pairedtest.h"
+#include "itemmodels/scalingsource.h"
 #include "widgets/plot/plotpage.h"
 
-#include "core/scaling/ptq.h"
+#include "core/scalinglaws/ptq.h"
 
 #include <optional>
 #include <string>
@@ -40,7 +42,7 @@ public:
     // step,tokens,lr,lr_decay,<metric>,used,tokens_fit,decay_fit
     QString csv() const override;
 
-    // The damage metric: one of ptqDamageMetrics() (models/scalingsource.h), the first by default.
+    // The damage metric: one of ptqDamageMetrics() (itemmodels/scalingsource.h), the first by default.
     QString metric() const { return QString::fromStdString(m_metric); }
     bool setMetric(const QString& name);
 
@@ -49,7 +51,7 @@ public:
     QString message() const { return m_message; }
     QString verdict() const;
     // Whether the damage at the last checkpoint differs from the damage before the LR decay by more than
-    // the evaluation's noise: a paired test over the evaluation units (models/pairedtest.h); empty
+    // the evaluation's noise: a paired test over the evaluation units (itemmodels/pairedtest.h); empty
     // without a decay or a result after it.
     QString noiseVerdict() const { return m_noiseVerdict; }
     const std::optional<EntryComparison>& decayComparison() const { return m_decayComparison; }

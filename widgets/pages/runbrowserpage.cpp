@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/pages/runbrowserpage.h"
 
-#include "models/runtreemodel.h"
-#include "models/selection.h"
+#include "itemmodels/runtreemodel.h"
+#include "itemmodels/selection.h"
 #include "widgets/plot/plotstyle.h"
 
 #include <QHBoxLayout>

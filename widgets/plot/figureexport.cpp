@@ -1,6 +1,8 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plot/figureexport.h"
 
-#include "models/figurewords.h"
+#include "itemmodels/figurewords.h"
 #include "widgets/plot/qcp.h"
 
 #include <QCoreApplication>

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Figures for papers: the plot of any FigureView as PDF or SVG (vector; text stays text, the PDF embeds
@@ -30,7 +32,7 @@ class Selection;
 class TrajectoryPage;
 
 // FigureFormat (Pdf, Svg, Png, Csv: the data behind the figure, exportCsv) and the words of every
-// export choice are models/figurewords.h's.
+// export choice are itemmodels/figurewords.h's.
 
 struct FigureExportOptions
 {

@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What every plot page offers for papers: its plot as a figure (PDF/SVG/PNG through
 // figureexport.h, styled for a paper or the screen) and the data behind it as CSV.
 
-#include "models/figurewords.h"
+#include "itemmodels/figurewords.h"
 
 #include <QColor>
 #include <QString>
@@ -16,7 +18,7 @@ namespace qs {
 // with the given font and line widths, sized for a journal column.
 struct FigureStyle
 {
-    // The enumerations and their command-line words: models/figurewords.h.
+    // The enumerations and their command-line words: itemmodels/figurewords.h.
     using Kind = FigureKind;     // Screen, Paper
     using Legend = FigureLegend; // Inside, Below, None
 

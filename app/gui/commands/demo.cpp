@@ -1,16 +1,18 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope demo on the console (without a display, or with --headless): the demo pipeline
 // (core/lab/demo.h), then its trajectory figures. With a display, main opens the GUI instead.
 
-#include "app/gui/commands/widgetcommands.h"
+#include "app/gui/commands/widgetcommandruns.h"
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/commands.h"
 
-#include "core/data/corpus.h"
+#include "core/config/corpus.h"
 #include "core/lab/demo.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/pages/figurepages.h"
 #include "widgets/pages/trajectory/trajectorypage.h"
 #include "widgets/plot/figureexport.h"

@@ -1,16 +1,18 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope figure: a view of a store (trajectory, heatmap, breakdown, outliers) built offscreen on
 // the selection the options name, exported as the GUI's File > Export Figure does
 // (widgets/plot/figureexport.h). --view scaling is in figurescaling.cpp.
 
-#include "app/gui/commands/widgetcommands.h"
-#include "models/figurewords.h"
+#include "app/gui/commands/widgetcommandruns.h"
+#include "itemmodels/figurewords.h"
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
 
 #include "core/common/errors.h"
-#include "models/selection.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/selection.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/pages/breakdownpage.h"
 #include "widgets/pages/figurepages.h"
 #include "widgets/pages/heatmappage.h"
@@ -133,7 +135,7 @@ FigureExportOptions exportOptions(const Arguments& args, const QStringList& outs
         throw BadUsage(
             QStringLiteral("--size '%1' is not single, double or WxH in inches (e.g. 5x3)").arg(args.value("size")));
     options.dpi = int(args.integer("dpi"));
-    // The table checked both words (models/figurewords.h).
+    // The table checked both words (itemmodels/figurewords.h).
     if (figureWordValue<FigureKind>(args.value("figure-style")) == FigureKind::Screen)
         options.style = FigureStyle::screen();
     options.style.legend = figureWordValue<FigureLegend>(args.value("legend")).value_or(FigureLegend::Below);
@@ -189,9 +191,9 @@ int runFigureCommand(const Arguments& args)
         if (!trajectory)
             throw BadUsage(QStringLiteral("the %1 view has no --x-axis (the trajectory has)").arg(view));
         const QString axis = args.value("x-axis");
-        trajectory->setXAxis(axis == QLatin1String("tokens")      ? TrajectoryPage::XAxis::Tokens
-                                 : axis == QLatin1String("order") ? TrajectoryPage::XAxis::Order
-                                                                  : TrajectoryPage::XAxis::Step);
+        trajectory->setXAxis(axis == QLatin1String("tokens")      ? TrajectoryAxis::Tokens
+                                 : axis == QLatin1String("order") ? TrajectoryAxis::Order
+                                                                  : TrajectoryAxis::Step);
     }
     constexpr int loadTimeoutMs = 120000;
     if (!waitForFigurePage(page, loadTimeoutMs))

@@ -1,15 +1,17 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope figure --view scaling: a law (--law-file, --store S --fit NAME, or --law with a preset)
 // drawn by the scaling page (widgets/pages/scaling) and exported like every other view.
 
-#include "app/gui/commands/widgetcommands.h"
+#include "app/gui/commands/widgetcommandruns.h"
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"
 #include "app/cli/scalinglaw.h"
 
 #include "core/common/errors.h"
-#include "models/scalingsource.h"
-#include "models/storesnapshot.h"
+#include "itemmodels/scalingsource.h"
+#include "itemmodels/storesnapshot.h"
 #include "widgets/pages/scaling/scalingpage.h"
 #include "widgets/plot/figureexport.h"
 

@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 // quantscope recipe: an experiment recipe run on the console (core/lab/recipe.h), then its report and
 // figures (app/gui/recipes.h draws them).
 
-#include "app/gui/commands/widgetcommands.h"
+#include "app/gui/commands/widgetcommandruns.h"
 
 #include "app/cli/clioptions.h"
 #include "app/cli/clioutput.h"

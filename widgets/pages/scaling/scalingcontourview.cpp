@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/pages/scaling/scalingcontourview.h"
 
 #include "core/common/errors.h"
-#include "models/scalingstate.h"
+#include "itemmodels/scalingstate.h"
 #include "widgets/pages/heatmappage.h"
 #include "widgets/pages/scaling/scalingcontour.h"
 #include "widgets/pages/scaling/scalingfigure.h"

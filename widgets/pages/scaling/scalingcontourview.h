@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The scaling page's contour map: N × D (log10 N, log10 D as coordinates) coloured by the quantity,

@@ -1,8 +1,10 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/pages/scaling/scalingcontrols.h"
 
 #include "core/common/errors.h"
-#include "models/coefficientmodel.h"
-#include "models/scalingstate.h"
+#include "itemmodels/coefficientmodel.h"
+#include "itemmodels/scalingstate.h"
 #include "widgets/pages/scaling/scalinginputs.h"
 
 #include <QCheckBox>

@@ -1,6 +1,8 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The scaling page's left-hand controls over its state (models/scalingstate.h): the law chooser
+// The scaling page's left-hand controls over its state (itemmodels/scalingstate.h): the law chooser
 // (kind, W4A4 variant, Chinchilla preset, load and save), the inputs N, D, G, B and f with the law's
 // predictions at them, the coefficient table, the measured points and the fit (with its progress and
 // Cancel), and the status line. They write to the state and follow its signals.

@@ -1,7 +1,9 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/pages/scaling/scalingfractionview.h"
 
 #include "core/common/errors.h"
-#include "models/scalingstate.h"
+#include "itemmodels/scalingstate.h"
 #include "widgets/pages/scaling/scalingfigure.h"
 #include "widgets/pages/scaling/scalingtickers.h"
 #include "widgets/plot/figureview.h"

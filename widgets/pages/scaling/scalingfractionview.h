@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The scaling page's f* vs S: the compute-optimal QAT law's optimal QAT fraction f* against tokens per

@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // One input of the scaling page (N, D, G, bits or the QAT fraction f): a spin box and a slider that

@@ -1,9 +1,11 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The scaling-law workbench page: a researcher's what-if tool over the laws of papers.md §2–§4
-// (core/scaling). Choose a law (Chinchilla with the Hoffmann 2022 / Besiroglu 2024 presets, the W4A4
-// QAT law in its four variants, the compute-optimal QAT law), or load a fitted one; move N, D, G,
-// bits and the QAT fraction f; read the prediction. One plot, four views:
+// The scaling-law workbench page: a researcher's what-if tool over the laws of core/scalinglaws/laws.h
+// (the compute-optimal QAT law, the W4A4 QAT law, Chinchilla). Choose a law (Chinchilla with the Hoffmann 2022 /
+// Besiroglu 2024 presets, the W4A4 QAT law in its four variants, the compute-optimal QAT law), or load a fitted one;
+// move N, D, G, bits and the QAT fraction f; read the prediction. One plot, four views:
 //   curves      a quantity (loss, δ, …) against a variable, a few series (several G, bits, N, …);
 //   contour     N × D coloured by the quantity, with labelled iso-lines (marching squares);
 //   f* vs S     the law's optimal QAT fraction against tokens per parameter byte S, with the direct
@@ -13,12 +15,12 @@
 // GUI thread (FitJob). Coefficients nobody knows stay unset: a view that needs them says so instead
 // of drawing a curve.
 //
-// The page assembles: its state (models/scalingstate.h: law, inputs, choices, data, fit), the
+// The page assembles: its state (itemmodels/scalingstate.h: law, inputs, choices, data, fit), the
 // controls on the left (scalingcontrols.h) and above the figure (scalingviewbar.h), the figure
 // (scalingfigure.h) and one class per view (scaling*view.h). Its API below forwards to them; state
 // changes redraw the view within ~40 ms.
 
-#include "models/scalingstate.h"
+#include "itemmodels/scalingstate.h"
 #include "widgets/plot/plotpage.h"
 
 #include <QList>

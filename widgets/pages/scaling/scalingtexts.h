@@ -1,3 +1,5 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The words of the scaling page that its controls and views share: quantities and variables as
@@ -5,7 +7,7 @@
 // Every text of the page's classes keeps the page's translation context, qs::ScalingPage
 // (translations/*.ts), whichever class now says it.
 
-#include "core/scaling/query.h"
+#include "core/scalinglaws/query.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,6 +1,8 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/pages/scaling/scalingview.h"
 
-#include "models/scalingstate.h"
+#include "itemmodels/scalingstate.h"
 #include "widgets/pages/scaling/scalingfigure.h"
 #include "widgets/pages/scaling/scalingtexts.h"
 #include "widgets/pages/scaling/scalingtickers.h"

@@ -1,11 +1,13 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // One view of the scaling page (curves, contour map, f* vs S, measured points): it draws the state
-// (models/scalingstate.h) into the page's shared figure (scalingfigure.h) with plottables of its own,
+// (itemmodels/scalingstate.h) into the page's shared figure (scalingfigure.h) with plottables of its own,
 // removes them again, colours them, says what is under the mouse, and keeps the CSV of what it drew.
 // When it cannot draw (coefficients unset, no points) its message stands in for the plot.
 
-#include "core/scaling/query.h"
+#include "core/scalinglaws/query.h"
 
 #include <QCoreApplication>
 #include <QList>

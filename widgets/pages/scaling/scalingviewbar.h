@@ -1,10 +1,12 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The row above the scaling page's figure: which view (curves, contour, f* vs S, measured), which
 // quantity, the x variable and the series variable of the curves, and log y. It writes to the state
-// (models/scalingstate.h) and follows it.
+// (itemmodels/scalingstate.h) and follows it.
 
-#include "models/scalingstate.h"
+#include "itemmodels/scalingstate.h"
 
 #include <QWidget>
 

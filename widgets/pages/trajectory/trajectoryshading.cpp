@@ -1,10 +1,12 @@
-// TrajectoryPage: the regions shaded behind the data — the schedule's phases, or the stages of a
-// multi-stage run with a legend key per line style.
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/pages/trajectory/trajectoryshading.h"
 
-#include "widgets/pages/trajectory/trajectorypage.h"
-
-#include "core/data/revision.h"
-#include "models/schedulephases.h"
+#include "core/formats/revision.h"
+#include "itemmodels/phasespans.h"
+#include "widgets/pages/trajectory/trajectoryaxes.h"
+#include "widgets/pages/trajectory/trajectorystyle.h"
+#include "widgets/plot/plotstyle.h"
 
 #include "widgets/plot/qcp.h"
 
@@ -15,67 +17,81 @@
 
 namespace qs {
 
-QCPItemRect* TrajectoryPage::addShade(double x0, double x1, const QString& text, Qt::Alignment horizontal,
-                                      double labelX)
+TrajectoryShading::TrajectoryShading(QCustomPlot* plot, QCPLayer* layer, const TrajectoryAxes* axes)
+    : m_plot(plot)
+    , m_layer(layer)
+    , m_axes(axes)
 {
-    auto* rect = new QCPItemRect(plot());
-    rect->setLayer(m_backLayer);
+}
+
+void TrajectoryShading::clear()
+{
+    m_rects.clear();
+    m_labels.clear();
+    m_kinds.clear();
+    m_laneKeys.clear();
+}
+
+QCPItemRect* TrajectoryShading::addShade(double x0, double x1, const QString& text, Qt::Alignment horizontal,
+                                         double labelX)
+{
+    auto* rect = new QCPItemRect(m_plot);
+    rect->setLayer(m_layer);
     rect->setClipToAxisRect(true);
     for (QCPItemPosition* pos : {rect->topLeft, rect->bottomRight}) {
-        pos->setAxes(plot()->xAxis, plot()->yAxis);
+        pos->setAxes(m_plot->xAxis, m_plot->yAxis);
         pos->setTypeX(QCPItemPosition::ptPlotCoords);
         pos->setTypeY(QCPItemPosition::ptAxisRectRatio);
     }
     rect->topLeft->setCoords(x0, 0.0);
     rect->bottomRight->setCoords(x1, 1.0);
-    auto* label = new QCPItemText(plot());
-    label->setLayer(m_backLayer);
+    auto* label = new QCPItemText(m_plot);
+    label->setLayer(m_layer);
     label->setClipToAxisRect(true);
-    label->position->setAxes(plot()->xAxis, plot()->yAxis);
+    label->position->setAxes(m_plot->xAxis, m_plot->yAxis);
     label->position->setTypeX(QCPItemPosition::ptPlotCoords);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     label->position->setCoords(labelX, 0.0);
     label->setPositionAlignment(Qt::AlignTop | horizontal);
     label->setPadding(QMargins(2, 3, 2, 2));
     label->setText(text);
-    m_phaseRects << rect;
-    m_phaseLabels << label;
+    m_rects << rect;
+    m_labels << label;
     return rect;
 }
 
-void TrajectoryPage::addPhases(const RunSnapshot& current)
+void TrajectoryShading::addPhases(const RunSnapshot& current)
 {
-    // The schedule's phases, shaded behind the data: quantization damage is read against them.
-    const std::vector<SchedulePhase> phases = schedulePhases(current.log);
-    for (size_t p = 0; p < phases.size(); ++p) {
-        const SchedulePhase& phase = phases[p];
-        const double x0 = logRowX(current.log[phase.first]);
-        const double x1 = logRowX(current.log[phase.last]);
+    const std::vector<PhaseSpan> spans = phaseSpans(current.log);
+    for (size_t p = 0; p < spans.size(); ++p) {
+        const PhaseSpan& span = spans[p];
+        const double x0 = m_axes->logRowX(current.log[span.first]);
+        const double x1 = m_axes->logRowX(current.log[span.last]);
         // The first phase's label starts at its left edge and the last one's ends at its right edge:
         // centred, a short warmup's or decay's label would run out of the axes and be cut.
         Qt::Alignment horizontal = Qt::AlignHCenter;
         double x = (x0 + x1) / 2.0;
-        if (p == 0 && phases.size() > 1) {
+        if (p == 0 && spans.size() > 1) {
             horizontal = Qt::AlignLeft;
             x = x0;
-        } else if (p + 1 == phases.size() && phases.size() > 1) {
+        } else if (p + 1 == spans.size() && spans.size() > 1) {
             horizontal = Qt::AlignRight;
             x = x1;
         }
         addShade(x0, x1,
-                 phase.kind == SchedulePhase::Kind::Warmup       ? tr("warmup")
-                     : phase.kind == SchedulePhase::Kind::Stable ? tr("stable")
-                                                                 : tr("LR decay"),
+                 span.phase == SchedulePhase::Warmup       ? tr("warmup")
+                     : span.phase == SchedulePhase::Stable ? tr("stable")
+                                                           : tr("LR decay"),
                  horizontal, x);
-        m_phaseKinds << int(phase.kind);
+        m_kinds << int(span.phase);
     }
 }
 
-void TrajectoryPage::addStages()
+void TrajectoryShading::addStages(int runIndex)
 {
     // One shaded region per stage, from where its parent ended to its last checkpoint; sibling stages
     // (the ingredients of stage 2) share one, and a legend entry per line style names each of them.
-    const StageLayout& layout = *stageLayout(m_runIndex);
+    const StageLayout& layout = *m_axes->stageLayout(runIndex);
     struct Region
     {
         std::vector<int> segments;
@@ -94,13 +110,13 @@ void TrajectoryPage::addStages()
         Region& region = regions.back();
         region.segments.push_back(s);
         for (const int c : segment.checkpoints) {
-            region.x0 = std::min(region.x0, checkpointX(m_runIndex, c));
-            region.x1 = std::max(region.x1, checkpointX(m_runIndex, c));
+            region.x0 = std::min(region.x0, m_axes->checkpointX(runIndex, c));
+            region.x1 = std::max(region.x1, m_axes->checkpointX(runIndex, c));
         }
         if (segment.parent >= 0) { // starts where the parent ended
             double parentEnd = -qInf();
             for (const int c : layout.segments[size_t(segment.parent)].checkpoints)
-                parentEnd = std::max(parentEnd, checkpointX(m_runIndex, c));
+                parentEnd = std::max(parentEnd, m_axes->checkpointX(runIndex, c));
             region.x0 = std::min(region.x0, parentEnd);
         }
     }
@@ -129,7 +145,7 @@ void TrajectoryPage::addStages()
             x = region.x1;
         }
         addShade(region.x0, region.x1, text, horizontal, x);
-        m_phaseKinds << -1 - int(r);
+        m_kinds << -1 - int(r);
     }
     // Line styles: one key per lane once stages branch.
     int lanes = 0;
@@ -138,10 +154,77 @@ void TrajectoryPage::addStages()
     for (int lane = 0; lanes > 1 && lane < lanes; ++lane) {
         const auto it = std::find_if(layout.segments.begin(), layout.segments.end(),
                                      [lane](const StageSegment& s) { return s.lane == lane; });
-        QCPGraph* key = plot()->addGraph(plot()->xAxis, plot()->yAxis);
+        QCPGraph* key = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
         key->setName(it->stage.empty() ? tr("no stage") : QString::fromStdString(stageLabel(it->stage)));
         key->addToLegend();
         m_laneKeys << std::make_pair(key, lane);
+    }
+}
+
+QStringList TrajectoryShading::labels() const
+{
+    QStringList texts;
+    for (const QCPItemText* label : m_labels)
+        texts << label->text();
+    return texts;
+}
+
+QList<std::pair<double, double>> TrajectoryShading::ranges() const
+{
+    QList<std::pair<double, double>> out;
+    for (const QCPItemRect* rect : m_rects)
+        out << std::make_pair(rect->topLeft->coords().x(), rect->bottomRight->coords().x());
+    return out;
+}
+
+std::optional<std::pair<double, double>> TrajectoryShading::decayRange(const RunSnapshot& run, int runIndex) const
+{
+    const StageLayout* layout = m_axes->stageLayout(runIndex);
+    // The log's phases are shaded on a single-stage run's steps or tokens only (as addPhases does).
+    if ((layout && layout->multiStage()) || m_axes->xAxis() == TrajectoryAxis::Order)
+        return std::nullopt;
+    for (const PhaseSpan& span : phaseSpans(run.log)) {
+        if (span.phase == SchedulePhase::Decay)
+            return std::make_pair(m_axes->logRowX(run.log[span.first]), m_axes->logRowX(run.log[span.last]));
+    }
+    return std::nullopt;
+}
+
+void TrajectoryShading::applyColors(const TrajectoryStyle& style)
+{
+    const double dataWidth = style.penWidth(2.0, style.lineWidth);
+    const double markerPen = style.penWidth(1.0, 0.6 * style.lineWidth);
+    const double markerSize = style.penWidth(6.0, 3.0 * style.lineWidth);
+    for (const auto& [key, lane] : m_laneKeys) {
+        key->setPen(QPen(style.text, dataWidth, runPenStyle(lane)));
+        key->setScatterStyle(QCPScatterStyle(runShape(lane), QPen(style.text, markerPen), style.base, markerSize));
+    }
+    for (int i = 0; i < m_rects.size(); ++i) {
+        m_rects[i]->setPen(Qt::NoPen);
+        // Annotations: a point smaller than the axes' text in a paper figure.
+        m_labels[i]->setFont(style.annotationFont());
+        if (m_kinds[i] < 0) {
+            // Stages: sky blue and orange in turn, lightly, so that neighbours stand apart.
+            const int stage = -1 - m_kinds[i];
+            const QColor stageColor = stage % 2 == 0 ? QColor(0x56, 0xB4, 0xE9) : QColor(0xE6, 0x9F, 0x00);
+            QColor shade = stageColor;
+            shade.setAlpha(26);
+            m_rects[i]->setBrush(shade);
+            m_labels[i]->setColor(stageColor.darker(150));
+            continue;
+        }
+        // Decay in vermillion (where damage grows), warmup in sky blue, the stable phase unshaded.
+        const auto phase = SchedulePhase(m_kinds[i]);
+        const QColor phaseColor = phase == SchedulePhase::Decay ? QColor(0xD5, 0x5E, 0x00)
+            : phase == SchedulePhase::Warmup                    ? QColor(0x56, 0xB4, 0xE9)
+                                                                : style.text;
+        QColor shade = phaseColor;
+        shade.setAlpha(phase == SchedulePhase::Stable ? 0 : 22);
+        m_rects[i]->setBrush(shade);
+        QColor labelColor = phase == SchedulePhase::Stable ? style.text : phaseColor.darker(120);
+        if (phase == SchedulePhase::Stable)
+            labelColor.setAlpha(140);
+        m_labels[i]->setColor(labelColor);
     }
 }
 

@@ -1,0 +1,19 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace qs {
+
+// The whole of the file at `path`, as bytes (no newline translation). IoError "cannot read the <what>
+// <path>" when it cannot be opened, e.g. readWholeFile(path, "LR log").
+std::string readWholeFile(const std::string& path, std::string_view what);
+
+// The same, or nullopt when the file cannot be opened (errno then says why): for the readers whose
+// message names the file another way.
+std::optional<std::string> tryReadWholeFile(const std::string& path);
+
+} // namespace qs

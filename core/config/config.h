@@ -1,0 +1,185 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace qs {
+
+// Architecture of the built-in byte-level LM: Llama/OLMo-2 block structure (pre-norm RMSNorm,
+// hand-written causal attention with RoPE, SwiGLU MLP with gate/up/down projections).
+struct ModelConfig
+{
+    int vocabSize = 256; // bytes
+    int dModel = 128;
+    int nLayers = 4;
+    int nHeads = 4;
+    int dFf = 384; // SwiGLU hidden width
+    int maxSeqLen = 128;
+    double ropeTheta = 10000.0;
+    double normEps = 1e-5;
+    bool tieEmbeddings = false;
+
+    void validate() const; // throws ConfigError naming the field ("model.d_model"), its value and range
+    std::string toJson() const;
+    static ModelConfig fromJson(const std::string& json); // throws ConfigError
+    int64_t parameterCount() const;
+    bool operator==(const ModelConfig&) const = default;
+};
+
+enum class ScheduleKind
+{
+    Constant,
+    Cosine,
+    Wsd,
+    Linear,
+};
+
+std::string toString(ScheduleKind kind);
+ScheduleKind scheduleKindFromString(const std::string& name); // throws ConfigError
+
+struct ScheduleConfig
+{
+    ScheduleKind kind = ScheduleKind::Wsd;
+    double peakLr = 3e-3;
+    double minLr = 0.0;         // final LR of cosine / linear / WSD decay
+    int64_t warmupSteps = 20;   // linear warmup from 0 to peakLr
+    double decayFraction = 0.2; // WSD: share of all steps spent in the final linear decay
+    bool operator==(const ScheduleConfig&) const = default;
+};
+
+// Quantization-aware training ("Compute-Optimal Quantization-Aware Training"; "Scaling Law for Quantization-Aware
+// Training"): from `startStep` (or `startTokens`) on, every quantizable layer's weight (and, when the spec asks, its
+// input) is fake-quantized in the forward pass with the straight-through estimator. `quant` is a QuantConfig::parse
+// spec of method rtn (weights and optionally activations, e.g. "rtn:4:g32", "rtn:4:g32:a4:down=a8") or none
+// (activations only, "none:a4"); bits, group size and mixed-precision rules mean what they mean for PTQ.
+struct QatConfig
+{
+    std::string quant;        // empty: no QAT
+    int64_t startStep = 0;    // the run's own steps (a branch counts from its start)
+    int64_t startTokens = -1; // >= 0: tokens of this run from which QAT is on (overrides startStep)
+    bool enabled() const { return !quant.empty(); }
+    // First step (1-based, of this run) trained with fake quantization.
+    int64_t firstStep(int64_t tokensPerStep) const;
+    bool operator==(const QatConfig&) const = default;
+};
+
+// The most steps a run (or a branch, or a QAT budget) may train.
+inline constexpr int64_t maxTrainSteps = 1'000'000'000;
+
+struct TrainConfig
+{
+    ModelConfig model;
+    ScheduleConfig schedule;
+    int64_t steps = 600;
+    int batchSize = 32;
+    int seqLen = 128;
+    double weightDecay = 0.1;
+    double beta1 = 0.9;
+    double beta2 = 0.95;
+    double adamEps = 1e-8;
+    double gradClip = 1.0;
+    int64_t checkpointEvery = 20; // also saves step 0 and the final step
+    int64_t evalEvery = 20;
+    int evalBatches = 8;       // validation blocks are evalBatches * batchSize sequences of seqLen bytes
+    double valFraction = 0.05; // tail of the corpus held out for validation
+    uint64_t seed = 1234;
+    int threads = 0;                     // 0: all cores
+    std::string checkpointDtype = "F32"; // F32, F16 or BF16
+    QatConfig qat;
+    // EMA of the weights, w_ema <- d * w_ema + (1 - d) * w after every step; 0 = off. Checkpointed with
+    // the run's checkpoints into the averaged run "<run>.ema" (kind "averaged").
+    double emaDecay = 0.0;
+    // Keep the optimizer state of every checkpoint (not only the last), so branches can start anywhere.
+    bool keepOptimizerStates = false;
+    // A branch: start from run `initRun`'s checkpoint at `initStep` (weights and optimizer state) instead
+    // of a fresh init. `steps` and the schedule then count from the branch point; stored steps, tokens
+    // and the training data continue the parent's.
+    std::string initRun;
+    int64_t initStep = -1;
+    bool isBranch() const { return !initRun.empty(); }
+
+    // Every field against its accepted range (docs/recipes.md, "Training config fields"), in the order
+    // the ranges depend on each other: ConfigError "<key path> = <value> is not <accepted range>".
+    void validate() const;
+    std::string toJson() const;
+    // Unknown keys are errors at every level; each value is checked as written before it is converted
+    // (1e99, -1 or 2.5 where a step count is expected are refused, never wrapped). `root` is the path of
+    // the config in its document for messages ("train" in a recipe: "train.steps = 0 is not …").
+    static TrainConfig fromJson(const std::string& json, const std::string& root = {});
+    static TrainConfig fromFile(const std::string& path); // JSON file
+    bool operator==(const TrainConfig&) const = default;
+};
+
+enum class QuantMethod
+{
+    None, // weights stay in full precision (W16): the FP reference, or activation-only runs (W16A4)
+    Rtn,
+    Gptq,
+};
+
+std::string toString(QuantMethod method);
+QuantMethod quantMethodFromString(const std::string& name);
+
+// Bits of one module kind that differ from the config's defaults ("Scaling Law for Quantization-Aware Training":
+// "everything W4A4, FC2 input 8 bit"). 0 keeps the config's value; 16 leaves that kind in full precision.
+struct KindPrecision
+{
+    int bits = 0;
+    int actBits = 0;
+    bool operator==(const KindPrecision&) const = default;
+};
+
+// The module kinds of a transformer block that quantization acts on.
+const std::vector<std::string>& layerKinds(); // q, k, v, o, gate, up, down
+
+struct QuantConfig
+{
+    QuantMethod method = QuantMethod::Rtn;
+    int bits = 4;       // 2..8
+    int groupSize = -1; // -1: one scale per output channel; otherwise columns per group
+    bool symmetric = true;
+    // GPTQ only (as the GPTQ reference implementation has them): act-order, damping, lazy block size, and the
+    // calibration set — sequences of calibSeqLen bytes drawn from the run's training text with calibSeed.
+    bool actOrder = true;
+    double percDamp = 0.01;
+    int blockSize = 128;
+    int calibSequences = 32;
+    int calibSeqLen = 128;
+    uint64_t calibSeed = 0;
+    // Activation fake quantization of every linear layer's input (W4A4-style runs): symmetric absmax
+    // per token, or per group of actGroupSize channels inside a token. 16 = not quantized.
+    int actBits = 16;
+    int actGroupSize = -1;
+    // Mixed precision: per module kind overrides of bits / actBits.
+    std::map<std::string, KindPrecision> overrides;
+
+    // The full-precision reference every sweep measures first (id "fp").
+    static QuantConfig fullPrecision();
+    bool isFullPrecision() const { return method == QuantMethod::None && actBits == 16 && overrides.empty(); }
+    // Weight / activation bits the layer of module kind `kind` gets (16 = full precision).
+    int weightBitsFor(const std::string& kind) const;
+    int actBitsFor(const std::string& kind) const;
+    bool quantizesActivations() const;
+
+    void validate() const;
+    // Stable, human-readable id used as the store group name, e.g. "rtn_w4_g32_sym", "gptq_w3_g128_sym_act",
+    // "rtn_w4_g128_sym_a4_down.a8", "fp_a4", "fp".
+    std::string id() const;
+    // Short label for legends, e.g. "RTN W4 g32 sym", "RTN W4A4 g128 sym, down A8", "W16A4".
+    std::string label() const;
+    std::string toJson() const;
+    static QuantConfig fromJson(const std::string& json);
+    // Parses the CLI shorthand: method, then (except for "none") bits, then options in any order:
+    // pc | g<N> (weight groups), sym | asym, act | noact (GPTQ act-order), cal<N>x<T> (GPTQ calibration:
+    // N sequences of T tokens; part of the id when not the default 32x128), a<B> | a<B>g<N> (activation
+    // bits, per token or per group of N channels), <kind>=w<B>a<B> | <kind>=w<B> | <kind>=a<B> (mixed
+    // precision). E.g. "rtn:4:g32:sym", "gptq:3:g128:sym:act", "rtn:4:g128:a4:down=a8", "none:a4".
+    static QuantConfig parse(const std::string& spec);
+    bool operator==(const QuantConfig&) const = default;
+};
+
+} // namespace qs
