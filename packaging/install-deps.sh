@@ -19,7 +19,8 @@ PACKAGES=(
   # the peer environment of the peers tests (packaging/peer-env.sh: a venv of PyPI packages);
   # gptqmodel's dependency pypcre comes as source and builds against Python's headers and libpcre2
   python3-venv python3-dev
-  clang-format-14
+  # tst_format and tst_tidy: the changed C++ files against .clang-format and .clang-tidy
+  clang-format-14 clang-tidy-14
   # the asan and fuzz presets: clang, its ASan runtime and libFuzzer, llvm-symbolizer for reports
   clang-14 libclang-rt-14-dev llvm-14
   # tst_slurm starts a one-node SLURM cluster (docs/cluster.md)

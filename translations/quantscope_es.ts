@@ -4,7 +4,7 @@
 <context>
     <name>CheckpointFolder</name>
     <message>
-        <location filename="../itemmodels/checkpointfolder.cpp" line="+57"/>
+        <location filename="../itemmodels/checkpointfolder.cpp" line="+59"/>
         <source>%1 is not a folder</source>
         <translation>%1 no es una carpeta</translation>
     </message>
@@ -20,7 +20,7 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/plot/figureexport.cpp" line="+45"/>
+        <location filename="../widgets/plot/figureexport.cpp" line="+47"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
     </message>
@@ -77,7 +77,7 @@
         <translation>No se puede exportar %1: la vista %2 no muestra datos</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/figurepages.cpp" line="+99"/>
+        <location filename="../widgets/pages/figurepages.cpp" line="+101"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>No se puede exportar %1: métrica desconocida «%2» (use una de %3)</translation>
     </message>
@@ -105,7 +105,7 @@
 <context>
     <name>qs::AboutDialog</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="+62"/>
+        <location filename="../app/gui/helpwindows.cpp" line="+64"/>
         <source>About QuantScope</source>
         <translation>Acerca de QuantScope</translation>
     </message>
@@ -143,7 +143,7 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/pages/breakdownpage.cpp" line="+38"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+40"/>
         <source>down (FC2)</source>
         <translation>down (FC2)</translation>
     </message>
@@ -316,7 +316,7 @@ bloque %2 · %3
 <context>
     <name>qs::ClusterStatus</name>
     <message>
-        <location filename="../app/gui/clusterstatus.cpp" line="+33"/>
+        <location filename="../app/gui/clusterstatus.cpp" line="+35"/>
         <source>The tasks of the sweep submitted to the cluster (quantscope status)</source>
         <translation>Las tareas del barrido enviado al clúster (quantscope status)</translation>
     </message>
@@ -415,7 +415,7 @@ bloque %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../itemmodels/coefficientmodel.cpp" line="+63"/>
+        <location filename="../itemmodels/coefficientmodel.cpp" line="+65"/>
         <source>published</source>
         <translation>publicado</translation>
     </message>
@@ -507,7 +507,7 @@ bloque %2 · %3
 <context>
     <name>qs::ExportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/exportdialog.cpp" line="+40"/>
+        <location filename="../widgets/dialogs/exportdialog.cpp" line="+42"/>
         <source> in</source>
         <translation> in</translation>
     </message>
@@ -716,34 +716,46 @@ bloque %2 · %3
 <context>
     <name>qs::FileActions</name>
     <message>
+        <location filename="../app/gui/fileactions.cpp" line="+67"/>
+        <location line="+30"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
+        <location line="-25"/>
+        <location line="+22"/>
+        <location line="+64"/>
         <source>Cannot export figure</source>
         <translation>No se puede exportar la figura</translation>
     </message>
     <message>
+        <location line="-74"/>
         <source>Open Store</source>
         <translation>Abrir almacén</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
         <translation>Almacenes de QuantScope (*.h5 *.hdf5);;Todos los archivos (*)</translation>
     </message>
     <message>
+        <location line="+34"/>
+        <location line="+20"/>
         <source>Export %1</source>
         <translation>Exportar %1</translation>
     </message>
     <message>
+        <location line="+22"/>
         <source>Saving %1…</source>
         <translation>Guardando %1…</translation>
     </message>
     <message>
+        <location line="+31"/>
         <source>Cannot open checkpoints</source>
         <translation>No se pueden abrir los checkpoints</translation>
     </message>
     <message numerus="yes">
+        <location line="+21"/>
         <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
         <translation>
             <numerusform>%n revisión importada como ejecución %1; Archivo &gt; Ejecutar barrido la cuantiza</numerusform>
@@ -751,14 +763,17 @@ bloque %2 · %3
         </translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Importing run %1…</source>
         <translation>Importando la ejecución %1…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Import failed</source>
         <translation>La importación falló</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Import cancelled</source>
         <translation>Importación cancelada</translation>
     </message>
@@ -766,7 +781,7 @@ bloque %2 · %3
 <context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../itemmodels/jobs/fitjob.cpp" line="+19"/>
+        <location filename="../itemmodels/jobs/fitjob.cpp" line="+21"/>
         <source>Preparing the fit of %1 points</source>
         <translation>Preparando el ajuste de %1 puntos</translation>
     </message>
@@ -774,7 +789,7 @@ bloque %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/pages/heatmappage.cpp" line="+120"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+122"/>
         <source>%1 (FP reference)</source>
         <translation>%1 (referencia FP)</translation>
     </message>
@@ -902,7 +917,7 @@ bloque %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/importdialog.cpp" line="+40"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+42"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>Importar trayectoria de Hugging Face</translation>
     </message>
@@ -1113,7 +1128,7 @@ bloque %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../itemmodels/jobs/importjob.cpp" line="+25"/>
+        <location filename="../itemmodels/jobs/importjob.cpp" line="+27"/>
         <source>Reading the revisions of %1</source>
         <translation>Leyendo las revisiones de %1</translation>
     </message>
@@ -1129,7 +1144,7 @@ bloque %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../itemmodels/jobs/job.cpp" line="+50"/>
+        <location filename="../itemmodels/jobs/job.cpp" line="+52"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>queda %n s aprox.</numerusform>
@@ -1158,26 +1173,33 @@ bloque %2 · %3
 <context>
     <name>qs::JobControl</name>
     <message>
+        <location filename="../app/gui/jobcontrol.cpp" line="+56"/>
+        <location line="+38"/>
         <source>Another job is running; cancel it first</source>
         <translation>Hay otra tarea en curso; cancélela primero</translation>
     </message>
     <message>
+        <location line="-32"/>
         <source>Demo finished: %1</source>
         <translation>Demo terminada: %1</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Starting the demo in %1…</source>
         <translation>Iniciando la demo en %1…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Demo failed</source>
         <translation>La demo ha fallado</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Demo cancelled; the store keeps everything computed so far</source>
         <translation>Demo cancelada; el almacén conserva todo lo calculado hasta ahora</translation>
     </message>
     <message numerus="yes">
+        <location line="+36"/>
         <source>Sweep of %1 finished: %n entries computed</source>
         <translation>
             <numerusform>Barrido de %1 terminado: %n entrada calculada</numerusform>
@@ -1185,6 +1207,7 @@ bloque %2 · %3
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+1"/>
         <source>, %n already in the store</source>
         <translation>
             <numerusform>, %n ya estaba en el almacén</numerusform>
@@ -1192,6 +1215,7 @@ bloque %2 · %3
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+3"/>
         <source>Sweeping %n config(s) over run %1…</source>
         <translation>
             <numerusform>Barriendo %n configuración sobre la ejecución %1…</numerusform>
@@ -1199,10 +1223,12 @@ bloque %2 · %3
         </translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Sweep failed</source>
         <translation>El barrido ha fallado</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Sweep cancelled; the store keeps every entry finished so far</source>
         <translation>Barrido cancelado; el almacén conserva todas las entradas terminadas hasta ahora</translation>
     </message>
@@ -1210,14 +1236,17 @@ bloque %2 · %3
 <context>
     <name>qs::LabActions</name>
     <message>
+        <location filename="../app/gui/labactions.cpp" line="+40"/>
         <source>Run Re&amp;cipe</source>
         <translation>Ejecutar re&amp;ceta</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Recipes unavailable: %1</source>
         <translation>Recetas no disponibles: %1</translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>%1 (about %n min)</source>
         <translation>
             <numerusform>%1 (unos %n min)</numerusform>
@@ -1225,10 +1254,12 @@ bloque %2 · %3
         </translation>
     </message>
     <message>
+        <location line="+15"/>
         <source>Another job is running; cancel it first</source>
         <translation>Hay otra tarea en curso; cancélela primero</translation>
     </message>
     <message numerus="yes">
+        <location line="+16"/>
         <source>, %n figure(s)</source>
         <translation>
             <numerusform>, %n figura</numerusform>
@@ -1236,78 +1267,96 @@ bloque %2 · %3
         </translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>, figures failed: %1</source>
         <translation>, las figuras fallaron: %1</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Recipe %1 finished in %2 min: report %3%4</source>
         <translation>Receta %1 terminada en %2 min: informe %3%4</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>Starting recipe %1 in %2…</source>
         <translation>Iniciando la receta %1 en %2…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Recipe failed</source>
         <translation>La receta falló</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
         <translation>Receta cancelada; el almacén conserva todo lo terminado hasta ahora, ejecútela de nuevo para continuar</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>&amp;Branch a Cooldown…</source>
         <translation>&amp;Ramificar un enfriamiento…</translation>
     </message>
     <message>
+        <location line="+8"/>
         <source>Branch a Cooldown</source>
         <translation>Ramificar un enfriamiento</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
 Cooldown length (steps):</source>
         <translation>Decaimiento lineal del LR hasta el LR mínimo de la ejecución, desde el checkpoint del paso %1 de %2.
 Duración del enfriamiento (pasos):</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
         <translation>Entrenar una rama de enfriamiento desde el checkpoint seleccionado (la ejecución debe conservar sus estados del optimizador); se dibuja con su ejecución madre</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>&amp;Average Checkpoints (LAWA)…</source>
         <translation>&amp;Promediar checkpoints (LAWA)…</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>Average Checkpoints (LAWA)</source>
         <translation>Promediar checkpoints (LAWA)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
 Window k:</source>
         <translation>Promedio uniforme de los últimos k checkpoints de %1, en cada checkpoint.
 Ventana k:</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>Crear una ejecución de promedios móviles de checkpoints (LAWA) de la ejecución seleccionada, para barrerla como cualquier otra</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;Make a Model Soup…</source>
         <translation>Crear una s&amp;opa de modelos…</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
         <translation>Promediar checkpoints elegidos de la ejecución seleccionada, con los pesos que elija, en una ejecución de un solo checkpoint (una sopa de modelos), para barrerla como cualquier otra</translation>
     </message>
     <message>
+        <location line="+21"/>
         <source>Training the cooldown %1…</source>
         <translation>Entrenando el enfriamiento %1…</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Averaging %1 into %2…</source>
         <translation>Promediando %1 en %2…</translation>
     </message>
     <message numerus="yes">
+        <location line="+25"/>
         <source>Averaging %n checkpoint(s) into the soup %1…</source>
         <translation>
             <numerusform>Promediando %n checkpoint en la sopa %1…</numerusform>
@@ -1315,22 +1364,27 @@ Ventana k:</translation>
         </translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Model soup failed</source>
         <translation>La sopa de modelos falló</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Soup cancelled; the store is as it was</source>
         <translation>Sopa cancelada; el almacén queda como estaba</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
         <translation>La ejecución %1 está en el almacén; Archivo &gt; Ejecutar barrido la cuantiza</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Intervention failed</source>
         <translation>La intervención falló</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Cancelled; what was finished is in the store, the same action resumes it</source>
         <translation>Cancelado; lo terminado está en el almacén, la misma acción lo reanuda</translation>
     </message>
@@ -1338,7 +1392,7 @@ Ventana k:</translation>
 <context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../itemmodels/layertablemodel.cpp" line="+63"/>
+        <location filename="../itemmodels/layertablemodel.cpp" line="+65"/>
         <source>Per-layer metric &quot;%1&quot; from the store</source>
         <translation>Métrica por capa «%1» del almacén</translation>
     </message>
@@ -1406,7 +1460,7 @@ Ventana k:</translation>
 <context>
     <name>qs::LayerTablePage</name>
     <message>
-        <location filename="../widgets/pages/layertablepage.cpp" line="+24"/>
+        <location filename="../widgets/pages/layertablepage.cpp" line="+26"/>
         <source>&amp;Config:</source>
         <translation>&amp;Configuración:</translation>
     </message>
@@ -1444,7 +1498,7 @@ Ventana k:</translation>
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+90"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+88"/>
         <source>&amp;Heatmap</source>
         <translation>Ma&amp;pa de calor</translation>
     </message>
@@ -1489,7 +1543,7 @@ Ventana k:</translation>
         <translation>Ejecución: </translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+27"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+34"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
@@ -1519,7 +1573,7 @@ Ventana k:</translation>
         <translation>Entrena un LM pequeño a nivel de byte con un programa WSD y cuantiza cada punto de control</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Run &amp;Sweep…</source>
         <translation>Ejecutar &amp;barrido…</translation>
     </message>
@@ -1529,7 +1583,7 @@ Ventana k:</translation>
         <translation>Cuantiza cada punto de control de una ejecución de este almacén con las configuraciones que elija</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Import Hugging Face Trajectory…</source>
         <translation>&amp;Importar trayectoria de Hugging Face…</translation>
     </message>
@@ -1539,7 +1593,7 @@ Ventana k:</translation>
         <translation>Crea una ejecución a partir de una carpeta de revisiones de Hugging Face, para barrerla como una ejecución entrenada</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>&amp;Export Figure…</source>
         <translation>&amp;Exportar figura…</translation>
     </message>
@@ -1625,7 +1679,7 @@ Ventana k:</translation>
         <translation>Idioma</translation>
     </message>
     <message>
-        <location filename="../app/gui/jobstatusarea.cpp" line="+34"/>
+        <location filename="../app/gui/jobstatusarea.cpp" line="+36"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -1635,7 +1689,7 @@ Ventana k:</translation>
         <translation>Detiene la tarea en curso en su próximo punto seguro</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+33"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+28"/>
         <source>No recent stores</source>
         <translation>No hay almacenes recientes</translation>
     </message>
@@ -1645,7 +1699,7 @@ Ventana k:</translation>
         <translation>&amp;Vaciar menú</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+86"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+146"/>
         <source>Loading %1…</source>
         <translation>Cargando %1…</translation>
     </message>
@@ -1655,12 +1709,12 @@ Ventana k:</translation>
         <translation>Cargado %1</translation>
     </message>
     <message>
-        <location filename="../itemmodels/storefollower.cpp" line="+131"/>
+        <location filename="../itemmodels/storefollower.cpp" line="+133"/>
         <source>Waiting for %1: %2</source>
         <translation>Esperando a %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+18"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+24"/>
         <source>Cannot open store</source>
         <translation>No se puede abrir el almacén</translation>
     </message>
@@ -1698,7 +1752,7 @@ Ventana k:</translation>
 <context>
     <name>qs::MetricNames</name>
     <message>
-        <location filename="../itemmodels/metricnames.cpp" line="+22"/>
+        <location filename="../itemmodels/metricnames.cpp" line="+24"/>
         <source>CE (nats/byte)</source>
         <translation>CE (nats/byte)</translation>
     </message>
@@ -1896,7 +1950,7 @@ Ventana k:</translation>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+36"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+38"/>
         <source>1 channel above %1</source>
         <translation>1 canal por encima de %1</translation>
     </message>
@@ -2044,7 +2098,7 @@ Ventana k:</translation>
         <translation>No se puede leer el perfil de activación: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/outliertrack.cpp" line="+88"/>
+        <location filename="../widgets/pages/outliertrack.cpp" line="+90"/>
         <source>Reading the profiles of every checkpoint…</source>
         <translation>Leyendo los perfiles de cada checkpoint…</translation>
     </message>
@@ -2159,7 +2213,7 @@ atípico desde el paso %4 (checkpoints seguidos: %5, en total: %6)</translation>
 <context>
     <name>qs::PtqPage</name>
     <message>
-        <location filename="../widgets/pages/ptqpage.cpp" line="+38"/>
+        <location filename="../widgets/pages/ptqpage.cpp" line="+40"/>
         <source>&amp;Metric:</source>
         <translation>&amp;Métrica:</translation>
     </message>
@@ -2286,7 +2340,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::RunBrowserPage</name>
     <message>
-        <location filename="../widgets/pages/runbrowserpage.cpp" line="+52"/>
+        <location filename="../widgets/pages/runbrowserpage.cpp" line="+54"/>
         <source>Filter runs, steps, configs (e.g. &quot;gptq&quot;, &quot;step 600&quot;)</source>
         <translation>Filtrar ejecuciones, pasos, configuraciones (p. ej. «gptq», «paso 600»)</translation>
     </message>
@@ -2299,7 +2353,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../itemmodels/runtreemodel.cpp" line="+285"/>
+        <location filename="../itemmodels/runtreemodel.cpp" line="+287"/>
         <source>step %1</source>
         <translation>paso %1</translation>
     </message>
@@ -2472,13 +2526,13 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::ScalingPage</name>
     <message>
-        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+84"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+86"/>
         <location line="+9"/>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+69"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+71"/>
         <source>No measured points yet. Open a CSV of your runs (Open data…); its columns are N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout and label (docs/scaling.md).</source>
         <translation>Aún no hay puntos medidos. Abra un CSV de sus ejecuciones (Abrir datos…); sus columnas son N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout y label (docs/scaling.md).</translation>
     </message>
@@ -2506,7 +2560,7 @@ calentamiento: no ajustado</translation>
         <translation> &gt; 0 (y log)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+280"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+282"/>
         <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+25"/>
         <source>measured</source>
         <translation>medido</translation>
@@ -2545,7 +2599,7 @@ calentamiento: no ajustado</translation>
         <translation>residuo (%)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+193"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+195"/>
         <source>N = %1, D = %2 (%3 tokens per parameter)
 %4 = %5</source>
         <translation>N = %1, D = %2 (%3 tokens por parámetro)
@@ -2572,7 +2626,7 @@ calentamiento: no ajustado</translation>
         <translation>reservado fuera del ajuste</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+103"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+105"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2763,7 +2817,7 @@ calentamiento: no ajustado</translation>
         <translation>Coeficientes (doble clic en un valor para editarlo):</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+39"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+41"/>
         <source>Curves</source>
         <translation>Curvas</translation>
     </message>
@@ -2843,7 +2897,7 @@ calentamiento: no ajustado</translation>
         <translation>Archivos CSV (*.csv);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../itemmodels/scalingstate.cpp" line="+167"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+169"/>
         <source>Cannot open %1: %2</source>
         <translation>No se puede abrir %1: %2</translation>
     </message>
@@ -3157,7 +3211,7 @@ calentamiento: no ajustado</translation>
 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+85"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+87"/>
         <location line="+49"/>
         <source>at the inputs</source>
         <translation>en las entradas</translation>
@@ -3184,7 +3238,7 @@ calentamiento: no ajustado</translation>
         <translation>las entradas (N, D)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+56"/>
+        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+58"/>
         <source>The optimal QAT fraction f* and its direct fit f̂ belong to the compute-optimal QAT law (Dremov et al. 2025): choose it under Law.</source>
         <translation>La fracción QAT óptima f* y su ajuste directo f̂ pertenecen a la ley QAT óptima en cómputo (Dremov et al. 2025): elíjala en Ley.</translation>
     </message>
@@ -3335,7 +3389,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::SoupDialog</name>
     <message>
-        <location filename="../widgets/dialogs/soupdialog.cpp" line="+69"/>
+        <location filename="../widgets/dialogs/soupdialog.cpp" line="+71"/>
         <source>Make a Model Soup</source>
         <translation>Crear una sopa de modelos</translation>
     </message>
@@ -3459,7 +3513,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+36"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+38"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1: %2 (la referencia de precisión completa; todo barrido la calcula)</translation>
     </message>
@@ -3550,7 +3604,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../itemmodels/jobs/sweepjob.cpp" line="+27"/>
+        <location filename="../itemmodels/jobs/sweepjob.cpp" line="+29"/>
         <source>Opening %1</source>
         <translation>Abriendo %1</translation>
     </message>
@@ -3563,106 +3617,135 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::TrajectoryAxes</name>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryaxes.cpp" line="+30"/>
         <source>same top-1 (%)</source>
         <translation>mismo top-1 (%)</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <location line="+135"/>
         <source>mean layer SQNR (dB)</source>
         <translation>SQNR medio por capa (dB)</translation>
     </message>
     <message>
+        <location line="-134"/>
         <source>What the left axis shows for every quantization config: the change of the validation CE, the KL divergence of the quantized next-byte distribution from the full-precision one, the share of bytes whose most likely prediction stays the same, or the layers&apos; output SQNR</source>
         <translation>Lo que muestra el eje izquierdo para cada configuración de cuantización: el cambio de la CE de validación, la divergencia KL de la distribución del siguiente byte cuantizada respecto a la de precisión completa, la proporción de bytes cuya predicción más probable no cambia o la SQNR de salida de las capas</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>&amp;Metric:</source>
         <translation>&amp;Métrica:</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <location line="+235"/>
         <source>step</source>
         <translation>paso</translation>
     </message>
     <message>
+        <location line="-234"/>
+        <location line="+234"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
     <message>
+        <location line="-233"/>
         <source>checkpoint order</source>
         <translation>orden de los puntos de control</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;X axis:</source>
         <translation>Eje &amp;X:</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>&amp;FP val loss</source>
         <translation>Pérdida de val. &amp;FP</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Also show the validation loss of the full-precision model</source>
         <translation>Muestra también la pérdida de validación del modelo de precisión completa</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>&amp;Log x</source>
         <translation>x &amp;log</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Logarithmic x axis (checkpoint 0 is not drawn)</source>
         <translation>Eje x logarítmico (el punto de control 0 no se dibuja)</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>learning rate</source>
         <translation>tasa de aprendizaje</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>FP validation loss (nats)</source>
         <translation>pérdida de validación FP (nats)</translation>
     </message>
     <message>
+        <location line="+98"/>
         <source>ΔCE = CE(Ŵ) − CE(W) (nats)</source>
         <translation>ΔCE = CE(Ŵ) − CE(W) (nats)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>KL mean, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL media, KL(FP ‖ cuantizado) (nats por token)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>KL p99, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL p99, KL(FP ‖ cuantizado) (nats por token)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>same top-1 as FP (% of tokens)</source>
         <translation>mismo top-1 que FP (% de tokens)</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>relative CE (CE(Ŵ)/CE(W) − 1)</source>
         <translation>CE relativa (CE(Ŵ)/CE(W) − 1)</translation>
     </message>
     <message>
+        <location line="+14"/>
         <source>mean SQNR</source>
         <translation>SQNR medio</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>rel. CE</source>
         <translation>CE rel.</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>%1 dB</source>
         <translation>%1 dB</translation>
     </message>
     <message>
+        <location line="+80"/>
         <source>checkpoint (in training order)</source>
         <translation>punto de control (en orden de entrenamiento)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>tokens (summed over the stages)</source>
         <translation>tokens (sumados sobre las etapas)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>step (summed over the stages)</source>
         <translation>paso (sumado sobre las etapas)</translation>
     </message>
@@ -3670,17 +3753,17 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location line="+7"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+33"/>
         <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
         <translation>Ratón encima: valores; clic en un punto de control: sus capas; rueda: zoom; doble clic: restablecer</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+360"/>
         <source>run %1</source>
         <translation>ejecución %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+254"/>
+        <location line="-208"/>
         <source>This store holds no runs</source>
         <translation>Este almacén no contiene ejecuciones</translation>
     </message>
@@ -3695,7 +3778,7 @@ calentamiento: no ajustado</translation>
         <translation>%1: daño por cuantización a lo largo del entrenamiento</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+1"/>
+        <location line="+200"/>
         <source>checkpoint %1: step %2, %3 tokens</source>
         <translation>punto de control %1: paso %2, %3 tokens</translation>
     </message>
@@ -3710,7 +3793,7 @@ calentamiento: no ajustado</translation>
         <translation>LR %1, CE val. FP %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>not in the store</source>
         <translation>no está en el almacén</translation>
     </message>
@@ -3735,14 +3818,12 @@ calentamiento: no ajustado</translation>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-26"/>
+        <location line="-27"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, con %2 pasos y %3 tokens en total</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="-8"/>
-        <location line="+30"/>
         <source>no stage</source>
         <translation>sin etapa</translation>
     </message>
@@ -3750,42 +3831,52 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::TrajectoryRuns</name>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryruns.cpp" line="+54"/>
         <source>&amp;Branches</source>
         <translation>&amp;Ramas</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
         <translation>Dibujar también la familia de la ejecución: la ejecución de la que se ramificó o promedió, y las ramas de enfriamiento y ejecuciones promediadas creadas a partir de ella</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>&amp;Runs</source>
         <translation>&amp;Ejecuciones</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
         <translation>Superpone otras ejecuciones del almacén: cada ejecución tiene su propio estilo de línea y marcador, y cada configuración conserva su color</translation>
     </message>
     <message>
+        <location line="+170"/>
         <source>learning rate</source>
         <translation>tasa de aprendizaje</translation>
     </message>
     <message>
+        <location line="+65"/>
         <source> (95 % band)</source>
         <translation> (banda del 95 %)</translation>
     </message>
     <message>
+        <location line="+24"/>
         <source>FP val loss</source>
         <translation>pérdida val. FP</translation>
     </message>
     <message>
+        <location line="+46"/>
         <source>train loss</source>
         <translation>pérdida de entrenamiento</translation>
     </message>
     <message>
+        <location line="+102"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
+        <location line="+12"/>
         <source>%1 (family)</source>
         <translation>%1 (familia)</translation>
     </message>
@@ -3793,26 +3884,33 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::TrajectoryShading</name>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+82"/>
         <source>warmup</source>
         <translation>calentamiento</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>stable</source>
         <translation>estable</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>LR decay</source>
         <translation>decaimiento del LR</translation>
     </message>
     <message>
+        <location line="+44"/>
+        <location line="+30"/>
         <source>no stage</source>
         <translation>sin etapa</translation>
     </message>
     <message>
+        <location line="-23"/>
         <source>stage %1 · %2 ingredients</source>
         <translation>etapa %1 · %2 ingredientes</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>stage %1 · %2 branches</source>
         <translation>etapa %1 · %2 ramas</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>CheckpointFolder</name>
     <message>
-        <location filename="../itemmodels/checkpointfolder.cpp" line="+57"/>
+        <location filename="../itemmodels/checkpointfolder.cpp" line="+59"/>
         <source>%1 is not a folder</source>
         <translation>%1은(는) 폴더가 아닙니다</translation>
     </message>
@@ -19,7 +19,7 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/plot/figureexport.cpp" line="+45"/>
+        <location filename="../widgets/plot/figureexport.cpp" line="+47"/>
         <source>Cannot write %1: %2</source>
         <translation>%1에 쓸 수 없습니다: %2</translation>
     </message>
@@ -76,7 +76,7 @@
         <translation>%1을(를) 내보낼 수 없습니다: %2 보기에 표시된 데이터가 없습니다</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/figurepages.cpp" line="+99"/>
+        <location filename="../widgets/pages/figurepages.cpp" line="+101"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>%1을(를) 내보낼 수 없습니다: 알 수 없는 지표 &quot;%2&quot;(%3 중 하나 사용)</translation>
     </message>
@@ -104,7 +104,7 @@
 <context>
     <name>qs::AboutDialog</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="+62"/>
+        <location filename="../app/gui/helpwindows.cpp" line="+64"/>
         <source>About QuantScope</source>
         <translation>QuantScope 정보</translation>
     </message>
@@ -142,7 +142,7 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/pages/breakdownpage.cpp" line="+38"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+40"/>
         <source>down (FC2)</source>
         <translation>down(FC2)</translation>
     </message>
@@ -313,7 +313,7 @@ block %2 · %3
 <context>
     <name>qs::ClusterStatus</name>
     <message>
-        <location filename="../app/gui/clusterstatus.cpp" line="+33"/>
+        <location filename="../app/gui/clusterstatus.cpp" line="+35"/>
         <source>The tasks of the sweep submitted to the cluster (quantscope status)</source>
         <translation>클러스터에 제출한 스윕의 작업 (quantscope status)</translation>
     </message>
@@ -410,7 +410,7 @@ block %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../itemmodels/coefficientmodel.cpp" line="+63"/>
+        <location filename="../itemmodels/coefficientmodel.cpp" line="+65"/>
         <source>published</source>
         <translation>논문 값</translation>
     </message>
@@ -502,7 +502,7 @@ block %2 · %3
 <context>
     <name>qs::ExportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/exportdialog.cpp" line="+40"/>
+        <location filename="../widgets/dialogs/exportdialog.cpp" line="+42"/>
         <source> in</source>
         <translation> in</translation>
     </message>
@@ -711,48 +711,63 @@ block %2 · %3
 <context>
     <name>qs::FileActions</name>
     <message>
+        <location filename="../app/gui/fileactions.cpp" line="+67"/>
+        <location line="+30"/>
         <source>Saved %1</source>
         <translation>%1 저장함</translation>
     </message>
     <message>
+        <location line="-25"/>
+        <location line="+22"/>
+        <location line="+64"/>
         <source>Cannot export figure</source>
         <translation>그림을 내보낼 수 없습니다</translation>
     </message>
     <message>
+        <location line="-74"/>
         <source>Open Store</source>
         <translation>저장소 열기</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
         <translation>QuantScope 저장소 (*.h5 *.hdf5);;모든 파일 (*)</translation>
     </message>
     <message>
+        <location line="+34"/>
+        <location line="+20"/>
         <source>Export %1</source>
         <translation>%1 내보내기</translation>
     </message>
     <message>
+        <location line="+22"/>
         <source>Saving %1…</source>
         <translation>%1 저장 중…</translation>
     </message>
     <message>
+        <location line="+31"/>
         <source>Cannot open checkpoints</source>
         <translation>체크포인트를 열 수 없습니다</translation>
     </message>
     <message numerus="yes">
+        <location line="+21"/>
         <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
         <translation>
             <numerusform>리비전 %n개를 실행 %1(으)로 가져왔습니다. 파일 &gt; 스윕 실행으로 양자화합니다</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Importing run %1…</source>
         <translation>실행 %1 가져오는 중…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Import failed</source>
         <translation>가져오기 실패</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Import cancelled</source>
         <translation>가져오기가 취소되었습니다</translation>
     </message>
@@ -760,7 +775,7 @@ block %2 · %3
 <context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../itemmodels/jobs/fitjob.cpp" line="+19"/>
+        <location filename="../itemmodels/jobs/fitjob.cpp" line="+21"/>
         <source>Preparing the fit of %1 points</source>
         <translation>점 %1개의 적합 준비 중</translation>
     </message>
@@ -768,7 +783,7 @@ block %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/pages/heatmappage.cpp" line="+120"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+122"/>
         <source>%1 (FP reference)</source>
         <translation>%1(FP 기준)</translation>
     </message>
@@ -896,7 +911,7 @@ block %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/importdialog.cpp" line="+40"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+42"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>Hugging Face 궤적 가져오기</translation>
     </message>
@@ -1106,7 +1121,7 @@ block %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../itemmodels/jobs/importjob.cpp" line="+25"/>
+        <location filename="../itemmodels/jobs/importjob.cpp" line="+27"/>
         <source>Reading the revisions of %1</source>
         <translation>%1의 리비전을 읽는 중</translation>
     </message>
@@ -1121,7 +1136,7 @@ block %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../itemmodels/jobs/job.cpp" line="+50"/>
+        <location filename="../itemmodels/jobs/job.cpp" line="+52"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>약 %n초 남음</numerusform>
@@ -1148,48 +1163,59 @@ block %2 · %3
 <context>
     <name>qs::JobControl</name>
     <message>
+        <location filename="../app/gui/jobcontrol.cpp" line="+56"/>
+        <location line="+38"/>
         <source>Another job is running; cancel it first</source>
         <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>
     </message>
     <message>
+        <location line="-32"/>
         <source>Demo finished: %1</source>
         <translation>데모 완료: %1</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Starting the demo in %1…</source>
         <translation>%1에서 데모 시작 중…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Demo failed</source>
         <translation>데모 실패</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Demo cancelled; the store keeps everything computed so far</source>
         <translation>데모가 취소되었습니다. 저장소에는 지금까지 계산한 모든 결과가 남아 있습니다</translation>
     </message>
     <message numerus="yes">
+        <location line="+36"/>
         <source>Sweep of %1 finished: %n entries computed</source>
         <translation>
             <numerusform>%1 스윕 완료: 항목 %n개 계산함</numerusform>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+1"/>
         <source>, %n already in the store</source>
         <translation>
             <numerusform>, %n개는 이미 저장소에 있음</numerusform>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+3"/>
         <source>Sweeping %n config(s) over run %1…</source>
         <translation>
             <numerusform>실행 %1에 대해 구성 %n개 스윕 중…</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Sweep failed</source>
         <translation>스윕 실패</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Sweep cancelled; the store keeps every entry finished so far</source>
         <translation>스윕이 취소되었습니다. 저장소에는 지금까지 끝난 모든 항목이 남아 있습니다</translation>
     </message>
@@ -1197,124 +1223,152 @@ block %2 · %3
 <context>
     <name>qs::LabActions</name>
     <message>
+        <location filename="../app/gui/labactions.cpp" line="+40"/>
         <source>Run Re&amp;cipe</source>
         <translation>레시피 실행(&amp;C)</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Recipes unavailable: %1</source>
         <translation>레시피를 사용할 수 없음: %1</translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>%1 (about %n min)</source>
         <translation>
             <numerusform>%1 (약 %n분)</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+15"/>
         <source>Another job is running; cancel it first</source>
         <translation>다른 작업이 실행 중입니다. 먼저 취소하십시오</translation>
     </message>
     <message numerus="yes">
+        <location line="+16"/>
         <source>, %n figure(s)</source>
         <translation>
             <numerusform>, 그림 %n개</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>, figures failed: %1</source>
         <translation>, 그림 생성 실패: %1</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Recipe %1 finished in %2 min: report %3%4</source>
         <translation>레시피 %1 완료(%2분): 보고서 %3%4</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>Starting recipe %1 in %2…</source>
         <translation>%2에서 레시피 %1 시작 중…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Recipe failed</source>
         <translation>레시피 실패</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
         <translation>레시피가 취소되었습니다. 저장소에는 지금까지 완료된 내용이 모두 남아 있으며, 다시 실행하면 이어서 진행합니다</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>&amp;Branch a Cooldown…</source>
         <translation>쿨다운 분기(&amp;B)…</translation>
     </message>
     <message>
+        <location line="+8"/>
         <source>Branch a Cooldown</source>
         <translation>쿨다운 분기</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
 Cooldown length (steps):</source>
         <translation>%2의 %1 단계 체크포인트부터 실행의 최소 LR까지 선형으로 LR을 감소시킵니다.
 쿨다운 길이(단계):</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
         <translation>선택한 체크포인트에서 쿨다운 분기를 학습합니다(실행이 옵티마이저 상태를 보관해야 함). 부모 실행과 함께 그려집니다</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>&amp;Average Checkpoints (LAWA)…</source>
         <translation>체크포인트 평균(LAWA)(&amp;A)…</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>Average Checkpoints (LAWA)</source>
         <translation>체크포인트 평균(LAWA)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
 Window k:</source>
         <translation>각 체크포인트에서 %1의 최근 k개 체크포인트를 균등 평균합니다.
 창 k:</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>선택한 실행의 이동 체크포인트 평균(LAWA)으로 새 실행을 만듭니다. 다른 실행처럼 스윕할 수 있습니다</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;Make a Model Soup…</source>
         <translation>모델 수프 만들기(&amp;M)…</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
         <translation>선택한 실행에서 고른 체크포인트를 원하는 가중치로 평균해 체크포인트 하나짜리 실행(모델 수프)을 만듭니다. 다른 실행처럼 스윕할 수 있습니다</translation>
     </message>
     <message>
+        <location line="+21"/>
         <source>Training the cooldown %1…</source>
         <translation>쿨다운 %1 학습 중…</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Averaging %1 into %2…</source>
         <translation>%1을(를) %2(으)로 평균하는 중…</translation>
     </message>
     <message numerus="yes">
+        <location line="+25"/>
         <source>Averaging %n checkpoint(s) into the soup %1…</source>
         <translation>
             <numerusform>체크포인트 %n개를 수프 %1(으)로 평균하는 중…</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Model soup failed</source>
         <translation>모델 수프 실패</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Soup cancelled; the store is as it was</source>
         <translation>수프가 취소되었습니다. 저장소는 그대로입니다</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
         <translation>실행 %1이(가) 저장소에 있습니다. 파일 &gt; 스윕 실행으로 양자화하세요</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Intervention failed</source>
         <translation>개입 실패</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Cancelled; what was finished is in the store, the same action resumes it</source>
         <translation>취소되었습니다. 완료된 부분은 저장소에 있으며, 같은 작업으로 이어서 진행합니다</translation>
     </message>
@@ -1322,7 +1376,7 @@ Window k:</source>
 <context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../itemmodels/layertablemodel.cpp" line="+63"/>
+        <location filename="../itemmodels/layertablemodel.cpp" line="+65"/>
         <source>Per-layer metric &quot;%1&quot; from the store</source>
         <translation>저장소의 레이어별 지표 &quot;%1&quot;</translation>
     </message>
@@ -1390,7 +1444,7 @@ Window k:</source>
 <context>
     <name>qs::LayerTablePage</name>
     <message>
-        <location filename="../widgets/pages/layertablepage.cpp" line="+24"/>
+        <location filename="../widgets/pages/layertablepage.cpp" line="+26"/>
         <source>&amp;Config:</source>
         <translation>구성(&amp;C):</translation>
     </message>
@@ -1428,7 +1482,7 @@ Window k:</source>
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+90"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+88"/>
         <source>&amp;Heatmap</source>
         <translation>히트맵(&amp;H)</translation>
     </message>
@@ -1473,7 +1527,7 @@ Window k:</source>
         <translation>실행: </translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+27"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+34"/>
         <source>&amp;File</source>
         <translation>파일(&amp;F)</translation>
     </message>
@@ -1503,7 +1557,7 @@ Window k:</source>
         <translation>WSD 스케줄로 작은 바이트 수준 LM을 학습하고 모든 체크포인트를 양자화합니다</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Run &amp;Sweep…</source>
         <translation>스윕 실행(&amp;S)…</translation>
     </message>
@@ -1513,7 +1567,7 @@ Window k:</source>
         <translation>이 저장소에 있는 실행의 모든 체크포인트를 원하는 구성으로 양자화합니다</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Import Hugging Face Trajectory…</source>
         <translation>Hugging Face 궤적 가져오기(&amp;I)…</translation>
     </message>
@@ -1523,7 +1577,7 @@ Window k:</source>
         <translation>Hugging Face 리비전 폴더로 실행을 만들어 학습된 실행처럼 스윕합니다</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>&amp;Export Figure…</source>
         <translation>그림 내보내기(&amp;E)…</translation>
     </message>
@@ -1609,7 +1663,7 @@ Window k:</source>
         <translation>언어</translation>
     </message>
     <message>
-        <location filename="../app/gui/jobstatusarea.cpp" line="+34"/>
+        <location filename="../app/gui/jobstatusarea.cpp" line="+36"/>
         <source>Cancel</source>
         <translation>취소</translation>
     </message>
@@ -1619,7 +1673,7 @@ Window k:</source>
         <translation>실행 중인 작업을 다음 안전 지점에서 멈춥니다</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+33"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+28"/>
         <source>No recent stores</source>
         <translation>최근 저장소 없음</translation>
     </message>
@@ -1629,7 +1683,7 @@ Window k:</source>
         <translation>메뉴 지우기(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+86"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+146"/>
         <source>Loading %1…</source>
         <translation>%1 불러오는 중…</translation>
     </message>
@@ -1639,12 +1693,12 @@ Window k:</source>
         <translation>%1 불러옴</translation>
     </message>
     <message>
-        <location filename="../itemmodels/storefollower.cpp" line="+131"/>
+        <location filename="../itemmodels/storefollower.cpp" line="+133"/>
         <source>Waiting for %1: %2</source>
         <translation>%1 기다리는 중: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+18"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+24"/>
         <source>Cannot open store</source>
         <translation>저장소를 열 수 없습니다</translation>
     </message>
@@ -1682,7 +1736,7 @@ Window k:</source>
 <context>
     <name>qs::MetricNames</name>
     <message>
-        <location filename="../itemmodels/metricnames.cpp" line="+22"/>
+        <location filename="../itemmodels/metricnames.cpp" line="+24"/>
         <source>CE (nats/byte)</source>
         <translation>CE(nats/바이트)</translation>
     </message>
@@ -1880,7 +1934,7 @@ Window k:</source>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+36"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+38"/>
         <source>1 channel above %1</source>
         <translation>%1 초과 채널 1개</translation>
     </message>
@@ -2028,7 +2082,7 @@ Window k:</source>
         <translation>활성화 프로필을 읽을 수 없습니다: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/outliertrack.cpp" line="+88"/>
+        <location filename="../widgets/pages/outliertrack.cpp" line="+90"/>
         <source>Reading the profiles of every checkpoint…</source>
         <translation>모든 체크포인트의 프로파일을 읽는 중…</translation>
     </message>
@@ -2143,7 +2197,7 @@ an outlier from step %4 (checkpoints in a row: %5, in all: %6)</source>
 <context>
     <name>qs::PtqPage</name>
     <message>
-        <location filename="../widgets/pages/ptqpage.cpp" line="+38"/>
+        <location filename="../widgets/pages/ptqpage.cpp" line="+40"/>
         <source>&amp;Metric:</source>
         <translation>지표(&amp;M):</translation>
     </message>
@@ -2269,7 +2323,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::RunBrowserPage</name>
     <message>
-        <location filename="../widgets/pages/runbrowserpage.cpp" line="+52"/>
+        <location filename="../widgets/pages/runbrowserpage.cpp" line="+54"/>
         <source>Filter runs, steps, configs (e.g. &quot;gptq&quot;, &quot;step 600&quot;)</source>
         <translation>실행, 스텝, 구성 필터(예: &quot;gptq&quot;, &quot;스텝 600&quot;)</translation>
     </message>
@@ -2282,7 +2336,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../itemmodels/runtreemodel.cpp" line="+285"/>
+        <location filename="../itemmodels/runtreemodel.cpp" line="+287"/>
         <source>step %1</source>
         <translation>스텝 %1</translation>
     </message>
@@ -2455,13 +2509,13 @@ warmup: not fitted</source>
 <context>
     <name>qs::ScalingPage</name>
     <message>
-        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+84"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+86"/>
         <location line="+9"/>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+69"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+71"/>
         <source>No measured points yet. Open a CSV of your runs (Open data…); its columns are N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout and label (docs/scaling.md).</source>
         <translation>아직 측정점이 없습니다. 실행 결과 CSV를 여십시오(데이터 열기…). 열은 N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout, label입니다(docs/scaling.md).</translation>
     </message>
@@ -2488,7 +2542,7 @@ warmup: not fitted</source>
         <translation> &gt; 0(로그 y)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+280"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+282"/>
         <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+25"/>
         <source>measured</source>
         <translation>측정값</translation>
@@ -2526,7 +2580,7 @@ warmup: not fitted</source>
         <translation>잔차(%)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+193"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+195"/>
         <source>N = %1, D = %2 (%3 tokens per parameter)
 %4 = %5</source>
         <translation>N = %1, D = %2(파라미터당 토큰 %3개)
@@ -2553,7 +2607,7 @@ warmup: not fitted</source>
         <translation>적합에서 제외됨</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+103"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+105"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2744,7 +2798,7 @@ warmup: not fitted</source>
         <translation>계수(값을 두 번 클릭하여 편집):</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+39"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+41"/>
         <source>Curves</source>
         <translation>곡선</translation>
     </message>
@@ -2824,7 +2878,7 @@ warmup: not fitted</source>
         <translation>CSV 파일 (*.csv);;모든 파일 (*)</translation>
     </message>
     <message>
-        <location filename="../itemmodels/scalingstate.cpp" line="+167"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+169"/>
         <source>Cannot open %1: %2</source>
         <translation>%1을(를) 열 수 없습니다: %2</translation>
     </message>
@@ -3136,7 +3190,7 @@ warmup: not fitted</source>
 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+85"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+87"/>
         <location line="+49"/>
         <source>at the inputs</source>
         <translation>입력 지점</translation>
@@ -3163,7 +3217,7 @@ warmup: not fitted</source>
         <translation>입력(N, D)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+56"/>
+        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+58"/>
         <source>The optimal QAT fraction f* and its direct fit f̂ belong to the compute-optimal QAT law (Dremov et al. 2025): choose it under Law.</source>
         <translation>최적 QAT 비율 f*와 그 직접 적합 f̂는 연산 최적 QAT 법칙(Dremov 외 2025)에 속합니다. 법칙에서 이를 고르십시오.</translation>
     </message>
@@ -3314,7 +3368,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SoupDialog</name>
     <message>
-        <location filename="../widgets/dialogs/soupdialog.cpp" line="+69"/>
+        <location filename="../widgets/dialogs/soupdialog.cpp" line="+71"/>
         <source>Make a Model Soup</source>
         <translation>모델 수프 만들기</translation>
     </message>
@@ -3436,7 +3490,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+36"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+38"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1: %2(완전 정밀도 기준, 모든 스윕에서 계산됨)</translation>
     </message>
@@ -3526,7 +3580,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../itemmodels/jobs/sweepjob.cpp" line="+27"/>
+        <location filename="../itemmodels/jobs/sweepjob.cpp" line="+29"/>
         <source>Opening %1</source>
         <translation>%1 여는 중</translation>
     </message>
@@ -3539,106 +3593,135 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryAxes</name>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryaxes.cpp" line="+30"/>
         <source>same top-1 (%)</source>
         <translation>top-1 일치(%)</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <location line="+135"/>
         <source>mean layer SQNR (dB)</source>
         <translation>레이어 평균 SQNR(dB)</translation>
     </message>
     <message>
+        <location line="-134"/>
         <source>What the left axis shows for every quantization config: the change of the validation CE, the KL divergence of the quantized next-byte distribution from the full-precision one, the share of bytes whose most likely prediction stays the same, or the layers&apos; output SQNR</source>
         <translation>왼쪽 축이 양자화 구성마다 보여 주는 값: 검증 CE의 변화, 완전 정밀도 분포에 대한 양자화된 다음 바이트 분포의 KL 발산, 가장 가능성 높은 예측이 그대로인 바이트의 비율, 또는 레이어 출력 SQNR</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>&amp;Metric:</source>
         <translation>지표(&amp;M):</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <location line="+235"/>
         <source>step</source>
         <translation>스텝</translation>
     </message>
     <message>
+        <location line="-234"/>
+        <location line="+234"/>
         <source>tokens</source>
         <translation>토큰</translation>
     </message>
     <message>
+        <location line="-233"/>
         <source>checkpoint order</source>
         <translation>체크포인트 순서</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;X axis:</source>
         <translation>X축(&amp;X):</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>&amp;FP val loss</source>
         <translation>FP 검증 손실(&amp;F)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Also show the validation loss of the full-precision model</source>
         <translation>완전 정밀도 모델의 검증 손실도 표시합니다</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>&amp;Log x</source>
         <translation>로그 x(&amp;L)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Logarithmic x axis (checkpoint 0 is not drawn)</source>
         <translation>로그 x축(체크포인트 0은 그리지 않음)</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>learning rate</source>
         <translation>학습률</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>FP validation loss (nats)</source>
         <translation>FP 검증 손실(nats)</translation>
     </message>
     <message>
+        <location line="+98"/>
         <source>ΔCE = CE(Ŵ) − CE(W) (nats)</source>
         <translation>ΔCE = CE(Ŵ) − CE(W)(nats)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>KL mean, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL 평균, KL(FP ‖ 양자화)(토큰당 nats)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>KL p99, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL p99, KL(FP ‖ 양자화)(토큰당 nats)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>same top-1 as FP (% of tokens)</source>
         <translation>FP와 같은 top-1(토큰의 %)</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>relative CE (CE(Ŵ)/CE(W) − 1)</source>
         <translation>상대 CE(CE(Ŵ)/CE(W) − 1)</translation>
     </message>
     <message>
+        <location line="+14"/>
         <source>mean SQNR</source>
         <translation>평균 SQNR</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>rel. CE</source>
         <translation>상대 CE</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>%1 dB</source>
         <translation>%1 dB</translation>
     </message>
     <message>
+        <location line="+80"/>
         <source>checkpoint (in training order)</source>
         <translation>체크포인트 (학습 순서)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>tokens (summed over the stages)</source>
         <translation>토큰 (단계 합산)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>step (summed over the stages)</source>
         <translation>스텝 (단계 합산)</translation>
     </message>
@@ -3646,17 +3729,17 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location line="+7"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+33"/>
         <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
         <translation>마우스를 올리면 값 표시, 체크포인트를 클릭하면 레이어 확인, 휠로 확대/축소, 두 번 클릭하면 초기화</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+360"/>
         <source>run %1</source>
         <translation>실행 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+254"/>
+        <location line="-208"/>
         <source>This store holds no runs</source>
         <translation>이 저장소에는 실행이 없습니다</translation>
     </message>
@@ -3671,7 +3754,7 @@ warmup: not fitted</source>
         <translation>%1: 학습 과정의 양자화 손상</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+1"/>
+        <location line="+200"/>
         <source>checkpoint %1: step %2, %3 tokens</source>
         <translation>체크포인트 %1: 스텝 %2, 토큰 %3개</translation>
     </message>
@@ -3686,7 +3769,7 @@ warmup: not fitted</source>
         <translation>LR %1, FP 검증 CE %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>not in the store</source>
         <translation>저장소에 없음</translation>
     </message>
@@ -3711,14 +3794,12 @@ warmup: not fitted</source>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-26"/>
+        <location line="-27"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, 누적 %2 스텝, 토큰 %3개</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="-8"/>
-        <location line="+30"/>
         <source>no stage</source>
         <translation>단계 없음</translation>
     </message>
@@ -3726,42 +3807,52 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryRuns</name>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryruns.cpp" line="+54"/>
         <source>&amp;Branches</source>
         <translation>분기(&amp;B)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
         <translation>실행의 계열도 함께 그립니다: 이 실행이 분기되거나 평균된 원래 실행, 그리고 이 실행에서 만든 쿨다운 분기와 평균 실행</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>&amp;Runs</source>
         <translation>실행(&amp;R)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
         <translation>저장소의 다른 실행을 겹쳐 표시합니다. 실행마다 고유한 선 스타일과 표식을 쓰고, 구성마다 색은 그대로 유지됩니다</translation>
     </message>
     <message>
+        <location line="+170"/>
         <source>learning rate</source>
         <translation>학습률</translation>
     </message>
     <message>
+        <location line="+65"/>
         <source> (95 % band)</source>
         <translation> (95% 구간 띠)</translation>
     </message>
     <message>
+        <location line="+24"/>
         <source>FP val loss</source>
         <translation>FP 검증 손실</translation>
     </message>
     <message>
+        <location line="+46"/>
         <source>train loss</source>
         <translation>학습 손실</translation>
     </message>
     <message>
+        <location line="+102"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
+        <location line="+12"/>
         <source>%1 (family)</source>
         <translation>%1 (계열)</translation>
     </message>
@@ -3769,26 +3860,33 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryShading</name>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+82"/>
         <source>warmup</source>
         <translation>워밍업</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>stable</source>
         <translation>안정</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>LR decay</source>
         <translation>LR 감쇠</translation>
     </message>
     <message>
+        <location line="+44"/>
+        <location line="+30"/>
         <source>no stage</source>
         <translation>단계 없음</translation>
     </message>
     <message>
+        <location line="-23"/>
         <source>stage %1 · %2 ingredients</source>
         <translation>단계 %1 · 구성 요소 %2개</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>stage %1 · %2 branches</source>
         <translation>단계 %1 · 분기 %2개</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>CheckpointFolder</name>
     <message>
-        <location filename="../itemmodels/checkpointfolder.cpp" line="+57"/>
+        <location filename="../itemmodels/checkpointfolder.cpp" line="+59"/>
         <source>%1 is not a folder</source>
         <translation>%1 is geen map</translation>
     </message>
@@ -20,7 +20,7 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/plot/figureexport.cpp" line="+45"/>
+        <location filename="../widgets/plot/figureexport.cpp" line="+47"/>
         <source>Cannot write %1: %2</source>
         <translation>Kan %1 niet schrijven: %2</translation>
     </message>
@@ -77,7 +77,7 @@
         <translation>Kan %1 niet exporteren: de weergave %2 toont geen gegevens</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/figurepages.cpp" line="+99"/>
+        <location filename="../widgets/pages/figurepages.cpp" line="+101"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>Kan %1 niet exporteren: onbekende maat &quot;%2&quot; (gebruik een van %3)</translation>
     </message>
@@ -105,7 +105,7 @@
 <context>
     <name>qs::AboutDialog</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="+62"/>
+        <location filename="../app/gui/helpwindows.cpp" line="+64"/>
         <source>About QuantScope</source>
         <translation>Over QuantScope</translation>
     </message>
@@ -143,7 +143,7 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/pages/breakdownpage.cpp" line="+38"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+40"/>
         <source>down (FC2)</source>
         <translation>down (FC2)</translation>
     </message>
@@ -316,7 +316,7 @@ blok %2 · %3
 <context>
     <name>qs::ClusterStatus</name>
     <message>
-        <location filename="../app/gui/clusterstatus.cpp" line="+33"/>
+        <location filename="../app/gui/clusterstatus.cpp" line="+35"/>
         <source>The tasks of the sweep submitted to the cluster (quantscope status)</source>
         <translation>De taken van de sweep die naar het cluster is gestuurd (quantscope status)</translation>
     </message>
@@ -415,7 +415,7 @@ blok %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../itemmodels/coefficientmodel.cpp" line="+63"/>
+        <location filename="../itemmodels/coefficientmodel.cpp" line="+65"/>
         <source>published</source>
         <translation>gepubliceerd</translation>
     </message>
@@ -507,7 +507,7 @@ blok %2 · %3
 <context>
     <name>qs::ExportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/exportdialog.cpp" line="+40"/>
+        <location filename="../widgets/dialogs/exportdialog.cpp" line="+42"/>
         <source> in</source>
         <translation> in</translation>
     </message>
@@ -716,34 +716,46 @@ blok %2 · %3
 <context>
     <name>qs::FileActions</name>
     <message>
+        <location filename="../app/gui/fileactions.cpp" line="+67"/>
+        <location line="+30"/>
         <source>Saved %1</source>
         <translation>%1 opgeslagen</translation>
     </message>
     <message>
+        <location line="-25"/>
+        <location line="+22"/>
+        <location line="+64"/>
         <source>Cannot export figure</source>
         <translation>Kan figuur niet exporteren</translation>
     </message>
     <message>
+        <location line="-74"/>
         <source>Open Store</source>
         <translation>Resultatenbestand openen</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
         <translation>QuantScope-resultatenbestanden (*.h5 *.hdf5);;Alle bestanden (*)</translation>
     </message>
     <message>
+        <location line="+34"/>
+        <location line="+20"/>
         <source>Export %1</source>
         <translation>%1 exporteren</translation>
     </message>
     <message>
+        <location line="+22"/>
         <source>Saving %1…</source>
         <translation>%1 opslaan…</translation>
     </message>
     <message>
+        <location line="+31"/>
         <source>Cannot open checkpoints</source>
         <translation>Kan de checkpoints niet openen</translation>
     </message>
     <message numerus="yes">
+        <location line="+21"/>
         <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
         <translation>
             <numerusform>%n revisie geïmporteerd als run %1; Bestand &gt; Sweep uitvoeren kwantiseert die</numerusform>
@@ -751,14 +763,17 @@ blok %2 · %3
         </translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Importing run %1…</source>
         <translation>Run %1 importeren…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Import failed</source>
         <translation>Importeren mislukt</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Import cancelled</source>
         <translation>Importeren geannuleerd</translation>
     </message>
@@ -766,7 +781,7 @@ blok %2 · %3
 <context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../itemmodels/jobs/fitjob.cpp" line="+19"/>
+        <location filename="../itemmodels/jobs/fitjob.cpp" line="+21"/>
         <source>Preparing the fit of %1 points</source>
         <translation>Fit van %1 punten voorbereiden</translation>
     </message>
@@ -774,7 +789,7 @@ blok %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/pages/heatmappage.cpp" line="+120"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+122"/>
         <source>%1 (FP reference)</source>
         <translation>%1 (FP-referentie)</translation>
     </message>
@@ -902,7 +917,7 @@ blok %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/importdialog.cpp" line="+40"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+42"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>Hugging Face-traject importeren</translation>
     </message>
@@ -1113,7 +1128,7 @@ blok %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../itemmodels/jobs/importjob.cpp" line="+25"/>
+        <location filename="../itemmodels/jobs/importjob.cpp" line="+27"/>
         <source>Reading the revisions of %1</source>
         <translation>Revisies van %1 lezen</translation>
     </message>
@@ -1129,7 +1144,7 @@ blok %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../itemmodels/jobs/job.cpp" line="+50"/>
+        <location filename="../itemmodels/jobs/job.cpp" line="+52"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>nog ongeveer %n s</numerusform>
@@ -1158,26 +1173,33 @@ blok %2 · %3
 <context>
     <name>qs::JobControl</name>
     <message>
+        <location filename="../app/gui/jobcontrol.cpp" line="+56"/>
+        <location line="+38"/>
         <source>Another job is running; cancel it first</source>
         <translation>Er loopt al een andere taak; annuleer die eerst</translation>
     </message>
     <message>
+        <location line="-32"/>
         <source>Demo finished: %1</source>
         <translation>Demo klaar: %1</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Starting the demo in %1…</source>
         <translation>Demo starten in %1…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Demo failed</source>
         <translation>Demo mislukt</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Demo cancelled; the store keeps everything computed so far</source>
         <translation>Demo geannuleerd; het resultatenbestand behoudt alles wat tot nu toe berekend is</translation>
     </message>
     <message numerus="yes">
+        <location line="+36"/>
         <source>Sweep of %1 finished: %n entries computed</source>
         <translation>
             <numerusform>Sweep van %1 klaar: %n item berekend</numerusform>
@@ -1185,6 +1207,7 @@ blok %2 · %3
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+1"/>
         <source>, %n already in the store</source>
         <translation>
             <numerusform>, %n stond al in het resultatenbestand</numerusform>
@@ -1192,6 +1215,7 @@ blok %2 · %3
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+3"/>
         <source>Sweeping %n config(s) over run %1…</source>
         <translation>
             <numerusform>%n configuratie sweepen over run %1…</numerusform>
@@ -1199,10 +1223,12 @@ blok %2 · %3
         </translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Sweep failed</source>
         <translation>Sweep mislukt</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Sweep cancelled; the store keeps every entry finished so far</source>
         <translation>Sweep geannuleerd; het resultatenbestand behoudt elk item dat tot nu toe klaar is</translation>
     </message>
@@ -1210,14 +1236,17 @@ blok %2 · %3
 <context>
     <name>qs::LabActions</name>
     <message>
+        <location filename="../app/gui/labactions.cpp" line="+40"/>
         <source>Run Re&amp;cipe</source>
         <translation>Re&amp;cept uitvoeren</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Recipes unavailable: %1</source>
         <translation>Recepten niet beschikbaar: %1</translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>%1 (about %n min)</source>
         <translation>
             <numerusform>%1 (ongeveer %n min)</numerusform>
@@ -1225,10 +1254,12 @@ blok %2 · %3
         </translation>
     </message>
     <message>
+        <location line="+15"/>
         <source>Another job is running; cancel it first</source>
         <translation>Er loopt al een andere taak; annuleer die eerst</translation>
     </message>
     <message numerus="yes">
+        <location line="+16"/>
         <source>, %n figure(s)</source>
         <translation>
             <numerusform>, %n figuur</numerusform>
@@ -1236,78 +1267,96 @@ blok %2 · %3
         </translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>, figures failed: %1</source>
         <translation>, figuren mislukt: %1</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Recipe %1 finished in %2 min: report %3%4</source>
         <translation>Recept %1 klaar in %2 min: verslag %3%4</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>Starting recipe %1 in %2…</source>
         <translation>Recept %1 starten in %2…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Recipe failed</source>
         <translation>Recept mislukt</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
         <translation>Recept geannuleerd; de opslag bewaart alles wat tot nu toe klaar is, voer het opnieuw uit om verder te gaan</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>&amp;Branch a Cooldown…</source>
         <translation>Afkoel&amp;tak maken…</translation>
     </message>
     <message>
+        <location line="+8"/>
         <source>Branch a Cooldown</source>
         <translation>Afkoeltak maken</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
 Cooldown length (steps):</source>
         <translation>Lineaire LR-afname tot de minimale LR van de run, vanaf het checkpoint bij stap %1 van %2.
 Lengte van de afkoeling (stappen):</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
         <translation>Train een afkoeltak vanaf het geselecteerde checkpoint (de run moet zijn optimizerstatussen bewaren); hij wordt met zijn ouder getekend</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>&amp;Average Checkpoints (LAWA)…</source>
         <translation>Checkpoints &amp;middelen (LAWA)…</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>Average Checkpoints (LAWA)</source>
         <translation>Checkpoints middelen (LAWA)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
 Window k:</source>
         <translation>Uniform gemiddelde van de laatste k checkpoints van %1, bij elk checkpoint.
 Venster k:</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>Maak een run van voortschrijdende checkpointgemiddelden (LAWA) van de geselecteerde run, te sweepen als elke andere</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;Make a Model Soup…</source>
         <translation>Modelsoep ma&amp;ken…</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
         <translation>Gekozen checkpoints van de geselecteerde run middelen, met gewichten naar keuze, tot een run van één checkpoint (een modelsoep), om te sweepen als elke andere</translation>
     </message>
     <message>
+        <location line="+21"/>
         <source>Training the cooldown %1…</source>
         <translation>Afkoeling %1 wordt getraind…</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Averaging %1 into %2…</source>
         <translation>%1 wordt gemiddeld tot %2…</translation>
     </message>
     <message numerus="yes">
+        <location line="+25"/>
         <source>Averaging %n checkpoint(s) into the soup %1…</source>
         <translation>
             <numerusform>%n checkpoint middelen tot de soep %1…</numerusform>
@@ -1315,22 +1364,27 @@ Venster k:</translation>
         </translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Model soup failed</source>
         <translation>Modelsoep mislukt</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Soup cancelled; the store is as it was</source>
         <translation>Soep geannuleerd; de opslag is ongewijzigd</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
         <translation>Run %1 staat in de opslag; Bestand &gt; Sweep uitvoeren kwantiseert hem</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Intervention failed</source>
         <translation>Ingreep mislukt</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Cancelled; what was finished is in the store, the same action resumes it</source>
         <translation>Geannuleerd; wat klaar was staat in de opslag, dezelfde actie hervat het</translation>
     </message>
@@ -1338,7 +1392,7 @@ Venster k:</translation>
 <context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../itemmodels/layertablemodel.cpp" line="+63"/>
+        <location filename="../itemmodels/layertablemodel.cpp" line="+65"/>
         <source>Per-layer metric &quot;%1&quot; from the store</source>
         <translation>Maat per laag &quot;%1&quot; uit het resultatenbestand</translation>
     </message>
@@ -1406,7 +1460,7 @@ Venster k:</translation>
 <context>
     <name>qs::LayerTablePage</name>
     <message>
-        <location filename="../widgets/pages/layertablepage.cpp" line="+24"/>
+        <location filename="../widgets/pages/layertablepage.cpp" line="+26"/>
         <source>&amp;Config:</source>
         <translation>&amp;Configuratie:</translation>
     </message>
@@ -1444,7 +1498,7 @@ Venster k:</translation>
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+90"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+88"/>
         <source>&amp;Heatmap</source>
         <translation>&amp;Heatmap</translation>
     </message>
@@ -1489,7 +1543,7 @@ Venster k:</translation>
         <translation>Run: </translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+27"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+34"/>
         <source>&amp;File</source>
         <translation>&amp;Bestand</translation>
     </message>
@@ -1519,7 +1573,7 @@ Venster k:</translation>
         <translation>Een klein LM op byteniveau trainen met een WSD-schema en elke checkpoint kwantiseren</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Run &amp;Sweep…</source>
         <translation>&amp;Sweep uitvoeren…</translation>
     </message>
@@ -1529,7 +1583,7 @@ Venster k:</translation>
         <translation>Elke checkpoint van een run in dit resultatenbestand kwantiseren met configuraties naar keuze</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Import Hugging Face Trajectory…</source>
         <translation>Hugging Face-traject &amp;importeren…</translation>
     </message>
@@ -1539,7 +1593,7 @@ Venster k:</translation>
         <translation>Maak een run van een map met Hugging Face-revisies, om te sweepen als een getrainde run</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>&amp;Export Figure…</source>
         <translation>Figuur &amp;exporteren…</translation>
     </message>
@@ -1625,7 +1679,7 @@ Venster k:</translation>
         <translation>Taal</translation>
     </message>
     <message>
-        <location filename="../app/gui/jobstatusarea.cpp" line="+34"/>
+        <location filename="../app/gui/jobstatusarea.cpp" line="+36"/>
         <source>Cancel</source>
         <translation>Annuleren</translation>
     </message>
@@ -1635,7 +1689,7 @@ Venster k:</translation>
         <translation>De lopende taak stoppen bij het volgende veilige punt</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+33"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+28"/>
         <source>No recent stores</source>
         <translation>Geen recente resultatenbestanden</translation>
     </message>
@@ -1645,7 +1699,7 @@ Venster k:</translation>
         <translation>Menu &amp;wissen</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+86"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+146"/>
         <source>Loading %1…</source>
         <translation>%1 laden…</translation>
     </message>
@@ -1655,12 +1709,12 @@ Venster k:</translation>
         <translation>%1 geladen</translation>
     </message>
     <message>
-        <location filename="../itemmodels/storefollower.cpp" line="+131"/>
+        <location filename="../itemmodels/storefollower.cpp" line="+133"/>
         <source>Waiting for %1: %2</source>
         <translation>Wachten op %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+18"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+24"/>
         <source>Cannot open store</source>
         <translation>Kan resultatenbestand niet openen</translation>
     </message>
@@ -1698,7 +1752,7 @@ Venster k:</translation>
 <context>
     <name>qs::MetricNames</name>
     <message>
-        <location filename="../itemmodels/metricnames.cpp" line="+22"/>
+        <location filename="../itemmodels/metricnames.cpp" line="+24"/>
         <source>CE (nats/byte)</source>
         <translation>CE (nats/byte)</translation>
     </message>
@@ -1896,7 +1950,7 @@ Venster k:</translation>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+36"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+38"/>
         <source>1 channel above %1</source>
         <translation>1 kanaal boven %1</translation>
     </message>
@@ -2044,7 +2098,7 @@ Venster k:</translation>
         <translation>Kan het activatieprofiel niet lezen: %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/outliertrack.cpp" line="+88"/>
+        <location filename="../widgets/pages/outliertrack.cpp" line="+90"/>
         <source>Reading the profiles of every checkpoint…</source>
         <translation>De profielen van elk checkpoint worden gelezen…</translation>
     </message>
@@ -2159,7 +2213,7 @@ uitschieter vanaf stap %4 (checkpoints op rij: %5, in totaal: %6)</translation>
 <context>
     <name>qs::PtqPage</name>
     <message>
-        <location filename="../widgets/pages/ptqpage.cpp" line="+38"/>
+        <location filename="../widgets/pages/ptqpage.cpp" line="+40"/>
         <source>&amp;Metric:</source>
         <translation>&amp;Maat:</translation>
     </message>
@@ -2286,7 +2340,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::RunBrowserPage</name>
     <message>
-        <location filename="../widgets/pages/runbrowserpage.cpp" line="+52"/>
+        <location filename="../widgets/pages/runbrowserpage.cpp" line="+54"/>
         <source>Filter runs, steps, configs (e.g. &quot;gptq&quot;, &quot;step 600&quot;)</source>
         <translation>Runs, stappen, configuraties filteren (bijv. &quot;gptq&quot;, &quot;stap 600&quot;)</translation>
     </message>
@@ -2299,7 +2353,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../itemmodels/runtreemodel.cpp" line="+285"/>
+        <location filename="../itemmodels/runtreemodel.cpp" line="+287"/>
         <source>step %1</source>
         <translation>stap %1</translation>
     </message>
@@ -2472,13 +2526,13 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::ScalingPage</name>
     <message>
-        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+84"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+86"/>
         <location line="+9"/>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+69"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+71"/>
         <source>No measured points yet. Open a CSV of your runs (Open data…); its columns are N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout and label (docs/scaling.md).</source>
         <translation>Nog geen meetpunten. Open een CSV van uw runs (Gegevens openen…); de kolommen zijn N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout en label (docs/scaling.md).</translation>
     </message>
@@ -2506,7 +2560,7 @@ opwarmen: niet gefit</translation>
         <translation> &gt; 0 (log-y)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+280"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+282"/>
         <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+25"/>
         <source>measured</source>
         <translation>gemeten</translation>
@@ -2545,7 +2599,7 @@ opwarmen: niet gefit</translation>
         <translation>residu (%)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+193"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+195"/>
         <source>N = %1, D = %2 (%3 tokens per parameter)
 %4 = %5</source>
         <translation>N = %1, D = %2 (%3 tokens per parameter)
@@ -2572,7 +2626,7 @@ opwarmen: niet gefit</translation>
         <translation>buiten de fit gehouden</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+103"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+105"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2763,7 +2817,7 @@ opwarmen: niet gefit</translation>
         <translation>Coëfficiënten (dubbelklik op een waarde om te bewerken):</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+39"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+41"/>
         <source>Curves</source>
         <translation>Curven</translation>
     </message>
@@ -2843,7 +2897,7 @@ opwarmen: niet gefit</translation>
         <translation>CSV-bestanden (*.csv);;Alle bestanden (*)</translation>
     </message>
     <message>
-        <location filename="../itemmodels/scalingstate.cpp" line="+167"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+169"/>
         <source>Cannot open %1: %2</source>
         <translation>Kan %1 niet openen: %2</translation>
     </message>
@@ -3157,7 +3211,7 @@ opwarmen: niet gefit</translation>
 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+85"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+87"/>
         <location line="+49"/>
         <source>at the inputs</source>
         <translation>bij de invoer</translation>
@@ -3184,7 +3238,7 @@ opwarmen: niet gefit</translation>
         <translation>de invoer (N, D)</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+56"/>
+        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+58"/>
         <source>The optimal QAT fraction f* and its direct fit f̂ belong to the compute-optimal QAT law (Dremov et al. 2025): choose it under Law.</source>
         <translation>De optimale QAT-fractie f* en haar directe fit f̂ horen bij de rekenoptimale QAT-wet (Dremov et al. 2025): kies die onder Wet.</translation>
     </message>
@@ -3335,7 +3389,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::SoupDialog</name>
     <message>
-        <location filename="../widgets/dialogs/soupdialog.cpp" line="+69"/>
+        <location filename="../widgets/dialogs/soupdialog.cpp" line="+71"/>
         <source>Make a Model Soup</source>
         <translation>Modelsoep maken</translation>
     </message>
@@ -3459,7 +3513,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+36"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+38"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1: %2 (de referentie met volledige precisie; elke sweep berekent die)</translation>
     </message>
@@ -3550,7 +3604,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../itemmodels/jobs/sweepjob.cpp" line="+27"/>
+        <location filename="../itemmodels/jobs/sweepjob.cpp" line="+29"/>
         <source>Opening %1</source>
         <translation>%1 openen</translation>
     </message>
@@ -3563,106 +3617,135 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::TrajectoryAxes</name>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryaxes.cpp" line="+30"/>
         <source>same top-1 (%)</source>
         <translation>zelfde top-1 (%)</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <location line="+135"/>
         <source>mean layer SQNR (dB)</source>
         <translation>gemiddelde laag-SQNR (dB)</translation>
     </message>
     <message>
+        <location line="-134"/>
         <source>What the left axis shows for every quantization config: the change of the validation CE, the KL divergence of the quantized next-byte distribution from the full-precision one, the share of bytes whose most likely prediction stays the same, or the layers&apos; output SQNR</source>
         <translation>Wat de linkeras voor elke kwantisatieconfiguratie toont: de verandering van de validatie-CE, de KL-divergentie van de gekwantiseerde volgende-byteverdeling ten opzichte van die met volledige precisie, het aandeel bytes waarvan de waarschijnlijkste voorspelling gelijk blijft, of de output-SQNR van de lagen</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>&amp;Metric:</source>
         <translation>&amp;Maat:</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <location line="+235"/>
         <source>step</source>
         <translation>stap</translation>
     </message>
     <message>
+        <location line="-234"/>
+        <location line="+234"/>
         <source>tokens</source>
         <translation>tokens</translation>
     </message>
     <message>
+        <location line="-233"/>
         <source>checkpoint order</source>
         <translation>volgorde van checkpoints</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;X axis:</source>
         <translation>&amp;X-as:</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>&amp;FP val loss</source>
         <translation>&amp;FP-validatieverlies</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Also show the validation loss of the full-precision model</source>
         <translation>Ook het validatieverlies van het model met volledige precisie tonen</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>&amp;Log x</source>
         <translation>&amp;Log-x</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Logarithmic x axis (checkpoint 0 is not drawn)</source>
         <translation>Logaritmische x-as (checkpoint 0 wordt niet getekend)</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>learning rate</source>
         <translation>leersnelheid</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>FP validation loss (nats)</source>
         <translation>FP-validatieverlies (nats)</translation>
     </message>
     <message>
+        <location line="+98"/>
         <source>ΔCE = CE(Ŵ) − CE(W) (nats)</source>
         <translation>ΔCE = CE(Ŵ) − CE(W) (nats)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>KL mean, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL-gemiddelde, KL(FP ‖ gekwantiseerd) (nats per token)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>KL p99, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL p99, KL(FP ‖ gekwantiseerd) (nats per token)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>same top-1 as FP (% of tokens)</source>
         <translation>zelfde top-1 als FP (% van de tokens)</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>relative CE (CE(Ŵ)/CE(W) − 1)</source>
         <translation>relatieve CE (CE(Ŵ)/CE(W) − 1)</translation>
     </message>
     <message>
+        <location line="+14"/>
         <source>mean SQNR</source>
         <translation>gemiddelde SQNR</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>rel. CE</source>
         <translation>rel. CE</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>%1 dB</source>
         <translation>%1 dB</translation>
     </message>
     <message>
+        <location line="+80"/>
         <source>checkpoint (in training order)</source>
         <translation>checkpoint (in trainingsvolgorde)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>tokens (summed over the stages)</source>
         <translation>tokens (opgeteld over de fasen)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>step (summed over the stages)</source>
         <translation>stap (opgeteld over de fasen)</translation>
     </message>
@@ -3670,17 +3753,17 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location line="+7"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+33"/>
         <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
         <translation>Beweeg de muis voor waarden, klik op een checkpoint om de lagen te bekijken, scrol om te zoomen, dubbelklik om te herstellen</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+360"/>
         <source>run %1</source>
         <translation>run %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+254"/>
+        <location line="-208"/>
         <source>This store holds no runs</source>
         <translation>Dit resultatenbestand bevat geen runs</translation>
     </message>
@@ -3695,7 +3778,7 @@ opwarmen: niet gefit</translation>
         <translation>%1: kwantisatieschade tijdens de training</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+1"/>
+        <location line="+200"/>
         <source>checkpoint %1: step %2, %3 tokens</source>
         <translation>checkpoint %1: stap %2, %3 tokens</translation>
     </message>
@@ -3710,7 +3793,7 @@ opwarmen: niet gefit</translation>
         <translation>LR %1, FP-validatie-CE %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>not in the store</source>
         <translation>niet in het resultatenbestand</translation>
     </message>
@@ -3735,14 +3818,12 @@ opwarmen: niet gefit</translation>
         <translation>%1: %2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-26"/>
+        <location line="-27"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1, na %2 stappen en %3 tokens in totaal</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="-8"/>
-        <location line="+30"/>
         <source>no stage</source>
         <translation>geen fase</translation>
     </message>
@@ -3750,42 +3831,52 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::TrajectoryRuns</name>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryruns.cpp" line="+54"/>
         <source>&amp;Branches</source>
         <translation>&amp;Takken</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
         <translation>Teken ook de familie van de run: de run waarvan hij is afgetakt of gemiddeld, en de afkoeltakken en gemiddelde runs die ervan zijn gemaakt</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>&amp;Runs</source>
         <translation>&amp;Runs</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
         <translation>Andere runs uit het resultatenbestand over elkaar tonen: elke run krijgt een eigen lijnstijl en markering, elke configuratie houdt haar kleur</translation>
     </message>
     <message>
+        <location line="+170"/>
         <source>learning rate</source>
         <translation>leersnelheid</translation>
     </message>
     <message>
+        <location line="+65"/>
         <source> (95 % band)</source>
         <translation> (95 %-band)</translation>
     </message>
     <message>
+        <location line="+24"/>
         <source>FP val loss</source>
         <translation>FP-validatieverlies</translation>
     </message>
     <message>
+        <location line="+46"/>
         <source>train loss</source>
         <translation>trainingsverlies</translation>
     </message>
     <message>
+        <location line="+102"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
+        <location line="+12"/>
         <source>%1 (family)</source>
         <translation>%1 (familie)</translation>
     </message>
@@ -3793,26 +3884,33 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::TrajectoryShading</name>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+82"/>
         <source>warmup</source>
         <translation>opwarming</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>stable</source>
         <translation>stabiel</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>LR decay</source>
         <translation>LR-afbouw</translation>
     </message>
     <message>
+        <location line="+44"/>
+        <location line="+30"/>
         <source>no stage</source>
         <translation>geen fase</translation>
     </message>
     <message>
+        <location line="-23"/>
         <source>stage %1 · %2 ingredients</source>
         <translation>fase %1 · %2 ingrediënten</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>stage %1 · %2 branches</source>
         <translation>fase %1 · %2 takken</translation>
     </message>

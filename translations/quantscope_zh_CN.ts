@@ -4,7 +4,7 @@
 <context>
     <name>CheckpointFolder</name>
     <message>
-        <location filename="../itemmodels/checkpointfolder.cpp" line="+57"/>
+        <location filename="../itemmodels/checkpointfolder.cpp" line="+59"/>
         <source>%1 is not a folder</source>
         <translation>%1 不是文件夹</translation>
     </message>
@@ -19,7 +19,7 @@
 <context>
     <name>FigureExport</name>
     <message>
-        <location filename="../widgets/plot/figureexport.cpp" line="+45"/>
+        <location filename="../widgets/plot/figureexport.cpp" line="+47"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -76,7 +76,7 @@
         <translation>无法导出 %1：%2 视图没有显示数据</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/figurepages.cpp" line="+99"/>
+        <location filename="../widgets/pages/figurepages.cpp" line="+101"/>
         <source>Cannot export %1: unknown metric &quot;%2&quot; (use one of %3)</source>
         <translation>无法导出 %1：未知指标“%2”（请使用 %3 之一）</translation>
     </message>
@@ -104,7 +104,7 @@
 <context>
     <name>qs::AboutDialog</name>
     <message>
-        <location filename="../app/gui/helpwindows.cpp" line="+62"/>
+        <location filename="../app/gui/helpwindows.cpp" line="+64"/>
         <source>About QuantScope</source>
         <translation>关于 QuantScope</translation>
     </message>
@@ -142,7 +142,7 @@
 <context>
     <name>qs::BreakdownPage</name>
     <message>
-        <location filename="../widgets/pages/breakdownpage.cpp" line="+38"/>
+        <location filename="../widgets/pages/breakdownpage.cpp" line="+40"/>
         <source>down (FC2)</source>
         <translation>down（FC2）</translation>
     </message>
@@ -313,7 +313,7 @@ block %2 · %3
 <context>
     <name>qs::ClusterStatus</name>
     <message>
-        <location filename="../app/gui/clusterstatus.cpp" line="+33"/>
+        <location filename="../app/gui/clusterstatus.cpp" line="+35"/>
         <source>The tasks of the sweep submitted to the cluster (quantscope status)</source>
         <translation>提交到集群的扫描任务（quantscope status）</translation>
     </message>
@@ -410,7 +410,7 @@ block %2 · %3
 <context>
     <name>qs::CoefficientModel</name>
     <message>
-        <location filename="../itemmodels/coefficientmodel.cpp" line="+63"/>
+        <location filename="../itemmodels/coefficientmodel.cpp" line="+65"/>
         <source>published</source>
         <translation>已发表</translation>
     </message>
@@ -502,7 +502,7 @@ block %2 · %3
 <context>
     <name>qs::ExportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/exportdialog.cpp" line="+40"/>
+        <location filename="../widgets/dialogs/exportdialog.cpp" line="+42"/>
         <source> in</source>
         <translation> in</translation>
     </message>
@@ -711,48 +711,63 @@ block %2 · %3
 <context>
     <name>qs::FileActions</name>
     <message>
+        <location filename="../app/gui/fileactions.cpp" line="+67"/>
+        <location line="+30"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
+        <location line="-25"/>
+        <location line="+22"/>
+        <location line="+64"/>
         <source>Cannot export figure</source>
         <translation>无法导出图表</translation>
     </message>
     <message>
+        <location line="-74"/>
         <source>Open Store</source>
         <translation>打开结果库</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>QuantScope stores (*.h5 *.hdf5);;All files (*)</source>
         <translation>QuantScope 结果库 (*.h5 *.hdf5);;所有文件 (*)</translation>
     </message>
     <message>
+        <location line="+34"/>
+        <location line="+20"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
+        <location line="+22"/>
         <source>Saving %1…</source>
         <translation>正在保存 %1…</translation>
     </message>
     <message>
+        <location line="+31"/>
         <source>Cannot open checkpoints</source>
         <translation>无法打开检查点</translation>
     </message>
     <message numerus="yes">
+        <location line="+21"/>
         <source>Imported %n revision(s) as run %1; File &gt; Run Sweep quantizes them</source>
         <translation>
             <numerusform>已将 %n 个修订版导入为运行 %1；“文件 &gt; 运行扫描”会量化它们</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Importing run %1…</source>
         <translation>正在导入运行 %1…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Import failed</source>
         <translation>导入失败</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Import cancelled</source>
         <translation>导入已取消</translation>
     </message>
@@ -760,7 +775,7 @@ block %2 · %3
 <context>
     <name>qs::FitJob</name>
     <message>
-        <location filename="../itemmodels/jobs/fitjob.cpp" line="+19"/>
+        <location filename="../itemmodels/jobs/fitjob.cpp" line="+21"/>
         <source>Preparing the fit of %1 points</source>
         <translation>正在准备对 %1 个点的拟合</translation>
     </message>
@@ -768,7 +783,7 @@ block %2 · %3
 <context>
     <name>qs::HeatmapPage</name>
     <message>
-        <location filename="../widgets/pages/heatmappage.cpp" line="+120"/>
+        <location filename="../widgets/pages/heatmappage.cpp" line="+122"/>
         <source>%1 (FP reference)</source>
         <translation>%1（FP 参考）</translation>
     </message>
@@ -896,7 +911,7 @@ block %2 · %3
 <context>
     <name>qs::ImportDialog</name>
     <message>
-        <location filename="../widgets/dialogs/importdialog.cpp" line="+40"/>
+        <location filename="../widgets/dialogs/importdialog.cpp" line="+42"/>
         <source>Import Hugging Face Trajectory</source>
         <translation>导入 Hugging Face 轨迹</translation>
     </message>
@@ -1106,7 +1121,7 @@ block %2 · %3
 <context>
     <name>qs::ImportJob</name>
     <message>
-        <location filename="../itemmodels/jobs/importjob.cpp" line="+25"/>
+        <location filename="../itemmodels/jobs/importjob.cpp" line="+27"/>
         <source>Reading the revisions of %1</source>
         <translation>正在读取 %1 的修订版</translation>
     </message>
@@ -1121,7 +1136,7 @@ block %2 · %3
 <context>
     <name>qs::Job</name>
     <message numerus="yes">
-        <location filename="../itemmodels/jobs/job.cpp" line="+50"/>
+        <location filename="../itemmodels/jobs/job.cpp" line="+52"/>
         <source>about %n s left</source>
         <translation>
             <numerusform>约剩 %n 秒</numerusform>
@@ -1148,48 +1163,59 @@ block %2 · %3
 <context>
     <name>qs::JobControl</name>
     <message>
+        <location filename="../app/gui/jobcontrol.cpp" line="+56"/>
+        <location line="+38"/>
         <source>Another job is running; cancel it first</source>
         <translation>另一个任务正在运行；请先取消它</translation>
     </message>
     <message>
+        <location line="-32"/>
         <source>Demo finished: %1</source>
         <translation>演示完成：%1</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>Starting the demo in %1…</source>
         <translation>正在 %1 中启动演示…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Demo failed</source>
         <translation>演示失败</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Demo cancelled; the store keeps everything computed so far</source>
         <translation>演示已取消；结果库保留迄今计算的全部结果</translation>
     </message>
     <message numerus="yes">
+        <location line="+36"/>
         <source>Sweep of %1 finished: %n entries computed</source>
         <translation>
             <numerusform>%1 的扫描已完成：计算了 %n 个条目</numerusform>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+1"/>
         <source>, %n already in the store</source>
         <translation>
             <numerusform>，%n 个已在结果库中</numerusform>
         </translation>
     </message>
     <message numerus="yes">
+        <location line="+3"/>
         <source>Sweeping %n config(s) over run %1…</source>
         <translation>
             <numerusform>正在对运行 %1 扫描 %n 个配置…</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Sweep failed</source>
         <translation>扫描失败</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Sweep cancelled; the store keeps every entry finished so far</source>
         <translation>扫描已取消；结果库保留迄今完成的所有条目</translation>
     </message>
@@ -1197,124 +1223,152 @@ block %2 · %3
 <context>
     <name>qs::LabActions</name>
     <message>
+        <location filename="../app/gui/labactions.cpp" line="+40"/>
         <source>Run Re&amp;cipe</source>
         <translation>运行实验配方(&amp;C)</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Recipes unavailable: %1</source>
         <translation>配方不可用：%1</translation>
     </message>
     <message numerus="yes">
+        <location line="+4"/>
         <source>%1 (about %n min)</source>
         <translation>
             <numerusform>%1（约 %n 分钟）</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+15"/>
         <source>Another job is running; cancel it first</source>
         <translation>另一个任务正在运行；请先取消它</translation>
     </message>
     <message numerus="yes">
+        <location line="+16"/>
         <source>, %n figure(s)</source>
         <translation>
             <numerusform>，%n 张图</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>, figures failed: %1</source>
         <translation>，图表导出失败：%1</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Recipe %1 finished in %2 min: report %3%4</source>
         <translation>配方 %1 用时 %2 分钟完成：报告 %3%4</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>Starting recipe %1 in %2…</source>
         <translation>正在 %2 中启动配方 %1…</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Recipe failed</source>
         <translation>配方运行失败</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Recipe cancelled; the store keeps everything finished so far, run it again to resume</source>
         <translation>配方已取消；存储保留了目前已完成的全部内容，再次运行即可继续</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>&amp;Branch a Cooldown…</source>
         <translation>分支出冷却阶段(&amp;B)…</translation>
     </message>
     <message>
+        <location line="+8"/>
         <source>Branch a Cooldown</source>
         <translation>分支出冷却阶段</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Linear LR decay to the run&apos;s min LR, from checkpoint step %1 of %2.
 Cooldown length (steps):</source>
         <translation>从 %2 的第 %1 步检查点开始，学习率线性衰减到该运行的最小学习率。
 冷却长度（步）：</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Train a cooldown branch from the selected checkpoint (the run must keep its optimizer states); it is drawn with its parent</source>
         <translation>从所选检查点训练一个冷却分支（该运行必须保留其优化器状态）；它会与其父运行一起绘制</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>&amp;Average Checkpoints (LAWA)…</source>
         <translation>平均检查点 (LAWA)(&amp;A)…</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>Average Checkpoints (LAWA)</source>
         <translation>平均检查点 (LAWA)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Uniform average of the last k checkpoints of %1, at every checkpoint.
 Window k:</source>
         <translation>在每个检查点处对 %1 的最近 k 个检查点取均匀平均。
 窗口 k：</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Make a run of rolling checkpoint averages (LAWA) of the selected run, to sweep like any other</source>
         <translation>用所选运行的滚动检查点平均 (LAWA) 生成一个新运行，可像其他运行一样扫描</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;Make a Model Soup…</source>
         <translation>制作模型汤(&amp;M)…</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Average chosen checkpoints of the selected run, with weights of your choice, into a run of one checkpoint (a model soup), to sweep like any other</source>
         <translation>以自选的权重对所选运行中选定的检查点取平均，得到只有一个检查点的运行（模型汤），可像其他运行一样扫描</translation>
     </message>
     <message>
+        <location line="+21"/>
         <source>Training the cooldown %1…</source>
         <translation>正在训练冷却分支 %1…</translation>
     </message>
     <message>
+        <location line="+9"/>
         <source>Averaging %1 into %2…</source>
         <translation>正在将 %1 平均为 %2…</translation>
     </message>
     <message numerus="yes">
+        <location line="+25"/>
         <source>Averaging %n checkpoint(s) into the soup %1…</source>
         <translation>
             <numerusform>正在将 %n 个检查点平均为模型汤 %1…</numerusform>
         </translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Model soup failed</source>
         <translation>模型汤失败</translation>
     </message>
     <message>
+        <location line="+0"/>
         <source>Soup cancelled; the store is as it was</source>
         <translation>模型汤已取消；存储保持原样</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>Run %1 is in the store; File &gt; Run Sweep quantizes it</source>
         <translation>运行 %1 已写入存储；文件 &gt; 运行扫描 可对其量化</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Intervention failed</source>
         <translation>干预失败</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Cancelled; what was finished is in the store, the same action resumes it</source>
         <translation>已取消；已完成的部分保存在存储中，再次执行同一操作即可继续</translation>
     </message>
@@ -1322,7 +1376,7 @@ Window k:</source>
 <context>
     <name>qs::LayerTableModel</name>
     <message>
-        <location filename="../itemmodels/layertablemodel.cpp" line="+63"/>
+        <location filename="../itemmodels/layertablemodel.cpp" line="+65"/>
         <source>Per-layer metric &quot;%1&quot; from the store</source>
         <translation>来自结果库的逐层指标“%1”</translation>
     </message>
@@ -1390,7 +1444,7 @@ Window k:</source>
 <context>
     <name>qs::LayerTablePage</name>
     <message>
-        <location filename="../widgets/pages/layertablepage.cpp" line="+24"/>
+        <location filename="../widgets/pages/layertablepage.cpp" line="+26"/>
         <source>&amp;Config:</source>
         <translation>配置(&amp;C)：</translation>
     </message>
@@ -1428,7 +1482,7 @@ Window k:</source>
 <context>
     <name>qs::MainWindow</name>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+90"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+88"/>
         <source>&amp;Heatmap</source>
         <translation>热力图(&amp;H)</translation>
     </message>
@@ -1473,7 +1527,7 @@ Window k:</source>
         <translation>运行：</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+27"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+34"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1503,7 +1557,7 @@ Window k:</source>
         <translation>用 WSD 学习率调度训练一个小型字节级 LM，并量化每个检查点</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Run &amp;Sweep…</source>
         <translation>运行扫描(&amp;S)…</translation>
     </message>
@@ -1513,7 +1567,7 @@ Window k:</source>
         <translation>用您选择的配置量化此结果库中某个运行的每个检查点</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Import Hugging Face Trajectory…</source>
         <translation>导入 Hugging Face 轨迹(&amp;I)…</translation>
     </message>
@@ -1523,7 +1577,7 @@ Window k:</source>
         <translation>将一个 Hugging Face 修订版文件夹变成一个运行，像训练出的运行一样进行扫描</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>&amp;Export Figure…</source>
         <translation>导出图表(&amp;E)…</translation>
     </message>
@@ -1609,7 +1663,7 @@ Window k:</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/gui/jobstatusarea.cpp" line="+34"/>
+        <location filename="../app/gui/jobstatusarea.cpp" line="+36"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -1619,7 +1673,7 @@ Window k:</source>
         <translation>在下一个安全点停止正在运行的任务</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindowmenus.cpp" line="+33"/>
+        <location filename="../app/gui/mainwindowmenus.cpp" line="+28"/>
         <source>No recent stores</source>
         <translation>没有最近的结果库</translation>
     </message>
@@ -1629,7 +1683,7 @@ Window k:</source>
         <translation>清除菜单(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+86"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+146"/>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
@@ -1639,12 +1693,12 @@ Window k:</source>
         <translation>已加载 %1</translation>
     </message>
     <message>
-        <location filename="../itemmodels/storefollower.cpp" line="+131"/>
+        <location filename="../itemmodels/storefollower.cpp" line="+133"/>
         <source>Waiting for %1: %2</source>
         <translation>正在等待 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/mainwindow.cpp" line="+18"/>
+        <location filename="../app/gui/mainwindow.cpp" line="+24"/>
         <source>Cannot open store</source>
         <translation>无法打开结果库</translation>
     </message>
@@ -1682,7 +1736,7 @@ Window k:</source>
 <context>
     <name>qs::MetricNames</name>
     <message>
-        <location filename="../itemmodels/metricnames.cpp" line="+22"/>
+        <location filename="../itemmodels/metricnames.cpp" line="+24"/>
         <source>CE (nats/byte)</source>
         <translation>CE（nats/字节）</translation>
     </message>
@@ -1880,7 +1934,7 @@ Window k:</source>
 <context>
     <name>qs::OutlierPage</name>
     <message>
-        <location filename="../widgets/pages/outlierpage.cpp" line="+36"/>
+        <location filename="../widgets/pages/outlierpage.cpp" line="+38"/>
         <source>1 channel above %1</source>
         <translation>1 个通道超过 %1</translation>
     </message>
@@ -2028,7 +2082,7 @@ Window k:</source>
         <translation>无法读取激活分布：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/outliertrack.cpp" line="+88"/>
+        <location filename="../widgets/pages/outliertrack.cpp" line="+90"/>
         <source>Reading the profiles of every checkpoint…</source>
         <translation>正在读取每个检查点的分布…</translation>
     </message>
@@ -2143,7 +2197,7 @@ an outlier from step %4 (checkpoints in a row: %5, in all: %6)</source>
 <context>
     <name>qs::PtqPage</name>
     <message>
-        <location filename="../widgets/pages/ptqpage.cpp" line="+38"/>
+        <location filename="../widgets/pages/ptqpage.cpp" line="+40"/>
         <source>&amp;Metric:</source>
         <translation>指标(&amp;M)：</translation>
     </message>
@@ -2269,7 +2323,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::RunBrowserPage</name>
     <message>
-        <location filename="../widgets/pages/runbrowserpage.cpp" line="+52"/>
+        <location filename="../widgets/pages/runbrowserpage.cpp" line="+54"/>
         <source>Filter runs, steps, configs (e.g. &quot;gptq&quot;, &quot;step 600&quot;)</source>
         <translation>筛选运行、步、配置（例如“gptq”、“第 600 步”）</translation>
     </message>
@@ -2282,7 +2336,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::RunTreeModel</name>
     <message>
-        <location filename="../itemmodels/runtreemodel.cpp" line="+285"/>
+        <location filename="../itemmodels/runtreemodel.cpp" line="+287"/>
         <source>step %1</source>
         <translation>第 %1 步</translation>
     </message>
@@ -2455,13 +2509,13 @@ warmup: not fitted</source>
 <context>
     <name>qs::ScalingPage</name>
     <message>
-        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+84"/>
+        <location filename="../widgets/pages/scaling/scalingtexts.cpp" line="+86"/>
         <location line="+9"/>
         <source>%1 = %2</source>
         <translation>%1 = %2</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+69"/>
+        <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+71"/>
         <source>No measured points yet. Open a CSV of your runs (Open data…); its columns are N, D, G, bits, D_fp, D_qat, loss, delta, fp_loss, heldout and label (docs/scaling.md).</source>
         <translation>尚无测量点。请打开记录您各次运行的 CSV（打开数据…）；其列为 N、D、G、bits、D_fp、D_qat、loss、delta、fp_loss、heldout 和 label（docs/scaling.md）。</translation>
     </message>
@@ -2488,7 +2542,7 @@ warmup: not fitted</source>
         <translation> &gt; 0（对数 y）</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+280"/>
+        <location filename="../widgets/pages/scaling/scalingcontrols.cpp" line="+282"/>
         <location filename="../widgets/pages/scaling/scalingmeasuredview.cpp" line="+25"/>
         <source>measured</source>
         <translation>测量值</translation>
@@ -2526,7 +2580,7 @@ warmup: not fitted</source>
         <translation>残差（%）</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+193"/>
+        <location filename="../widgets/pages/scaling/scalingcontourview.cpp" line="+195"/>
         <source>N = %1, D = %2 (%3 tokens per parameter)
 %4 = %5</source>
         <translation>N = %1，D = %2（每参数 %3 个 token）
@@ -2553,7 +2607,7 @@ warmup: not fitted</source>
         <translation>未参与拟合（留出）</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+103"/>
+        <location filename="../widgets/pages/scaling/scalingview.cpp" line="+105"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2744,7 +2798,7 @@ warmup: not fitted</source>
         <translation>系数（双击数值可编辑）：</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+39"/>
+        <location filename="../widgets/pages/scaling/scalingviewbar.cpp" line="+41"/>
         <source>Curves</source>
         <translation>曲线</translation>
     </message>
@@ -2824,7 +2878,7 @@ warmup: not fitted</source>
         <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../itemmodels/scalingstate.cpp" line="+167"/>
+        <location filename="../itemmodels/scalingstate.cpp" line="+169"/>
         <source>Cannot open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
@@ -3136,7 +3190,7 @@ warmup: not fitted</source>
 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+85"/>
+        <location filename="../widgets/pages/scaling/scalingcurvesview.cpp" line="+87"/>
         <location line="+49"/>
         <source>at the inputs</source>
         <translation>当前输入处</translation>
@@ -3163,7 +3217,7 @@ warmup: not fitted</source>
         <translation>当前输入（N, D）</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+56"/>
+        <location filename="../widgets/pages/scaling/scalingfractionview.cpp" line="+58"/>
         <source>The optimal QAT fraction f* and its direct fit f̂ belong to the compute-optimal QAT law (Dremov et al. 2025): choose it under Law.</source>
         <translation>最优 QAT 比例 f* 及其直接拟合 f̂ 属于计算最优 QAT 定律（Dremov 等 2025）：请在“定律”中选择它。</translation>
     </message>
@@ -3314,7 +3368,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SoupDialog</name>
     <message>
-        <location filename="../widgets/dialogs/soupdialog.cpp" line="+69"/>
+        <location filename="../widgets/dialogs/soupdialog.cpp" line="+71"/>
         <source>Make a Model Soup</source>
         <translation>制作模型汤</translation>
     </message>
@@ -3436,7 +3490,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+36"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+38"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1：%2（全精度参考；每次扫描都会计算）</translation>
     </message>
@@ -3526,7 +3580,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepJob</name>
     <message>
-        <location filename="../itemmodels/jobs/sweepjob.cpp" line="+27"/>
+        <location filename="../itemmodels/jobs/sweepjob.cpp" line="+29"/>
         <source>Opening %1</source>
         <translation>正在打开 %1</translation>
     </message>
@@ -3539,106 +3593,135 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryAxes</name>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryaxes.cpp" line="+30"/>
         <source>same top-1 (%)</source>
         <translation>top-1 一致（%）</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <location line="+135"/>
         <source>mean layer SQNR (dB)</source>
         <translation>层平均 SQNR（dB）</translation>
     </message>
     <message>
+        <location line="-134"/>
         <source>What the left axis shows for every quantization config: the change of the validation CE, the KL divergence of the quantized next-byte distribution from the full-precision one, the share of bytes whose most likely prediction stays the same, or the layers&apos; output SQNR</source>
         <translation>左轴对每个量化配置显示的内容：验证 CE 的变化、量化后下一字节分布相对于全精度分布的 KL 散度、最可能预测保持不变的字节比例，或各层输出的 SQNR</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>&amp;Metric:</source>
         <translation>指标(&amp;M)：</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <location line="+235"/>
         <source>step</source>
         <translation>步</translation>
     </message>
     <message>
+        <location line="-234"/>
+        <location line="+234"/>
         <source>tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
+        <location line="-233"/>
         <source>checkpoint order</source>
         <translation>检查点顺序</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>&amp;X axis:</source>
         <translation>X 轴(&amp;X)：</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>&amp;FP val loss</source>
         <translation>FP 验证损失(&amp;F)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Also show the validation loss of the full-precision model</source>
         <translation>同时显示全精度模型的验证损失</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>&amp;Log x</source>
         <translation>对数 x(&amp;L)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Logarithmic x axis (checkpoint 0 is not drawn)</source>
         <translation>对数 x 轴（不绘制检查点 0）</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>FP validation loss (nats)</source>
         <translation>FP 验证损失（nats）</translation>
     </message>
     <message>
+        <location line="+98"/>
         <source>ΔCE = CE(Ŵ) − CE(W) (nats)</source>
         <translation>ΔCE = CE(Ŵ) − CE(W)（nats）</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>KL mean, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL 均值，KL(FP ‖ 量化)（nats/token）</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>KL p99, KL(FP ‖ quantized) (nats per token)</source>
         <translation>KL p99，KL(FP ‖ 量化)（nats/token）</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>same top-1 as FP (% of tokens)</source>
         <translation>与 FP 的 top-1 一致（token 的 %）</translation>
     </message>
     <message>
+        <location line="+4"/>
         <source>relative CE (CE(Ŵ)/CE(W) − 1)</source>
         <translation>相对 CE（CE(Ŵ)/CE(W) − 1）</translation>
     </message>
     <message>
+        <location line="+14"/>
         <source>mean SQNR</source>
         <translation>平均 SQNR</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>rel. CE</source>
         <translation>相对 CE</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>%1 %</source>
         <translation>%1%</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>%1 dB</source>
         <translation>%1 dB</translation>
     </message>
     <message>
+        <location line="+80"/>
         <source>checkpoint (in training order)</source>
         <translation>检查点（按训练顺序）</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>tokens (summed over the stages)</source>
         <translation>token 数（各阶段累加）</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>step (summed over the stages)</source>
         <translation>步数（各阶段累加）</translation>
     </message>
@@ -3646,17 +3729,17 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryPage</name>
     <message>
-        <location line="+7"/>
+        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+33"/>
         <source>Hover for values, click a checkpoint to inspect its layers, wheel to zoom, double-click to reset</source>
         <translation>悬停查看数值，单击检查点查看其各层，滚轮缩放，双击复位</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+360"/>
         <source>run %1</source>
         <translation>运行 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorypage.cpp" line="+254"/>
+        <location line="-208"/>
         <source>This store holds no runs</source>
         <translation>此结果库中没有运行</translation>
     </message>
@@ -3671,7 +3754,7 @@ warmup: not fitted</source>
         <translation>%1：训练过程中的量化损伤</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="+1"/>
+        <location line="+200"/>
         <source>checkpoint %1: step %2, %3 tokens</source>
         <translation>检查点 %1：第 %2 步，%3 个 token</translation>
     </message>
@@ -3686,7 +3769,7 @@ warmup: not fitted</source>
         <translation>LR %1，FP 验证 CE %2</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>not in the store</source>
         <translation>不在结果库中</translation>
     </message>
@@ -3711,14 +3794,12 @@ warmup: not fitted</source>
         <translation>%1：%2 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/pages/trajectory/trajectorymetrics.cpp" line="-26"/>
+        <location line="-27"/>
         <source>%1, at %2 steps and %3 tokens in all</source>
         <translation>%1，累计 %2 步、%3 个 token</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="-8"/>
-        <location line="+30"/>
         <source>no stage</source>
         <translation>无阶段</translation>
     </message>
@@ -3726,42 +3807,52 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryRuns</name>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryruns.cpp" line="+54"/>
         <source>&amp;Branches</source>
         <translation>分支(&amp;B)</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>Also draw the run&apos;s family: the run it branched or was averaged from, and the cooldown branches and averaged runs made from it</source>
         <translation>同时绘制该运行的家族：它所分支或平均自的运行，以及由它派生的冷却分支和平均运行</translation>
     </message>
     <message>
+        <location line="+7"/>
         <source>&amp;Runs</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>Overlay other runs of the store: every run gets its own line style and marker, every config keeps its colour</source>
         <translation>叠加结果库中的其他运行：每个运行有各自的线型和标记，每个配置保持其颜色</translation>
     </message>
     <message>
+        <location line="+170"/>
         <source>learning rate</source>
         <translation>学习率</translation>
     </message>
     <message>
+        <location line="+65"/>
         <source> (95 % band)</source>
         <translation>（95% 置信带）</translation>
     </message>
     <message>
+        <location line="+24"/>
         <source>FP val loss</source>
         <translation>FP 验证损失</translation>
     </message>
     <message>
+        <location line="+46"/>
         <source>train loss</source>
         <translation>训练损失</translation>
     </message>
     <message>
+        <location line="+102"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
+        <location line="+12"/>
         <source>%1 (family)</source>
         <translation>%1（家族）</translation>
     </message>
@@ -3769,26 +3860,33 @@ warmup: not fitted</source>
 <context>
     <name>qs::TrajectoryShading</name>
     <message>
+        <location filename="../widgets/pages/trajectory/trajectoryshading.cpp" line="+82"/>
         <source>warmup</source>
         <translation>预热</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>stable</source>
         <translation>稳定</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>LR decay</source>
         <translation>LR 衰减</translation>
     </message>
     <message>
+        <location line="+44"/>
+        <location line="+30"/>
         <source>no stage</source>
         <translation>无阶段</translation>
     </message>
     <message>
+        <location line="-23"/>
         <source>stage %1 · %2 ingredients</source>
         <translation>阶段 %1 · %2 个成分</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>stage %1 · %2 branches</source>
         <translation>阶段 %1 · %2 个分支</translation>
     </message>

@@ -11,7 +11,7 @@ namespace qs::cli {
 
 namespace {
 
-// The words of one figure choice (models/figurewords.h), in its table's order: the first is the default.
+// The words of one figure choice (itemmodels/figurewords.h), in its table's order: the first is the default.
 template<typename Enum>
 std::vector<std::string_view> wordsOf(std::span<const figurewords::Word<Enum>> table)
 {

@@ -1,5 +1,8 @@
 // SPDX-FileCopyrightText: 2026 QuantScope developers
 // SPDX-License-Identifier: GPL-3.0-or-later
+// MainWindow: the assembly — pages, tabs, dock, run bar, status bar and the links between them
+// through the Selection — and what it shows of the store its StoreFollower loads.
+
 #include "app/gui/mainwindow.h"
 
 #include "app/gui/clusterstatus.h"
@@ -176,6 +179,7 @@ MainWindow::~MainWindow()
 {
     m_follower->stopFollowingJob();
     delete m_jobs; // waits for the job's worker before the pages it reports to go away
+    m_jobs = nullptr;
 }
 
 StoreSnapshotPtr MainWindow::currentSnapshot() const

@@ -3,23 +3,11 @@
 #include "core/common/csv.h"
 
 #include "core/common/errors.h"
+#include "core/common/text.h"
 
 #include <cctype>
 
 namespace qs {
-
-namespace {
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    return s;
-}
-
-} // namespace
 
 std::vector<std::string> splitCsvRecord(std::string_view line, const std::string& source, int lineNo)
 {
@@ -37,11 +25,11 @@ std::vector<std::string> splitCsvRecord(std::string_view line, const std::string
             } else {
                 cell += c;
             }
-        } else if (c == '"' && trim(cell).empty()) {
+        } else if (c == '"' && trimSpace(cell).empty()) {
             quoted = wasQuoted = true;
             cell.clear();
         } else if (c == ',') {
-            cells.push_back(wasQuoted ? cell : std::string(trim(cell)));
+            cells.push_back(wasQuoted ? cell : std::string(trimSpace(cell)));
             cell.clear();
             wasQuoted = false;
         } else {
@@ -50,7 +38,7 @@ std::vector<std::string> splitCsvRecord(std::string_view line, const std::string
     }
     if (quoted)
         throw FormatError(source + ", line " + std::to_string(lineNo) + ": a quoted cell is not closed");
-    cells.push_back(wasQuoted ? cell : std::string(trim(cell)));
+    cells.push_back(wasQuoted ? cell : std::string(trimSpace(cell)));
     return cells;
 }
 

@@ -18,7 +18,7 @@ Corpus Corpus::fromFile(const std::string& path, double valFraction, const std::
 {
     const std::optional<std::string> read = tryReadWholeFile(path);
     if (!read)
-        throw IoError(path + ": cannot open corpus: " + std::strerror(errno));
+        throw IoError(path + ": cannot read corpus: " + std::strerror(errno));
     const std::string& bytes = *read;
     if (!(valFraction > 0.0 && valFraction < 1.0))
         throw ConfigError(path + ": validation fraction " + std::to_string(valFraction) + " must be in (0, 1)");

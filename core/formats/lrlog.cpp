@@ -4,6 +4,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/files.h"
+#include "core/common/text.h"
 #include "core/formats/jsonfields.h"
 #include "core/formats/revision.h"
 
@@ -16,14 +17,6 @@
 namespace qs {
 
 namespace {
-
-std::string trim(std::string s)
-{
-    const auto notSpace = [](unsigned char c) { return !std::isspace(c); };
-    s.erase(s.begin(), std::find_if(s.begin(), s.end(), notSpace));
-    s.erase(std::find_if(s.rbegin(), s.rend(), notSpace).base(), s.end());
-    return s;
-}
 
 struct DescribedSchedule
 {
@@ -49,10 +42,10 @@ DescribedSchedule parseSchedule(const std::string& spec)
             const auto eq = field.find('=');
             if (eq == std::string::npos)
                 throw ConfigError(where + "'" + field + "' is not key=number");
-            const std::string key = trim(field.substr(0, eq));
+            const std::string key = std::string(trimSpace(field.substr(0, eq)));
             if (key != "peak" && key != "min" && key != "warmup" && key != "total" && key != "decay")
                 throw ConfigError(where + "unknown key '" + key + "' (peak, min, warmup, total, decay)");
-            if (!given.emplace(key, trim(field.substr(eq + 1))).second)
+            if (!given.emplace(key, std::string(trimSpace(field.substr(eq + 1)))).second)
                 throw ConfigError(where + key + " is given twice");
         }
     }
@@ -120,7 +113,7 @@ std::vector<std::pair<double, double>> readLrLog(const std::string& path)
         std::stringstream cells(line);
         std::string cell;
         while (std::getline(cells, cell, ','))
-            header.push_back(trim(cell));
+            header.push_back(std::string(trimSpace(cell)));
     }
     const auto column = [&](std::initializer_list<const char*> names) {
         for (const char* name : names) {
@@ -141,13 +134,13 @@ std::vector<std::pair<double, double>> readLrLog(const std::string& path)
     int lineNo = 1;
     while (std::getline(in, line)) {
         ++lineNo;
-        if (trim(line).empty())
+        if (trimSpace(line).empty())
             continue;
         std::vector<std::string> cells;
         std::stringstream ss(line);
         std::string cell;
         while (std::getline(ss, cell, ','))
-            cells.push_back(trim(cell));
+            cells.push_back(std::string(trimSpace(cell)));
         if (int(cells.size()) <= std::max(stepCol, lrCol))
             throw FormatError(path + ", line " + std::to_string(lineNo) + ": too few columns");
         const auto numberAt = [&](int col, const RealRange& range) {

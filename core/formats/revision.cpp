@@ -4,6 +4,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/files.h"
+#include "core/common/text.h"
 #include "core/formats/jsonfields.h"
 
 #include <nlohmann/json.hpp>
@@ -102,11 +103,10 @@ std::optional<std::string> field(const std::string& name, std::string_view key, 
     return std::nullopt;
 }
 
-std::string trim(std::string text)
+// A manifest cell: trimmed, and without the quotes around it.
+std::string cellText(std::string_view cell)
 {
-    const auto space = [](unsigned char c) { return std::isspace(c) != 0; };
-    text.erase(text.begin(), std::find_if_not(text.begin(), text.end(), space));
-    text.erase(std::find_if_not(text.rbegin(), text.rend(), space).base(), text.end());
+    std::string text(trimSpace(cell));
     if (text.size() >= 2 && text.front() == '"' && text.back() == '"')
         text = text.substr(1, text.size() - 2);
     return text;
@@ -118,7 +118,7 @@ std::vector<std::string> splitCsvLine(const std::string& line)
     std::stringstream stream(line);
     std::string cell;
     while (std::getline(stream, cell, ','))
-        cells.push_back(trim(cell));
+        cells.push_back(cellText(cell));
     if (!line.empty() && line.back() == ',')
         cells.emplace_back();
     return cells;
@@ -170,7 +170,7 @@ std::vector<RevisionInfo> readCsvManifest(std::istream& in, const std::string& p
     std::vector<std::string> header;
     while (header.empty() && std::getline(in, line)) {
         ++lineNumber;
-        if (!trim(line).empty())
+        if (!trimSpace(line).empty())
             header = splitCsvLine(line);
     }
     if (std::find(header.begin(), header.end(), "path") == header.end())
@@ -185,7 +185,7 @@ std::vector<RevisionInfo> readCsvManifest(std::istream& in, const std::string& p
     std::vector<RevisionInfo> revisions;
     while (std::getline(in, line)) {
         ++lineNumber;
-        if (trim(line).empty())
+        if (trimSpace(line).empty())
             continue;
         const std::vector<std::string> cells = splitCsvLine(line);
         const std::string where = path + ":" + std::to_string(lineNumber);

@@ -5,6 +5,7 @@
 #include "core/common/csv.h"
 #include "core/common/errors.h"
 #include "core/common/files.h"
+#include "core/common/text.h"
 #include "core/formats/jsonfields.h"
 #include "core/formats/tfevents.h"
 
@@ -36,14 +37,6 @@ std::string lower(std::string s)
 {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     return s;
-}
-
-std::string trim(std::string_view s)
-{
-    const auto notSpace = [](unsigned char c) { return !std::isspace(c); };
-    const auto b = std::find_if(s.begin(), s.end(), notSpace);
-    const auto e = std::find_if(s.rbegin(), s.rend(), notSpace).base();
-    return b < e ? std::string(b, e) : std::string();
 }
 
 enum class Cell
@@ -192,7 +185,7 @@ TrainingLog readScalarCsv(const std::string& path)
         ++lineNo;
         if (!line.empty() && line.back() == '\r')
             line.pop_back();
-        if (trim(line).empty())
+        if (trimSpace(line).empty())
             continue;
         const std::vector<std::string> cells = splitCsvRecord(line, path, lineNo);
         if (cells.size() != header.size())
@@ -260,7 +253,7 @@ TrainingLog readScalarJsonl(const std::string& path)
     size_t rows = 0;
     while (std::getline(in, line)) {
         ++lineNo;
-        if (trim(line).empty())
+        if (trimSpace(line).empty())
             continue;
         const std::string where = path + ", line " + std::to_string(lineNo);
         nlohmann::json j;

@@ -4,6 +4,7 @@
 
 #include "core/common/errors.h"
 #include "core/common/files.h"
+#include "core/common/text.h"
 #include "core/formats/hfconfig.h"
 #include "core/formats/hfweights.h"
 #include "core/formats/jsonfields.h"
@@ -32,14 +33,6 @@ namespace {
 bool isModelFolder(const fs::path& p)
 {
     return fs::is_directory(p) && fs::exists(p / "config.json");
-}
-
-std::string trim(std::string s)
-{
-    const auto notSpace = [](unsigned char c) { return !std::isspace(c); };
-    s.erase(s.begin(), std::find_if(s.begin(), s.end(), notSpace));
-    s.erase(std::find_if(s.rbegin(), s.rend(), notSpace).base(), s.end());
-    return s;
 }
 
 // Training tokens at a log step: step × the tokens per step of the revision nearest in step (0 when no
@@ -108,7 +101,7 @@ std::vector<RevisionInfo> collectRevisions(const HfImportOptions& options)
             std::istringstream lines(readWholeFile(source, "revision list"));
             std::string line;
             while (std::getline(lines, line)) {
-                line = trim(line);
+                line = std::string(trimSpace(line));
                 if (line.empty() || line[0] == '#')
                     continue;
                 fs::path entry(line);

@@ -6,6 +6,7 @@
 #include "core/common/csv.h"
 #include "core/common/errors.h"
 #include "core/common/files.h"
+#include "core/common/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -55,15 +56,6 @@ constexpr ColumnName kColumns[] = {
 };
 
 using detail::lower;
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    return s;
-}
-
 using detail::number;
 double parseNumber(std::string_view cell, const std::string& where, const char* column)
 {
@@ -153,7 +145,7 @@ ScalingData parseScalingCsv(std::string_view text, std::string source)
         ++lineNo;
         if (!line.empty() && line.back() == '\r')
             line.remove_suffix(1);
-        if (trim(line).empty() || trim(line).front() == '#')
+        if (trimSpace(line).empty() || trimSpace(line).front() == '#')
             continue;
         const std::string where = data.source + ", line " + std::to_string(lineNo);
         const std::vector<std::string> cells = splitCsvRecord(line, data.source, lineNo);

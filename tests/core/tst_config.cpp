@@ -5,14 +5,19 @@
 #include "tests/support/testutils.h"
 
 #include "core/common/errors.h"
+#include "core/common/files.h"
 #include "core/config/config.h"
+#include "core/config/corpus.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QObject>
+#include <QTemporaryDir>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <fstream>
 #include <functional>
 #include <limits>
 
@@ -703,6 +708,40 @@ private Q_SLOTS:
         // embedding and head, final norm.
         ModelConfig m;
         QCOMPARE(m.parameterCount(), qint64(4 * (4 * 128 * 128 + 3 * 128 * 384 + 2 * 128) + 2 * 256 * 128 + 128));
+    }
+
+    void wholeFileReads()
+    {
+        // Every byte as written (no newline translation, NULs kept, longer than one read buffer), an
+        // empty file as "", and a file that cannot be read — missing, or a folder, whose open succeeds and
+        // whose first read fails — as an error naming the file and why, never as a short or empty text.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath(QStringLiteral("bytes.bin")).toStdString();
+        std::string bytes;
+        for (int i = 0; i < 200'003; ++i)
+            bytes.push_back(static_cast<char>((i * 7919) % 256));
+        bytes += std::string("\r\n\0end", 6);
+        std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        QVERIFY(readWholeFile(path, "test file") == bytes);
+        const std::string empty = dir.filePath(QStringLiteral("empty")).toStdString();
+        std::ofstream(empty, std::ios::binary).flush();
+        QVERIFY(readWholeFile(empty, "test file").empty());
+
+        const std::string missing = dir.filePath(QStringLiteral("missing")).toStdString();
+        QCOMPARE(errorOf([&] { readWholeFile(missing, "LR log"); }),
+                 QString::fromStdString("cannot read the LR log " + missing + ": No such file or directory"));
+        const std::string folder = dir.path().toStdString();
+        errno = 0;
+        QVERIFY(!tryReadWholeFile(folder));
+        QCOMPARE(errno, EISDIR);
+        QCOMPARE(errorOf([&] { readWholeFile(folder, "LR log"); }),
+                 QString::fromStdString("cannot read the LR log " + folder + ": Is a directory"));
+        // A corpus that is a folder is refused as unreadable, not as "0 bytes is too small".
+        QCOMPARE(errorOf([&] { Corpus::fromFile(folder, 0.1, "a folder"); }),
+                 QString::fromStdString(folder + ": cannot read corpus: Is a directory"));
+        QCOMPARE(errorOf([&] { Corpus::fromFile(missing, 0.1, "missing"); }),
+                 QString::fromStdString(missing + ": cannot read corpus: No such file or directory"));
     }
 };
 

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The layers of docs/architecture.md, checked on the sources: every project include of a file names a
 folder its layer may depend on, a library's private headers are included only inside it, each core
-library links only the libraries (and HDF5 and torch only where) its layer allows, no fuzzer but the
-results store's links HDF5, torch is included only by the engine (and the tests and benchmarks that
+library links only the libraries its layer allows (HDF5 and torch each by one library, privately), no
+fuzzer but the results store's links HDF5 and none links torch, torch is included only by the engine (and the tests and benchmarks that
 test it), a header that brings torch in (directly or through another project header) is included only
 by core/ .cpp files, the engine's own headers, tests and benchmarks, and the core includes no Qt.
 Prints each violation as file:line and exits 1 when there is one.
@@ -24,8 +24,7 @@ ALLOWED = {
     "core/hf": ["core/common", "core/formats", "core/tokenizer", "core/config", "core/store"],
     "core/analysis": ["core/common", "core/formats", "core/config", "core/store", "core/hf"],
     "core/scalinglaws": ["core/common"],
-    "core/engine": ["core/common", "core/formats", "core/tokenizer", "core/config", "core/store", "core/hf",
-                    "core/analysis"],
+    "core/engine": ["core/common", "core/formats", "core/config", "core/store", "core/hf"],
     "core/lab": ["core/common", "core/formats", "core/config", "core/store", "core/hf", "core/analysis",
                  "core/engine", "core/scalinglaws"],
     "itemmodels": ["core"],
@@ -44,14 +43,24 @@ PRIVATE_HEADERS = {
     "core/store": ["h5util.h", "storeprivate.h", "storetable.h", "storescan.h", "storesalvage.h", "storepadding.h"],
     "core/tokenizer": ["pretokenizer.h", "normalizer.h", "decoder.h"],
 }
-# The libraries of the core: what each links (target_link_libraries in core/<folder>/CMakeLists.txt),
-# mirroring ALLOWED; and the outside libraries only some may link.
+# The libraries of the core and the folder of each: a library links only the project libraries its
+# folder may include (ALLOWED, its own folder's too), narrowed where a library must stay lighter than
+# its folder (qs_recipe is linked by the fuzzers, so it never reaches the engine). Every add_library
+# of core/ must be listed here.
 TARGETS = {
-    "common": "qs_common", "formats": "qs_formats", "tokenizer": "qs_tokenizer", "config": "qs_config",
-    "store": "qs_store", "hf": "qs_hf", "analysis": "qs_analysis", "scalinglaws": "qs_scalinglaws",
-    "engine": "qs_engine",
+    "qs_common": "core/common", "qs_formats": "core/formats", "qs_tokenizer": "core/tokenizer",
+    "qs_config": "core/config", "qs_store": "core/store", "qs_hf": "core/hf", "qs_analysis": "core/analysis",
+    "qs_scalinglaws": "core/scalinglaws", "qs_engine": "core/engine", "qs_recipe": "core/lab", "qs_lab": "core/lab",
 }
-HEAVY = {"QuantScope::HDF5": ("core/store",), "QuantScope::Torch": ("core/engine",)}
+NARROWER = {"qs_recipe": ("qs_common", "qs_formats", "qs_config")}
+# Outside libraries only one library may link, and only PRIVATE (matched in any spelling of a link item:
+# an imported target, a variable, a generator expression).
+HEAVY = {"hdf5": "qs_store", "torch": "qs_engine"}
+# The fuzzers link only torch-free libraries without HDF5, but for the two whose input is a results store
+# (an HDF5 file); fuzz_makeseeds, which writes their seeds, links the store too.
+FUZZ_LIBS = ("qs_formats", "qs_tokenizer", "qs_config", "qs_scalinglaws", "qs_recipe")
+FUZZ_STORE = ("store", "storeschema")
+FUZZ_STORE_LIBS = ("qs_store", "QuantScope::HDF5")
 
 # Only these may include torch (headers: the engine's own torch headers).
 TORCH_OK = ("core/engine/", "tests/", "bench/")
@@ -88,35 +97,79 @@ def torch_headers(root):
     return heavy
 
 
+def heavy_kind(dep):
+    for kind in HEAVY:
+        if kind in dep.lower():
+            return kind
+    return None
+
+
+def link_items(text, target):
+    """(scope, item) of every target_link_libraries(target ...) in a CMakeLists.txt's text."""
+    items = []
+    for m in re.finditer(r"target_link_libraries\(\s*(\S+)([^)]*)\)", text, re.S):
+        if m.group(1) != target:
+            continue
+        scope = "PUBLIC"
+        for word in m.group(2).split():
+            if word in ("PUBLIC", "PRIVATE", "INTERFACE"):
+                scope = word
+            else:
+                items.append((scope, word))
+    return items
+
+
 def link_problems(root):
-    """Each core library links only the core libraries its folder may include, HDF5 and torch only where
-    HEAVY allows; every fuzzer links neither (fuzz/CMakeLists.txt's QS_FUZZ_LIBS)."""
+    """Each core library links only what its layer allows (TARGETS, NARROWER), HDF5 and torch only where
+    HEAVY says and privately; each fuzzer links only FUZZ_LIBS (fuzz/CMakeLists.txt)."""
     problems = []
-    link = re.compile(r"target_link_libraries\(\s*(\S+)([^)]*)\)", re.S)
-    by_target = {t: f for f, t in TARGETS.items()}
-    for folder, target in TARGETS.items():
-        path = os.path.join(root, "core", folder, "CMakeLists.txt")
+    for dirpath, _, files in os.walk(os.path.join(root, "core")):
+        if "CMakeLists.txt" not in files:
+            continue
+        path = os.path.join(dirpath, "CMakeLists.txt")
+        rel = os.path.relpath(path, root)
         with open(path, encoding="utf-8") as f:
             text = f.read()
-        for m in link.finditer(text):
-            if m.group(1) != target:
+        for target in re.findall(r"add_library\(\s*(\w+)", text):
+            if TARGETS.get(target) != os.path.relpath(dirpath, root):
+                problems.append(f"{rel}: {target} is not a library of check_layers.py's TARGETS")
                 continue
-            for dep in m.group(2).split():
-                where = f"core/{folder}/CMakeLists.txt: {target}"
-                if dep in by_target and f"core/{by_target[dep]}" not in ALLOWED[f"core/{folder}"]:
-                    problems.append(f"{where} links {dep}, a library its layer may not use")
-                if dep in HEAVY and f"core/{folder}" not in HEAVY[dep]:
-                    problems.append(f"{where} links {dep}")
+            folder = TARGETS[target]
+            for scope, dep in link_items(text, target):
+                where = f"{rel}: {target}"
+                if dep.startswith("qs_"):
+                    if dep not in TARGETS or TARGETS[dep] not in ALLOWED[folder] + [folder]:
+                        problems.append(f"{where} links {dep}, a library its layer may not use")
+                    elif target in NARROWER and dep not in NARROWER[target]:
+                        problems.append(f"{where} links {dep}; it may link only {', '.join(NARROWER[target])}")
+                kind = heavy_kind(dep)
+                if kind and HEAVY[kind] != target:
+                    problems.append(f"{where} links {dep} ({kind} belongs to {HEAVY[kind]} alone)")
+                elif kind and scope != "PRIVATE":
+                    problems.append(f"{where} links {dep} {scope}; {kind} stays private to {target}")
     with open(os.path.join(root, "fuzz", "CMakeLists.txt"), encoding="utf-8") as f:
         text = f.read()
+    libs = {}
+    for m in re.finditer(r"foreach\(name ([^)]*)\)\s*set\(QS_FUZZ_LIBS_\$\{name\}([^)]*)\)", text):
+        for name in m.group(1).split():
+            libs[name] = m.group(2).split()
     for m in re.finditer(r"set\(QS_FUZZ_LIBS_(\w+)([^)]*)\)", text):
-        for dep in m.group(2).split():
-            store = m.group(1) in ("store", "storeschema")
-            if dep not in ("qs_formats", "qs_tokenizer", "qs_config", "qs_scalinglaws", "qs_recipe") and not (
-                    store and dep in ("qs_store", "QuantScope::HDF5")):
-                problems.append(f"fuzz/CMakeLists.txt: fuzz_{m.group(1)} links {dep}")
-            if dep in ("qs_store", "QuantScope::HDF5") and not store:
-                problems.append(f"fuzz/CMakeLists.txt: fuzz_{m.group(1)} links HDF5 (qs_store) but fuzzes no store")
+        libs[m.group(1)] = m.group(2).split()
+    fuzzers = re.search(r"set\(QS_FUZZERS([^)]*)\)", text)
+    for name in fuzzers.group(1).split() if fuzzers else []:
+        if name not in libs:
+            problems.append(f"fuzz/CMakeLists.txt: fuzz_{name} has no QS_FUZZ_LIBS_{name}")
+    for scope, dep in link_items(text, "fuzz_${name}"):
+        if dep not in ("${QS_FUZZ_LIBS_${name}}", "nlohmann_json::nlohmann_json"):
+            problems.append(f"fuzz/CMakeLists.txt: every fuzzer links {dep}, which is not in its QS_FUZZ_LIBS")
+    libs["makeseeds"] = [dep for _, dep in link_items(text, "fuzz_makeseeds")]
+    for name, deps in libs.items():
+        store = name in FUZZ_STORE or name == "makeseeds"
+        for dep in deps:
+            if dep in FUZZ_LIBS or (store and dep in FUZZ_STORE_LIBS):
+                continue
+            why = "HDF5, but it fuzzes no store" if heavy_kind(dep) == "hdf5" or dep == "qs_store" else "a library no fuzzer may link"
+            problems.append(f"fuzz/CMakeLists.txt: fuzz_{name} links {dep}: {why}")
     return problems
 
 

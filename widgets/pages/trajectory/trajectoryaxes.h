@@ -5,8 +5,8 @@
 // The trajectory page's axes and what they measure: the x unit (step, tokens or the checkpoint order,
 // cumulative over the stages of a multi-stage run: core/hf/stagelayout.h) and whether it is
 // logarithmic, the metric on the left axis with its labels and number format, and the FP validation
-// loss on its own axis right of the learning rate's. It owns the controls that choose them, the FP
-// loss axis, and where every run's checkpoints and log rows sit on the x axis; it signals each change
+// loss on its own axis right of the learning rate's. It owns the controls that choose them, sets up the
+// learning rate's axis and owns the FP loss axis, and where every run's checkpoints and log rows sit on the x axis; it signals each change
 // of choice, and the page draws again.
 
 #include "core/hf/stagelayout.h"
