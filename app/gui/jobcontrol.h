@@ -5,8 +5,9 @@
 // The main window's job control: the one job that runs at a time, and the one path every job of the
 // window goes through (runJob) — the status bar's JobStatusArea shows its progress and Cancel, the
 // StoreFollower follows its store while it grows, and the store is read again when the job ends,
-// however it ends. It owns the running job and drives that status area (made with the window as its parent), and starts the jobs of File > Run
-// Demo and Run Sweep… itself; the lab and file actions hand it theirs.
+// however it ends. It owns the running job and drives that status area (made with the window as its
+// parent), and starts the jobs of File > Run Demo and Run Sweep… itself; the lab and file actions hand
+// it theirs.
 
 #include "core/config/config.h"
 

@@ -2,9 +2,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Translations and the other View-menu preferences. The translations: every .ts file in translations/
 // is complete (no unfinished or empty message, placeholders and accelerators kept) and covers every
-// text lupdate finds in app/, widgets/ and itemmodels/ today — so adding a tr() string without translating it
-// fails here — and each compiled .qm is embedded and translates. The theme: Dark gives a dark
-// palette, System gives the platform's back. The main window remembers language, theme, tab,
+// text lupdate finds in app/, widgets/ and itemmodels/ today — so adding a tr() string without
+// translating it fails here — and each compiled .qm is embedded and translates. The theme: Dark gives a
+// dark palette, System gives the platform's back. The main window remembers language, theme, tab,
 // splitter and the export dialog's choices.
 
 #include "tests/support/testutils.h"
