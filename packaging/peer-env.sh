@@ -7,20 +7,34 @@
 # (QS_PEER_CACHE, default ~/.cache/quantscope/peers/<hash>), so a second run finds it and downloads
 # nothing. Prints the environment's python.
 #
-#   packaging/peer-env.sh            create (if needed) and print the path of its python
-#   packaging/peer-env.sh --path     print where it would be, create nothing
-#   packaging/peer-env.sh --freeze   rewrite constraints.txt from a fresh install of requirements.txt
+# `--env pytorch` makes the other pinned environment, packaging/pytorch/ (cached in
+# ~/.cache/quantscope/pytorch/<hash>, or QS_PYTORCH_CACHE): the PyTorch of the GPU machines
+# (2.11.0+cu130) that the PyPI build of the core and CLI compiles against (packaging/pytorch-build.sh),
+# and the transformers that bench/peers runs on that same torch.
+#
+#   packaging/peer-env.sh [--env NAME]            create (if needed) and print the path of its python
+#   packaging/peer-env.sh [--env NAME] --path     print where it would be, create nothing
+#   packaging/peer-env.sh [--env NAME] --freeze   rewrite constraints.txt from a fresh install of requirements.txt
 #
 # An environment is used only once it is complete (its .complete file is written last), so an
 # interrupted install is made again, never half used.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-req="$root/packaging/peers/requirements.txt"
-con="$root/packaging/peers/constraints.txt"
-python=/usr/bin/python3
-cache="${QS_PEER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/quantscope/peers}"
-
 fail() { echo "peer-env: $*" >&2; exit 1; }
+name=peers
+if [ "${1:-}" = "--env" ]; then
+  name="${2:-}"
+  shift 2 || fail "--env needs a name (peers or pytorch)"
+fi
+case "$name" in
+  peers) cachevar=QS_PEER_CACHE ;;
+  pytorch) cachevar=QS_PYTORCH_CACHE ;;
+  *) fail "no environment '$name' (there are: peers, pytorch)" ;;
+esac
+cache="${!cachevar:-${XDG_CACHE_HOME:-$HOME/.cache}/quantscope/$name}"
+req="$root/packaging/$name/requirements.txt"
+con="$root/packaging/$name/constraints.txt"
+python=/usr/bin/python3
 [ -x "$python" ] || fail "no $python: install Debian's python3 and python3-venv (packaging/install-deps.sh)"
 "$python" -c 'import venv, ensurepip' 2>/dev/null \
   || fail "$python cannot make virtual environments: install python3-venv (packaging/install-deps.sh)"
@@ -31,7 +45,7 @@ if [ "${1:-}" = "--freeze" ]; then
   "$python" -m venv "$tmp/env"
   "$tmp/env/bin/pip" install --quiet --disable-pip-version-check --cache-dir "$cache/pip" -r "$req"
   {
-    echo "# Every package of the peer environment at the version packaging/peer-env.sh --freeze found,"
+    echo "# Every package of this environment at the version packaging/peer-env.sh --env $name --freeze found,"
     echo "# so that a rebuild months later installs the same set (pip's -c). Generated: do not edit."
     "$tmp/env/bin/pip" freeze --all --exclude-editable | grep -v -E '^(pip|setuptools|wheel)=='
   } >"$con"
@@ -61,10 +75,10 @@ fi
 free_kb=$(df -Pk "$cache" | awk 'NR == 2 {print $4}')
 # torch's wheel brings the CUDA runtime wheels with it (about 6 GB installed, 3 GB of downloads).
 [ "${free_kb:-0}" -ge $((12 * 1024 * 1024)) ] \
-  || fail "only $((free_kb / 1024)) MiB free in $cache; the peer environment needs about 12 GiB (set QS_PEER_CACHE elsewhere)"
+  || fail "only $((free_kb / 1024)) MiB free in $cache; the $name environment needs about 12 GiB (set $cachevar elsewhere)"
 # What an interrupted install left is not used: it has no .complete, so it is made again.
 rm -rf "$env"
-echo "peer-env: installing the peer environment into $env (first time only; several GB, minutes)" >&2
+echo "peer-env: installing the $name environment into $env (first time only; several GB, minutes)" >&2
 start=$(date +%s)
 "$python" -m venv "$env"
 constraints=()
@@ -72,7 +86,7 @@ constraints=()
 if ! "$env/bin/python" -m pip install --quiet --disable-pip-version-check --cache-dir "$cache/pip" \
      -r "$req" "${constraints[@]}" >&2; then
   rm -rf "$env"
-  fail "pip could not install $req (its message is above): the peer tests cannot run"
+  fail "pip could not install $req (its message is above): the tests that need it cannot run"
 fi
 touch "$env/.complete"
 echo "peer-env: installed in $(( $(date +%s) - start )) s" >&2

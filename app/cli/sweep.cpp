@@ -24,6 +24,7 @@ int runSweep(const Arguments& args)
     SweepOptions options;
     options.threads = int(args.integer("threads", 0));
     options.device = args.value("device").toStdString();
+    options.dtype = args.value("dtype").toStdString();
     if (args.isSet("memory"))
         options.memoryBudget = args.parsed<int64_t>("memory", args.value("memory"), &parseMemorySize);
     options.scratchDir = args.value("scratch").toStdString();
@@ -69,6 +70,11 @@ std::vector<Option> sweepOptions()
     for (Option o : {
              integer("threads", "N", "Torch threads. Default: all cores.", 1, 4096),
              text("device", "DEVICE", "Torch device: cpu, cuda or cuda:N.").withDefault("cpu"),
+             text("dtype", "TYPE",
+                  "Compute type of the forward pass, the evaluation and the calibration activations of a Hugging Face "
+                  "sweep: float32, bfloat16 or float16 (GPTQ's Hessian and Cholesky stay float32). Recorded with "
+                  "every config; a run holds results of one type.")
+                 .withDefault("float32"),
              text("memory", "SIZE",
                   "Peak memory a Hugging Face sweep plans for, e.g. 8G or 512M; validation states that do not fit go "
                   "to a scratch file. Default: half the machine's memory."),
@@ -165,7 +171,8 @@ Command sweepCommand()
 {
     return {
         .name = "sweep",
-        .synopsis = {"sweep --store FILE [--run NAME] [--quant SPEC]... [--threads N] [--device DEVICE]"},
+        .synopsis =
+            {"sweep --store FILE [--run NAME] [--quant SPEC]... [--threads N] [--device DEVICE] [--dtype TYPE]"},
         .summary = "Quantize every checkpoint of a run with each config and store the metrics.",
         .description = kSweepDescription,
         .options = sweepOptions(),
@@ -177,7 +184,8 @@ Command resumeCommand()
 {
     return {
         .name = "resume",
-        .synopsis = {"resume --store FILE [--run NAME] [--quant SPEC]... [--threads N] [--device DEVICE]"},
+        .synopsis =
+            {"resume --store FILE [--run NAME] [--quant SPEC]... [--threads N] [--device DEVICE] [--dtype TYPE]"},
         .summary = "The same as sweep: compute what an interrupted sweep left (give it the same configs).",
         .description = kSweepDescription,
         .options = sweepOptions(),

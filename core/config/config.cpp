@@ -447,6 +447,8 @@ bool QuantConfig::quantizesActivations() const
 
 void QuantConfig::validate() const
 {
+    if (computeDtype != "float32" && computeDtype != "bfloat16" && computeDtype != "float16")
+        fail("compute dtype '" + computeDtype + "' is not one of float32, bfloat16, float16");
     if (method == QuantMethod::None) {
         if (bits != 16)
             fail("quantization bits = " + std::to_string(bits) + " with method 'none': weights stay at 16 bits");
@@ -550,6 +552,8 @@ std::string QuantConfig::label() const
     }
     if (!rules.empty())
         s += ", " + rules;
+    if (computeDtype != "float32")
+        s += ", " + computeDtype;
     return s;
 }
 
@@ -575,6 +579,9 @@ std::string QuantConfig::toJson() const
             rules[kind] = json {{"bits", p.bits}, {"act_bits", p.actBits}};
         j["overrides"] = rules;
     }
+    // float32 configs keep the JSON they had before other compute types existed.
+    if (computeDtype != "float32")
+        j["compute_dtype"] = computeDtype;
     return j.dump();
 }
 
@@ -585,7 +592,8 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
     try {
         const JsonObject o(j, "");
         o.allowOnly({"method", "bits", "group_size", "symmetric", "act_order", "percdamp", "block_size",
-                     "calib_sequences", "calib_seq_len", "calib_seed", "act_bits", "act_group_size", "overrides"});
+                     "calib_sequences", "calib_seq_len", "calib_seed", "act_bits", "act_group_size", "overrides",
+                     "compute_dtype"});
         QuantConfig c;
         if (auto method = o.text("method"))
             c.method = quantMethodFromString(*method);
@@ -608,6 +616,8 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
         c.calibSeed = std::uint64_t(o.whole("calib_seed", {0, kInt64Max}).value_or(std::int64_t(c.calibSeed)));
         c.actBits = int(o.whole("act_bits", bits).value_or(c.actBits));
         c.actGroupSize = int(o.whole("act_group_size", groups("per token")).value_or(c.actGroupSize));
+        if (auto dtype = o.text("compute_dtype"))
+            c.computeDtype = *dtype;
         if (auto rules = o.object("overrides")) {
             for (auto rule = rules->value().begin(); rule != rules->value().end(); ++rule) {
                 const JsonObject r(rule.value(), rules->pathOf(rule.key()));

@@ -156,6 +156,11 @@ struct QuantConfig
     int actGroupSize = -1;
     // Mixed precision: per module kind overrides of bits / actBits.
     std::map<std::string, KindPrecision> overrides;
+    // The type the forward pass, the evaluation and the calibration activations are computed in:
+    // "float32", "bfloat16" or "float16" (the sweep's --dtype; GPTQ's Hessian and Cholesky and the
+    // statistics stay float32). Not part of the id: the store keeps it in the config's JSON (written
+    // when not float32), so results of two types never mix under one config.
+    std::string computeDtype = "float32";
 
     // The full-precision reference every sweep measures first (id "fp").
     static QuantConfig fullPrecision();

@@ -4,6 +4,7 @@
 
 #include "core/common/errors.h"
 #include "core/config/config.h"
+#include "core/engine/compute.h"
 #include "core/engine/hfmemory.h"
 #include "core/engine/quantizer.h"
 
@@ -20,8 +21,12 @@ torch::Tensor HfLinear::operator()(const torch::Tensor& x) const
 {
     const torch::Tensor input = actBits < 16 ? fakeQuantizeActivations(x, actBits, actGroupSize) : x;
     // One product over all tokens; a view of rows with a stride (a stack's output) is read in place.
+    // Weights are kept in float32 (quantization works on them); a bfloat16 or float16 forward narrows
+    // them for the product, as a model loaded in that type holds them.
     const auto rows = input.reshape({-1, input.size(-1)});
-    const auto y = bias.defined() ? torch::addmm(bias, rows, weight.t()) : torch::mm(rows, weight.t());
+    const auto dtype = input.scalar_type();
+    const auto w = weight.scalar_type() == dtype ? weight : weight.to(dtype);
+    const auto y = bias.defined() ? torch::addmm(bias.to(dtype), rows, w.t()) : torch::mm(rows, w.t());
     auto sizes = input.sizes().vec();
     sizes.back() = weight.size(0);
     return y.view(sizes);
@@ -111,6 +116,42 @@ HfBlock HfBlock::clone() const
                                {&c.down, &down}}) {
         if (l->weight.defined() && l->weight.data_ptr() == original->weight.data_ptr())
             l->weight = l->weight.clone();
+    }
+    return c;
+}
+
+HfBlock HfBlock::to(const torch::Device& device) const
+{
+    if (device.is_cpu())
+        return *this;
+    const auto options = torch::TensorOptions().device(device).dtype(torch::kFloat32);
+    auto move = [&](torch::Tensor& t) {
+        if (t.defined())
+            t = toCompute(t, options);
+    };
+    HfBlock c = *this;
+    // Stacks first, their layers made views of the moved stack again; the rest one by one.
+    auto moveStack = [&](HfStack& stack, const HfStack& original, const std::vector<HfLinear*>& layers,
+                         const std::vector<const HfLinear*>& originals) {
+        if (!original.serves(originals)) {
+            stack = {};
+            return;
+        }
+        move(stack.weight);
+        move(stack.bias);
+        stack.adopt(layers);
+    };
+    moveStack(c.qkvStack, qkvStack, {&c.q, &c.k, &c.v}, {&q, &k, &v});
+    moveStack(c.gateUpStack, gateUpStack, {&c.gate, &c.up}, {&gate, &up});
+    for (HfLinear* l : {&c.q, &c.k, &c.v, &c.o, &c.qkv, &c.gate, &c.up, &c.down}) {
+        if (l->weight.defined() && l->weight.device() != device) {
+            move(l->weight);
+            move(l->bias);
+        }
+    }
+    for (HfNorm* n : {&c.ln1, &c.ln2, &c.qNorm, &c.kNorm, &c.postAttn, &c.postFf}) {
+        move(n->weight);
+        move(n->bias);
     }
     return c;
 }
@@ -356,6 +397,10 @@ HfBlock HfModel::loadBlock(int64_t index) const
 
 torch::Tensor HfModel::normalize(const HfNorm& norm, const torch::Tensor& x) const
 {
+    // In float32 whatever the compute type, as transformers' norms upcast (OLMo-2's way: scaled by the
+    // weight in float32, then narrowed).
+    if (x.scalar_type() != torch::kFloat32)
+        return normalize(norm, x.to(torch::kFloat32)).to(x.scalar_type());
     if (!m_arch.affineNorm)
         return torch::layer_norm(x, {x.size(-1)}, {}, {}, m_arch.normEps);
     if (m_arch.normBias)
@@ -371,8 +416,9 @@ namespace {
 torch::Tensor applyRope(const torch::Tensor& x, const HfRope& rope)
 {
     const int64_t t = x.size(1), rot = rope.cos.size(-1), half = rot / 2;
-    const auto cos = rope.cos.narrow(0, 0, t).view({1, t, 1, rot});
-    const auto sin = rope.sin.narrow(0, 0, t).view({1, t, 1, rot});
+    // cos and sin in the compute type, as transformers casts them to the query's.
+    const auto cos = rope.cos.narrow(0, 0, t).to(x.scalar_type()).view({1, t, 1, rot});
+    const auto sin = rope.sin.narrow(0, 0, t).to(x.scalar_type()).view({1, t, 1, rot});
     const auto r = rot == x.size(-1) ? x : x.narrow(-1, 0, rot);
     auto out = r * cos;
     out.narrow(-1, 0, half).addcmul_(r.narrow(-1, half, half), sin.narrow(-1, 0, half), -1.0);
@@ -406,15 +452,19 @@ torch::Tensor causalAttention(const torch::Tensor& q, const torch::Tensor& k, co
     const auto kg = k.permute({0, 2, 1, 3}).reshape({batch * kv, t, d});
     const auto vg = v.permute({0, 2, 1, 3}).reshape({batch * kv, t, v.size(-1)});
     const float inf = std::numeric_limits<float>::infinity();
-    auto causal = torch::full({t, t}, -inf).triu_(1);
+    auto causal = torch::full({t, t}, -inf, q.options()).triu_(1);
     if (window > 0 && window < t)
-        causal.add_(torch::full({t, t}, -inf).tril_(-window));
+        causal.add_(torch::full({t, t}, -inf, q.options()).tril_(-window));
     const auto mask = causal.repeat({rep, 1});
     const double scale = 1.0 / std::sqrt(double(d));
     auto attend = [&](int64_t first, int64_t count) {
         const auto scores = torch::baddbmm(mask, qg.narrow(0, first, count), kg.narrow(0, first, count).transpose(1, 2),
                                            /*beta=*/1.0, /*alpha=*/scale);
-        return torch::bmm(torch::softmax(scores, -1), vg.narrow(0, first, count));
+        // The softmax in float32 whatever the compute type (transformers' eager attention).
+        const auto weights = scores.scalar_type() == torch::kFloat32
+            ? torch::softmax(scores, -1)
+            : torch::softmax(scores, -1, torch::kFloat32).to(scores.scalar_type());
+        return torch::bmm(weights, vg.narrow(0, first, count));
     };
     // The scores of a few sequences at a time (at most kAttentionScores values), so a large batch — a
     // calibration set of long documents — never holds all its heads × T² scores at once.
@@ -544,16 +594,16 @@ torch::Tensor HfModel::logits(const Head& head, const torch::Tensor& x) const
 {
     const auto xn = normalize(head.norm, x);
     if (head.weight.defined())
-        return F::linear(xn, head.weight);
+        return F::linear(xn, head.weight.to(xn.scalar_type()));
     const TensorView& view = m_weights.tensor(m_arch.headName());
     const int64_t hidden = m_arch.hidden;
     const int64_t slice = std::max<int64_t>(1, (int64_t(1) << 22) / hidden);
     auto sizes = xn.sizes().vec();
     sizes.back() = m_arch.vocab;
-    auto out = torch::empty(sizes, torch::kFloat32);
+    auto out = torch::empty(sizes, xn.options());
     for (int64_t v = 0; v < m_arch.vocab; v += slice) {
         const int64_t count = std::min(slice, m_arch.vocab - v);
-        const auto w = floatCopy(view, v * hidden, count * hidden, {count, hidden});
+        const auto w = toCompute(floatCopy(view, v * hidden, count * hidden, {count, hidden}), xn.options());
         out.narrow(-1, v, count).copy_(F::linear(xn, w));
     }
     m_weights.release(view);

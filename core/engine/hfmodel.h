@@ -80,12 +80,16 @@ struct HfBlock
     // (q, k, v | qkv), 1 (o), 2 (gate, up | up, for NeoX and the gate-less Apertus), 3 (down).
     std::vector<std::vector<HfLinear*>> groups(HfFamily family);
     HfBlock clone() const; // weights copied, so the copy can be quantized in place
+    // The block on `device` (itself on the CPU), weights still float32; the forward pass narrows them
+    // to its input's type (HfLinear).
+    HfBlock to(const torch::Device& device) const;
     int64_t bytes() const; // of its weights
 };
 
 struct HfRope
 {
-    torch::Tensor cos, sin; // [T, rotaryDims]
+    torch::Tensor cos, sin; // [T, rotaryDims] float32
+    HfRope to(const torch::Device& device) const { return {cos.to(device), sin.to(device)}; }
 };
 
 class HfModel

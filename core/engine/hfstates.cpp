@@ -3,6 +3,7 @@
 #include "core/engine/hfstates.h"
 
 #include "core/common/errors.h"
+#include "core/engine/compute.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -70,6 +71,7 @@ HiddenStates::HiddenStates(HiddenStates&& o) noexcept
     , m_what(std::move(o.m_what))
     , m_dir(std::move(o.m_dir))
     , m_memory(std::move(o.m_memory))
+    , m_compute(o.m_compute)
     , m_fd(std::exchange(o.m_fd, -1))
 {
 }
@@ -85,6 +87,7 @@ HiddenStates& HiddenStates::operator=(HiddenStates&& o) noexcept
         m_what = std::move(o.m_what);
         m_dir = std::move(o.m_dir);
         m_memory = std::move(o.m_memory);
+        m_compute = o.m_compute;
         m_fd = std::exchange(o.m_fd, -1);
     }
     return *this;
@@ -99,8 +102,10 @@ HiddenStates::~HiddenStates()
 torch::Tensor HiddenStates::read(int64_t begin, int64_t count) const
 {
     if (m_fd < 0)
-        return m_memory.narrow(0, begin, count);
-    auto x = torch::empty({count, m_length, m_hidden}, torch::kFloat32);
+        return toCompute(m_memory.narrow(0, begin, count), m_compute);
+    // Pinned when the states go to a GPU, so the copy there is one DMA transfer.
+    auto x = torch::empty({count, m_length, m_hidden},
+                          torch::TensorOptions().dtype(torch::kFloat32).pinned_memory(!m_compute.device().is_cpu()));
     auto* p = reinterpret_cast<char*>(x.data_ptr<float>());
     size_t left = size_t(count * m_length * m_hidden) * sizeof(float);
     off_t offset = off_t(begin * m_length * m_hidden) * off_t(sizeof(float));
@@ -115,7 +120,7 @@ torch::Tensor HiddenStates::read(int64_t begin, int64_t count) const
         offset += n;
         left -= size_t(n);
     }
-    return x;
+    return toCompute(x, m_compute);
 }
 
 void HiddenStates::write(int64_t begin, const torch::Tensor& x)
@@ -124,7 +129,7 @@ void HiddenStates::write(int64_t begin, const torch::Tensor& x)
         m_memory.narrow(0, begin, x.size(0)).copy_(x);
         return;
     }
-    const auto c = x.to(torch::kFloat32).contiguous();
+    const auto c = x.to(torch::kCPU, torch::kFloat32).contiguous();
     const auto* p = reinterpret_cast<const char*>(c.data_ptr<float>());
     size_t left = size_t(c.numel()) * sizeof(float);
     off_t offset = off_t(begin * m_length * m_hidden) * off_t(sizeof(float));

@@ -32,15 +32,21 @@ public:
 
     int64_t sequences() const { return m_sequences; }
     bool spilled() const { return m_fd >= 0; }
-    // Sequences [begin, begin + count): a view in memory, a fresh tensor read from the file.
+    // Where and in what type read() hands out the states (default: CPU float32). They are kept on the
+    // host in float32 whatever the compute type: a bfloat16 or float16 state widens to float32 exactly
+    // and narrows back to itself, so the block after sees what it would have seen in its own type.
+    void setCompute(const torch::TensorOptions& compute) { m_compute = compute; }
+    // Sequences [begin, begin + count): in memory and computing on the CPU in float32 a view, else a
+    // fresh tensor (read from the file, copied to the device, converted).
     torch::Tensor read(int64_t begin, int64_t count) const;
-    // Replaces sequences [begin, begin + x.size(0)) with x ([count, T, hidden] float32).
+    // Replaces sequences [begin, begin + x.size(0)) with x ([count, T, hidden], any device and type).
     void write(int64_t begin, const torch::Tensor& x);
 
 private:
     int64_t m_sequences = 0, m_length = 0, m_hidden = 0;
     std::string m_what, m_dir;
     torch::Tensor m_memory;
+    torch::TensorOptions m_compute = torch::TensorOptions().dtype(torch::kFloat32);
     int m_fd = -1;
 };
 

@@ -14,6 +14,7 @@
 #include "core/engine/sweep.h"
 
 #include "core/common/errors.h"
+#include "core/common/kinds.h"
 #include "core/common/metrics.h"
 #include "core/config/corpus.h"
 #include "core/engine/hfmemory.h"
@@ -66,7 +67,8 @@ struct Calibration
             for (int64_t i = 0; i < lengths[size_t(begin + s)]; ++i)
                 chunk.push_back(s * longest + i);
         }
-        return input.reshape({-1, input.size(-1)}).index_select(0, torch::tensor(chunk, torch::kInt64));
+        return input.reshape({-1, input.size(-1)})
+            .index_select(0, torch::tensor(chunk, torch::kInt64).to(input.device()));
     }
 };
 
@@ -201,6 +203,11 @@ std::vector<EvaluationUnits> compare(const HfModel& model, const HfModel::Head& 
                                      const std::vector<const HiddenStates*>& quantized, const torch::Tensor& targets,
                                      int64_t batch, int64_t logitTokens, EvaluationUnits* reference)
 {
+    // The logits in the compute type (the states' read() hands them out in it, on its device), widened
+    // to float32 for the softmax as transformers' loss does; the sums in float64 on the host.
+    const auto logProbs = [&](const torch::Tensor& x) {
+        return torch::log_softmax(model.logits(head, x).to(torch::kFloat32), -1);
+    };
     const int64_t blocks = fp.sequences();
     const int64_t length = targets.size(1);
     const auto sums = [&] { return torch::zeros({blocks}, torch::kFloat64); };
@@ -220,32 +227,34 @@ std::vector<EvaluationUnits> compare(const HfModel& model, const HfModel::Head& 
             continue;
         const auto tt = t.index_select(0, rows);
         const auto blockOf = (rows.div(length, "floor") + begin).contiguous();
-        const auto fx = fp.read(begin, count).reshape({-1, hidden}).index_select(0, rows);
+        const auto fx = fp.read(begin, count).reshape({-1, hidden});
+        const auto onDevice = rows.to(fx.device());
+        const auto fxRows = fx.index_select(0, onDevice);
         std::vector<torch::Tensor> qx;
         for (const HiddenStates* q : quantized)
-            qx.push_back(q->read(begin, count).reshape({-1, hidden}).index_select(0, rows));
+            qx.push_back(q->read(begin, count).reshape({-1, hidden}).index_select(0, onDevice));
         for (int64_t r = 0; r < rows.numel(); r += logitTokens) {
             const int64_t n = std::min<int64_t>(logitTokens, rows.numel() - r);
-            const auto target = tt.narrow(0, r, n).unsqueeze(-1);
+            const auto target = tt.narrow(0, r, n).unsqueeze(-1).to(fx.device());
             const auto block = blockOf.narrow(0, r, n);
-            const auto p = torch::log_softmax(model.logits(head, fx.narrow(0, r, n)), -1);
+            const auto p = logProbs(fxRows.narrow(0, r, n));
             const auto pExp = p.exp();
             const auto pTop = p.argmax(-1);
-            fpSum.index_add_(0, block, -p.gather(-1, target).squeeze(-1).to(torch::kFloat64));
+            fpSum.index_add_(0, block, -p.gather(-1, target).squeeze(-1).to(torch::kCPU, torch::kFloat64));
             for (size_t l = 0; l < quantized.size(); ++l) {
-                const auto lq = torch::log_softmax(model.logits(head, qx[l].narrow(0, r, n)), -1);
+                const auto lq = logProbs(qx[l].narrow(0, r, n));
                 if (!allFinite(lq))
                     throw Error("the model's logits hold NaN or Inf on evaluation blocks " + std::to_string(begin) + "–"
                                 + std::to_string(begin + count - 1));
                 Comparison& c = per[l];
-                c.ce.index_add_(0, block, -lq.gather(-1, target).squeeze(-1).to(torch::kFloat64));
-                const auto kl = (pExp * (p - lq)).sum(-1).clamp_min(0.0).contiguous();
+                c.ce.index_add_(0, block, -lq.gather(-1, target).squeeze(-1).to(torch::kCPU, torch::kFloat64));
+                const auto kl = (pExp * (p - lq)).sum(-1).clamp_min(0.0).to(torch::kCPU).contiguous();
                 c.kl.index_add_(0, block, kl.to(torch::kFloat64));
                 c.kls.insert(c.kls.end(), kl.data_ptr<float>(), kl.data_ptr<float>() + kl.numel());
                 const auto* b = block.data_ptr<int64_t>();
                 for (int64_t k = 0; k < n; ++k)
                     c.unit.push_back(uint32_t(b[k]));
-                c.top1.index_add_(0, block, (lq.argmax(-1) == pTop).to(torch::kFloat64));
+                c.top1.index_add_(0, block, (lq.argmax(-1) == pTop).to(torch::kCPU, torch::kFloat64));
             }
         }
     }
@@ -322,8 +331,12 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
     torch::NoGradGuard noGrad;
     torch::set_num_threads(options.threads > 0 ? options.threads
                                                : int(std::max(1u, std::thread::hardware_concurrency())));
-    if (options.device != "cpu")
-        parseDevice(options.device); // a bad name fails clearly; streaming itself runs on the CPU
+    // Blocks are read and converted on the host, then computed on the device in the compute type; the
+    // hidden states between blocks stay on the host in float32 (HiddenStates).
+    const torch::Device device = parseDevice(options.device);
+    const torch::ScalarType dtype = parseComputeDtype(options.dtype);
+    checkComputeSupport(device, dtype);
+    const auto compute = torch::TensorOptions().device(device).dtype(dtype);
     if (!store.hasRun(run))
         throw ConfigError(store.path() + ": no run named '" + run + "'");
     if (options.sensitivity)
@@ -339,6 +352,18 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
         c.validate();
         if (std::none_of(configs.begin(), configs.end(), [&](const QuantConfig& o) { return o.id() == c.id(); }))
             configs.push_back(c);
+    }
+    for (QuantConfig& c : configs)
+        c.computeDtype = computeDtypeName(dtype);
+    // One compute type per run: its FP reference (and every relative CE) is that type's model.
+    const auto stored = store.configIds(run);
+    if (std::find(stored.begin(), stored.end(), fpConfigId) != stored.end()) {
+        const QuantConfig fp = QuantConfig::fromJson(store.configJson(run, fpConfigId));
+        if (fp.computeDtype != configs.front().computeDtype)
+            throw ConfigError("run '" + run + "' holds results computed in " + fp.computeDtype + "; a sweep in "
+                              + configs.front().computeDtype
+                              + " would measure against another reference: sweep it with --dtype " + fp.computeDtype
+                              + ", or import the trajectory into a new run for " + configs.front().computeDtype);
     }
     const std::vector<int32_t> stream = readEvaluationStream(data, arch.vocab);
     const EvaluationBlocks blocks = evaluationBlocks(data, stream);
@@ -415,6 +440,7 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
             const int64_t hidden = model.arch().hidden;
             const std::string valScratch = plan.spill ? scratchDir : std::string();
             HiddenStates fpVal(windows, length, hidden, valScratch, "validation states of the FP reference");
+            fpVal.setCompute(compute);
             std::vector<Lane> lanes;
             for (const QuantConfig* c : missing) {
                 Lane lane;
@@ -424,13 +450,16 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                 lane.calibration.emplace(calibSequences, lane.calib->ids.size(1), hidden,
                                          plan.calibrationSpill ? scratchDir : std::string(),
                                          "calibration states of " + c->id());
+                lane.calibration->setCompute(compute);
                 for (int64_t begin = 0; begin < calibSequences; begin += plan.calibrationBatch) {
                     const int64_t count = std::min<int64_t>(plan.calibrationBatch, calibSequences - begin);
                     lane.calibration->write(begin, model.embed(lane.calib->ids.narrow(0, begin, count)));
                 }
                 // The FP config evaluates the FP reference's model: its validation states are fpVal's.
-                if (!c->isFullPrecision())
+                if (!c->isFullPrecision()) {
                     lane.validation.emplace(windows, length, hidden, valScratch, "validation states of " + c->id());
+                    lane.validation->setCompute(compute);
+                }
                 lanes.push_back(std::move(lane));
             }
             for (int64_t begin = 0; begin < windows; begin += plan.batch) {
@@ -443,15 +472,15 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                 }
             }
             // Calibration sequences may be longer than the evaluation blocks (documents).
-            const HfRope rope = model.rope(std::max<int64_t>(length, request.calibrationLength));
-            const HfRope valRope = request.calibrationLength > length ? model.rope(length) : rope;
+            const HfRope rope = model.rope(std::max<int64_t>(length, request.calibrationLength)).to(device);
+            const HfRope valRope = request.calibrationLength > length ? model.rope(length).to(device) : rope;
             const auto infos = model.arch().quantizableLayers();
             const size_t perBlock = infos.size() / size_t(model.arch().layers);
 
             HfBlockReader reader(model, plan.readAhead);
             for (int64_t b = 0; b < model.arch().layers; ++b) {
                 auto stage = Clock::now();
-                HfBlock fpBlock = reader.next();
+                HfBlock fpBlock = reader.next().to(device);
                 summary.stageSeconds["read and convert blocks"] += seconds(stage);
                 for (Lane& lane : lanes) {
                     stage = Clock::now();
@@ -502,7 +531,11 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                                         + " of " + std::to_string(model.arch().layers)))
                     throw Cancelled();
             }
-            const HfModel::Head head = model.loadHead(plan.headInMemory);
+            HfModel::Head head = model.loadHead(plan.headInMemory);
+            for (torch::Tensor* t : {&head.norm.weight, &head.norm.bias, &head.weight}) {
+                if (t->defined())
+                    *t = t->to(device);
+            }
             EvaluationUnits reference;
             std::vector<const HiddenStates*> quantized;
             for (const Lane& lane : lanes) {

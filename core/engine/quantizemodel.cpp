@@ -74,6 +74,10 @@ ActivationStatsAccumulator::ActivationStatsAccumulator(double outlierThreshold)
 
 void ActivationStatsAccumulator::addFirst(const torch::Tensor& x)
 {
+    if (m_high.device() != x.device()) { // the histograms follow the activations to their device
+        m_high = m_high.to(x.device());
+        m_low = m_low.to(x.device());
+    }
     bool finite = true;
     forSlices(x, [&](const torch::Tensor& part) {
         finite = finite && allFinite(part);
@@ -197,10 +201,12 @@ bool GroupQuantizer::needsSecondPass() const
            });
 }
 
-void GroupQuantizer::addFirst(const torch::Tensor& input, int64_t sequences)
+void GroupQuantizer::addFirst(const torch::Tensor& computed, int64_t sequences)
 {
     if (m_members.empty())
         return;
+    // Statistics, Hessians and SQNRs in float32 of what a bfloat16 or float16 forward computed.
+    const torch::Tensor input = computed.scalar_type() == torch::kFloat32 ? computed : computed.to(torch::kFloat32);
     RECORD_USER_SCOPE("qs::quantize.first_pass");
     if (!allFinite(input))
         throw Error("the input activations of " + m_members.front().info->name + " hold NaN or Inf");
@@ -254,10 +260,12 @@ void GroupQuantizer::quantize()
     m_hessian.reset();
 }
 
-void GroupQuantizer::addSecond(const torch::Tensor& input)
+void GroupQuantizer::addSecond(const torch::Tensor& computed)
 {
     if (m_members.empty())
         return;
+    // Statistics, Hessians and SQNRs in float32 of what a bfloat16 or float16 forward computed.
+    const torch::Tensor input = computed.scalar_type() == torch::kFloat32 ? computed : computed.to(torch::kFloat32);
     RECORD_USER_SCOPE("qs::quantize.second_pass");
     if (!allFinite(input))
         throw Error("the input activations of " + m_members.front().info->name + " hold NaN or Inf");

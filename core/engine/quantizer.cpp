@@ -64,6 +64,10 @@ torch::Tensor fakeQuantizeActivations(const torch::Tensor& x, int bits, int grou
     if (groupSize > 0 && channels % groupSize != 0)
         throw ConfigError("activation group size " + std::to_string(groupSize) + " does not divide "
                           + std::to_string(channels) + " channels");
+    // In float32 whatever the compute type (absmax scales and rounding of a bfloat16 input in bfloat16
+    // would move levels), the result in the input's type.
+    if (x.scalar_type() != torch::kFloat32)
+        return fakeQuantizeActivations(x.to(torch::kFloat32), bits, groupSize).to(x.scalar_type());
     const int64_t group = groupSize > 0 ? groupSize : channels;
     const double qmax = double((1 << (bits - 1)) - 1);
     auto grouped = x.reshape({-1, channels / group, group});

@@ -94,19 +94,6 @@ Corpus corpusOfRun(const Store& store, const std::string& run)
 
 namespace sweepdetail {
 
-torch::Device parseDevice(const std::string& name)
-{
-    std::optional<torch::Device> device;
-    try {
-        device.emplace(name);
-    } catch (const std::exception&) {
-        throw ConfigError("device '" + name + "' is not a torch device (use cpu, cuda or cuda:N)");
-    }
-    if (device->is_cuda() && !torch::cuda::is_available())
-        throw ConfigError("device '" + name + "': this libtorch has no CUDA support or sees no GPU; use --device cpu");
-    return *device;
-}
-
 // sqnr_db of a layer left in full precision (no error at all) is +inf; stored as NaN, "nothing to measure".
 double finiteOrNan(double value)
 {
@@ -186,6 +173,9 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
     torch::set_num_threads(options.threads > 0 ? options.threads
                                                : int(std::max(1u, std::thread::hardware_concurrency())));
     const torch::Device device = parseDevice(options.device);
+    if (parseComputeDtype(options.dtype) != torch::kFloat32)
+        throw ConfigError("run '" + run + "' is a built-in trainer's run: it sweeps in float32 (--dtype "
+                          + options.dtype + " is for Hugging Face trajectories)");
     if (!store.hasRun(run))
         throw ConfigError(store.path() + ": no run named '" + run + "'");
     const RunInfo info = store.runInfo(run);

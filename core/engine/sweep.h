@@ -50,6 +50,11 @@ struct SweepOptions
     // config id and the layer (its dequantized weight; for GPTQ its grids and codes). What the peer
     // tests compare with GPTQModel (tests/peers/test_gptqmodel.py).
     std::function<void(int64_t step, const std::string& config, const QuantizedLayer& layer)> onQuantized = {};
+    // The compute type of the forward pass, the evaluation and the calibration activations: "float32",
+    // "bfloat16" or "float16" (Hugging Face trajectories; the built-in trainer's runs sweep in float32).
+    // GPTQ's Hessian and Cholesky, the grids and the statistics stay float32; the weights are kept in
+    // float32 and narrowed for each product. Recorded in every config's JSON (QuantConfig::computeDtype).
+    std::string dtype = "float32"; // last: aggregate initializers name the fields before it by position
 };
 
 // The prior cost of one sweep entry of `config` on the demo model, in its training steps (measured with

@@ -6,6 +6,7 @@
 // trajectories (hfsweep.cpp). Include only from core .cpp files: this header pulls in libtorch.
 
 #include "core/config/config.h"
+#include "core/engine/compute.h"
 #include "core/engine/evaluate.h"
 #include "core/engine/quantizemodel.h"
 #include "core/store/store.h"
@@ -20,8 +21,6 @@ std::string resolveCheckpointPath(const Store& store, const std::string& path);
 // The inverse for storing: relative to the store's folder when inside it (so the folder can move as a
 // whole), absolute otherwise.
 std::string storeRelativePath(const Store& store, const std::string& path);
-// ConfigError naming the device when torch cannot use it.
-torch::Device parseDevice(const std::string& name);
 // +inf and NaN are stored as NaN ("nothing to measure").
 double finiteOrNan(double value);
 // The configs (in order) whose result for `checkpoint` the store does not hold yet.

@@ -1,0 +1,44 @@
+// SPDX-FileCopyrightText: 2026 QuantScope developers
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Where the engine computes and in what type: the device (cpu, cuda, cuda:N) and the compute dtype
+// (float32, bfloat16, float16) of a sweep, and the moves of tensors to them. This is the one place
+// that knows about devices and the one place where Debian's libtorch 1.13 (CPU only) and PyPI's
+// libtorch 2.11 (CUDA) would differ; the calls used here are the same in both, and the device's
+// memory is asked of the CUDA runtime that libtorch has loaded (dlsym), so neither build needs CUDA
+// headers. Include only from core .cpp files: this header pulls in libtorch.
+
+#include <torch/torch.h>
+
+#include <cstdint>
+#include <string>
+
+namespace qs {
+
+// ConfigError naming the device when it is not a torch device, when this libtorch has no CUDA or sees
+// no GPU, or when cuda:N names a GPU that is not there.
+torch::Device parseDevice(const std::string& name);
+
+// "float32" (or "fp32"), "bfloat16" ("bf16"), "float16" ("fp16", "half"); ConfigError otherwise.
+torch::ScalarType parseComputeDtype(const std::string& name);
+// The canonical name: "float32", "bfloat16", "float16".
+std::string computeDtypeName(torch::ScalarType dtype);
+// ConfigError when this libtorch cannot compute in `dtype` on `device`: libtorch 1.13 (the Debian
+// build) has no float16 matrix product on the CPU; 2.x has. Tried, not looked up by version.
+void checkComputeSupport(const torch::Device& device, torch::ScalarType dtype);
+
+// x on `compute`'s device in its dtype. A CPU tensor bound for a GPU goes through pinned memory with a
+// non-blocking copy (ordered on the device's stream before whatever computes with it). Returns x itself
+// when nothing changes.
+torch::Tensor toCompute(const torch::Tensor& x, const torch::TensorOptions& compute);
+
+struct DeviceMemory
+{
+    int64_t free = 0, total = 0; // bytes
+};
+// Free and total memory of a CUDA device as its runtime reports them (free: not counting what torch's
+// caching allocator holds but does not use). Error when the CUDA runtime is not loaded.
+DeviceMemory deviceMemory(const torch::Device& device);
+
+} // namespace qs
