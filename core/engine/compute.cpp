@@ -89,6 +89,19 @@ torch::Tensor toCompute(const torch::Tensor& x, const torch::TensorOptions& comp
     return x.to(device, dtype);
 }
 
+torch::Tensor fusedCausalAttention(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v)
+{
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 5)
+    return at::scaled_dot_product_attention(q, k, v, /*attn_mask=*/ {}, /*dropout_p=*/0.0, /*is_causal=*/true,
+                                            /*scale=*/std::nullopt, /*enable_gqa=*/k.size(1) != q.size(1));
+#else
+    (void)q;
+    (void)k;
+    (void)v;
+    return {};
+#endif
+}
+
 namespace {
 
 // The CUDA runtime's entry points, looked up in the libcudart that libtorch_cuda has loaded.

@@ -33,6 +33,12 @@ void checkComputeSupport(const torch::Device& device, torch::ScalarType dtype);
 // when nothing changes.
 torch::Tensor toCompute(const torch::Tensor& x, const torch::TensorOptions& compute);
 
+// Causal softmax(q·kᵀ/√d)·v by torch's fused kernel (scaled_dot_product_attention: flash attention on
+// the CPU and the GPU, grouped-query heads without copies) where this libtorch has it (2.5 and later);
+// an undefined tensor where it has not (Debian's 1.13), and the caller computes it itself. q [B, H, T, D],
+// k and v [B, KV, T, D] with H a multiple of KV; returns [B, H, T, D].
+torch::Tensor fusedCausalAttention(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v);
+
 struct DeviceMemory
 {
     int64_t free = 0, total = 0; // bytes

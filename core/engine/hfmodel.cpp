@@ -36,16 +36,20 @@ bool HfStack::serves(const std::vector<const HfLinear*>& layers) const
 {
     if (!weight.defined() || layers.empty())
         return false;
-    const float* w = weight.data_ptr<float>();
-    const float* b = bias.defined() ? bias.data_ptr<float>() : nullptr;
+    // Addresses in bytes: the stack may hold float32 or a narrower compute type (HfBlock::to).
+    const auto* w = static_cast<const char*>(weight.data_ptr());
+    const auto* b = bias.defined() ? static_cast<const char*>(bias.data_ptr()) : nullptr;
+    const int64_t size = int64_t(weight.element_size());
     int64_t row = 0;
     for (const HfLinear* l : layers) {
         if (l->actBits != layers.front()->actBits || l->actGroupSize != layers.front()->actGroupSize)
             return false;
         if (!l->weight.defined() || l->weight.dim() != 2 || l->weight.size(1) != weight.size(1)
-            || l->weight.strides() != weight.strides() || l->weight.data_ptr<float>() != w + row * weight.size(1))
+            || l->weight.scalar_type() != weight.scalar_type() || l->weight.strides() != weight.strides()
+            || static_cast<const char*>(l->weight.data_ptr()) != w + row * weight.size(1) * size)
             return false;
-        if (l->bias.defined() != (b != nullptr) || (b && l->bias.data_ptr<float>() != b + row))
+        if (l->bias.defined() != (b != nullptr)
+            || (b && static_cast<const char*>(l->bias.data_ptr()) != b + row * size))
             return false;
         row += l->weight.size(0);
     }
@@ -120,14 +124,15 @@ HfBlock HfBlock::clone() const
     return c;
 }
 
-HfBlock HfBlock::to(const torch::Device& device) const
+HfBlock HfBlock::to(const torch::Device& device, torch::ScalarType linear) const
 {
-    if (device.is_cpu())
-        return *this;
-    const auto options = torch::TensorOptions().device(device).dtype(torch::kFloat32);
-    auto move = [&](torch::Tensor& t) {
+    const auto norms = torch::TensorOptions().device(device).dtype(torch::kFloat32);
+    const auto options = norms.dtype(linear);
+    // toCompute returns a tensor that needs no change as it is: on the CPU in float32 this is a copy of
+    // the block's handles only.
+    auto move = [&](torch::Tensor& t, const torch::TensorOptions& to) {
         if (t.defined())
-            t = toCompute(t, options);
+            t = toCompute(t, to);
     };
     HfBlock c = *this;
     // Stacks first, their layers made views of the moved stack again; the rest one by one.
@@ -137,21 +142,21 @@ HfBlock HfBlock::to(const torch::Device& device) const
             stack = {};
             return;
         }
-        move(stack.weight);
-        move(stack.bias);
+        move(stack.weight, options);
+        move(stack.bias, options);
         stack.adopt(layers);
     };
     moveStack(c.qkvStack, qkvStack, {&c.q, &c.k, &c.v}, {&q, &k, &v});
     moveStack(c.gateUpStack, gateUpStack, {&c.gate, &c.up}, {&gate, &up});
     for (HfLinear* l : {&c.q, &c.k, &c.v, &c.o, &c.qkv, &c.gate, &c.up, &c.down}) {
-        if (l->weight.defined() && l->weight.device() != device) {
-            move(l->weight);
-            move(l->bias);
+        if (l->weight.defined() && (l->weight.device() != device || l->weight.scalar_type() != linear)) {
+            move(l->weight, options);
+            move(l->bias, options);
         }
     }
     for (HfNorm* n : {&c.ln1, &c.ln2, &c.qNorm, &c.kNorm, &c.postAttn, &c.postFf}) {
-        move(n->weight);
-        move(n->bias);
+        move(n->weight, norms);
+        move(n->bias, norms);
     }
     return c;
 }
@@ -443,11 +448,18 @@ torch::Tensor xielu(torch::Tensor h, const HfXielu& p)
 // repeat_kv (query head h reads key/value head h / (H / KV)), without repeating anything: the H / KV
 // query heads of one key/value head are one product of (H / KV)·T rows, their scaled scores and the
 // causal mask one baddbmm. `window` > 0: a query sees only itself and the window − 1 tokens before it
-// (transformers' sliding-window mask, kv_idx > q_idx − window).
+// (transformers' sliding-window mask, kv_idx > q_idx − window). Without a window, torch's fused kernel
+// where this libtorch has one (compute.h).
 torch::Tensor causalAttention(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& v, int64_t window)
 {
     const int64_t batch = q.size(0), t = q.size(1), heads = q.size(2), d = q.size(3), kv = k.size(2);
     const int64_t rep = heads / kv;
+    if (window <= 0 || window >= t) {
+        // torch's fused kernel where it has one (2.x): the same softmax in another order of sums.
+        const auto fused = fusedCausalAttention(q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2));
+        if (fused.defined())
+            return fused.transpose(1, 2).reshape({batch, t, heads * v.size(-1)});
+    }
     const auto qg = q.reshape({batch, t, kv, rep, d}).permute({0, 2, 3, 1, 4}).reshape({batch * kv, rep * t, d});
     const auto kg = k.permute({0, 2, 1, 3}).reshape({batch * kv, t, d});
     const auto vg = v.permute({0, 2, 1, 3}).reshape({batch * kv, t, v.size(-1)});

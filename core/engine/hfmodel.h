@@ -80,9 +80,10 @@ struct HfBlock
     // (q, k, v | qkv), 1 (o), 2 (gate, up | up, for NeoX and the gate-less Apertus), 3 (down).
     std::vector<std::vector<HfLinear*>> groups(HfFamily family);
     HfBlock clone() const; // weights copied, so the copy can be quantized in place
-    // The block on `device` (itself on the CPU), weights still float32; the forward pass narrows them
-    // to its input's type (HfLinear).
-    HfBlock to(const torch::Device& device) const;
+    // The block on `device` with its linear layers' weights in `linear` (norms stay float32). The sweep
+    // keeps float32 weights (quantization works on them; the forward pass narrows them for each
+    // product, HfLinear) and narrows a block once where it only evaluates.
+    HfBlock to(const torch::Device& device, torch::ScalarType linear = torch::kFloat32) const;
     int64_t bytes() const; // of its weights
 };
 

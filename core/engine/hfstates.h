@@ -36,6 +36,7 @@ public:
     // host in float32 whatever the compute type: a bfloat16 or float16 state widens to float32 exactly
     // and narrows back to itself, so the block after sees what it would have seen in its own type.
     void setCompute(const torch::TensorOptions& compute) { m_compute = compute; }
+    const torch::TensorOptions& compute() const { return m_compute; }
     // Sequences [begin, begin + count): in memory and computing on the CPU in float32 a view, else a
     // fresh tensor (read from the file, copied to the device, converted).
     torch::Tensor read(int64_t begin, int64_t count) const;

@@ -36,6 +36,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <tuple>
@@ -101,12 +102,18 @@ struct Lane
     std::vector<LayerReport> reports;
 };
 
-// The block applied to every chunk of `states`, in place.
+// The block applied to every chunk of `states`, in place; in a narrower compute type with its weights
+// narrowed once, not for every chunk.
 void forwardStates(const HfModel& model, HfBlock& block, HiddenStates& states, const HfRope& rope, int64_t batch)
 {
+    const auto type = c10::typeMetaToScalarType(states.compute().dtype());
+    HfBlock narrowed;
+    if (type != torch::kFloat32)
+        narrowed = block.to(states.compute().device(), type);
+    HfBlock& use = type != torch::kFloat32 ? narrowed : block;
     for (int64_t begin = 0; begin < states.sequences(); begin += batch) {
         const int64_t count = std::min<int64_t>(batch, states.sequences() - begin);
-        states.write(begin, model.forwardBlock(block, states.read(begin, count), rope));
+        states.write(begin, model.forwardBlock(use, states.read(begin, count), rope));
     }
 }
 
@@ -238,8 +245,9 @@ std::vector<EvaluationUnits> compare(const HfModel& model, const HfModel::Head& 
             const auto target = tt.narrow(0, r, n).unsqueeze(-1).to(fx.device());
             const auto block = blockOf.narrow(0, r, n);
             const auto p = logProbs(fxRows.narrow(0, r, n));
-            const auto pExp = p.exp();
-            const auto pTop = p.argmax(-1);
+            // What the quantized configs are compared with; nothing to compare in an FP-only sweep.
+            const auto pExp = quantized.empty() ? torch::Tensor() : p.exp();
+            const auto pTop = quantized.empty() ? torch::Tensor() : p.argmax(-1);
             fpSum.index_add_(0, block, -p.gather(-1, target).squeeze(-1).to(torch::kCPU, torch::kFloat64));
             for (size_t l = 0; l < quantized.size(); ++l) {
                 const auto lq = logProbs(qx[l].narrow(0, r, n));
@@ -394,6 +402,13 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
 
     HfMemoryRequest request;
     request.budget = options.memoryBudget > 0 ? options.memoryBudget : defaultMemoryBudget();
+    // On a GPU the plan's budget is also what the device has free: the blocks and every chunk's
+    // activations live there (the states stay on the host, so this is conservative for them).
+    std::optional<DeviceMemory> deviceFree;
+    if (device.is_cuda()) {
+        deviceFree = deviceMemory(device);
+        request.budget = std::min(request.budget, deviceFree->free * 9 / 10);
+    }
     request.runtime = residentBytes();
     request.valSequences = windows;
     request.seqLen = length;
@@ -531,11 +546,12 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                                         + " of " + std::to_string(model.arch().layers)))
                     throw Cancelled();
             }
+            // The head on the device, its weight narrowed once to the compute type (the norm stays float32).
             HfModel::Head head = model.loadHead(plan.headInMemory);
-            for (torch::Tensor* t : {&head.norm.weight, &head.norm.bias, &head.weight}) {
-                if (t->defined())
-                    *t = t->to(device);
-            }
+            for (torch::Tensor* t : {&head.norm.weight, &head.norm.bias})
+                *t = t->defined() ? t->to(device) : *t;
+            if (head.weight.defined())
+                head.weight = toCompute(head.weight, compute);
             EvaluationUnits reference;
             std::vector<const HiddenStates*> quantized;
             for (const Lane& lane : lanes) {
@@ -564,6 +580,14 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
             throw ConfigError(where + ": " + e.what());
         } catch (const Error& e) {
             throw Error(where + ": " + e.what());
+        } catch (const c10::Error& e) {
+            // The caching allocator's message on a full GPU: said in the user's terms.
+            if (deviceFree && std::string(e.what()).find("out of memory") != std::string::npos)
+                throw Error(where + ": " + device.str() + " ran out of memory (" + formatBytes(deviceFree->free)
+                            + " of " + formatBytes(deviceFree->total)
+                            + " were free when the sweep planned; another process may be using the GPU): give "
+                              "--memory a smaller budget, or free the device");
+            throw;
         }
         const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
         for (const QuantConfig* c : missing)

@@ -433,6 +433,22 @@ private Q_SLOTS:
         });
         QVERIFY2(message.contains(expected), qPrintable(message));
     }
+
+    // The built-in trainer's runs sweep in float32: another compute type is refused by name, nothing
+    // stored.
+    void computeTypeRefused()
+    {
+        Store store = Store::open(m_store.toStdString(), Store::Mode::ReadWrite);
+        const auto before = store.configIds("tiny");
+        SweepOptions options {2};
+        options.dtype = "bfloat16";
+        const QString message = errorOf(
+            [&] { runSweep(store, "tiny", {QuantConfig::parse("rtn:3:g16")}, corpusOfRun(store, "tiny"), options); });
+        QVERIFY2(message.contains(QLatin1String("built-in trainer's run"))
+                     && message.contains(QLatin1String("bfloat16")),
+                 qPrintable(message));
+        QCOMPARE(store.configIds("tiny"), before);
+    }
 };
 
 QS_TEST_GUILESS_MAIN(TstSweep)
