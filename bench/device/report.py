@@ -91,7 +91,8 @@ def main():
                   f"- forward: {r['forward_tokens_per_s']:,.0f} tokens/s (the whole 16-block model, "
                   f"from the FP reference's evaluation forward)"]
         for c, g in sorted(r["gptq_s_per_block"].items()):
-            lines.append(f"- GPTQ {c}: {g:.2f} s per block (its calibration forward taken out)")
+            lines.append(f"- GPTQ {c}: {g:.2f} s per block: the Hessians, GPTQ and the per-layer SQNR and statistics "
+                         f"(its calibration forward taken out)")
         if r["peak_device_mib"]:
             lines.append(f"- peak device memory: {r['peak_device_mib']:,} MiB (nvidia-smi, sampled every 0.5 s)")
         lines += [f"- projected at the paper-1 protocol: {r['projected_revision_h']:.2f} h per revision, "
