@@ -5,9 +5,11 @@
 // Where the engine computes and in what type: the device (cpu, cuda, cuda:N) and the compute dtype
 // (float32, bfloat16, float16) of a sweep, and the moves of tensors to them. This is the one place
 // that knows about devices and the one place where Debian's libtorch 1.13 (CPU only) and PyPI's
-// libtorch 2.11 (CUDA) would differ; the calls used here are the same in both, and the device's
-// memory is asked of the CUDA runtime that libtorch has loaded (dlsym), so neither build needs CUDA
-// headers. Include only from core .cpp files: this header pulls in libtorch.
+// libtorch 2.11 (CUDA) differ: the fused attention kernel exists only in 2.x (one #if, in
+// compute.cpp), float16 products on the CPU only in 2.x (tried at run time, checkComputeSupport); the
+// other calls are the same in both, and the device's memory is asked of the CUDA runtime that
+// libtorch has loaded (dlsym), so neither build needs CUDA headers. Include only from core .cpp files:
+// this header pulls in libtorch.
 
 #include <torch/torch.h>
 
