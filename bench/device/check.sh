@@ -98,7 +98,7 @@ for dtype in float32 bfloat16; do
       a="$(awk '$1 == "A" {print $3}' <<<"$text")"
       b="$(awk '$1 == "B" && $2 != "−" {print $3}' <<<"$text")"
       # float32: sums in other orders, 1e-5 relative (GPTQ 1e-4: a weight may cross a rounding tie);
-      # bfloat16: twice √(8·L)·u relative, u = 2^-8, L = 2 blocks (tests/core/tst_hfsweep.cpp computeTypes).
+      # bfloat16: twice √(8·L)·u relative, u = 2^-8, L = 2 blocks (tests/core/tst_hfcompute.cpp computeTypes).
       tol="$(awk -v a="$a" -v d="$dtype" -v c="$config" 'BEGIN {
         r = (d == "float32") ? (c ~ /^gptq/ ? 1e-4 : 1e-5) : 2 * sqrt(16) / 256; printf "%.3g", r * a }')"
       diff="$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.3g", b - a}')"
