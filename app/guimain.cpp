@@ -45,14 +45,15 @@ QString takeLanguageOption(QStringList& args)
 }
 
 // The demo's folder when `quantscope demo` should run in the GUI: a display, no --headless, no
-// --help, and a command line that parses (otherwise the console run reports what is wrong).
+// --help, the CPU (the GUI's demo computes there; a GPU demo runs on the console), and a command line
+// that parses (otherwise the console run reports what is wrong).
 std::optional<QString> guiDemoFolder(const qs::cli::Command& demo, const QStringList& args, bool noDisplay)
 {
     if (noDisplay)
         return std::nullopt;
     try {
         const auto parsed = qs::cli::Arguments::parse(demo, args);
-        if (parsed.helpRequested() || parsed.isSet("headless"))
+        if (parsed.helpRequested() || parsed.isSet("headless") || parsed.value("device") != QLatin1String("cpu"))
             return std::nullopt;
         return QDir(parsed.value("dir")).absolutePath();
     } catch (const qs::cli::BadUsage&) {

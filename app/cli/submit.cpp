@@ -11,6 +11,7 @@
 
 #include "core/engine/hfmemory.h"
 #include "core/engine/sweep.h"
+#include "core/hf/hfrun.h"
 #include "core/store/shards.h"
 #include "core/store/store.h"
 
@@ -160,6 +161,10 @@ int runSubmit(const Arguments& args)
         if (!havePlan)
             throw IoError(storePath + ": nothing to resubmit: no plan in " + folder + " (submit one first)");
         plan = ShardPlan::load(folder);
+        if (args.isSet("dtype")
+            && canonicalComputeDtype(args.value("dtype").toStdString()) != plan.configs.front().computeDtype)
+            throw BadUsage(QStringLiteral("--dtype cannot change on --resubmit: the plan's tasks compute in %1")
+                               .arg(q(plan.configs.front().computeDtype)));
         const ArrayStatus status = arrayStatus(plan);
         for (const TaskStatus& t : status.tasks) {
             if (t.state == TaskState::Failed || t.state == TaskState::NotSubmitted)
@@ -188,7 +193,13 @@ int runSubmit(const Arguments& args)
                                 "quantscope status, submit its unfinished tasks with --resubmit, fold finished shards "
                                 "in with quantscope merge (a new plan can be made once everything is merged)");
         }
-        plan = planShards(store, runOf(store, args), quantConfigs(args), int(args.integer("per-task", 1)));
+        const std::string run = runOf(store, args);
+        const std::string dtype = canonicalComputeDtype(args.value("dtype").toStdString());
+        checkComputeDtype(store, run, dtype);
+        std::vector<QuantConfig> configs = quantConfigs(args);
+        for (QuantConfig& c : configs)
+            c.computeDtype = dtype;
+        plan = planShards(store, run, configs, int(args.integer("per-task", 1)));
         if (plan.tasks.empty()) {
             out(QStringLiteral("Nothing to submit: every checkpoint of run '%1' has the results of all %2 configs")
                     .arg(q(plan.run))
@@ -300,6 +311,7 @@ int runTask(const Arguments& args)
     SweepOptions options;
     options.threads = int(args.integer("threads", 0));
     options.device = args.value("device").toStdString();
+    options.dtype = plan.configs.front().computeDtype; // submit's --dtype, in the plan
     if (args.isSet("memory"))
         options.memoryBudget = args.parsed<int64_t>("memory", args.value("memory"), &parseMemorySize);
     const std::vector<QuantConfig> configs(plan.configs.begin() + 1, plan.configs.end());
@@ -384,11 +396,16 @@ Command submitCommand()
              integer("throttle", "M", "At most M array tasks at once (--array=…%M).", 1, 1000000),
              texts("sbatch-arg", "ARG", "One more #SBATCH line, e.g. --constraint=a100 (repeatable)."),
              text("device", "DEVICE", "Torch device of the tasks: cpu, cuda or cuda:N.").withDefault("cpu"),
+             text("dtype", "TYPE",
+                  "Compute type of the tasks' Hugging Face sweeps: float32, bfloat16 or float16 (as sweep's "
+                  "--dtype). Recorded in the plan with every config.")
+                 .withDefault("float32"),
          })
         options.push_back(std::move(o));
     return {
         .name = "submit",
-        .synopsis = {"submit --store FILE [--run NAME] [--quant SPEC]... [--per-task K] [SBATCH OPTIONS] [--dry-run]",
+        .synopsis = {"submit --store FILE [--run NAME] [--quant SPEC]... [--per-task K] [--dtype TYPE] [SBATCH "
+                     "OPTIONS] [--dry-run]",
                      "submit --store FILE --resubmit", "submit --store FILE [--quant SPEC]... --local N"},
         .summary = "Sweep a run as a SLURM job array (or local workers), one shard store per task.",
         .description =

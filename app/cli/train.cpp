@@ -51,7 +51,8 @@ int runTrain(const Arguments& args)
     TrainSummary summary;
     {
         ConsoleProgress console;
-        summary = trainRun(config, corpus, store, run.toStdString(), checkpoints.toStdString(), console.callback());
+        summary = trainRun(config, corpus, store, run.toStdString(), checkpoints.toStdString(), console.callback(), {},
+                           args.value("device").toStdString());
     }
     out(QStringLiteral("Run '%1': %2 checkpoints, final validation loss %3%4")
             .arg(run)
@@ -68,7 +69,8 @@ Command trainCommand()
     return {
         .name = "train",
         .synopsis =
-            {"train --corpus FILE --store FILE --run NAME [--config FILE] [--checkpoints DIR] [--from RUN@STEP]"},
+            {"train --corpus FILE --store FILE --run NAME [--config FILE] [--checkpoints DIR] [--from RUN@STEP] "
+             "[--device DEVICE]"},
         .summary = "Train a byte-level LM on a text file; its checkpoints become a run of the store.",
         .description = "A run found complete in the store is reused; an incomplete one resumes from its last "
                        "checkpoint, so the same command continues an interrupted training.",
@@ -83,6 +85,10 @@ Command trainCommand()
                 text("from", "RUN@STEP",
                      "Branch: start from checkpoint STEP of run RUN of the store (its weights and optimizer state); "
                      "steps and schedule then count from there."),
+                text("device", "DEVICE",
+                     "Where to train: cpu, cuda or cuda:N (the model, its optimizer state and the batches). A run "
+                     "resumes on any device.")
+                    .withDefault("cpu"),
             },
         .run = &runTrain,
     };

@@ -27,7 +27,7 @@ Command demoCommand()
 {
     return {
         .name = "demo",
-        .synopsis = {"demo [--dir DIR] [--steps N] [--threads N] [--headless]"},
+        .synopsis = {"demo [--dir DIR] [--steps N] [--threads N] [--device DEVICE] [--headless]"},
         .summary = "Train, quantize, store and plot the built-in demo (the GUI shows it when there is a display).",
         .description = "Trains a byte-level LM on the King James Bible with a WSD schedule, sweeps RTN and GPTQ "
                        "configs over its checkpoints, and writes the store and the trajectory figures into the "
@@ -38,6 +38,9 @@ Command demoCommand()
                 text("dir", "DIR", "Demo folder.").withDefault("demo-output"),
                 integer("steps", "N", "Override the number of training steps.", 1, 1000000000),
                 integer("threads", "N", "Torch threads. Default: all cores.", 1, 4096),
+                text("device", "DEVICE",
+                     "Where training and the sweep compute: cpu, cuda or cuda:N. A GPU demo runs on the console.")
+                    .withDefault("cpu"),
                 flag("headless", "Finish on the console even when a display is available."),
             },
         .needsWidgets = true,
@@ -48,7 +51,7 @@ Command recipeCommand()
 {
     return {
         .name = "recipe",
-        .synopsis = {"recipe [NAME|FILE] [--dir DIR] [--threads N] [--report-only]"},
+        .synopsis = {"recipe [NAME|FILE] [--dir DIR] [--threads N] [--device DEVICE] [--report-only]"},
         .summary = "Run an experiment recipe (train, branch, average, sweep) and write its report and figures.",
         .description = "Without a name it lists the built-in recipes with their cost (docs/recipes.md). Every step "
                        "is idempotent: running a recipe again finishes what an interrupted run left.",
@@ -56,6 +59,8 @@ Command recipeCommand()
             {
                 text("dir", "DIR", "Output folder. Default: ./recipe-<name>."),
                 integer("threads", "N", "Torch threads. Default: all cores.", 1, 4096),
+                text("device", "DEVICE", "Where training and the sweeps compute: cpu, cuda or cuda:N.")
+                    .withDefault("cpu"),
                 flag("report-only", "Only write the report and figures of the store in --dir."),
             },
         .positionals = {{.name = "RECIPE", .help = "Built-in recipe name or recipe file; none lists them."}},

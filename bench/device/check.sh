@@ -6,7 +6,8 @@
 # libraries bench/device/pack-libs.sh packed beside it) and
 #   1. checks the GPU against the CPU on a small OLMo-2 trajectory (two revisions, RTN W4 and GPTQ W4
 #      g128, float32 and bfloat16): the same CE per checkpoint and config within the compute type's
-#      tolerance, read with `quantscope compare` from one store;
+#      tolerance, read with `quantscope compare` from one store; and the built-in trainer on the GPU
+#      against the CPU (train --device: the final validation loss of 20 steps, 1e-3 relative);
 #   2. times one OLMo-2-1B-shaped revision (random weights made by make_model.py; the paper-1 shape:
 #      GPTQ W4 and W3 g128 act-order, 2,048-token blocks, bfloat16) on the GPU and on all CPU cores;
 #   3. writes OUT/report.md (report.py): tokens/s, GPTQ seconds per block, peak device memory, and the
@@ -106,6 +107,30 @@ for dtype in float32 bfloat16; do
     done
   done
 done
+
+# The built-in trainer: 20 steps of a small byte-level LM on each device, the same initial weights and
+# batches; 1e-3 relative (tests/core/tst_hfcompute.cpp trainOnDevice says why).
+"$python" - "$check/corpus.txt" <<'PY'
+import random, sys
+words = "the quantized model learns slowly and then decays weights of a small network rise in error".split()
+rng = random.Random(42)
+with open(sys.argv[1], "w") as f:
+    f.write(" ".join(rng.choice(words) for _ in range(20000)) + "\n")
+PY
+cat >"$check/train.json" <<'JSON'
+{"model": {"d_model": 128, "n_layers": 2, "n_heads": 4, "d_ff": 512, "max_seq_len": 64},
+ "steps": 20, "batch_size": 16, "seq_len": 64, "checkpoint_every": 20, "eval_every": 20}
+JSON
+loss=()
+run=0
+for d in cpu "$device"; do
+  run=$((run + 1))
+  text="$(qs train --corpus "$check/corpus.txt" --store "$check/train.h5" --run "train-$run" \
+    --config "$check/train.json" --device "$d")"
+  loss+=("$(sed -n 's/.*final validation loss \([0-9.]*\).*/\1/p' <<<"$text")")
+done
+awk -v a="${loss[0]}" -v b="${loss[1]}" 'BEGIN {
+  printf "train\ttinylm\t20\t%s\t%s\t%.3g\t%.3g\n", a, b, b - a, 1e-3 * a }' >>"$out/check.tsv"
 
 # 2. One OLMo-2-1B-shaped revision, timed: all widths of OLMo-2-1B, fewer blocks (projected to 16).
 time_one() { # device layers val_sequences calib_sequences

@@ -70,7 +70,7 @@ def main():
     lines = ["# Device check", ""]
     if os.path.exists(os.path.join(out, "machine.txt")):
         lines += ["```", open(os.path.join(out, "machine.txt"), encoding="utf-8").read().strip(), "```", ""]
-    lines += ["## GPU against CPU (small OLMo-2, two revisions)", "",
+    lines += ["## GPU against CPU (small OLMo-2, two revisions; train: the built-in trainer, 20 steps)", "",
               "| compute type | config | step | CE (CPU) | CE (device) | difference | tolerance | |",
               "|---|---|---|---|---|---|---|---|"]
     failed = 0

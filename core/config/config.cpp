@@ -322,6 +322,17 @@ TrainConfig TrainConfig::fromFile(const std::string& path)
     }
 }
 
+std::string canonicalComputeDtype(const std::string& name)
+{
+    if (name == "float32" || name == "fp32")
+        return "float32";
+    if (name == "bfloat16" || name == "bf16")
+        return "bfloat16";
+    if (name == "float16" || name == "fp16" || name == "half")
+        return "float16";
+    throw ConfigError("compute dtype '" + name + "' is not one of float32, bfloat16, float16");
+}
+
 std::string toString(QuantMethod method)
 {
     switch (method) {

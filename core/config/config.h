@@ -124,6 +124,10 @@ enum class QuantMethod
 std::string toString(QuantMethod method);
 QuantMethod quantMethodFromString(const std::string& name);
 
+// The canonical name of a compute type: "float32" (also "fp32"), "bfloat16" ("bf16"), "float16"
+// ("fp16", "half"); ConfigError naming the three otherwise.
+std::string canonicalComputeDtype(const std::string& name);
+
 // Bits of one module kind that differ from the config's defaults ("Scaling Law for Quantization-Aware Training":
 // "everything W4A4, FC2 input 8 bit"). 0 keeps the config's value; 16 leaves that kind in full precision.
 struct KindPrecision

@@ -3,8 +3,15 @@
 #include "core/engine/compute.h"
 
 #include "core/common/errors.h"
+#include "core/config/config.h"
 
 #include <torch/version.h>
+
+#ifdef QS_TORCH_CUDA
+#include <c10/cuda/CUDACachingAllocator.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
+#endif
 
 #include <dlfcn.h>
 
@@ -36,13 +43,8 @@ torch::Device parseDevice(const std::string& name)
 
 torch::ScalarType parseComputeDtype(const std::string& name)
 {
-    if (name == "float32" || name == "fp32")
-        return torch::kFloat32;
-    if (name == "bfloat16" || name == "bf16")
-        return torch::kBFloat16;
-    if (name == "float16" || name == "fp16" || name == "half")
-        return torch::kFloat16;
-    throw ConfigError("compute dtype '" + name + "' is not one of float32, bfloat16, float16");
+    const std::string canonical = canonicalComputeDtype(name);
+    return canonical == "float32" ? torch::kFloat32 : canonical == "bfloat16" ? torch::kBFloat16 : torch::kFloat16;
 }
 
 std::string computeDtypeName(torch::ScalarType dtype)
@@ -101,6 +103,53 @@ torch::Tensor fusedCausalAttention(const torch::Tensor& q, const torch::Tensor& 
     return {};
 #endif
 }
+
+#ifdef QS_TORCH_CUDA
+struct DeviceCopies::Streams
+{
+    c10::cuda::CUDAStream compute, copies;
+};
+
+DeviceCopies::DeviceCopies(const torch::Device& device)
+{
+    if (!device.is_cuda())
+        return;
+    m_streams.reset(new Streams {c10::cuda::getCurrentCUDAStream(device.index()),
+                                 c10::cuda::getStreamFromPool(/*isHighPriority=*/false, device.index())});
+}
+
+void DeviceCopies::upload(const std::function<std::vector<torch::Tensor>()>& copy) const
+{
+    if (!m_streams) {
+        copy();
+        return;
+    }
+    const c10::cuda::CUDAStreamGuard onCopies(m_streams->copies); // this thread's current stream and device
+    const std::vector<torch::Tensor> made = copy();
+    m_streams->copies.synchronize();
+    for (const torch::Tensor& t : made) {
+        if (t.defined() && t.is_cuda())
+            c10::cuda::CUDACachingAllocator::recordStream(t.storage().data_ptr(), m_streams->compute);
+    }
+}
+#else
+struct DeviceCopies::Streams
+{
+};
+
+DeviceCopies::DeviceCopies(const torch::Device& device)
+{
+    if (device.is_cuda())
+        throw ConfigError("device '" + device.str() + "': this QuantScope's libtorch has no CUDA support");
+}
+
+void DeviceCopies::upload(const std::function<std::vector<torch::Tensor>()>& copy) const
+{
+    copy();
+}
+#endif
+
+DeviceCopies::~DeviceCopies() = default;
 
 namespace {
 

@@ -161,18 +161,42 @@ HfBlock HfBlock::to(const torch::Device& device, torch::ScalarType linear) const
     return c;
 }
 
+namespace {
+
+// Every defined weight and bias of the block's norms and linear layers (a stacked layer's as its view).
+template<typename F>
+void forEachWeight(const HfBlock& b, F&& f)
+{
+    for (const HfNorm* norm : {&b.ln1, &b.ln2, &b.qNorm, &b.kNorm, &b.postAttn, &b.postFf}) {
+        for (const torch::Tensor* t : {&norm->weight, &norm->bias})
+            if (t->defined())
+                f(*t);
+    }
+    for (const HfLinear* l : {&b.q, &b.k, &b.v, &b.o, &b.qkv, &b.gate, &b.up, &b.down}) {
+        for (const torch::Tensor* t : {&l->weight, &l->bias})
+            if (t->defined())
+                f(*t);
+    }
+}
+
+} // namespace
+
+std::vector<torch::Tensor> HfBlock::tensors() const
+{
+    std::vector<torch::Tensor> all;
+    forEachWeight(*this, [&](const torch::Tensor& t) { all.push_back(t); });
+    for (const HfStack* stack : {&qkvStack, &gateUpStack}) {
+        for (const torch::Tensor* t : {&stack->weight, &stack->bias})
+            if (t->defined())
+                all.push_back(*t);
+    }
+    return all;
+}
+
 int64_t HfBlock::bytes() const
 {
     int64_t n = 0;
-    auto add = [&](const torch::Tensor& t) { n += t.defined() ? t.numel() * int64_t(t.element_size()) : 0; };
-    for (const HfNorm* norm : {&ln1, &ln2, &qNorm, &kNorm, &postAttn, &postFf}) {
-        add(norm->weight);
-        add(norm->bias);
-    }
-    for (const HfLinear* l : {&q, &k, &v, &o, &qkv, &gate, &up, &down}) {
-        add(l->weight);
-        add(l->bias);
-    }
+    forEachWeight(*this, [&](const torch::Tensor& t) { n += t.numel() * int64_t(t.element_size()); });
     return n;
 }
 
@@ -692,8 +716,10 @@ void HfModel::offerBlock(const HfBlock& block) const
     m_cache->bytes += block.bytes();
 }
 
-HfBlockReader::HfBlockReader(const HfModel& model, bool ahead, bool cached)
+HfBlockReader::HfBlockReader(const HfModel& model, bool ahead, bool cached, const torch::Device& device)
     : m_model(model)
+    , m_device(device)
+    , m_copies(device)
     , m_ahead(ahead)
     , m_cached(cached)
 {
@@ -709,15 +735,24 @@ HfBlockReader::~HfBlockReader()
 
 HfBlock HfBlockReader::read(int64_t index) const
 {
-    if (m_cached) {
-        if (const auto block = m_model.cachedBlock(index))
-            return *block; // shares the cached weights: forward() only reads them
+    HfBlock block;
+    if (const auto cached = m_cached ? m_model.cachedBlock(index) : nullptr) {
+        block = *cached; // shares the cached weights: forward() only reads them
+    } else {
+        RECORD_USER_SCOPE("qs::hf.load_block");
+        block = m_model.loadBlock(index);
+        if (m_cached)
+            m_model.offerBlock(block);
     }
-    RECORD_USER_SCOPE("qs::hf.load_block");
-    HfBlock block = m_model.loadBlock(index);
-    if (m_cached)
-        m_model.offerBlock(block);
-    return block;
+    if (m_device.is_cpu())
+        return block;
+    RECORD_USER_SCOPE("qs::hf.upload_block");
+    HfBlock moved;
+    m_copies.upload([&] {
+        moved = block.to(m_device);
+        return moved.tensors();
+    });
+    return moved;
 }
 
 void HfBlockReader::start(int64_t index)

@@ -11,6 +11,7 @@
 // GQA, NeoX's per-head fused qkv layout); tests/support/hf_reference.py is the independent reference the
 // tests compare with. Include only from core .cpp files: this header pulls in libtorch.
 
+#include "core/engine/compute.h"
 #include "core/formats/hfconfig.h"
 #include "core/formats/hfweights.h"
 
@@ -84,7 +85,8 @@ struct HfBlock
     // keeps float32 weights (quantization works on them; the forward pass narrows them for each
     // product, HfLinear) and narrows a block once where it only evaluates.
     HfBlock to(const torch::Device& device, torch::ScalarType linear = torch::kFloat32) const;
-    int64_t bytes() const; // of its weights
+    int64_t bytes() const;                      // of its weights
+    std::vector<torch::Tensor> tensors() const; // every defined weight and bias, stacks included
 };
 
 struct HfRope
@@ -159,11 +161,13 @@ private:
 
 // Reads a model's blocks first to last, each next one on a background thread while the caller computes
 // with the current one (one block more in memory), or on the caller's thread when not `ahead`.
-// `cached`: take blocks from the model's forward() cache and offer it the ones read.
+// `cached`: take blocks from the model's forward() cache and offer it the ones read. On a GPU `device`
+// each block is also moved there by the thread that reads it, on a copy stream (DeviceCopies), so the
+// next block's copy overlaps the current block's compute; made on the thread that computes.
 class HfBlockReader
 {
 public:
-    HfBlockReader(const HfModel& model, bool ahead, bool cached = false);
+    HfBlockReader(const HfModel& model, bool ahead, bool cached = false, const torch::Device& device = torch::kCPU);
     ~HfBlockReader(); // waits for the read in flight
     HfBlockReader(const HfBlockReader&) = delete;
     HfBlockReader& operator=(const HfBlockReader&) = delete;
@@ -175,6 +179,8 @@ private:
     void start(int64_t index);
 
     const HfModel& m_model;
+    torch::Device m_device;
+    DeviceCopies m_copies;
     bool m_ahead = false, m_cached = false;
     int64_t m_next = 0;
     std::future<HfBlock> m_pending;

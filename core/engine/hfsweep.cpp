@@ -363,16 +363,7 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
     }
     for (QuantConfig& c : configs)
         c.computeDtype = computeDtypeName(dtype);
-    // One compute type per run: its FP reference (and every relative CE) is that type's model.
-    const auto stored = store.configIds(run);
-    if (std::find(stored.begin(), stored.end(), fpConfigId) != stored.end()) {
-        const QuantConfig fp = QuantConfig::fromJson(store.configJson(run, fpConfigId));
-        if (fp.computeDtype != configs.front().computeDtype)
-            throw ConfigError("run '" + run + "' holds results computed in " + fp.computeDtype + "; a sweep in "
-                              + configs.front().computeDtype
-                              + " would measure against another reference: sweep it with --dtype " + fp.computeDtype
-                              + ", or import the trajectory into a new run for " + configs.front().computeDtype);
-    }
+    checkComputeDtype(store, run, configs.front().computeDtype);
     const std::vector<int32_t> stream = readEvaluationStream(data, arch.vocab);
     const EvaluationBlocks blocks = evaluationBlocks(data, stream);
     checkProtocol(data, blocks);
@@ -492,10 +483,10 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
             const auto infos = model.arch().quantizableLayers();
             const size_t perBlock = infos.size() / size_t(model.arch().layers);
 
-            HfBlockReader reader(model, plan.readAhead);
+            HfBlockReader reader(model, plan.readAhead, /*cached=*/false, device);
             for (int64_t b = 0; b < model.arch().layers; ++b) {
                 auto stage = Clock::now();
-                HfBlock fpBlock = reader.next().to(device);
+                HfBlock fpBlock = reader.next(); // on the device: moved there by the reader
                 summary.stageSeconds["read and convert blocks"] += seconds(stage);
                 for (Lane& lane : lanes) {
                     stage = Clock::now();

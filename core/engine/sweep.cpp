@@ -11,6 +11,7 @@
 #include "core/engine/sensitivity.h"
 #include "core/engine/sweepdetail.h"
 #include "core/engine/tensors.h"
+#include "core/hf/hfrun.h"
 #include "core/store/store.h"
 
 #include <algorithm>
@@ -173,11 +174,9 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
     torch::set_num_threads(options.threads > 0 ? options.threads
                                                : int(std::max(1u, std::thread::hardware_concurrency())));
     const torch::Device device = parseDevice(options.device);
-    if (parseComputeDtype(options.dtype) != torch::kFloat32)
-        throw ConfigError("run '" + run + "' is a built-in trainer's run: it sweeps in float32 (--dtype "
-                          + options.dtype + " is for Hugging Face trajectories)");
     if (!store.hasRun(run))
         throw ConfigError(store.path() + ": no run named '" + run + "'");
+    checkComputeDtype(store, run, canonicalComputeDtype(options.dtype));
     const RunInfo info = store.runInfo(run);
     if (info.corpus != corpus.description)
         throw ConfigError("run '" + run + "' was trained on \"" + info.corpus + "\", but the sweep was given \""

@@ -19,7 +19,7 @@ void saveCheckpoint(TinyLm& model, const std::string& path, DType dtype, std::ma
 {
     std::vector<TensorData> tensors;
     for (const auto& item : model->named_parameters()) {
-        auto t = item.value().detach().to(torch::kFloat32).contiguous();
+        auto t = item.value().detach().to(torch::kCPU, torch::kFloat32).contiguous();
         TensorData d;
         d.name = item.key();
         d.shape.assign(t.sizes().begin(), t.sizes().end());

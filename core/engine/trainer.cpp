@@ -5,6 +5,7 @@
 #include "core/common/errors.h"
 #include "core/config/corpus.h"
 #include "core/config/schedule.h"
+#include "core/engine/compute.h"
 #include "core/engine/evaluate.h"
 #include "core/engine/model.h"
 #include "core/engine/sweepdetail.h"
@@ -140,6 +141,7 @@ public:
         , m_run(runName + ".ema")
         , m_parent(runName)
     {
+        m_model->to(model->parameters().front().device());
         copyFrom(model);
         if (!store.hasRun(m_run)) {
             RunInfo info = store.runInfo(runName);
@@ -209,15 +211,17 @@ private:
 
 TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& store, const std::string& runName,
                       const std::string& checkpointDir, const Progress& progress,
-                      const std::function<void(int64_t step)>& afterCheckpoint)
+                      const std::function<void(int64_t step)>& afterCheckpoint, const std::string& deviceName)
 {
     config.validate();
+    const torch::Device device = parseDevice(deviceName);
     torch::set_num_threads(resolveThreads(config.threads));
     if (corpus.train.size() < size_t(config.seqLen) + 2)
         throw ConfigError(corpus.path + ": training text is shorter than one sequence");
 
     TinyLm model(config.model);
     model->initWeights(config.seed);
+    model->to(device); // before the optimizer takes the parameters; its state is made where they are
     model->train();
 
     std::vector<torch::Tensor> decay, noDecay;
@@ -250,7 +254,7 @@ TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& st
     const int64_t qatFirst =
         config.qat.enabled() ? config.qat.firstStep(tokensPerStep) : std::numeric_limits<int64_t>::max();
     const ValidationSet valSet =
-        ValidationSet::fromBytes(corpus.val, config.evalBatches * config.batchSize, config.seqLen);
+        ValidationSet::fromBytes(corpus.val, config.evalBatches * config.batchSize, config.seqLen).to(device);
     const std::string configJson = config.toJson();
     // A branch counts its own steps from the branch point; the store keeps the parent's step axis.
     const int64_t offset = config.isBranch() ? config.initStep : 0;
@@ -297,7 +301,7 @@ TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& st
                 throw Error(store.path() + ": run '" + runName + "' stopped at step " + std::to_string(last.step)
                             + " and cannot be resumed: " + optimizerState.string() + " is missing");
             loadWeights(model, SafetensorsFile::open(weights.string()));
-            torch::load(optimizer, optimizerState.string());
+            torch::load(optimizer, optimizerState.string(), device);
             startStep = last.step - offset;
         }
         resumed = !checkpoints.empty();
@@ -317,7 +321,7 @@ TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& st
     }
     if (branchPoint && startStep == 0) {
         loadWeights(model, SafetensorsFile::open(branchPoint->weights));
-        torch::load(optimizer, branchPoint->optimizer);
+        torch::load(optimizer, branchPoint->optimizer, device);
     }
 
     std::optional<EmaTrack> ema;
@@ -417,8 +421,9 @@ TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& st
         for (auto& group : optimizer.param_groups())
             static_cast<torch::optim::AdamWOptions&>(group.options()).lr(lr);
         fillBatch(batch, corpus.train, config.seed, global);
-        auto inputs = batch.narrow(1, 0, config.seqLen);
-        auto targets = batch.narrow(1, 1, config.seqLen);
+        const auto onDevice = toCompute(batch, batch.options().device(device));
+        auto inputs = onDevice.narrow(1, 0, config.seqLen);
+        auto targets = onDevice.narrow(1, 1, config.seqLen);
         optimizer.zero_grad();
         auto loss = model->loss(inputs, targets);
         loss.backward();

@@ -27,8 +27,11 @@ struct TrainSummary
 // is reused; a run that exists with a different config is an error.
 // `afterCheckpoint`, when set, runs after each checkpoint is in the store (its global step), before
 // training goes on: the demo sweeps each checkpoint as soon as it exists. It may throw (Cancelled).
+// `device` is where the model, its optimizer state and the batches live ("cpu", "cuda", "cuda:N";
+// core/engine/compute.h): not part of the run's config, so a run trained on a GPU resumes on a CPU
+// and the reverse. Weights are initialised on the CPU, so every device starts from the same ones.
 TrainSummary trainRun(const TrainConfig& config, const Corpus& corpus, Store& store, const std::string& runName,
                       const std::string& checkpointDir, const Progress& progress = {},
-                      const std::function<void(int64_t step)>& afterCheckpoint = {});
+                      const std::function<void(int64_t step)>& afterCheckpoint = {}, const std::string& device = "cpu");
 
 } // namespace qs

@@ -5,6 +5,7 @@
 #include "core/common/errors.h"
 #include "core/common/files.h"
 #include "core/common/text.h"
+#include "core/config/config.h"
 #include "core/formats/hfconfig.h"
 #include "core/formats/hfweights.h"
 #include "core/formats/jsonfields.h"
@@ -79,6 +80,24 @@ std::vector<LogRow> logRows(const TrainingLog& trainingLog, const std::string& l
 bool isHfRun(const Store& store, const std::string& run)
 {
     return isHfSource(store.runInfo(run).source);
+}
+
+void checkComputeDtype(const Store& store, const std::string& run, const std::string& dtype)
+{
+    if (!isHfRun(store, run)) {
+        if (dtype != "float32")
+            throw ConfigError("run '" + run + "' is a built-in trainer's run: it sweeps in float32 (--dtype " + dtype
+                              + " is for Hugging Face trajectories)");
+        return;
+    }
+    const auto stored = store.configIds(run);
+    if (std::find(stored.begin(), stored.end(), fpConfigId) == stored.end())
+        return;
+    const std::string have = QuantConfig::fromJson(store.configJson(run, fpConfigId)).computeDtype;
+    if (have != dtype)
+        throw ConfigError("run '" + run + "' holds results computed in " + have + "; a sweep in " + dtype
+                          + " would measure against another reference: sweep it with --dtype " + have
+                          + ", or import the trajectory into a new run for " + dtype);
 }
 
 std::vector<RevisionInfo> collectRevisions(const HfImportOptions& options)

@@ -64,4 +64,10 @@ std::vector<RevisionInfo> importHfTrajectory(Store& store, const std::string& ru
 // Whether a run of the store holds HF revisions (its source attribute says so; isHfSource).
 bool isHfRun(const Store& store, const std::string& run);
 
+// ConfigError, before anything is computed, when run `run` cannot take results computed in `dtype`
+// (a canonical name, canonicalComputeDtype): the built-in trainer's runs sweep in float32 only, and a
+// run holds results of one compute type (its FP reference is that type's model, and every relative
+// CE is measured against it).
+void checkComputeDtype(const Store& store, const std::string& run, const std::string& dtype);
+
 } // namespace qs

@@ -118,6 +118,7 @@ DemoSummary runDemo(const DemoOptions& options, const Progress& progress)
         return reportProgress(progress, fraction(), p.message, timeLeft.secondsLeft());
     };
     SweepOptions sweepOptions {options.train.threads};
+    sweepOptions.device = options.device;
     sweepOptions.timeLeft = &timeLeft;
     sweepOptions.planTimeLeft = false;
     SweepSummary& swept = summary.sweep;
@@ -139,8 +140,8 @@ DemoSummary runDemo(const DemoOptions& options, const Progress& progress)
         add(runSweep(store, options.runName, options.configs, corpus, one, sweepProgress));
         lastReport += Clock::now() - start; // the sweep's time is not the training steps'
     };
-    const TrainSummary trained =
-        trainRun(options.train, corpus, store, options.runName, options.checkpointDir(), trainProgress, sweepStep);
+    const TrainSummary trained = trainRun(options.train, corpus, store, options.runName, options.checkpointDir(),
+                                          trainProgress, sweepStep, options.device);
     summary.checkpoints = trained.checkpoints;
     summary.finalValLoss = trained.finalValLoss;
     summary.trainingReused = trained.reused;

@@ -19,6 +19,7 @@ struct DemoOptions
     TrainConfig train;
     std::vector<QuantConfig> configs;
     std::string runName = "demo-wsd";
+    std::string device = "cpu"; // where training and the sweep compute (core/engine/compute.h)
 
     static DemoOptions defaults(const std::string& dir);
     std::string storePath() const;     // dir + "/quantscope-demo.h5"

@@ -95,7 +95,7 @@ private:
 
     void trainOne(Store& store, const std::string& run, const TrainConfig& config, const Progress& progress)
     {
-        trainRun(config, m_corpus, store, run, checkpointFolder(m_options, run), progress);
+        trainRun(config, m_corpus, store, run, checkpointFolder(m_options, run), progress, {}, m_options.device);
     }
 
     void train(Store& store, const RecipeStep& step)
@@ -139,6 +139,7 @@ private:
             throw ConfigError(m_what + ": no run of the store matches");
         SweepOptions options;
         options.threads = m_options.threads;
+        options.device = m_options.device;
         for (size_t i = 0; i < runs.size(); ++i)
             runSweep(store, runs[i], step.configs, m_corpus, options,
                      sub(double(i) / double(runs.size()), double(i + 1) / double(runs.size())));
@@ -164,6 +165,7 @@ private:
         }
         SweepOptions options;
         options.threads = m_options.threads;
+        options.device = m_options.device;
         const std::vector<QuantConfig> configs {QuantConfig::parse(s.plan.quant)};
         for (size_t i = 0; i < runs.size(); ++i)
             runSweep(store, runs[i], configs, m_corpus, options,

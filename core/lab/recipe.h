@@ -50,6 +50,7 @@ struct RecipeOptions
 {
     std::string dir;                // output folder: store, checkpoints, corpus, report
     int threads = 0;                // torch threads; 0: all cores
+    std::string device = "cpu";     // where training and sweeps compute (core/engine/compute.h)
     std::string storePath() const;  // dir + "/recipe.h5"
     std::string reportPath() const; // dir + "/report.md"
 };

@@ -64,12 +64,20 @@ bool same(double a, double b)
     return a == b || (std::isnan(a) && std::isnan(b));
 }
 
-// The configs of a plan: FP first, each id once.
+// The configs of a plan: FP first, in the users' compute type, each id once.
 std::vector<QuantConfig> withReference(const std::vector<QuantConfig>& configs)
 {
     std::vector<QuantConfig> all = {QuantConfig::fullPrecision()};
+    if (!configs.empty())
+        all.front().computeDtype = configs.front().computeDtype;
     for (const QuantConfig& c : configs) {
         c.validate();
+        if (c.computeDtype != all.front().computeDtype)
+            throw ConfigError("configs '" + configs.front().id() + "' and '" + c.id()
+                              + "' have different compute "
+                                "types ("
+                              + configs.front().computeDtype + ", " + c.computeDtype
+                              + "): a plan, like a run, holds one");
         if (std::none_of(all.begin(), all.end(), [&](const QuantConfig& o) { return o.id() == c.id(); }))
             all.push_back(c);
     }

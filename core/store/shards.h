@@ -71,7 +71,8 @@ struct ShardPlan
 
 // The missing work of `run`: every checkpoint that lacks the result of one of `configs` (or of the FP
 // reference, always included) goes to a task, `perTask` checkpoints per task in checkpoint order. No
-// task at all when nothing is missing. ConfigError if the run is absent or a config id is stored
+// task at all when nothing is missing. The FP reference takes the configs' compute type (they share
+// one). ConfigError if the run is absent, the configs' compute types differ, or a config id is stored
 // with other parameters.
 ShardPlan planShards(const Store& store, const std::string& run, const std::vector<QuantConfig>& configs, int perTask);
 

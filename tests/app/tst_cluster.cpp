@@ -10,9 +10,11 @@
 // The real SLURM cluster is tst_slurm's.
 
 #include "tests/support/clusterfixture.h"
+#include "tests/support/hftrajectory.h"
 #include "tests/support/testutils.h"
 
 #include "core/common/errors.h"
+#include "core/hf/hfrun.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -113,6 +115,60 @@ private Q_SLOTS:
         bash.closeWriteChannel();
         QVERIFY(bash.waitForFinished(10000));
         QCOMPARE(bash.exitCode(), 0);
+    }
+
+    // submit --dtype: the compute type travels in the plan with every config (the batch script and the
+    // local workers run `task`, which takes it from there), so the results come back recorded in it;
+    // refused by name for a built-in trainer's run and when --resubmit would change it.
+    void computeTypeInThePlan()
+    {
+        const CliResult own =
+            runCli({QStringLiteral("submit"), QStringLiteral("--store"), fresh(QStringLiteral("own-bf16.h5")),
+                    QStringLiteral("--dtype"), QStringLiteral("bf16"), QStringLiteral("--dry-run")});
+        QCOMPARE(own.exitCode, 1);
+        QVERIFY2(own.err.contains(QLatin1String("run 'tiny' is a built-in trainer's run: it sweeps in float32 (--dtype "
+                                                "bfloat16 is for Hugging Face trajectories)")),
+                 qPrintable(own.err));
+
+        const QString revisions = path(QStringLiteral("hf-revisions"));
+        QVERIFY(!test::makeHfModel(revisions + QStringLiteral("/stage1-step1000-tokens2B"), QStringLiteral("llama"), 1)
+                     .isEmpty());
+        QVERIFY(!test::makeHfModel(revisions + QStringLiteral("/stage1-step2000-tokens4B"), QStringLiteral("llama"), 2)
+                     .isEmpty());
+        const QString tokens = path(QStringLiteral("hf-val.bin"));
+        QVERIFY(test::writeTokenWalk(tokens));
+        const QString store = path(QStringLiteral("hf-bf16.h5"));
+        {
+            Store s = Store::create(store.toStdString());
+            importHfTrajectory(s, "olmo", test::smallHfImport(revisions, tokens));
+        }
+        const CliResult r =
+            runCli({QStringLiteral("submit"), QStringLiteral("--store"), store, QStringLiteral("--quant"),
+                    QStringLiteral("rtn:4:g16:sym"), QStringLiteral("--dtype"), QStringLiteral("bf16"),
+                    QStringLiteral("--local"), QStringLiteral("1"), QStringLiteral("--threads"), QStringLiteral("1")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(QLatin1String("Merged 2 shards")), qPrintable(r.out));
+        {
+            const Store s = Store::open(store.toStdString());
+            for (const char* id : {"fp", "rtn_w4_g16_sym"}) {
+                QVERIFY2(s.hasResult("olmo", id, 1), id);
+                QCOMPARE(QuantConfig::fromJson(s.configJson("olmo", id)).computeDtype, std::string("bfloat16"));
+            }
+        }
+        const CliResult again = runCli({QStringLiteral("submit"), QStringLiteral("--store"), store,
+                                        QStringLiteral("--resubmit"), QStringLiteral("--dtype"),
+                                        QStringLiteral("float32"), QStringLiteral("--local"), QStringLiteral("1")});
+        QCOMPARE(again.exitCode, 2);
+        QVERIFY2(again.err.contains(QLatin1String("--dtype cannot change on --resubmit: the plan's tasks compute in "
+                                                  "bfloat16")),
+                 qPrintable(again.err));
+        // A new plan in float32 for the bfloat16 run: refused before any shard exists.
+        const CliResult other =
+            runCli({QStringLiteral("submit"), QStringLiteral("--store"), store, QStringLiteral("--quant"),
+                    QStringLiteral("rtn:3:g16:sym"), QStringLiteral("--dry-run")});
+        QCOMPARE(other.exitCode, 1);
+        QVERIFY2(other.err.contains(QLatin1String("run 'olmo' holds results computed in bfloat16; a sweep in float32")),
+                 qPrintable(other.err));
     }
 
     void localWorkersEqualOneProcess()

@@ -1,18 +1,23 @@
 // SPDX-FileCopyrightText: 2026 QuantScope developers
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Compute types and devices of the Hugging Face sweep (SweepOptions::dtype and ::device, core/engine/compute.h):
-// bfloat16 and float16 against float32 on the same trajectory within the format's rounding, the type
-// recorded and held to per run, and a GPU against the CPU where torch sees one.
+// Compute types and devices (core/engine/compute.h): the Hugging Face sweep's bfloat16 and float16
+// against float32 on the same trajectory within the format's rounding, the type recorded and held to per
+// run; the sweep and the built-in trainer on a GPU against the CPU where torch sees one, and a clear
+// refusal of a GPU where it sees none.
 
-#include "tests/support/hffixture.h"
+#include "tests/support/hftrajectory.h"
 #include "tests/support/numeric.h"
 #include "tests/support/testutils.h"
+#include "tests/support/tinyrun.h"
 
+#include "core/config/corpus.h"
 #include "core/engine/sweep.h"
+#include "core/engine/trainer.h"
 #include "core/formats/hfconfig.h"
 #include "core/hf/hfrun.h"
 #include "core/store/store.h"
 
+#include <QFileInfo>
 #include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
@@ -34,16 +39,7 @@ class TstHfCompute : public QObject
 
     std::string path(const QString& name) const { return m_dir.filePath(name).toStdString(); }
 
-    HfImportOptions importOptions() const
-    {
-        HfImportOptions options;
-        options.sources = {m_revisions.toStdString()};
-        options.data.data = m_tokens.toStdString();
-        options.data.seqLen = 32;
-        options.data.valSequences = 6;
-        options.data.batchSize = 4;
-        return options;
-    }
+    HfImportOptions importOptions() const { return test::smallHfImport(m_revisions, m_tokens); }
 
 private Q_SLOTS:
     void initTestCase()
@@ -180,6 +176,49 @@ private Q_SLOTS:
                          id.c_str());
             }
         }
+    }
+
+    // train --device: without a GPU a clear refusal before anything is written; with one, the run trained
+    // there against the same run on the CPU. Both start from the same weights (initialised on the CPU):
+    // the step-0 validation CE differs only by float32's rounding of other summation orders (1e-5
+    // relative, as the sweep above); Adam normalises each update, so rounding-level differences of the
+    // gradients stay rounding-level in the weights except for coordinates whose gradient is itself at
+    // rounding level, which move by at most lr per step either way: 1e-3 relative after 10 steps is far
+    // above the former and far below the loss's own change (≈ 1 nat, 30 % of it).
+    void trainOnDevice()
+    {
+        const QString corpusPath = test::writeCorpus(m_dir.filePath(QStringLiteral("train-corpus.txt")));
+        TrainConfig config = test::tinyConfig();
+        config.steps = 10;
+        config.checkpointEvery = 10;
+        config.evalEvery = 10;
+        const Corpus corpus = Corpus::fromFile(corpusPath.toStdString(), config.valFraction, "word soup");
+        if (!torch::cuda::is_available()) {
+            Store store = Store::create(path(QStringLiteral("train-nogpu.h5")));
+            QCOMPARE(test::errorOf([&] {
+                         trainRun(config, corpus, store, "tiny", path(QStringLiteral("ckpt-nogpu")), {}, {}, "cuda");
+                     }),
+                     QStringLiteral("device 'cuda': this QuantScope's libtorch has no CUDA support or sees no GPU (the "
+                                    "Debian build is CPU only; the PyPI build, packaging/pytorch-build.sh, has CUDA); "
+                                    "use --device cpu"));
+            QVERIFY(!store.hasRun("tiny"));
+            QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("ckpt-nogpu"))));
+            QSKIP("no CUDA device visible to this libtorch: the refusal is checked, the GPU run is not "
+                  "(bench/device/check.sh runs this test on a GPU machine)");
+        }
+        std::vector<ValRow> val[2];
+        for (const bool gpu : {false, true}) {
+            Store store = Store::create(path(QStringLiteral("train-%1.h5").arg(int(gpu))));
+            trainRun(config, corpus, store, "tiny", path(QStringLiteral("ckpt-%1").arg(int(gpu))), {}, {},
+                     gpu ? "cuda" : "cpu");
+            val[gpu] = store.validation("tiny");
+        }
+        QCOMPARE(val[1].size(), val[0].size());
+        QCOMPARE(val[0].size(), size_t(2)); // steps 0 and 10
+        QVERIFY(std::abs(val[1][0].valLoss - val[0][0].valLoss) <= 1e-5 * val[0][0].valLoss);
+        QVERIFY(val[0][0].valLoss - val[0][1].valLoss > 0.3); // it learned
+        QVERIFY2(std::abs(val[1][1].valLoss - val[0][1].valLoss) <= 1e-3 * val[0][1].valLoss,
+                 qPrintable(QStringLiteral("cpu %1, cuda %2").arg(val[0][1].valLoss).arg(val[1][1].valLoss)));
     }
 };
 

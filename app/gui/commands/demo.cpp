@@ -67,6 +67,7 @@ int runDemoCommand(const Arguments& args)
         options.train.schedule.warmupSteps = std::min(options.train.schedule.warmupSteps, options.train.steps / 10);
     }
     options.train.threads = int(args.integer("threads", options.train.threads));
+    options.device = args.value("device").toStdString();
 
     out(QStringLiteral("QuantScope demo: %1-parameter byte-level LM, %2 schedule, %3 steps of %4 x %5 bytes")
             .arg(options.train.model.parameterCount())

@@ -34,6 +34,7 @@ int runRecipeCommand(const Arguments& args)
             .absolutePath()
             .toStdString();
     options.threads = int(args.integer("threads", options.threads));
+    options.device = args.value("device").toStdString();
     out(QStringLiteral("Recipe %1 v%2: %3")
             .arg(QString::fromStdString(recipe.name))
             .arg(recipe.version)
