@@ -196,10 +196,7 @@ int runSubmit(const Arguments& args)
         const std::string run = runOf(store, args);
         const std::string dtype = canonicalComputeDtype(args.value("dtype").toStdString());
         checkComputeDtype(store, run, dtype);
-        std::vector<QuantConfig> configs = quantConfigs(args);
-        for (QuantConfig& c : configs)
-            c.computeDtype = dtype;
-        plan = planShards(store, run, configs, int(args.integer("per-task", 1)));
+        plan = planShards(store, run, quantConfigs(args), int(args.integer("per-task", 1)), dtype);
         if (plan.tasks.empty()) {
             out(QStringLiteral("Nothing to submit: every checkpoint of run '%1' has the results of all %2 configs")
                     .arg(q(plan.run))

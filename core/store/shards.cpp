@@ -64,22 +64,17 @@ bool same(double a, double b)
     return a == b || (std::isnan(a) && std::isnan(b));
 }
 
-// The configs of a plan: FP first, in the users' compute type, each id once.
-std::vector<QuantConfig> withReference(const std::vector<QuantConfig>& configs)
+// The configs of a plan: FP first, each id once, all in `computeDtype`.
+std::vector<QuantConfig> withReference(const std::vector<QuantConfig>& configs, const std::string& computeDtype)
 {
     std::vector<QuantConfig> all = {QuantConfig::fullPrecision()};
-    if (!configs.empty())
-        all.front().computeDtype = configs.front().computeDtype;
     for (const QuantConfig& c : configs) {
-        c.validate();
-        if (c.computeDtype != all.front().computeDtype)
-            throw ConfigError("configs '" + configs.front().id() + "' and '" + c.id()
-                              + "' have different compute "
-                                "types ("
-                              + configs.front().computeDtype + ", " + c.computeDtype
-                              + "): a plan, like a run, holds one");
         if (std::none_of(all.begin(), all.end(), [&](const QuantConfig& o) { return o.id() == c.id(); }))
             all.push_back(c);
+    }
+    for (QuantConfig& c : all) {
+        c.computeDtype = computeDtype;
+        c.validate();
     }
     return all;
 }
@@ -237,7 +232,7 @@ void ShardPlan::save() const
 }
 
 ShardPlan planShards(const Store& store, const std::string& run, const std::vector<QuantConfig>& userConfigs,
-                     int perTask)
+                     int perTask, const std::string& computeDtype)
 {
     if (perTask < 1)
         throw ConfigError("checkpoints per task must be at least 1, not " + std::to_string(perTask));
@@ -248,7 +243,7 @@ ShardPlan planShards(const Store& store, const std::string& run, const std::vect
     plan.store = fs::absolute(store.path()).lexically_normal().string();
     plan.run = run;
     plan.created = nowIso();
-    plan.configs = withReference(userConfigs);
+    plan.configs = withReference(userConfigs, computeDtype);
     const auto stored = store.configIds(run);
     for (const QuantConfig& c : plan.configs) {
         if (std::find(stored.begin(), stored.end(), c.id()) != stored.end()

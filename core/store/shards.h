@@ -71,10 +71,12 @@ struct ShardPlan
 
 // The missing work of `run`: every checkpoint that lacks the result of one of `configs` (or of the FP
 // reference, always included) goes to a task, `perTask` checkpoints per task in checkpoint order. No
-// task at all when nothing is missing. The FP reference takes the configs' compute type (they share
-// one). ConfigError if the run is absent, the configs' compute types differ, or a config id is stored
-// with other parameters.
-ShardPlan planShards(const Store& store, const std::string& run, const std::vector<QuantConfig>& configs, int perTask);
+// task at all when nothing is missing. Every config of the plan, the FP reference included, computes in
+// `computeDtype` (a canonical name: canonicalComputeDtype; checkComputeDtype in core/hf/hfrun.h says
+// whether the run takes it). ConfigError if the run is absent or a config id is stored with other
+// parameters.
+ShardPlan planShards(const Store& store, const std::string& run, const std::vector<QuantConfig>& configs, int perTask,
+                     const std::string& computeDtype = "float32");
 
 // Creates the shard store of every task of `plan` (replacing one left from an earlier plan) from the
 // main store `main`, and writes plan.json. IoError naming the file on failure.
