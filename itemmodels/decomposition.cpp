@@ -16,7 +16,8 @@ constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
 bool sameWeights(const QuantConfig& a, const QuantConfig& b)
 {
-    if (a.method != b.method || a.bits != b.bits || a.groupSize != b.groupSize || a.symmetric != b.symmetric)
+    if (a.method != b.method || a.bits != b.bits || a.groupSize != b.groupSize || a.symmetric != b.symmetric
+        || a.doubleQuant != b.doubleQuant || a.element != b.element)
         return false;
     // The GPTQ options that make a different config id make a different weight quantizer.
     return a.method != QuantMethod::Gptq
@@ -25,7 +26,7 @@ bool sameWeights(const QuantConfig& a, const QuantConfig& b)
 
 bool sameActivations(const QuantConfig& a, const QuantConfig& b)
 {
-    return a.actBits == b.actBits && a.actGroupSize == b.actGroupSize;
+    return a.actBits == b.actBits && a.actGroupSize == b.actGroupSize && a.actFormat == b.actFormat;
 }
 
 int findConfig(const RunSnapshot& run, const std::function<bool(const QuantConfig&)>& match)

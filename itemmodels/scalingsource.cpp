@@ -9,6 +9,7 @@
 #include "core/common/metrics.h"
 #include "core/config/config.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace qs {
@@ -30,7 +31,13 @@ double groupSizeOf(int groupSize, double width)
 
 bool configMatchesVariant(const QuantConfig& config, scaling::W4A4Variant variant)
 {
-    const bool weights4 = config.method != QuantMethod::None && config.bits == 4;
+    // The law is fitted to integer quantization (Chen et al. 2025): RTN or GPTQ weights, integer
+    // activations; NF4, MX, NVFP4, FP8 and HQQ are other formats with other errors.
+    if (config.actFormat != ActFormat::Int
+        || std::any_of(config.overrides.begin(), config.overrides.end(),
+                       [](const auto& o) { return o.second.actFormat.value_or(ActFormat::Int) != ActFormat::Int; }))
+        return false;
+    const bool weights4 = (config.method == QuantMethod::Rtn || config.method == QuantMethod::Gptq) && config.bits == 4;
     const bool weights16 = config.method == QuantMethod::None;
     switch (variant) {
     case scaling::W4A4Variant::WeightOnly:

@@ -3513,7 +3513,7 @@ calentamiento: no ajustado</translation>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+38"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+40"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1: %2 (la referencia de precisión completa; todo barrido la calcula)</translation>
     </message>
@@ -3567,16 +3567,36 @@ calentamiento: no ajustado</translation>
     </message>
     <message>
         <location line="+9"/>
-        <source>method:bits[:options], options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activation bits), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down). &quot;none:a4&quot; quantizes activations only.</source>
-        <translation>método:bits[:opciones], opciones en cualquier orden: pc | g&lt;N&gt; (grupos de pesos), sym | asym, act | noact (act-order de GPTQ), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (bits de activación), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (precisión mixta, tipos q, k, v, o, gate, up, down). «none:a4» cuantiza solo las activaciones.</translation>
+        <source>method[:bits][:options]. Methods: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp (MXFP4, MXFP8, NVFP4, FP8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format). &quot;none:a4&quot; quantizes activations only.</source>
+        <translation>método[:bits][:opciones]. Métodos: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 y fp4 (bitsandbytes), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Opciones en cualquier orden: pc | g&lt;N&gt; (grupos de pesos), sym | asym, act | noact (act-order de GPTQ), dq | nodq (doble cuantización de NF4/FP4), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activaciones enteras), a4mx | a8mx | a4nv | a8fp (activaciones MXFP4, MXFP8, NVFP4, FP8), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (precisión mixta, tipos q, k, v, o, gate, up, down; down=a8mx para un formato). «none:a4» cuantiza solo las activaciones.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 or none:a4. The full-precision reference is always computed; configs already in the store are skipped.</source>
-        <translation>Una configuración por línea, p. ej. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 o none:a4. La referencia de precisión completa se calcula siempre; las configuraciones que ya están en el almacén se omiten.</translation>
+        <location line="+8"/>
+        <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx or fp8:a8fp. The full-precision reference is always computed; configs already in the store are skipped.</source>
+        <translation>Una configuración por línea, p. ej. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx o fp8:a8fp. La referencia de precisión completa se calcula siempre; las configuraciones que ya están en el almacén se omiten.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
+        <source>%1 (activations only)</source>
+        <translation>%1 (solo activaciones)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (as %2)</source>
+        <translation>%1 (como %2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Each quantizer with the settings of the library whose numbers it reproduces</source>
+        <translation>Cada cuantizador con los ajustes de la biblioteca cuyos números reproduce</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add</source>
+        <translation>&amp;Añadir</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>&amp;Run Sweep</source>
         <translation>&amp;Ejecutar barrido</translation>
     </message>
@@ -3592,11 +3612,16 @@ calentamiento: no ajustado</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>&amp;Method:</source>
+        <translation>&amp;Método:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Will run:</source>
         <translation>Se ejecutará:</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+71"/>
         <source>The store holds no run to sweep.</source>
         <translation>El almacén no contiene ninguna ejecución que barrer.</translation>
     </message>

@@ -3513,7 +3513,7 @@ opwarmen: niet gefit</translation>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+38"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+40"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1: %2 (de referentie met volledige precisie; elke sweep berekent die)</translation>
     </message>
@@ -3567,16 +3567,36 @@ opwarmen: niet gefit</translation>
     </message>
     <message>
         <location line="+9"/>
-        <source>method:bits[:options], options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activation bits), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down). &quot;none:a4&quot; quantizes activations only.</source>
-        <translation>methode:bits[:opties], opties in willekeurige volgorde: pc | g&lt;N&gt; (gewichtsgroepen), sym | asym, act | noact (GPTQ act-order), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activatiebits), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (gemengde precisie, typen q, k, v, o, gate, up, down). &quot;none:a4&quot; kwantiseert alleen activaties.</translation>
+        <source>method[:bits][:options]. Methods: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp (MXFP4, MXFP8, NVFP4, FP8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format). &quot;none:a4&quot; quantizes activations only.</source>
+        <translation>methode[:bits][:opties]. Methoden: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 en fp4 (bitsandbytes), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Opties in willekeurige volgorde: pc | g&lt;N&gt; (gewichtsgroepen), sym | asym, act | noact (GPTQ act-order), dq | nodq (dubbele kwantisatie van NF4/FP4), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (gehele activaties), a4mx | a8mx | a4nv | a8fp (MXFP4-, MXFP8-, NVFP4-, FP8-activaties), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (gemengde precisie, soorten q, k, v, o, gate, up, down; down=a8mx voor een formaat). &quot;none:a4&quot; kwantiseert alleen de activaties.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 or none:a4. The full-precision reference is always computed; configs already in the store are skipped.</source>
-        <translation>Eén configuratie per regel, bijv. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 of none:a4. De referentie met volledige precisie wordt altijd berekend; configuraties die al in het resultatenbestand staan, worden overgeslagen.</translation>
+        <location line="+8"/>
+        <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx or fp8:a8fp. The full-precision reference is always computed; configs already in the store are skipped.</source>
+        <translation>Eén configuratie per regel, bijv. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx of fp8:a8fp. De referentie in volle precisie wordt altijd berekend; configuraties die al in de opslag staan, worden overgeslagen.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
+        <source>%1 (activations only)</source>
+        <translation>%1 (alleen activaties)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (as %2)</source>
+        <translation>%1 (zoals %2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Each quantizer with the settings of the library whose numbers it reproduces</source>
+        <translation>Elke kwantisator met de instellingen van de bibliotheek waarvan hij de getallen reproduceert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add</source>
+        <translation>&amp;Toevoegen</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>&amp;Run Sweep</source>
         <translation>Sweep &amp;uitvoeren</translation>
     </message>
@@ -3592,11 +3612,16 @@ opwarmen: niet gefit</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>&amp;Method:</source>
+        <translation>&amp;Methode:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Will run:</source>
         <translation>Wordt uitgevoerd:</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+71"/>
         <source>The store holds no run to sweep.</source>
         <translation>Het resultatenbestand bevat geen run om te sweepen.</translation>
     </message>

@@ -3490,7 +3490,7 @@ warmup: not fitted</source>
 <context>
     <name>qs::SweepDialog</name>
     <message>
-        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+38"/>
+        <location filename="../widgets/dialogs/sweepdialog.cpp" line="+40"/>
         <source>%1: %2 (the full-precision reference; every sweep computes it)</source>
         <translation>%1：%2（全精度参考；每次扫描都会计算）</translation>
     </message>
@@ -3543,16 +3543,36 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+9"/>
-        <source>method:bits[:options], options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activation bits), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down). &quot;none:a4&quot; quantizes activations only.</source>
-        <translation>method:bits[:options]，options 顺序任意：pc | g&lt;N&gt;（权重分组）、sym | asym、act | noact（GPTQ act-order）、a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt;（激活位数）、&lt;kind&gt;=w&lt;B&gt;a&lt;B&gt;（混合精度，类型为 q、k、v、o、gate、up、down）。“none:a4”只量化激活。</translation>
+        <source>method[:bits][:options]. Methods: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp (MXFP4, MXFP8, NVFP4, FP8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format). &quot;none:a4&quot; quantizes activations only.</source>
+        <translation>method[:bits][:options]。方法：none、rtn、gptq、hqq（2、3、4、8 位）、nf4 和 fp4（bitsandbytes）、mxfp4、mxfp8、nvfp4、fp8（e4m3 | e5m2，pc | pt）。选项顺序任意：pc | g&lt;N&gt;（权重分组）、sym | asym、act | noact（GPTQ act-order）、dq | nodq（NF4/FP4 双重量化）、a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt;（整数激活）、a4mx | a8mx | a4nv | a8fp（MXFP4、MXFP8、NVFP4、FP8 激活）、&lt;kind&gt;=w&lt;B&gt;a&lt;B&gt;（混合精度，类型 q、k、v、o、gate、up、down；格式写作 down=a8mx）。“none:a4”只量化激活。</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 or none:a4. The full-precision reference is always computed; configs already in the store are skipped.</source>
-        <translation>每行一个配置，例如 rtn:4:g128:sym、gptq:3:g128:sym:act、rtn:4:g128:sym:a4:down=a8 或 none:a4。始终计算全精度参考；结果库中已有的配置会跳过。</translation>
+        <location line="+8"/>
+        <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx or fp8:a8fp. The full-precision reference is always computed; configs already in the store are skipped.</source>
+        <translation>每行一个配置，例如 rtn:4:g128:sym、gptq:3:g128:sym:act、rtn:4:g128:sym:a4:down=a8、none:a4、nf4、hqq:4、mxfp4:a4mx:down=a8mx 或 fp8:a8fp。全精度参考总会计算；存储中已有的配置会被跳过。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
+        <source>%1 (activations only)</source>
+        <translation>%1（仅激活）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (as %2)</source>
+        <translation>%1（同 %2）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Each quantizer with the settings of the library whose numbers it reproduces</source>
+        <translation>每个量化器都采用其所复现数值的库的设置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>&amp;Run Sweep</source>
         <translation>运行扫描(&amp;R)</translation>
     </message>
@@ -3568,11 +3588,16 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>&amp;Method:</source>
+        <translation>方法(&amp;M)：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Will run:</source>
         <translation>将运行：</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+71"/>
         <source>The store holds no run to sweep.</source>
         <translation>结果库中没有可扫描的运行。</translation>
     </message>

@@ -134,7 +134,7 @@ std::string w4a4Config(const Store& store, const std::string& run)
         } catch (const Error&) {
             continue; // a config this build cannot read is not the one
         }
-        if (config.actBits != 4)
+        if (config.actBits != 4 || config.actFormat != ActFormat::Int)
             continue;
         if (config.bits == 4 && config.method != QuantMethod::None && config.overrides.empty())
             return id;

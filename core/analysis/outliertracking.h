@@ -70,7 +70,7 @@ OutlierCorrelation correlateOutliers(const Store& store, const std::string& run,
                                      const std::string& configId, const std::string& metric = metrics::deltaCe);
 
 // The run's W4A4 config (4-bit weights and activations, no per-kind overrides) when it has one, else
-// any config with 4-bit activations; "" when none.
+// any config with 4-bit integer activations (the outlier analysis is of absmax integer grids); "" when none.
 std::string w4a4Config(const Store& store, const std::string& run);
 
 } // namespace qs

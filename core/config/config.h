@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -114,15 +115,52 @@ struct TrainConfig
     bool operator==(const TrainConfig&) const = default;
 };
 
+// The weight quantizers. Each has one row in quantMethods() (core/config/quantmethods.cpp: its name,
+// bits, groups and options) and one function in core/engine/weightquantizers.cpp: adding a method is
+// those two places (docs/architecture.md, "Adding a quantizer").
 enum class QuantMethod
 {
     None, // weights stay in full precision (W16): the FP reference, or activation-only runs (W16A4)
     Rtn,
     Gptq,
+    Hqq,   // half-quadratic zero-point optimization (Badri & Shaji 2023; the hqq library)
+    Nf4,   // bitsandbytes NormalFloat4 (Dettmers et al. 2023)
+    Fp4,   // bitsandbytes FP4
+    Mxfp4, // OCP microscaling, E2M1 elements, E8M0 scale per 32
+    Mxfp8, // OCP microscaling, E4M3 elements
+    Nvfp4, // NVIDIA FP4: E2M1 elements, E4M3 scale per 16, a float32 scale per tensor
+    Fp8,   // float8 E4M3 or E5M2, a float32 scale per tensor or per output channel
+    Int8,  // bitsandbytes' LLM.int8 weights: int8 per output row of the float16 weight (Dettmers et al. 2022)
 };
 
 std::string toString(QuantMethod method);
 QuantMethod quantMethodFromString(const std::string& name);
+
+// How the inputs of linear layers are fake-quantized (the a<bits><format> spec option): Int, symmetric
+// absmax integers per token or per group (a4, a8g32); Mx, OCP microscaling per 32 channels (a4mx =
+// MXFP4, a8mx = MXFP8); Nv, NVFP4 (a4nv: E4M3 scales per 16 channels under a per-token float32 scale);
+// Fp8, float8 E4M3 with a dynamic scale per token (a8fp); Lt, LLM.int8's decomposition (a8lt): the
+// input's columns holding a value of magnitude 6 or more (in a sequence) stay in full precision, the
+// rest int8 per token of the float16 input, as bitsandbytes' Linear8bitLt.
+enum class ActFormat
+{
+    Int,
+    Mx,
+    Nv,
+    Fp8,
+    Lt,
+};
+
+std::string toString(ActFormat format); // "" (int), "mx", "nv", "fp", "lt"
+// One layer's input quantization, as the forward pass applies it (bits 16: none).
+struct ActQuant
+{
+    int bits = 16;
+    int groupSize = -1; // Int only: channels per group, -1 per token
+    ActFormat format = ActFormat::Int;
+    bool active() const { return bits < 16; }
+    bool operator==(const ActQuant&) const = default;
+};
 
 // The canonical name of a compute type: "float32" (also "fp32"), "bfloat16" ("bf16"), "float16"
 // ("fp16", "half"); ConfigError naming the three otherwise.
@@ -134,6 +172,7 @@ struct KindPrecision
 {
     int bits = 0;
     int actBits = 0;
+    std::optional<ActFormat> actFormat; // unset: the config's
     bool operator==(const KindPrecision&) const = default;
 };
 
@@ -143,9 +182,14 @@ const std::vector<std::string>& layerKinds(); // q, k, v, o, gate, up, down
 struct QuantConfig
 {
     QuantMethod method = QuantMethod::Rtn;
-    int bits = 4;       // 2..8
-    int groupSize = -1; // -1: one scale per output channel; otherwise columns per group
+    int bits = 4;       // 2..8 for rtn and gptq; what quantMethods() allows for the others
+    int groupSize = -1; // -1: one scale per output channel; 0: one per tensor (fp8); otherwise columns per group
     bool symmetric = true;
+    // nf4 / fp4 only: the block absmax stored as 8-bit codes of blocks of 256 (bitsandbytes' double
+    // quantization, compress_statistics).
+    bool doubleQuant = true;
+    // fp8 only: the element format, "e4m3" (float8_e4m3fn, max 448) or "e5m2" (max 57344).
+    std::string element = "e4m3";
     // GPTQ only (as the GPTQ reference implementation has them): act-order, damping, lazy block size, and the
     // calibration set — sequences of calibSeqLen bytes drawn from the run's training text with calibSeed.
     bool actOrder = true;
@@ -158,6 +202,7 @@ struct QuantConfig
     // per token, or per group of actGroupSize channels inside a token. 16 = not quantized.
     int actBits = 16;
     int actGroupSize = -1;
+    ActFormat actFormat = ActFormat::Int;
     // Mixed precision: per module kind overrides of bits / actBits.
     std::map<std::string, KindPrecision> overrides;
     // The type the forward pass, the evaluation and the calibration activations are computed in:
@@ -172,21 +217,27 @@ struct QuantConfig
     // Weight / activation bits the layer of module kind `kind` gets (16 = full precision).
     int weightBitsFor(const std::string& kind) const;
     int actBitsFor(const std::string& kind) const;
+    ActQuant actQuantFor(const std::string& kind) const;
     bool quantizesActivations() const;
 
     void validate() const;
     // Stable, human-readable id used as the store group name, e.g. "rtn_w4_g32_sym", "gptq_w3_g128_sym_act",
-    // "rtn_w4_g128_sym_a4_down.a8", "fp_a4", "fp".
+    // "rtn_w4_g128_sym_a4_down.a8", "fp_a4", "fp", "nf4_w4_g64_dq", "mxfp4_w4_g32_a4mx_down.a8mx",
+    // "fp8_w8_e4m3_pc_a8fp", "hqq_w3_g64".
     std::string id() const;
     // Short label for legends, e.g. "RTN W4 g32 sym", "RTN W4A4 g128 sym, down A8", "W16A4".
     std::string label() const;
     std::string toJson() const;
     static QuantConfig fromJson(const std::string& json);
-    // Parses the CLI shorthand: method, then (except for "none") bits, then options in any order:
-    // pc | g<N> (weight groups), sym | asym, act | noact (GPTQ act-order), cal<N>x<T> (GPTQ calibration:
-    // N sequences of T tokens; part of the id when not the default 32x128), a<B> | a<B>g<N> (activation
-    // bits, per token or per group of N channels), <kind>=w<B>a<B> | <kind>=w<B> | <kind>=a<B> (mixed
-    // precision). E.g. "rtn:4:g32:sym", "gptq:3:g128:sym:act", "rtn:4:g128:a4:down=a8", "none:a4".
+    // Parses the CLI shorthand: method, then (except for "none", and optional where the method's name
+    // fixes them: nf4, fp4, mxfp4, mxfp8, nvfp4, fp8) bits, then options in any order: pc | pt | g<N>
+    // (weight groups; pt: per tensor), sym | asym, act | noact (GPTQ act-order), cal<N>x<T> (GPTQ
+    // calibration: N sequences of T tokens; part of the id when not the default 32x128), damp<F>, dq |
+    // nodq (nf4/fp4 double quantization), e4m3 | e5m2 (fp8 elements), a<B> | a<B>g<N> | a<B>mx | a<B>nv |
+    // a<B>fp (activations: integers per token or per group of N channels, MX, NVFP4, FP8 per token),
+    // <kind>=w<B>a<B>[fmt] | <kind>=w<B> | <kind>=a<B>[fmt] (mixed precision). E.g. "rtn:4:g32:sym",
+    // "gptq:3:g128:sym:act", "rtn:4:g128:a4:down=a8", "none:a4", "nf4", "mxfp4:a4mx:down=a8mx",
+    // "fp8:pt:a8fp", "hqq:3".
     static QuantConfig parse(const std::string& spec);
     bool operator==(const QuantConfig&) const = default;
 };

@@ -19,7 +19,7 @@ namespace F = torch::nn::functional;
 
 torch::Tensor HfLinear::operator()(const torch::Tensor& x) const
 {
-    const torch::Tensor input = actBits < 16 ? fakeQuantizeActivations(x, actBits, actGroupSize) : x;
+    const torch::Tensor input = act.active() ? fakeQuantizeActivations(x, act) : x;
     // One product over all tokens; a view of rows with a stride (a stack's output) is read in place.
     // Weights are kept in float32 (quantization works on them); a bfloat16 or float16 forward narrows
     // them for the product, as a model loaded in that type holds them.
@@ -42,7 +42,7 @@ bool HfStack::serves(const std::vector<const HfLinear*>& layers) const
     const int64_t size = int64_t(weight.element_size());
     int64_t row = 0;
     for (const HfLinear* l : layers) {
-        if (l->actBits != layers.front()->actBits || l->actGroupSize != layers.front()->actGroupSize)
+        if (!(l->act == layers.front()->act))
             return false;
         if (!l->weight.defined() || l->weight.dim() != 2 || l->weight.size(1) != weight.size(1)
             || l->weight.scalar_type() != weight.scalar_type() || l->weight.strides() != weight.strides()
@@ -64,7 +64,7 @@ std::vector<torch::Tensor> HfStack::operator()(const std::vector<const HfLinear*
             outs.push_back((*l)(x));
         return outs;
     }
-    const auto y = HfLinear {weight, bias, layers.front()->actBits, layers.front()->actGroupSize}(x);
+    const auto y = HfLinear {weight, bias, layers.front()->act}(x);
     int64_t column = 0;
     for (const HfLinear* l : layers) {
         outs.push_back(y.narrow(-1, column, l->weight.size(0)));
@@ -342,7 +342,7 @@ HfBlock HfModel::loadBlock(int64_t index) const
     HfBlock b;
     b.index = index;
     auto linear = [&](const std::string& name) {
-        return HfLinear {load(p + name + ".weight"), load(p + name + ".bias")};
+        return HfLinear {load(p + name + ".weight"), load(p + name + ".bias"), {}};
     };
     auto norm = [&](const std::string& name) { return HfNorm {load(p + name + ".weight"), load(p + name + ".bias")}; };
     b.ln1 = norm(m_arch.attnNormName); // undefined for OLMo-1's parameter-free LayerNorm
@@ -786,12 +786,13 @@ void HfModel::setActivationQuantization(HfBlock& block, const QuantConfig& confi
     for (const auto& group : groups) {
         for (HfLinear* l : group) {
             const LayerInfo& info = infos[i++];
-            const int bits = config.actBitsFor(info.kind);
-            if (bits < 16 && config.actGroupSize > 0 && l->weight.size(1) % config.actGroupSize != 0)
-                throw ConfigError(info.name + ": activation group size " + std::to_string(config.actGroupSize)
-                                  + " does not divide the " + std::to_string(l->weight.size(1)) + " input channels");
-            l->actBits = bits;
-            l->actGroupSize = config.actGroupSize;
+            const ActQuant act = config.actQuantFor(info.kind);
+            try {
+                checkActivationQuantization(act, l->weight.size(1));
+            } catch (const ConfigError& e) {
+                throw ConfigError(info.name + ": " + e.what());
+            }
+            l->act = act;
         }
     }
 }

@@ -11,6 +11,7 @@
 // GQA, NeoX's per-head fused qkv layout); tests/support/hf_reference.py is the independent reference the
 // tests compare with. Include only from core .cpp files: this header pulls in libtorch.
 
+#include "core/config/config.h"
 #include "core/engine/compute.h"
 #include "core/formats/hfconfig.h"
 #include "core/formats/hfweights.h"
@@ -31,8 +32,7 @@ struct HfLinear
 {
     torch::Tensor weight; // [out, in]
     torch::Tensor bias;   // [out] or undefined
-    int actBits = 16;     // input fake quantization (W4A4-style evaluation); 16: none
-    int actGroupSize = -1;
+    ActQuant act;         // input fake quantization (W4A4-style evaluation); bits 16: none
     // x [..., in] (any strides) -> [..., out], as one matrix product over every token.
     torch::Tensor operator()(const torch::Tensor& x) const;
 };

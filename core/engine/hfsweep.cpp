@@ -505,7 +505,7 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                     for (const auto& group : block.groups(model.arch().family)) {
                         members.emplace_back();
                         for (HfLinear* l : group)
-                            members.back().push_back({&infos[layer++], l->weight, l->actBits, l->actGroupSize});
+                            members.back().push_back({&infos[layer++], l->weight, l->act});
                     }
                     HiddenStates& states = *lane.calibration;
                     if (plan.calibrationChunked) {

@@ -72,10 +72,10 @@ torch::Tensor QLinearImpl::effectiveWeight() const
 
 torch::Tensor QLinearImpl::effectiveInput(const torch::Tensor& x) const
 {
-    if (m_actBits >= 16)
+    if (!m_act.active())
         return x;
     const bool ste = torch::GradMode::is_enabled();
-    auto xq = fakeQuantizeActivations(ste ? x.detach() : x, m_actBits, m_actGroup);
+    auto xq = fakeQuantizeActivations(ste ? x.detach() : x, m_act);
     return ste ? x + (xq - x).detach() : xq;
 }
 
@@ -103,14 +103,10 @@ void QLinearImpl::setWeightQuantization(int bits, int groupSize, bool symmetric)
     m_wSymmetric = symmetric;
 }
 
-void QLinearImpl::setInputQuantization(int bits, int groupSize)
+void QLinearImpl::setInputQuantization(const ActQuant& act)
 {
-    const int64_t in = weight.size(1);
-    if (bits < 16 && groupSize > 0 && in % groupSize != 0)
-        throw ConfigError("activation group size " + std::to_string(groupSize) + " does not divide the "
-                          + std::to_string(in) + " input channels");
-    m_actBits = bits;
-    m_actGroup = groupSize;
+    checkActivationQuantization(act, weight.size(1));
+    m_act = act;
 }
 
 AttentionImpl::AttentionImpl(const ModelConfig& c)
@@ -336,7 +332,7 @@ void TinyLmImpl::setActivationQuantization(const QuantConfig& config)
     auto modules = quantizableModules();
     for (size_t i = 0; i < modules.size(); ++i) {
         try {
-            modules[i]->setInputQuantization(config.actBitsFor(infos[i].kind), config.actGroupSize);
+            modules[i]->setInputQuantization(config.actQuantFor(infos[i].kind));
         } catch (const ConfigError& e) {
             throw ConfigError(infos[i].name + ": " + e.what());
         }

@@ -41,11 +41,9 @@ class QLinearImpl : public torch::nn::Module
 public:
     QLinearImpl(int in, int out);
     torch::Tensor forward(const torch::Tensor& x);
-    // bits 16 turns it off; groupSize -1: one scale per token. Throws ConfigError if groupSize does not
-    // divide the input width.
-    void setInputQuantization(int bits, int groupSize);
-    int inputBits() const { return m_actBits; }
-    int inputGroupSize() const { return m_actGroup; }
+    // bits 16 turns it off. Throws ConfigError if the format's groups do not divide the input width.
+    void setInputQuantization(const ActQuant& act);
+    const ActQuant& inputQuantization() const { return m_act; }
     // QAT: the forward pass uses the RTN-quantized weight (rtnQuantize, the PTQ quantizer) with the
     // straight-through estimator, so the gradient reaches the latent full-precision weight unchanged.
     // bits 16 turns it off.
@@ -56,15 +54,11 @@ public:
     // matrix product (fusedLinear).
     torch::Tensor effectiveInput(const torch::Tensor& x) const;
     torch::Tensor effectiveWeight() const;
-    bool sameInputQuantization(const QLinearImpl& other) const
-    {
-        return m_actBits == other.m_actBits && (m_actBits >= 16 || m_actGroup == other.m_actGroup);
-    }
+    bool sameInputQuantization(const QLinearImpl& other) const { return m_act == other.m_act; }
     torch::Tensor weight;
 
 private:
-    int m_actBits = 16;
-    int m_actGroup = -1;
+    ActQuant m_act;
     int m_wBits = 16;
     int m_wGroup = -1;
     bool m_wSymmetric = true;

@@ -5,6 +5,7 @@
 #include "core/common/errors.h"
 #include "core/engine/gptq.h"
 #include "core/engine/quantizer.h"
+#include "core/engine/weightquantizers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -197,7 +198,7 @@ bool GroupQuantizer::needsFirstPass() const
 bool GroupQuantizer::needsSecondPass() const
 {
     return m_options.inputStats || std::any_of(m_members.begin(), m_members.end(), [&](const GroupMember& m) {
-               return m_config.weightBitsFor(m.info->kind) < 16 || m.actBits < 16;
+               return m_config.weightBitsFor(m.info->kind) < 16 || m.act.active();
            });
 }
 
@@ -247,12 +248,13 @@ void GroupQuantizer::quantize()
             if (m_options.onQuantized)
                 m_options.onQuantized({&info, wq, bits, &g});
         } else if (bits < 16) {
-            wq.copy_(rtnQuantize(w, bits, m_config.groupSize, m_config.symmetric));
+            const WeightQuantization q = quantizeWeight(w, m_config, bits, info.name);
+            wq.copy_(q.weight);
             if (m_options.onQuantized)
-                m_options.onQuantized({&info, wq, bits, nullptr});
+                m_options.onQuantized({&info, wq, bits, nullptr, &q.parts});
         }
         r.relErr = relativeError(w, wq);
-        if (bits >= 16 && m.actBits >= 16)
+        if (bits >= 16 && !m.act.active())
             r.sqnrDb = std::numeric_limits<double>::infinity(); // nothing quantized: Ŷ = Y
         m_original.push_back(w);
         m_reports.push_back(std::move(r));
@@ -286,7 +288,7 @@ void GroupQuantizer::addSecond(const torch::Tensor& computed)
         std::vector<size_t> batch, rest;
         for (size_t i : pending) {
             const GroupMember& m = m_members[i];
-            const bool same = m.actBits == first.actBits && (m.actBits >= 16 || m.actGroupSize == first.actGroupSize);
+            const bool same = m.act == first.act;
             (same ? batch : rest).push_back(i);
         }
         pending = std::move(rest);
@@ -306,7 +308,7 @@ void GroupQuantizer::addSecond(const torch::Tensor& computed)
         // 4·N·C·O for the two products: it pays for small layers over many tokens (the built-in model's
         // calibration set), not for a large layer over a chunk of calibration sequences, and its float64
         // weights stay within 32 MB.
-        const bool gram = first.actBits >= 16 && outputs * channels <= (int64_t(1) << 22)
+        const bool gram = !first.act.active() && outputs * channels <= (int64_t(1) << 22)
             && rows * channels + 4 * outputs * channels < 2 * rows * outputs;
         if (gram) {
             // Weights only: with G = XᵀX, Σ‖W x‖² = Σ (W G) ∘ W and Σ‖(W − Ŵ) x‖² the same with W − Ŵ.
@@ -327,8 +329,7 @@ void GroupQuantizer::addSecond(const torch::Tensor& computed)
                 const auto part = x.narrow(0, r, std::min(sliceRows, rows - r));
                 // Ŷ sees the input as the quantized model does, activation quantization included (per
                 // token or per group of a token's channels, so a slice of tokens quantizes alike).
-                const auto partQ =
-                    first.actBits < 16 ? fakeQuantizeActivations(part, first.actBits, first.actGroupSize) : part;
+                const auto partQ = first.act.active() ? fakeQuantizeActivations(part, first.act) : part;
                 const auto y = torch::nn::functional::linear(part, w);
                 const auto diff = y - torch::nn::functional::linear(partQ, wq);
                 signal += (y * y).sum(0).to(torch::kFloat64);
@@ -389,8 +390,7 @@ std::vector<LayerReport> quantizeModel(TinyLm& model, const torch::Tensor& calib
     auto quantize = [&](const torch::Tensor& input, std::initializer_list<QLinear> layers) {
         std::vector<GroupMember> members;
         for (const QLinear& layer : layers)
-            members.push_back(
-                {&infos[reports.size() + members.size()], layer->weight, layer->inputBits(), layer->inputGroupSize()});
+            members.push_back({&infos[reports.size() + members.size()], layer->weight, layer->inputQuantization()});
         quantizeGroup(input, members, config, options, reports);
     };
 

@@ -18,6 +18,8 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace qs {
@@ -77,6 +79,8 @@ struct QuantizedLayer
     torch::Tensor weight;             // [out, in], the Ŵ the model now holds
     int bits = 16;                    // weight bits (16: not quantized)
     const GptqResult* gptq = nullptr; // GPTQ only
+    // The other methods: what their format stores (WeightQuantization::parts), or null.
+    const std::vector<std::pair<std::string, torch::Tensor>>* parts = nullptr;
 };
 
 struct QuantizeModelOptions
@@ -100,8 +104,7 @@ struct GroupMember
 {
     const LayerInfo* info = nullptr;
     torch::Tensor weight; // [out, in], written with copy_
-    int actBits = 16;     // input fake quantization used for Ŷ (16: none)
-    int actGroupSize = -1;
+    ActQuant act;         // input fake quantization used for Ŷ (bits 16: none)
 };
 
 // Quantizes `members`, which all read `input`, as `config` asks (GPTQ shares one Hessian of `input`),

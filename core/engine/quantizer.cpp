@@ -5,6 +5,9 @@
 #include <cmath>
 
 #include "core/common/errors.h"
+#include "core/config/quantmethods.h"
+#include "core/engine/floatformats.h"
+#include "core/engine/weightquantizers.h"
 
 namespace qs {
 
@@ -76,6 +79,71 @@ torch::Tensor fakeQuantizeActivations(const torch::Tensor& x, int bits, int grou
     scale = torch::where(scale > 0, scale, torch::ones_like(scale));
     auto q = torch::clamp(torch::round(grouped / scale), -qmax - 1.0, qmax) * scale;
     return q.reshape(x.sizes());
+}
+
+void checkActivationQuantization(const ActQuant& act, int64_t channels)
+{
+    if (!act.active())
+        return;
+    if (!actFormatTakes(act.format, act.bits))
+        throw ConfigError("activation bits = " + std::to_string(act.bits) + " do not fit the format '"
+                          + toString(act.format) + "'");
+    const int64_t group = act.format == ActFormat::Mx ? 32 : act.format == ActFormat::Nv ? 16 : act.groupSize;
+    if (group > 0 && channels % group != 0)
+        throw ConfigError(
+            (act.format == ActFormat::Int ? "activation group size " : actLabel(act.bits, act.format) + " blocks of ")
+            + std::to_string(group) + " do not divide the " + std::to_string(channels) + " input channels");
+}
+
+namespace {
+
+// LLM.int8's decomposition of a layer input (bitsandbytes' Linear8bitLt, threshold 6): per sequence
+// (the leading dimension of a 3-D input; all rows of a 2-D one), the columns where the float16 input
+// reaches 6 in magnitude keep their full-precision values; every other value is the int8 code of its
+// token's row (outliers left out of the absmax), dequantized.
+torch::Tensor llmInt8Decomposition(const torch::Tensor& x32)
+{
+    const int64_t channels = x32.size(-1);
+    const auto seqs = x32.dim() == 3 ? x32 : x32.reshape({1, -1, channels});
+    const auto x16 = seqs.to(torch::kHalf).to(torch::kFloat32);
+    const auto outlier = x16.abs() >= 6.0f;
+    const auto columns = outlier.any(1, /*keepdim=*/true);
+    const Int8Rows rows = int8RowQuantize(torch::where(outlier, torch::zeros_like(x16), x16));
+    return torch::where(columns, seqs, rows.weight).reshape(x32.sizes());
+}
+
+} // namespace
+
+torch::Tensor fakeQuantizeActivations(const torch::Tensor& x, const ActQuant& act)
+{
+    if (!act.active())
+        return x;
+    if (act.format == ActFormat::Int)
+        return fakeQuantizeActivations(x, act.bits, act.groupSize);
+    checkActivationQuantization(act, x.size(-1));
+    const auto x32 = x.to(torch::kFloat32).contiguous();
+    const auto tokens = x32.reshape({-1, x32.size(-1)});
+    torch::Tensor q;
+    switch (act.format) {
+    case ActFormat::Mx:
+        q = mxQuantize(tokens, act.bits == 4 ? e2m1 : e4m3).values;
+        break;
+    case ActFormat::Nv: {
+        const auto amax = std::get<0>(tokens.abs().max(1, /*keepdim=*/true));
+        // An all-zero token stays zero under any positive scale.
+        const auto scale = nvfp4TensorScale(torch::where(amax > 0, amax, torch::ones_like(amax)));
+        q = nvfp4Quantize(tokens, scale).values;
+        break;
+    }
+    case ActFormat::Fp8:
+        q = fp8Quantize(tokens, std::get<0>(tokens.abs().max(1, /*keepdim=*/true)), e4m3);
+        break;
+    case ActFormat::Lt:
+        return llmInt8Decomposition(x32).to(x.scalar_type());
+    case ActFormat::Int:
+        break;
+    }
+    return q.reshape(x.sizes()).to(x.scalar_type());
 }
 
 bool allFinite(const torch::Tensor& t)

@@ -38,6 +38,17 @@ torch::Tensor rtnQuantize(const torch::Tensor& w, int bits, int groupSize, bool 
 // stays zero. groupSize must divide the channel count (ConfigError otherwise); bits in [2, 8].
 torch::Tensor fakeQuantizeActivations(const torch::Tensor& x, int bits, int groupSize);
 
+// A layer input quantized as `act` says, in the input's type (computed in float32): Int as above; Mx,
+// OCP microscaling per 32 channels of a token (E2M1 for 4 bits, E4M3 for 8; mxQuantize); Nv, NVFP4
+// per 16 channels with each token's own float32 scale amax / (448 · 6), so a token's quantization does
+// not depend on the other tokens of its batch (torchao takes one scale per tensor); Fp8, E4M3 with
+// the dynamic per-token scale amax / 448 of compressed-tensors; Lt, LLM.int8's decomposition (per
+// sequence of a 3-D input, the columns reaching 6 in full precision, the rest int8 per token of the
+// float16 input). Bits 16: x itself.
+torch::Tensor fakeQuantizeActivations(const torch::Tensor& x, const ActQuant& act);
+// ConfigError when `act`'s groups or blocks do not divide `channels` (or its bits do not fit it).
+void checkActivationQuantization(const ActQuant& act, int64_t channels);
+
 // Whether every element is finite, in one pass (torch::isfinite(t).all() takes five): NaN propagates
 // through aminmax, and ±Inf is an extreme.
 bool allFinite(const torch::Tensor& t);

@@ -93,16 +93,16 @@ LayerSensitivity layerSensitivity(TinyLm& model, const std::vector<torch::Tensor
                     + std::to_string(layers.size()) + " layers");
     // The config's quantized state of every layer, to toggle one layer at a time.
     const std::vector<torch::Tensor> quantWeights = quantizableWeights(model);
-    std::vector<std::pair<int, int>> inputQuantization;
+    std::vector<ActQuant> inputQuantization;
     for (const Site& s : layers)
-        inputQuantization.emplace_back(s.module->inputBits(), s.module->inputGroupSize());
+        inputQuantization.push_back(s.module->inputQuantization());
     auto setFullPrecision = [&](size_t i) {
         layers[i].module->weight.copy_(fpWeights[i]);
-        layers[i].module->setInputQuantization(16, -1);
+        layers[i].module->setInputQuantization(ActQuant {});
     };
     auto setQuantized = [&](size_t i) {
         layers[i].module->weight.copy_(quantWeights[i]);
-        layers[i].module->setInputQuantization(inputQuantization[i].first, inputQuantization[i].second);
+        layers[i].module->setInputQuantization(inputQuantization[i]);
     };
     double fpCeSum = 0.0;
     for (double s : fp.unitCe)

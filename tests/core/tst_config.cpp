@@ -318,6 +318,17 @@ private Q_SLOTS:
         QTest::addRow("w2 g128") << "RTN:2:g128" << 2 << 128 << true << "rtn_w2_g128_sym";
         QTest::addRow("gptq act-order") << "gptq:4:g128:sym:act" << 4 << 128 << true << "gptq_w4_g128_sym_act";
         QTest::addRow("gptq no act-order") << "gptq:3:pc:asym:noact" << 3 << -1 << false << "gptq_w3_pc_asym_noact";
+        // The formats' own bits, blocks and symmetry when the spec names none (their libraries' defaults).
+        QTest::addRow("hqq") << "hqq:3" << 3 << 64 << false << "hqq_w3_g64";
+        QTest::addRow("nf4") << "nf4" << 4 << 64 << true << "nf4_w4_g64_dq";
+        QTest::addRow("nf4 bits given") << "nf4:4:g128:nodq" << 4 << 128 << true << "nf4_w4_g128";
+        QTest::addRow("fp4") << "FP4" << 4 << 64 << true << "fp4_w4_g64_dq";
+        QTest::addRow("mxfp4") << "mxfp4" << 4 << 32 << true << "mxfp4_w4_g32";
+        QTest::addRow("mxfp8") << "mxfp8" << 8 << 32 << true << "mxfp8_w8_g32";
+        QTest::addRow("nvfp4") << "nvfp4" << 4 << 16 << true << "nvfp4_w4_g16";
+        QTest::addRow("fp8") << "fp8" << 8 << -1 << true << "fp8_w8_e4m3_pc";
+        QTest::addRow("fp8 per tensor e5m2") << "fp8:e5m2:pt" << 8 << 0 << true << "fp8_w8_e5m2_pt";
+        QTest::addRow("llm.int8") << "int8:a8lt" << 8 << -1 << true << "int8_w8_pc_a8lt";
     }
 
     void quantSpecs()
@@ -350,6 +361,27 @@ private Q_SLOTS:
         QTest::addRow("too short") << "rtn" << "expected method:bits[:options]";
         QTest::addRow("act-order for rtn") << "rtn:4:g32:sym:act" << "gptq only";
         QTest::addRow("bad act") << "gptq:4:g32:sym:sometimes" << "sometimes";
+        QTest::addRow("hqq bits") << "hqq:5" << "it takes 2, 3, 4, 8";
+        QTest::addRow("hqq symmetric") << "hqq:4:sym" << "asymmetric (a zero point)";
+        QTest::addRow("hqq per channel") << "hqq:4:pc" << "it quantizes groups";
+        QTest::addRow("nf4 bits") << "nf4:3" << "it takes 4";
+        QTest::addRow("nf4 block") << "nf4:g48" << "32, 64, 128";
+        QTest::addRow("mx block") << "mxfp4:g64" << "the format's block is 32";
+        QTest::addRow("mxfp4 asym") << "mxfp4:asym" << "symmetric (absmax scales)";
+        QTest::addRow("fp8 groups") << "fp8:g128" << "per tensor (pt) or per output channel (pc)";
+        QTest::addRow("per tensor rtn") << "rtn:4:pt" << "applies to fp8 only";
+        QTest::addRow("dq for rtn") << "rtn:4:dq" << "nf4 and fp4 only";
+        QTest::addRow("e5m2 for mx") << "mxfp8:e5m2" << "applies to fp8 only";
+        QTest::addRow("mx act bits") << "mxfp4:a6mx" << "MX activations (4: MXFP4, 8: MXFP8)";
+        QTest::addRow("nv act bits") << "none:a8nv" << "NVFP4 activations (4)";
+        QTest::addRow("fp act bits") << "none:a4fp" << "FP8 activations (8)";
+        QTest::addRow("bad act format") << "none:a4xx" << "a<bits>mx";
+        QTest::addRow("nvfp4 kind bits") << "nvfp4:down=w8" << "gives a kind no other bits";
+        QTest::addRow("mx rule bits") << "mxfp4:down=a6mx" << "MX activations";
+        QTest::addRow("rule format") << "rtn:4:down=a8zz" << "<kind>=w<bits>a<bits>";
+        QTest::addRow("method list") << "awq:4" << "none, rtn, gptq, hqq, nf4, fp4, mxfp4, mxfp8, nvfp4, fp8, int8";
+        QTest::addRow("int8 groups") << "int8:g64" << "per output channel (pc)";
+        QTest::addRow("lt bits") << "none:a4lt" << "LLM.int8 activations (8)";
         // clang-format on
     }
 
@@ -418,6 +450,28 @@ private Q_SLOTS:
         // One table row per line:
         // clang-format off
         QTest::addRow("none w16 rule") << "none:up=w16a8" << "fp_up.w16a8" << "W16A16, up W16A8" << 16 << -1;
+        // The formats: weights by their name, activations by format (a4mx = MXFP4, a8fp = FP8 per token),
+        // a rule may change a kind's activation format ("FC2 input at MXFP8, the rest MXFP4").
+        QTest::addRow("hqq") << "hqq:4" << "hqq_w4_g64" << "HQQ W4 g64" << 16 << -1;
+        QTest::addRow("nf4") << "nf4" << "nf4_w4_g64_dq" << "NF4 g64 double-quant" << 16 << -1;
+        QTest::addRow("fp4 nodq") << "fp4:nodq" << "fp4_w4_g64" << "FP4 g64" << 16 << -1;
+        QTest::addRow("mxfp4 w4a4") << "mxfp4:a4mx:down=a8mx" << "mxfp4_w4_g32_a4mx_down.a8mx"
+                                    << "MXFP4 A-MXFP4, down A-MXFP8" << 4 << -1;
+        QTest::addRow("mxfp4 down inherits") << "mxfp4:a4mx:down=a8" << "mxfp4_w4_g32_a4mx_down.a8"
+                                             << "MXFP4 A-MXFP4, down A-MXFP8" << 4 << -1;
+        QTest::addRow("nvfp4 down fp8") << "nvfp4:a4nv:down=a8fp" << "nvfp4_w4_g16_a4nv_down.a8fp"
+                                        << "NVFP4 A-NVFP4, down A-FP8" << 4 << -1;
+        QTest::addRow("fp8 w8a8") << "fp8:a8fp" << "fp8_w8_e4m3_pc_a8fp" << "FP8 E4M3 per-channel A-FP8" << 8 << -1;
+        QTest::addRow("fp8 pt") << "fp8:pt" << "fp8_w8_e4m3_pt" << "FP8 E4M3 per-tensor" << 16 << -1;
+        QTest::addRow("w16 mx acts") << "none:a4mx" << "fp_a4mx" << "W16 A-MXFP4" << 4 << -1;
+        QTest::addRow("rtn int acts, down mx") << "rtn:4:g128:a4:down=a8mx" << "rtn_w4_g128_sym_a4_down.a8mx"
+                                               << "RTN W4A4 g128 sym, down A-MXFP8" << 4 << -1;
+        QTest::addRow("mx weights down w8") << "mxfp4:down=w8" << "mxfp4_w4_g32_down.w8" << "MXFP4, down W8" << 16
+                                            << -1;
+        QTest::addRow("llm.int8") << "int8:a8lt" << "int8_w8_pc_a8lt" << "LLM.int8 W8A8" << 8 << -1;
+        QTest::addRow("llm.int8 weights") << "int8" << "int8_w8_pc" << "LLM.int8 W8" << 16 << -1;
+        QTest::addRow("rtn lt acts") << "rtn:4:a8lt" << "rtn_w4_pc_sym_a8lt" << "RTN W4 per-channel sym A-LLM.int8"
+                                     << 8 << -1;
         // clang-format on
     }
 
@@ -591,13 +645,13 @@ private Q_SLOTS:
         c.actOrder = false;
         c.actBits = 6;
         c.actGroupSize = 16;
-        c.overrides = {{"q", {8, 0}},    {"k", {0, 8}},   {"v", {16, 16}},  {"o", {2, 2}},
-                       {"gate", {4, 8}}, {"up", {0, 16}}, {"down", {16, 0}}};
+        c.overrides = {{"q", {8, 0, {}}},    {"k", {0, 8, {}}},   {"v", {16, 16, {}}},  {"o", {2, 2, {}}},
+                       {"gate", {4, 8, {}}}, {"up", {0, 16, {}}}, {"down", {16, 0, {}}}};
         c.validate();
         const QuantConfig back = QuantConfig::fromJson(c.toJson());
         QVERIFY(back == c);
         QCOMPARE(back.overrides.size(), size_t(7));
-        QVERIFY((back.overrides.at("gate") == KindPrecision {4, 8}));
+        QVERIFY((back.overrides.at("gate") == KindPrecision {4, 8, {}}));
         QCOMPARE(back.weightBitsFor("down"), 16);
         QCOMPARE(back.actBitsFor("down"), 6);
         QCOMPARE(back.weightBitsFor("k"), 3);

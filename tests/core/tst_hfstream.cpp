@@ -102,11 +102,11 @@ private Q_SLOTS:
 
         // A layer whose input is quantized differently cannot share the product.
         HfBlock mixed = block.clone();
-        mixed.v.actBits = 4;
+        mixed.v.act.bits = 4;
         QVERIFY(!mixed.qkvStack.serves({&mixed.q, &mixed.k, &mixed.v}));
         HfBlock allFour = block.clone();
         for (HfLinear* l : {&allFour.q, &allFour.k, &allFour.v})
-            l->actBits = 4;
+            l->act.bits = 4;
         QVERIFY(allFour.qkvStack.serves({&allFour.q, &allFour.k, &allFour.v}));
         QVERIFY(!torch::allclose(model.forwardBlock(mixed, x, rope), stacked, 0.0, 1e-4 * scale));
     }

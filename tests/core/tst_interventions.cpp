@@ -266,7 +266,7 @@ private Q_SLOTS:
             layer->weight.normal_(0.0, 0.5);
         }
         layer->setWeightQuantization(3, 8, true);
-        layer->setInputQuantization(4, -1);
+        layer->setInputQuantization(ActQuant {4, -1, ActFormat::Int});
         auto x = torch::randn({5, 16}, torch::requires_grad());
         auto upstream = torch::randn({5, 8});
         auto y = layer(x);

@@ -352,10 +352,10 @@ private Q_SLOTS:
             options.inputStats = true;
             const auto wholeWeight = weight.clone();
             std::vector<LayerReport> whole;
-            quantizeGroup(input, {{&info, wholeWeight}}, config, options, whole);
+            quantizeGroup(input, {{&info, wholeWeight, {}}}, config, options, whole);
 
             const auto chunkWeight = weight.clone();
-            GroupQuantizer group({{&info, chunkWeight}}, config, options);
+            GroupQuantizer group({{&info, chunkWeight, {}}}, config, options);
             QCOMPARE(group.readsInput(), config.method == QuantMethod::Gptq);
             for (const int64_t begin : {0, 2, 5})
                 group.addFirst(input.narrow(0, begin, begin == 0 ? 2 : begin == 2 ? 3 : 1), 0);

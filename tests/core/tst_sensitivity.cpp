@@ -66,7 +66,7 @@ TinyLm randomModel(uint64_t seed)
 struct Quantized
 {
     std::vector<torch::Tensor> fpWeights, quantWeights;
-    std::vector<std::pair<int, int>> inputs; // each layer's input bits and group
+    std::vector<ActQuant> inputs; // each layer's input bits and group
 };
 
 // Each layer in the state `quantized(i)` says (the config's quantization or full precision).
@@ -78,7 +78,7 @@ void setLayers(TinyLm& model, const Quantized& q, F&& quantized)
     for (size_t i = 0; i < modules.size(); ++i) {
         const bool on = quantized(i);
         modules[i]->weight.copy_(on ? q.quantWeights[i] : q.fpWeights[i]);
-        modules[i]->setInputQuantization(on ? q.inputs[i].first : 16, on ? q.inputs[i].second : -1);
+        modules[i]->setInputQuantization(on ? q.inputs[i] : ActQuant {});
     }
 }
 
@@ -98,7 +98,7 @@ Measured measure(TinyLm& model, const ValidationSet& set, const QuantConfig& con
     quantizeModel(model, calibrationBatch(text(), 8, 32, 7), config);
     m.state.quantWeights = quantizableWeights(model);
     for (const QLinear& l : model->quantizableModules())
-        m.state.inputs.emplace_back(l->inputBits(), l->inputGroupSize());
+        m.state.inputs.push_back(l->inputQuantization());
     m.whole = modelMetrics(evaluateAgainst(model, set, 4, fp, &quantStates));
     m.sensitivity = layerSensitivity(model, m.state.fpWeights, set, 4, fp, fpStates, quantStates);
     return m;

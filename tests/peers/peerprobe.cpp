@@ -27,6 +27,14 @@
 //   gptqlayers IN.safetensors OUT.safetensors gptqQuantize on each MODULE.weight of IN with its
 //                                             MODULE.hessian, options from IN's metadata "options";
 //                                             OUT as gptq's, keys MODULE.codes etc.
+//   quantize IN.safetensors SPEC OUT.safetensors
+//                                             quantizeWeight of every 2-D tensor NAME of IN with the
+//                                             config SPEC (its bits): OUT holds NAME (Ŵ) and
+//                                             NAME.PART for each part the format stores (codes,
+//                                             scales, …; float32, exact for these numbers)
+//   actquant IN.safetensors SPEC OUT.safetensors
+//                                             fakeQuantizeActivations of every tensor NAME of IN as
+//                                             SPEC quantizes the input of a q projection
 
 #include "core/common/errors.h"
 #include "core/common/files.h"
@@ -35,7 +43,9 @@
 #include "core/engine/gptq.h"
 #include "core/engine/hfmodel.h"
 #include "core/engine/quantizemodel.h"
+#include "core/engine/quantizer.h"
 #include "core/engine/sweep.h"
+#include "core/engine/weightquantizers.h"
 #include "core/formats/hfconfig.h"
 #include "core/formats/hfweights.h"
 #include "core/formats/safetensors.h"
@@ -232,7 +242,8 @@ int usage()
     std::cerr << "usage: qs_peerprobe forward FOLDER IDS.json OUT.safetensors | arch FOLDER OUT.json |\n"
                  "       tokenize TOKENIZER.json IN.json OUT.json | safetensors FILE OUT.json |\n"
                  "       weights FOLDER OUT.json | traininglog PATH OUT.json |\n"
-                 "       gptq STORE RUN SPEC... OUT.safetensors | gptqlayers IN.safetensors OUT.safetensors\n";
+                 "       gptq STORE RUN SPEC... OUT.safetensors | gptqlayers IN.safetensors OUT.safetensors |\n"
+                 "       quantize IN.safetensors SPEC OUT.safetensors | actquant IN.safetensors SPEC OUT.safetensors\n";
     return 2;
 }
 
@@ -275,6 +286,44 @@ int gptqLayers(const std::string& inPath, const std::string& outPath)
         layers[module] = {{"gptq_loss", g.loss}, {"damp", g.dampUsed}};
     }
     qs::writeSafetensors(outPath, out, qs::DType::F32, {{"layers", layers.dump()}});
+    return 0;
+}
+
+torch::Tensor tensorOf(const qs::SafetensorsFile& file, const std::string& name)
+{
+    const qs::TensorView v = file.tensor(name);
+    const std::vector<float> values = v.toFloat();
+    return torch::tensor(values).view(v.shape);
+}
+
+int quantize(const std::string& inPath, const std::string& spec, const std::string& outPath)
+{
+    const qs::QuantConfig config = qs::QuantConfig::parse(spec);
+    const qs::SafetensorsFile in = qs::SafetensorsFile::open(inPath);
+    std::vector<qs::TensorData> out;
+    for (const std::string& name : in.names()) {
+        const torch::Tensor w = tensorOf(in, name);
+        if (w.dim() != 2)
+            continue;
+        const qs::WeightQuantization q = qs::quantizeWeight(w, config, config.bits, name);
+        out.push_back({name, q.weight.sizes().vec(), floats(q.weight)});
+        for (const auto& [part, t] : q.parts)
+            out.push_back({name + "." + part, t.sizes().vec(), floats(t)});
+    }
+    qs::writeSafetensors(outPath, out, qs::DType::F32, {{"config", config.id()}});
+    return 0;
+}
+
+int actQuant(const std::string& inPath, const std::string& spec, const std::string& outPath)
+{
+    const qs::ActQuant act = qs::QuantConfig::parse(spec).actQuantFor("q");
+    const qs::SafetensorsFile in = qs::SafetensorsFile::open(inPath);
+    std::vector<qs::TensorData> out;
+    for (const std::string& name : in.names()) {
+        const torch::Tensor q = qs::fakeQuantizeActivations(tensorOf(in, name), act);
+        out.push_back({name, q.sizes().vec(), floats(q)});
+    }
+    qs::writeSafetensors(outPath, out, qs::DType::F32, {});
     return 0;
 }
 
@@ -336,6 +385,10 @@ int main(int argc, char** argv)
             return trainingLog(a[1], a[2]);
         if (cmd == "gptqlayers" && a.size() == 3)
             return gptqLayers(a[1], a[2]);
+        if (cmd == "quantize" && a.size() == 4)
+            return quantize(a[1], a[2], a[3]);
+        if (cmd == "actquant" && a.size() == 4)
+            return actQuant(a[1], a[2], a[3]);
         if (cmd == "gptq" && a.size() >= 5)
             return gptq(a[1], a[2], std::vector<std::string>(a.begin() + 3, a.end() - 1), a.back());
         return usage();

@@ -5,6 +5,7 @@
 #include "tests/support/testutils.h"
 
 #include "core/config/config.h"
+#include "core/config/quantmethods.h"
 #include "widgets/dialogs/sweepdialog.h"
 
 #include <QApplication>
@@ -108,6 +109,19 @@ private Q_SLOTS:
         QVERIFY(dialog.errorText().isEmpty());
         QCOMPARE(int(dialog.configs().size()), 2);
         QCOMPARE(dialog.configs()[1], qs::QuantConfig::parse("gptq:4:g128:sym:act"));
+
+        // The method list holds every quantizer; Add appends its default spec as a line that parses.
+        QComboBox* methods = dialog.methodCombo();
+        QCOMPARE(methods->count(), int(qs::quantMethods().size()));
+        for (int i = 0; i < methods->count(); ++i) {
+            methods->setCurrentIndex(i);
+            QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("sweepAddMethod")), Qt::LeftButton);
+            QVERIFY2(dialog.okButton()->isEnabled(), qPrintable(dialog.errorText()));
+            QVERIFY(dialog.specText().endsWith(methods->itemData(i).toString()));
+        }
+        // rtn:4:g128:sym and gptq:4:g128:sym:act were there already: repeats are not run twice.
+        QCOMPARE(int(dialog.configs().size()), methods->count());
+        QVERIFY(methods->itemText(methods->findData(QStringLiteral("nf4"))).contains(QStringLiteral("bitsandbytes")));
 
         // No run to sweep: never valid.
         qs::SweepDialog empty({});

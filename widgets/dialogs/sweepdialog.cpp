@@ -3,12 +3,14 @@
 #include "widgets/dialogs/sweepdialog.h"
 
 #include "core/common/errors.h"
+#include "core/config/quantmethods.h"
 #include "widgets/dialogs/messagelabel.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -95,17 +97,38 @@ SweepDialog::SweepDialog(const QStringList& runs, QWidget* parent)
     m_specEdit->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_specEdit->setMinimumHeight(m_specEdit->fontMetrics().lineSpacing() * 8);
     m_specEdit->setToolTip(
-        tr("method:bits[:options], options in any order: pc | g<N> (weight groups), sym | asym, act | noact "
-           "(GPTQ act-order), a<B> | a<B>g<N> (activation bits), <kind>=w<B>a<B> (mixed precision, kinds q, k, "
-           "v, o, gate, up, down). \"none:a4\" quantizes activations only."));
+        tr("method[:bits][:options]. Methods: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 and fp4 "
+           "(bitsandbytes), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g<N> "
+           "(weight groups), sym | asym, act | noact (GPTQ act-order), dq | nodq (NF4/FP4 double quantization), "
+           "a<B> | a<B>g<N> (integer activations), a4mx | a8mx | a4nv | a8fp (MXFP4, MXFP8, NVFP4, FP8 "
+           "activations), <kind>=w<B>a<B> (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a "
+           "format). \"none:a4\" quantizes activations only."));
 
     auto* hint =
-        new QLabel(tr("One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8 "
-                      "or none:a4. The full-precision reference is always computed; configs already "
-                      "in the store are skipped."),
+        new QLabel(tr("One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, "
+                      "none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx or fp8:a8fp. The full-precision reference is "
+                      "always computed; configs already in the store are skipped."),
                    this);
     hint->setWordWrap(true);
     hint->setEnabled(false);
+
+    m_methodCombo = new QComboBox(this);
+    m_methodCombo->setObjectName(QStringLiteral("sweepMethodCombo"));
+    for (const MethodTraits& t : quantMethods()) {
+        const QString example = QString::fromLatin1(t.example);
+        const QString text = t.method == QuantMethod::None
+            ? tr("%1 (activations only)").arg(example)
+            : tr("%1 (as %2)").arg(example, QString::fromLatin1(t.reference));
+        m_methodCombo->addItem(text, example);
+    }
+    m_methodCombo->setToolTip(tr("Each quantizer with the settings of the library whose numbers it reproduces"));
+    auto* addButton = new QPushButton(tr("&Add"), this);
+    addButton->setObjectName(QStringLiteral("sweepAddMethod"));
+    addButton->setAutoDefault(false);
+    connect(addButton, &QPushButton::clicked, this, &SweepDialog::addChosenMethod);
+    auto* methods = new QHBoxLayout;
+    methods->addWidget(m_methodCombo, 1);
+    methods->addWidget(addButton);
 
     m_previewLabel = messageLabel(QStringLiteral("sweepPreview"), MessageKind::Preview, this);
     m_errorLabel = messageLabel(QStringLiteral("sweepError"), MessageKind::Error, this);
@@ -119,6 +142,9 @@ SweepDialog::SweepDialog(const QStringList& runs, QWidget* parent)
     form->addRow(tr("R&un:"), m_runCombo);
     form->addRow(tr("&Configs:"), m_specEdit);
     form->addRow(QString(), hint);
+    auto* methodLabel = new QLabel(tr("&Method:"), this);
+    methodLabel->setBuddy(m_methodCombo);
+    form->addRow(methodLabel, methods);
     form->addRow(tr("Will run:"), m_previewLabel);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -133,6 +159,15 @@ SweepDialog::SweepDialog(const QStringList& runs, QWidget* parent)
 }
 
 SweepDialog::~SweepDialog() = default;
+
+void SweepDialog::addChosenMethod()
+{
+    const QString spec = m_methodCombo->currentData().toString();
+    QString text = m_specEdit->toPlainText();
+    if (!text.isEmpty() && !text.endsWith(QLatin1Char('\n')))
+        text += QLatin1Char('\n');
+    m_specEdit->setPlainText(text + spec);
+}
 
 QString SweepDialog::run() const
 {

@@ -4,7 +4,9 @@
 
 // Asks which run to sweep and with which quantization configs: one CLI-style spec per line
 // ("rtn:4:g128:sym"), checked with QuantConfig::parse as the user types. OK stays disabled while a
-// line does not parse; the message under the box names the line.
+// line does not parse; the message under the box names the line. The method list under the box
+// (every quantizer of core/config/quantmethods.h, with the library it reproduces) adds a line with the
+// chosen method's default spec.
 
 #include "core/config/config.h"
 
@@ -54,6 +56,9 @@ public:
 
     QComboBox* runCombo() const { return m_runCombo; }
     QPlainTextEdit* specEdit() const { return m_specEdit; }
+    QComboBox* methodCombo() const { return m_methodCombo; }
+    // Appends the method chosen in methodCombo() as a line of its default spec.
+    void addChosenMethod();
     QPushButton* okButton() const;
 
 private:
@@ -63,6 +68,7 @@ private:
     Parsed m_parsed;
     QComboBox* m_runCombo = nullptr;
     QPlainTextEdit* m_specEdit = nullptr;
+    QComboBox* m_methodCombo = nullptr;
     QLabel* m_previewLabel = nullptr;
     QLabel* m_errorLabel = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
