@@ -3567,8 +3567,8 @@ calentamiento: no ajustado</translation>
     </message>
     <message>
         <location line="+9"/>
-        <source>method[:bits][:options]. Methods: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp (MXFP4, MXFP8, NVFP4, FP8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format). &quot;none:a4&quot; quantizes activations only.</source>
-        <translation>método[:bits][:opciones]. Métodos: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 y fp4 (bitsandbytes), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Opciones en cualquier orden: pc | g&lt;N&gt; (grupos de pesos), sym | asym, act | noact (act-order de GPTQ), dq | nodq (doble cuantización de NF4/FP4), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activaciones enteras), a4mx | a8mx | a4nv | a8fp (activaciones MXFP4, MXFP8, NVFP4, FP8), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (precisión mixta, tipos q, k, v, o, gate, up, down; down=a8mx para un formato). «none:a4» cuantiza solo las activaciones.</translation>
+        <source>method[:bits][:options]. Methods: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, NVFP4, FP8, LLM.int8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format). &quot;none:a4&quot; quantizes activations only.</source>
+        <translation>método[:bits][:opciones]. Métodos: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 y fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Opciones en cualquier orden: pc | g&lt;N&gt; (grupos de pesos), sym | asym, act | noact (act-order de GPTQ), dq | nodq (doble cuantización de NF4/FP4), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activaciones enteras), a4mx | a8mx | a4nv | a8fp | a8lt (activaciones MXFP4, MXFP8, NVFP4, FP8, LLM.int8), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (precisión mixta, tipos q, k, v, o, gate, up, down; down=a8mx para un formato). «none:a4» cuantiza solo las activaciones.</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -3576,12 +3576,12 @@ calentamiento: no ajustado</translation>
         <translation>Una configuración por línea, p. ej. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx o fp8:a8fp. La referencia de precisión completa se calcula siempre; las configuraciones que ya están en el almacén se omiten.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>%1 (activations only)</source>
         <translation>%1 (solo activaciones)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 (as %2)</source>
         <translation>%1 (como %2)</translation>
     </message>

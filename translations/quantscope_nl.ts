@@ -3567,8 +3567,8 @@ opwarmen: niet gefit</translation>
     </message>
     <message>
         <location line="+9"/>
-        <source>method[:bits][:options]. Methods: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp (MXFP4, MXFP8, NVFP4, FP8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format). &quot;none:a4&quot; quantizes activations only.</source>
-        <translation>methode[:bits][:opties]. Methoden: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 en fp4 (bitsandbytes), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Opties in willekeurige volgorde: pc | g&lt;N&gt; (gewichtsgroepen), sym | asym, act | noact (GPTQ act-order), dq | nodq (dubbele kwantisatie van NF4/FP4), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (gehele activaties), a4mx | a8mx | a4nv | a8fp (MXFP4-, MXFP8-, NVFP4-, FP8-activaties), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (gemengde precisie, soorten q, k, v, o, gate, up, down; down=a8mx voor een formaat). &quot;none:a4&quot; kwantiseert alleen de activaties.</translation>
+        <source>method[:bits][:options]. Methods: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, NVFP4, FP8, LLM.int8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format). &quot;none:a4&quot; quantizes activations only.</source>
+        <translation>methode[:bits][:opties]. Methoden: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 en fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Opties in willekeurige volgorde: pc | g&lt;N&gt; (gewichtsgroepen), sym | asym, act | noact (GPTQ act-order), dq | nodq (dubbele kwantisatie van NF4/FP4), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (gehele activaties), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4-, MXFP8-, NVFP4-, FP8-, LLM.int8-activaties), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (gemengde precisie, soorten q, k, v, o, gate, up, down; down=a8mx voor een formaat). &quot;none:a4&quot; kwantiseert alleen de activaties.</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -3576,12 +3576,12 @@ opwarmen: niet gefit</translation>
         <translation>Eén configuratie per regel, bijv. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx of fp8:a8fp. De referentie in volle precisie wordt altijd berekend; configuraties die al in de opslag staan, worden overgeslagen.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>%1 (activations only)</source>
         <translation>%1 (alleen activaties)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 (as %2)</source>
         <translation>%1 (zoals %2)</translation>
     </message>

@@ -136,7 +136,8 @@ std::string w4a4Config(const Store& store, const std::string& run)
         }
         if (config.actBits != 4 || config.actFormat != ActFormat::Int)
             continue;
-        if (config.bits == 4 && config.method != QuantMethod::None && config.overrides.empty())
+        if (config.bits == 4 && (config.method == QuantMethod::Rtn || config.method == QuantMethod::Gptq)
+            && config.overrides.empty())
             return id;
         if (fallback.empty())
             fallback = id;

@@ -26,19 +26,6 @@ namespace {
     throw ConfigError(what);
 }
 
-json parseObject(const std::string& text, const char* what)
-{
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::exception& e) {
-        fail(std::string(what) + ": invalid JSON: " + e.what());
-    }
-    if (!j.is_object())
-        fail(std::string(what) + ": expected a JSON object");
-    return j;
-}
-
 constexpr std::int64_t kMaxSteps = maxTrainSteps;
 constexpr std::int64_t kMaxTokens = 1'000'000'000'000'000'000;
 
@@ -111,7 +98,8 @@ void visitTrain(TrainConfig& c, const CheckedFields& f)
                 return o.second.actFormat.value_or(ActFormat::Int) != ActFormat::Int;
             }))
             f.fail(f.name("qat.quant") + " '" + c.qat.quant
-                   + "': QAT fake-quantizes activations as integers (a<bits>, a<bits>g<N>), not as MX, NVFP4 or FP8");
+                   + "': QAT fake-quantizes activations as integers (a<bits>, a<bits>g<N>), not as MX, NVFP4, FP8 or "
+                     "LLM.int8");
         if (q.isFullPrecision())
             f.fail(f.name("qat.quant") + " '" + c.qat.quant + "' quantizes nothing");
     }
@@ -197,7 +185,7 @@ std::string ModelConfig::toJson() const
 
 ModelConfig ModelConfig::fromJson(const std::string& text)
 {
-    const json j = parseObject(text, "model config");
+    const json j = parseJsonObject(text, "model config");
     try {
         JsonObject(j, "").allowOnly({"vocab_size", "d_model", "n_layers", "n_heads", "d_ff", "max_seq_len",
                                      "rope_theta", "norm_eps", "tie_embeddings"});
@@ -301,7 +289,7 @@ std::string TrainConfig::toJson() const
 
 TrainConfig TrainConfig::fromJson(const std::string& text, const std::string& root)
 {
-    const json j = parseObject(text, root.empty() ? "train config" : root.c_str());
+    const json j = parseJsonObject(text, root.empty() ? "train config" : root);
     rejectUnknownTrainKeys(j, root);
     TrainConfig c;
     visitTrain(c, CheckedFields(&j, root));

@@ -115,7 +115,7 @@ struct TrainConfig
     bool operator==(const TrainConfig&) const = default;
 };
 
-// The weight quantizers. Each has one row in quantMethods() (core/config/quantmethods.cpp: its name,
+// The weight quantizers. Each has one row in quantMethods() (core/config/quantconfig.cpp: its name,
 // bits, groups and options) and one function in core/engine/weightquantizers.cpp: adding a method is
 // those two places (docs/architecture.md, "Adding a quantizer").
 enum class QuantMethod

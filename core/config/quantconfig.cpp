@@ -43,7 +43,7 @@ const std::vector<MethodTraits>& quantMethods()
     // clang-format off
     static const std::vector<MethodTraits> table {
         {QuantMethod::None, methods::none, "FP", {}, {}, -1, G::ChannelOrGroups, false, true, false, false, "", "none:a4"},
-        {QuantMethod::Rtn, methods::rtn, "RTN", range(2, 8), range(2, 8), -1, G::ChannelOrGroups, true, true, false, false, "the GPTQ reference's quantizer", "rtn:4:g128:sym"},
+        {QuantMethod::Rtn, methods::rtn, "RTN", range(2, 8), range(2, 8), -1, G::ChannelOrGroups, true, true, false, false, "", "rtn:4:g128:sym"},
         {QuantMethod::Gptq, methods::gptq, "GPTQ", range(2, 8), range(2, 8), -1, G::ChannelOrGroups, true, true, false, true, "GPTQModel", "gptq:4:g128:sym:act"},
         {QuantMethod::Hqq, "hqq", "HQQ", {2, 3, 4, 8}, {2, 3, 4, 8}, 64, G::Groups, false, false, false, false, "hqq", "hqq:4"},
         {QuantMethod::Nf4, "nf4", "NF4", {4}, {}, 64, G::Blocks, false, true, true, false, "bitsandbytes", "nf4"},
@@ -123,14 +123,21 @@ bool actFormatTakes(ActFormat format, int bits)
 
 std::string actText(int bits, ActFormat format, int groupSize)
 {
-    std::string s = "a" + std::to_string(bits) + toString(format);
-    if (format == ActFormat::Int && groupSize > 0)
-        s += "g" + std::to_string(groupSize);
+    // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on "a" + std::to_string(…).
+    std::string s(1, 'a');
+    s += std::to_string(bits);
+    s += toString(format);
+    if (format == ActFormat::Int && groupSize > 0) {
+        s += 'g';
+        s += std::to_string(groupSize);
+    }
     return s;
 }
 
 std::string actLabel(int bits, ActFormat format)
 {
+    if (bits >= 16)
+        return "A16";
     switch (format) {
     case ActFormat::Int:
         return "A" + std::to_string(bits);
@@ -183,6 +190,8 @@ void checkActBits(const std::string& what, int bits, ActFormat format, bool allo
                  + (allowFull ? " (or 16: full precision)" : ""));
         return;
     }
+    if (bits == 16)
+        fail(what + " = 16 keeps the activations in full precision: drop the format ('" + toString(format) + "')");
     if (!actFormatTakes(format, bits))
         fail(what + " = " + std::to_string(bits) + " is not a bit width of "
              + (format == ActFormat::Mx       ? "MX activations (4: MXFP4, 8: MXFP8)"
@@ -191,9 +200,14 @@ void checkActBits(const std::string& what, int bits, ActFormat format, bool allo
                                               : "FP8 activations (8)"));
 }
 
-// "mx" / "nv" / "fp" / "" after the activation bits; false for anything else.
+// "mx" / "nv" / "fp" / "lt" / "" after the activation bits ("i" too in a kind's rule: integers under a
+// config whose activations are another format); false for anything else.
 bool parseActFormat(const std::string& text, ActFormat& out)
 {
+    if (text == "i") {
+        out = ActFormat::Int;
+        return true;
+    }
     for (ActFormat f : {ActFormat::Int, ActFormat::Mx, ActFormat::Nv, ActFormat::Fp8, ActFormat::Lt}) {
         if (text == toString(f)) {
             out = f;
@@ -227,7 +241,7 @@ bool parsePrecision(const std::string& text, KindPrecision& out)
             return false;
         if (i < text.size()) {
             ActFormat f = ActFormat::Int;
-            if (!parseActFormat(text.substr(i), f) || f == ActFormat::Int)
+            if (!parseActFormat(text.substr(i), f) || (f == ActFormat::Int && text.substr(i) != "i"))
                 return false;
             out.actFormat = f;
             i = text.size();
@@ -242,8 +256,20 @@ std::string precisionText(const KindPrecision& p)
     if (p.bits != 0)
         s += "w" + std::to_string(p.bits);
     if (p.actBits != 0)
-        s += "a" + std::to_string(p.actBits) + (p.actFormat ? toString(*p.actFormat) : std::string());
+        s += "a" + std::to_string(p.actBits)
+            + (!p.actFormat                         ? std::string()
+                   : *p.actFormat == ActFormat::Int ? std::string("i")
+                                                    : toString(*p.actFormat));
     return s;
+}
+
+// A kind's activation format equal to the config's is the config's: one id per quantization.
+void normalizeRules(QuantConfig& c)
+{
+    for (auto& [kind, p] : c.overrides) {
+        if (p.actFormat && *p.actFormat == c.actFormat)
+            p.actFormat.reset();
+    }
 }
 
 std::string groupText(const QuantConfig& c)
@@ -367,7 +393,7 @@ void QuantConfig::validate() const
              + " given without activation bits (a<bits>g<group>)");
     if (actFormat != ActFormat::Int && actGroupSize != -1)
         fail("activation group size " + std::to_string(actGroupSize) + " with " + actLabel(actBits, actFormat)
-             + ": MX and NVFP4 have their own blocks (32, 16), FP8 scales per token");
+             + ": MX and NVFP4 have their own blocks (32, 16), FP8 and LLM.int8 scale per token");
     if (actFormat != ActFormat::Int && actBits == 16)
         fail("activation format '" + toString(actFormat) + "' given without activation bits");
     for (const auto& [kind, p] : overrides) {
@@ -376,7 +402,8 @@ void QuantConfig::validate() const
         const std::string rule = "mixed-precision rule '" + kind + "=" + precisionText(p) + "'";
         if (p.bits != 0 && p.bits != 16) {
             if (method == QuantMethod::None)
-                fail(rule + " quantizes weights, but method 'none' has no weight quantizer: use rtn or gptq");
+                fail(rule + " quantizes weights, but method 'none' has no weight quantizer: use a weight method "
+                     + "(rtn, gptq, hqq, nf4, …)");
             if (method == QuantMethod::Rtn || method == QuantMethod::Gptq) {
                 if (p.bits < 2 || p.bits > 8)
                     fail("weight bits of '" + kind + "' = " + std::to_string(p.bits)
@@ -469,7 +496,9 @@ std::string QuantConfig::label() const
         if (method == QuantMethod::Hqq)
             s += " W" + std::to_string(bits) + act + " g" + std::to_string(groupSize);
         else if (method == QuantMethod::Int8)
-            s += " W8" + (actFormat == ActFormat::Lt && actBits == 8 ? std::string("A8") : act);
+            s += actFormat == ActFormat::Lt && actBits == 8 ? std::string(" W8A8")
+                : act.empty()                               ? std::string(" W8")
+                                                            : " W8 " + act;
         else if (!act.empty())
             s += " " + act;
         if (method == QuantMethod::Fp8) {
@@ -552,14 +581,7 @@ std::string QuantConfig::toJson() const
 QuantConfig QuantConfig::fromJson(const std::string& text)
 {
     const char* what = "quantization config";
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::exception& e) {
-        fail(std::string(what) + ": invalid JSON: " + e.what());
-    }
-    if (!j.is_object())
-        fail(std::string(what) + ": expected a JSON object");
+    const json j = parseJsonObject(text, what);
     try {
         const JsonObject o(j, "");
         o.allowOnly({"method", "bits", "group_size", "symmetric", "act_order", "percdamp", "block_size",
@@ -592,6 +614,10 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
         c.calibSequences = int(o.whole("calib_sequences", kCalibSequences).value_or(c.calibSequences));
         c.calibSeqLen = int(o.whole("calib_seq_len", kCalibSeqLen).value_or(c.calibSeqLen));
         c.calibSeed = std::uint64_t(o.whole("calib_seed", {0, kInt64Max}).value_or(std::int64_t(c.calibSeed)));
+        if (o.has("double_quant") && c.method != QuantMethod::Nf4 && c.method != QuantMethod::Fp4)
+            fail("double_quant applies to nf4 and fp4 only");
+        if (o.has("element") && c.method != QuantMethod::Fp8)
+            fail("element applies to fp8 only");
         c.doubleQuant = o.flag("double_quant").value_or(c.doubleQuant);
         c.element = o.word("element", {"e4m3", "e5m2"}).value_or(c.element);
         c.actBits = int(o.whole("act_bits", bits).value_or(c.actBits));
@@ -616,6 +642,7 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
                 c.overrides[rule.key()] = p;
             }
         }
+        normalizeRules(c);
         c.validate();
         return c;
     } catch (const ConfigError& e) {
@@ -729,7 +756,7 @@ QuantConfig QuantConfig::parse(const std::string& spec)
             if (!parsePrecision(t.substr(eq + 1), p))
                 fail(where + "mixed-precision rule '" + t
                      + "' must be <kind>=w<bits>a<bits>, <kind>=w<bits> or <kind>=a<bits> (a<bits>mx, a<bits>nv, "
-                       "a<bits>fp, a8lt for a format)");
+                       "a<bits>fp, a8lt for a format, a<bits>i for integers under another)");
             if (c.overrides.count(kind))
                 fail(where + "module kind '" + kind + "' has two mixed-precision rules");
             c.overrides[kind] = p;
@@ -739,6 +766,7 @@ QuantConfig QuantConfig::parse(const std::string& spec)
                    "e5m2, a<B>, a<B>g<N>, a<B>mx, a<B>nv, a<B>fp, a8lt, <kind>=w<B>a<B>)");
         }
     }
+    normalizeRules(c);
     try {
         c.validate();
     } catch (const ConfigError& e) {

@@ -2,9 +2,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// What each weight quantizer accepts, as data: one row per QuantMethod. The spec parser, validate(),
-// the ids, labels and JSON of QuantConfig, the CLI's help and the GUI's sweep dialog all read this
-// table; the engine's half of a method is its function in core/engine/weightquantizers.cpp.
+// What each weight quantizer accepts, as data: one row per QuantMethod (quantconfig.cpp). The spec
+// parser, validate(), the ids, labels and JSON of QuantConfig, the GUI's sweep dialog and the
+// GroupQuantizer (whether a method reads calibration inputs) read this table; an option only one
+// method has (dq, e5m2) is a branch of theirs. The engine's half of a method is its function in
+// core/engine/weightquantizers.cpp.
 
 #include "core/config/config.h"
 
@@ -36,7 +38,7 @@ struct MethodTraits
     bool defaultSymmetric;
     bool bitsInName;       // the spec may leave the bits out ("nf4", "mxfp4")
     bool calibrated;       // reads the layer inputs of calibration text before quantizing (GPTQ)
-    const char* reference; // the library whose numbers it reproduces (docs/verification.md)
+    const char* reference; // the library whose numbers it reproduces (docs/verification.md); "" for none, rtn
     const char* example;   // a spec using it as its library does by default ("nf4", "gptq:4:g128:sym:act")
 };
 

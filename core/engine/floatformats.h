@@ -43,7 +43,9 @@ struct MxQuantized
 MxQuantized mxQuantize(const torch::Tensor& x, const FloatFormat& element, int64_t block = 32);
 
 // NVFP4 along the last dimension: blocks of 16 with an E4M3 scale under a float32 scale per row of
-// `perTensorScale` (a [rows, 1] or scalar float32 tensor, amax / (448 · 6) of what it covers).
+// `perTensorScale` (a [rows, 1] or scalar float32 tensor, amax / (448 · 6) of what it covers). The
+// scales must be positive (a zero one gives NaN, as torchao's): callers give all-zero tensors or
+// tokens any positive scale, which keeps them zero.
 struct Nvfp4Quantized
 {
     torch::Tensor values;      // dequantized, float32

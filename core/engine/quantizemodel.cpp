@@ -3,6 +3,7 @@
 #include "core/engine/quantizemodel.h"
 
 #include "core/common/errors.h"
+#include "core/config/quantmethods.h"
 #include "core/engine/gptq.h"
 #include "core/engine/quantizer.h"
 #include "core/engine/weightquantizers.h"
@@ -185,7 +186,7 @@ GroupQuantizer::GroupQuantizer(std::vector<GroupMember> members, const QuantConf
 
 bool GroupQuantizer::readsInput() const
 {
-    return m_config.method == QuantMethod::Gptq
+    return traitsOf(m_config.method).calibrated
         && std::any_of(m_members.begin(), m_members.end(),
                        [&](const GroupMember& m) { return m_config.weightBitsFor(m.info->kind) < 16; });
 }
@@ -325,11 +326,19 @@ void GroupQuantizer::addSecond(const torch::Tensor& computed)
             signal = torch::zeros({outputs}, x.options().dtype(torch::kFloat64));
             noise = torch::zeros_like(signal);
             const int64_t sliceRows = std::max<int64_t>(1, (int64_t(1) << 22) / outputs);
+            // LLM.int8's outlier columns are a sequence's: quantized whole before slicing ([N, T, C] keeps the
+            // sequences apart; rows of sequences of different lengths are taken as one).
+            const torch::Tensor wholeQ = first.act.active() && first.act.format == ActFormat::Lt
+                ? fakeQuantizeActivations(input, first.act).reshape({-1, channels})
+                : torch::Tensor();
             for (int64_t r = 0; r < rows; r += sliceRows) {
-                const auto part = x.narrow(0, r, std::min(sliceRows, rows - r));
+                const int64_t count = std::min(sliceRows, rows - r);
+                const auto part = x.narrow(0, r, count);
                 // Ŷ sees the input as the quantized model does, activation quantization included (per
                 // token or per group of a token's channels, so a slice of tokens quantizes alike).
-                const auto partQ = first.act.active() ? fakeQuantizeActivations(part, first.act) : part;
+                const auto partQ = wholeQ.defined() ? wholeQ.narrow(0, r, count)
+                    : first.act.active()            ? fakeQuantizeActivations(part, first.act)
+                                                    : part;
                 const auto y = torch::nn::functional::linear(part, w);
                 const auto diff = y - torch::nn::functional::linear(partQ, wq);
                 signal += (y * y).sum(0).to(torch::kFloat64);

@@ -90,9 +90,10 @@ void checkActivationQuantization(const ActQuant& act, int64_t channels)
                           + toString(act.format) + "'");
     const int64_t group = act.format == ActFormat::Mx ? 32 : act.format == ActFormat::Nv ? 16 : act.groupSize;
     if (group > 0 && channels % group != 0)
-        throw ConfigError(
-            (act.format == ActFormat::Int ? "activation group size " : actLabel(act.bits, act.format) + " blocks of ")
-            + std::to_string(group) + " do not divide the " + std::to_string(channels) + " input channels");
+        throw ConfigError((act.format == ActFormat::Int
+                               ? "activation group size " + std::to_string(group) + " does"
+                               : actLabel(act.bits, act.format) + " blocks of " + std::to_string(group) + " do")
+                          + " not divide the " + std::to_string(channels) + " input channels");
 }
 
 namespace {

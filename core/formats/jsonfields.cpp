@@ -405,4 +405,17 @@ const json* CheckedFields::find(std::string_view path) const
     }
 }
 
+nlohmann::json parseJsonObject(const std::string& text, const std::string& what)
+{
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception& e) {
+        throw ConfigError(what + ": invalid JSON: " + e.what());
+    }
+    if (!j.is_object())
+        throw ConfigError(what + ": expected a JSON object");
+    return j;
+}
+
 } // namespace qs

@@ -79,6 +79,9 @@ double realNumber(const nlohmann::json& value, const std::string& path, const Re
 std::optional<std::int64_t> parseWholeNumber(std::string_view text, const WholeRange& range);
 std::optional<double> parseRealNumber(std::string_view text, const RealRange& range);
 
+// `text` parsed as a JSON object, or ConfigError "<what>: invalid JSON: …" / "<what>: expected a JSON object".
+nlohmann::json parseJsonObject(const std::string& text, const std::string& what);
+
 // "<path>[<index>]"
 std::string elementPath(const std::string& path, size_t index);
 // "<path>.<key>", or "<key>" at the root.

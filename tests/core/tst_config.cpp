@@ -250,6 +250,12 @@ private Q_SLOTS:
         row("spec bits with a space", "", "rtn: 4", {"bits ' 4' is not a whole number in [2, 8]"});
         row("spec bits with a plus", "", "rtn:+4", {"bits '+4' is not a whole number in [2, 8]"});
         row("spec calibration 0 sequences", "", "gptq:4:cal0x128", {"gptq calibration sequences = 0", "[1, 1048576]"});
+        row("json element for rtn", R"({"method":"rtn","bits":4,"element":"e5m2"})", "", {"element applies to fp8 only"});
+        row("json double_quant for mxfp4", R"({"method":"mxfp4","double_quant":true})", "", {"double_quant applies to nf4 and fp4 only"});
+        row("json fp8 group 32", R"({"method":"fp8","group_size":32})", "", {"group_size = 32"});
+        row("json act format word", R"({"method":"none","act_bits":4,"act_format":"mxfp"})", "", {"act_format", "one of"});
+        row("json mx acts in groups", R"({"method":"none","act_bits":4,"act_format":"mx","act_group_size":32})", "", {"have their own blocks"});
+        row("json hqq 5 bits", R"({"method":"hqq","bits":5})", "", {"it takes 2, 3, 4, 8"});
         // clang-format on
     }
 
@@ -455,7 +461,7 @@ private Q_SLOTS:
         QTest::addRow("hqq") << "hqq:4" << "hqq_w4_g64" << "HQQ W4 g64" << 16 << -1;
         QTest::addRow("nf4") << "nf4" << "nf4_w4_g64_dq" << "NF4 g64 double-quant" << 16 << -1;
         QTest::addRow("fp4 nodq") << "fp4:nodq" << "fp4_w4_g64" << "FP4 g64" << 16 << -1;
-        QTest::addRow("mxfp4 w4a4") << "mxfp4:a4mx:down=a8mx" << "mxfp4_w4_g32_a4mx_down.a8mx"
+        QTest::addRow("mxfp4 w4a4") << "mxfp4:a4mx:down=a8mx" << "mxfp4_w4_g32_a4mx_down.a8"
                                     << "MXFP4 A-MXFP4, down A-MXFP8" << 4 << -1;
         QTest::addRow("mxfp4 down inherits") << "mxfp4:a4mx:down=a8" << "mxfp4_w4_g32_a4mx_down.a8"
                                              << "MXFP4 A-MXFP4, down A-MXFP8" << 4 << -1;
@@ -470,6 +476,15 @@ private Q_SLOTS:
                                             << -1;
         QTest::addRow("llm.int8") << "int8:a8lt" << "int8_w8_pc_a8lt" << "LLM.int8 W8A8" << 8 << -1;
         QTest::addRow("llm.int8 weights") << "int8" << "int8_w8_pc" << "LLM.int8 W8" << 16 << -1;
+        QTest::addRow("llm.int8 int acts") << "int8:a8" << "int8_w8_pc_a8" << "LLM.int8 W8 A8" << 8 << -1;
+        // A rule's format equal to the config's is the config's (one id per quantization); integers under
+        // another format are a<B>i.
+        QTest::addRow("nvfp4 down int") << "nvfp4:a4nv:down=a8i" << "nvfp4_w4_g16_a4nv_down.a8i"
+                                        << "NVFP4 A-NVFP4, down A8" << 4 << -1;
+        QTest::addRow("mx down a16") << "none:a4mx:down=a16mx" << "fp_a4mx_down.a16" << "W16 A-MXFP4, down A16" << 4
+                                     << -1;
+        QTest::addRow("int rule under int") << "rtn:4:a4:down=a8i" << "rtn_w4_pc_sym_a4_down.a8"
+                                            << "RTN W4A4 per-channel sym, down A8" << 4 << -1;
         QTest::addRow("rtn lt acts") << "rtn:4:a8lt" << "rtn_w4_pc_sym_a8lt" << "RTN W4 per-channel sym A-LLM.int8"
                                      << 8 << -1;
         // clang-format on

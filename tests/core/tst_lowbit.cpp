@@ -116,8 +116,8 @@ private Q_SLOTS:
 
     void nvfp4ClosedForm()
     {
-        // A row whose amax is 6: tensor scale 6 / 2688, block scale (6 / 6) / (6 / 2688) = 448, exactly
-        // E4M3's max, so the total scale is 1 and E2M1 values come back unchanged.
+        // A row whose amax is 6: tensor scale 6 / 2688, block scale (6 / 6) / (6 / 2688) = 448 (E4M3's max,
+        // to float32 rounding), so the total scale is 1 to float32 rounding and E2M1 values come back.
         const std::vector<float> row {6.0f,  -4.0f, 3.0f,  2.0f,  1.5f,  1.0f,  0.5f,  0.0f,
                                       -6.0f, 4.0f,  -3.0f, -2.0f, -1.5f, -1.0f, -0.5f, 0.0f};
         const auto x = values(row).view({1, 16});
@@ -175,13 +175,19 @@ private Q_SLOTS:
         QVERIFY(s.codes.min().item<float>() >= 0.0f && s.codes.max().item<float>() <= 7.0f);
         QVERIFY(std::abs(s.scale[0][0].item<float>() - 3.0f / 7.0f) < 1e-6f);
         QVERIFY((s.weight - g).abs().max().item<float>() <= 3.0f / 7.0f);
+        // 8 bits over a range of 0.005: the inverse scale 255 / 0.005 = 51000 is capped at 2e4, the scale
+        // 1 / 2e4 (hqq's half-precision guard).
+        const auto narrow = torch::linspace(0.0, 0.005, 64).view({1, 64});
+        QCOMPARE(hqqQuantize(narrow, 8, 64).scale[0][0].item<float>(), 1.0f / 2e4f);
     }
 
     void activationFormatsPerToken()
     {
-        // Two tokens, one 1000× the other: each gets its own scales, so the small one is not flushed.
+        // Two tokens, one 10⁶× the other: each gets its own scale. One scale shared by both would flush the
+        // small token: FP8's smallest step is 448 · 2⁹ below its scale's top, NVFP4's block scales reach
+        // 448 · 64 below the token's. (MX blocks never span tokens: those rows check the format's error.)
         auto x = torch::linspace(-1.0, 1.0, 64).view({1, 64}).repeat({2, 1});
-        x[1] *= 1000.0f;
+        x[1] *= 1e6f;
         for (const char* spec : {"none:a4mx", "none:a8mx", "none:a4nv", "none:a8fp"}) {
             const ActQuant a = QuantConfig::parse(spec).actQuantFor("down");
             const auto q = fakeQuantizeActivations(x, a);

@@ -98,11 +98,11 @@ SweepDialog::SweepDialog(const QStringList& runs, QWidget* parent)
     m_specEdit->setMinimumHeight(m_specEdit->fontMetrics().lineSpacing() * 8);
     m_specEdit->setToolTip(
         tr("method[:bits][:options]. Methods: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 and fp4 "
-           "(bitsandbytes), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g<N> "
-           "(weight groups), sym | asym, act | noact (GPTQ act-order), dq | nodq (NF4/FP4 double quantization), "
-           "a<B> | a<B>g<N> (integer activations), a4mx | a8mx | a4nv | a8fp (MXFP4, MXFP8, NVFP4, FP8 "
-           "activations), <kind>=w<B>a<B> (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a "
-           "format). \"none:a4\" quantizes activations only."));
+           "(bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any "
+           "order: pc | g<N> (weight groups), sym | asym, act | noact (GPTQ act-order), dq | nodq (NF4/FP4 double "
+           "quantization), a<B> | a<B>g<N> (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, "
+           "NVFP4, FP8, LLM.int8 activations), <kind>=w<B>a<B> (mixed precision, kinds q, k, v, o, gate, up, "
+           "down; down=a8mx for a format). \"none:a4\" quantizes activations only."));
 
     auto* hint =
         new QLabel(tr("One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, "
@@ -116,9 +116,11 @@ SweepDialog::SweepDialog(const QStringList& runs, QWidget* parent)
     m_methodCombo->setObjectName(QStringLiteral("sweepMethodCombo"));
     for (const MethodTraits& t : quantMethods()) {
         const QString example = QString::fromLatin1(t.example);
-        const QString text = t.method == QuantMethod::None
-            ? tr("%1 (activations only)").arg(example)
-            : tr("%1 (as %2)").arg(example, QString::fromLatin1(t.reference));
+        QString text = example;
+        if (t.method == QuantMethod::None)
+            text = tr("%1 (activations only)").arg(example);
+        else if (*t.reference != '\0')
+            text = tr("%1 (as %2)").arg(example, QString::fromLatin1(t.reference));
         m_methodCombo->addItem(text, example);
     }
     m_methodCombo->setToolTip(tr("Each quantizer with the settings of the library whose numbers it reproduces"));
