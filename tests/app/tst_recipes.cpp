@@ -172,7 +172,8 @@ private Q_SLOTS:
         QCOMPARE(names,
                  (QStringList {QStringLiteral("recipe-wsd-cooldown-branches"), QStringLiteral("recipe-peak-lr"),
                                QStringLiteral("recipe-lawa-vs-cooldown"), QStringLiteral("recipe-qat-fraction"),
-                               QStringLiteral("recipe-activation-precision")}));
+                               QStringLiteral("recipe-activation-precision"),
+                               QStringLiteral("recipe-deployment-formats")}));
     }
 
     void recipeRunsAsAJobAndOpensItsStore()

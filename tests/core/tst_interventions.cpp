@@ -509,7 +509,7 @@ private Q_SLOTS:
     {
         const QDir dir(QStringLiteral(QS_PROJECT_SOURCE_DIR "/resources/recipes"));
         const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-        QCOMPARE(files.size(), 5);
+        QCOMPARE(files.size(), 6);
         for (const QString& f : files) {
             const Recipe r = Recipe::fromFile(dir.filePath(f).toStdString());
             QVERIFY2(r.version >= 1 && r.costMinutes > 0, qPrintable(f));
