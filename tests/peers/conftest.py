@@ -50,6 +50,17 @@ def quantscope():
     return os.environ["QS_PEER_QUANTSCOPE"]
 
 
+def byte_level_bpe(docs, vocab=512):
+    """A byte-level BPE tokenizer (GPT-2 style, <s> and </s> special) trained by tokenizers on `docs`."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    tok.train_from_iterator(docs, trainers.BpeTrainer(vocab_size=vocab, special_tokens=["<s>", "</s>"],
+                                                      initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    return tok
+
+
 def report(what, **figures):
     """One line of measured figures, read into docs/verification.md."""
     parts = ", ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}" for k, v in figures.items())

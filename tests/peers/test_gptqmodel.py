@@ -45,11 +45,10 @@ import pytest  # noqa: E402
 import torch  # noqa: E402
 from safetensors import safe_open  # noqa: E402
 from safetensors.torch import save_file  # noqa: E402
-from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers  # noqa: E402
 from transformers import (AutoModelForCausalLM, AutoTokenizer, LlamaConfig, Olmo2Config,  # noqa: E402
                           PreTrainedTokenizerFast)
 
-from conftest import report  # noqa: E402
+from conftest import byte_level_bpe, report  # noqa: E402
 
 CALIBRATION_DOCUMENTS = 64  # the paper takes 1,024; fewer keep the test to seconds
 EVAL_TOKENS = 4 * 2048      # four of the paper's 2,048-token blocks
@@ -81,11 +80,7 @@ def make_text(folder):
 
 
 def make_model(family, folder, docs):
-    tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = decoders.ByteLevel()
-    tok.train_from_iterator(docs, trainers.BpeTrainer(vocab_size=512, special_tokens=["<s>", "</s>"],
-                                                      initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    tok = byte_level_bpe(docs)
     torch.manual_seed(3)
     common = dict(vocab_size=512, hidden_size=256, intermediate_size=512, num_hidden_layers=2,
                   num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=2048)

@@ -34,10 +34,9 @@ import pytest
 import torch
 from safetensors import safe_open
 from safetensors.torch import save_file
-from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 from transformers import AutoModelForCausalLM, LlamaConfig, PreTrainedTokenizerFast
 
-from conftest import report
+from conftest import byte_level_bpe, report
 
 EVAL_TOKENS = 2 * 2048
 E2M1 = torch.tensor([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0])
@@ -195,11 +194,7 @@ def peer_activation(spec, x):
 
 def make_model(folder):
     rng_docs = [" ".join(f"w{(i * 7919 + j * 104729) % 997}" for j in range(200)) + "." for i in range(80)]
-    tok = Tokenizer(models.BPE())
-    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
-    tok.decoder = decoders.ByteLevel()
-    tok.train_from_iterator(rng_docs, trainers.BpeTrainer(vocab_size=512, special_tokens=["<s>", "</s>"],
-                                                          initial_alphabet=pre_tokenizers.ByteLevel.alphabet()))
+    tok = byte_level_bpe(rng_docs)
     torch.manual_seed(5)
     config = LlamaConfig(vocab_size=512, hidden_size=256, intermediate_size=512, num_hidden_layers=2,
                          num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=2048,
