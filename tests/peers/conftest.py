@@ -50,6 +50,15 @@ def quantscope():
     return os.environ["QS_PEER_QUANTSCOPE"]
 
 
+def import_paper1(quantscope, store, model, text, calibration, tokens):
+    """`quantscope import` of the revision folder `model` as run "r" of `store` under paper 1's protocol
+    (2,048-token blocks of `text`, the first `tokens` of them; calibration documents of `calibration`)."""
+    subprocess.run([quantscope, "import", "--store", store, "--run", "r", model, "--text", text,
+                    "--calibration", calibration, "--protocol", "paper1", "--token-budget", str(tokens)],
+                   check=True, capture_output=True)
+    return store
+
+
 def byte_level_bpe(docs, vocab=512):
     """A byte-level BPE tokenizer (GPT-2 style, <s> and </s> special) trained by tokenizers on `docs`."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers

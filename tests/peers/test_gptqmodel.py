@@ -33,7 +33,6 @@ import json
 import math
 import os
 import random
-import subprocess
 
 # GPTQModel 7.7 sizes its CPU pool as (cores + 1) // 2 workers and then asks that pool for 2 model
 # loader workers: on a 2-core machine GPTQModel.load fails ("requests 2 workers but parent 'cpu' only
@@ -48,7 +47,7 @@ from safetensors.torch import save_file  # noqa: E402
 from transformers import (AutoModelForCausalLM, AutoTokenizer, LlamaConfig, Olmo2Config,  # noqa: E402
                           PreTrainedTokenizerFast)
 
-from conftest import byte_level_bpe, report  # noqa: E402
+from conftest import byte_level_bpe, import_paper1, report  # noqa: E402
 
 CALIBRATION_DOCUMENTS = 64  # the paper takes 1,024; fewer keep the test to seconds
 EVAL_TOKENS = 4 * 2048      # four of the paper's 2,048-token blocks
@@ -152,10 +151,8 @@ def test_gptq_matches_gptqmodel(family, probe, quantscope, tmp_path):
     blocks = torch.tensor(eval_ids[:EVAL_TOKENS]).view(-1, 2048)
 
     # QuantScope: the import and sweep a user runs (the probe is the sweep, with each layer's codes kept).
-    store = tmp_path / "store.h5"
-    subprocess.run([quantscope, "import", "--store", store, "--run", "r", source, "--text", tmp_path / "eval.txt",
-                    "--calibration", tmp_path / "calibration.txt", "--protocol", "paper1",
-                    "--token-budget", str(EVAL_TOKENS)], check=True, capture_output=True)
+    store = import_paper1(quantscope, tmp_path / "store.h5", source, tmp_path / "eval.txt",
+                          tmp_path / "calibration.txt", EVAL_TOKENS)
     ours_file = probe.run("gptq", store, "r", *(spec(b) for b in BITS), out=tmp_path / "quantscope.safetensors")
     ours = safe_open(str(ours_file), "pt")
     ours_layers = json.loads(ours.metadata()["layers"])

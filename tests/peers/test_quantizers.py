@@ -36,7 +36,7 @@ from safetensors import safe_open
 from safetensors.torch import save_file
 from transformers import AutoModelForCausalLM, LlamaConfig, PreTrainedTokenizerFast
 
-from conftest import byte_level_bpe, report
+from conftest import byte_level_bpe, import_paper1, report
 
 EVAL_TOKENS = 2 * 2048
 E2M1 = torch.tensor([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0])
@@ -417,10 +417,8 @@ def test_whole_model_ce(source, probe, quantscope, tmp_path):
     tokenizer = PreTrainedTokenizerFast.from_pretrained(str(path))
     eval_ids = tokenizer((folder / "eval.txt").read_text(encoding="utf-8"), add_special_tokens=False)["input_ids"]
     blocks = torch.tensor(eval_ids[:EVAL_TOKENS]).view(-1, 2048)
-    store = tmp_path / "store.h5"
-    subprocess.run([quantscope, "import", "--store", store, "--run", "r", path, "--text", folder / "eval.txt",
-                    "--calibration", folder / "calibration.txt", "--protocol", "paper1",
-                    "--token-budget", str(EVAL_TOKENS)], check=True, capture_output=True)
+    store = import_paper1(quantscope, tmp_path / "store.h5", path, folder / "eval.txt", folder / "calibration.txt",
+                          EVAL_TOKENS)
     probe.run("gptq", store, "r", *MODEL_SPECS, out=tmp_path / "sweep.safetensors")
     with h5py.File(store, "r") as h5:
         fp_ours = float(h5["runs/r/configs/fp/model/ce"][0])
