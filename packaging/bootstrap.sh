@@ -10,6 +10,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash packaging/install-deps.sh
+# A full test run needs about 20 GB beside the clone: the three builds (about 7 GB), the peer and PyTorch
+# environments (about 11 GB, shared between clones) and ccache. A fuller disk fails deep inside a compiler
+# or pip, so say it here, once, with the figure.
+free_gb=$(( $(df --output=avail -k . | tail -1) / 1048576 ))
+if [ "$free_gb" -lt 20 ]; then
+  echo "bootstrap: only ${free_gb} GB free on $(df --output=target . | tail -1); building and testing" \
+       "QuantScope needs about 20 GB (fewer once ~/.cache/quantscope holds the Python environments)." >&2
+fi
 if [ ! -f build/build.ninja ]; then
   cmake --preset default
 fi

@@ -18,8 +18,14 @@ if [ ! -f "$(dirname "$(dirname "$python")")/.complete" ]; then
   echo "Make it with packaging/peer-env.sh (ctest runs it as the test peers.env; its output says why it failed)." >&2
   exit 1
 fi
-cd "$(mktemp -d "${TMPDIR:-/tmp}/qs-peer.XXXXXX")"
-trap 'cd /; rm -rf "$OLDPWD"' EXIT
+# The scratch folder is named once and removed by that name: were mktemp to fail (a full disk), an
+# empty name must end the test, never remove the folder ctest started it in.
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/qs-peer.XXXXXX")" || {
+  echo "peer test $(basename "$script"): cannot make a scratch folder in ${TMPDIR:-/tmp} (full disk?)" >&2
+  exit 1
+}
+trap 'rm -rf "$scratch"' EXIT
+cd "$scratch"
 export QS_PEER_ROOT="$root" PYTHONDONTWRITEBYTECODE=1 HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 \
        TOKENIZERS_PARALLELISM=false OMP_NUM_THREADS=2
 "$python" -m pytest -q -s -p no:cacheprovider --basetemp "$PWD/pytest" --rootdir "$here" "$script" "$@"
