@@ -3,7 +3,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Creates the peer environment: a Python virtual environment (Debian's python3) holding the pinned
 # libraries of packaging/peers/requirements.txt, with every other package fixed by
-# packaging/peers/constraints.txt. It lives in a folder named by the hash of both files
+# packaging/peers/constraints.txt, and then those of packaging/peers/nodeps.txt without their declared
+# dependencies (a library whose pins exclude the environment's torch or transformers although it runs on
+# them; docs/verification.md says which and why). It lives in a folder named by the hash of the files
 # (QS_PEER_CACHE, default ~/.cache/quantscope/peers/<hash>), so a second run finds it and downloads
 # nothing. Prints the environment's python.
 #
@@ -34,6 +36,7 @@ esac
 cache="${!cachevar:-${XDG_CACHE_HOME:-$HOME/.cache}/quantscope/$name}"
 req="$root/packaging/$name/requirements.txt"
 con="$root/packaging/$name/constraints.txt"
+nodeps="$root/packaging/$name/nodeps.txt"
 python=/usr/bin/python3
 [ -x "$python" ] || fail "no $python: install Debian's python3 and python3-venv (packaging/install-deps.sh)"
 "$python" -c 'import venv, ensurepip' 2>/dev/null \
@@ -44,6 +47,9 @@ if [ "${1:-}" = "--freeze" ]; then
   trap 'rm -rf "$tmp"' EXIT
   "$python" -m venv "$tmp/env"
   "$tmp/env/bin/pip" install --quiet --disable-pip-version-check --cache-dir "$cache/pip" -r "$req"
+  if [ -f "$nodeps" ]; then
+    "$tmp/env/bin/pip" install --quiet --disable-pip-version-check --cache-dir "$cache/pip" --no-deps -r "$nodeps"
+  fi
   {
     echo "# Every package of this environment at the version packaging/peer-env.sh --env $name --freeze found,"
     echo "# so that a rebuild months later installs the same set (pip's -c). Generated: do not edit."
@@ -53,7 +59,7 @@ if [ "${1:-}" = "--freeze" ]; then
   exit 0
 fi
 
-hash="$(cat "$req" "$con" 2>/dev/null | sha256sum | cut -c1-16)"
+hash="$(cat "$req" "$con" "$nodeps" 2>/dev/null | sha256sum | cut -c1-16)"
 env="$cache/$hash"
 if [ "${1:-}" = "--path" ]; then
   echo "$env/bin/python"
@@ -87,6 +93,11 @@ if ! "$env/bin/python" -m pip install --quiet --disable-pip-version-check --cach
      -r "$req" "${constraints[@]}" >&2; then
   rm -rf "$env"
   fail "pip could not install $req (its message is above): the tests that need it cannot run"
+fi
+if [ -f "$nodeps" ] && ! "$env/bin/python" -m pip install --quiet --disable-pip-version-check --cache-dir "$cache/pip" \
+     --no-deps -r "$nodeps" >&2; then
+  rm -rf "$env"
+  fail "pip could not install $nodeps (its message is above): the tests that need it cannot run"
 fi
 touch "$env/.complete"
 echo "peer-env: installed in $(( $(date +%s) - start )) s" >&2

@@ -100,15 +100,16 @@ std::vector<Option> quantOptions()
 {
     return {
         texts("quant", "SPEC",
-              "Quantization config: method[:bits][:options] with method none, rtn, gptq, hqq (2, 3, 4, 8 bits, "
+              "Quantization config: method[:bits][:options] with method none, rtn, gptq, awq (asymmetric, groups "
+              "of 128, clip for AutoAWQ's clipping search), hqq (2, 3, 4, 8 bits, "
               "groups of 64), nf4 or fp4 (bitsandbytes, blocks of 64, dq|nodq double quantization), int8 "
               "(LLM.int8), mxfp4, mxfp8, nvfp4 or fp8 (e4m3|e5m2, pc per channel or pt per tensor); options pc|gN, "
-              "sym|asym, act|noact, calNxT and dampF (gptq: act-order, N calibration sequences of T tokens, damping F "
-              "of the mean Hessian diagonal, default 0.01), aB|aBgN|aBmx|aBnv|aBfp|a8lt "
+              "sym|asym, act|noact and dampF (gptq: act-order, damping F of the mean Hessian diagonal, default 0.01), "
+              "calNxT (gptq, awq: N calibration sequences of T tokens), aB|aBgN|aBmx|aBnv|aBfp|a8lt "
               "(activations: integers per token or per group of N channels, MXFP4/MXFP8, NVFP4, FP8 per token, "
               "LLM.int8's outlier decomposition), kind=wBaB (mixed precision, kind q k v o gate up down; a format "
               "too, down=a8mx, or down=a8i for integers under another format). E.g. rtn:4:g128:sym, "
-              "gptq:3:g128:sym:act, rtn:4:g128:a4:down=a8, none:a4, nf4, mxfp4:a4mx:down=a8mx, fp8:a8fp, "
+              "gptq:3:g128:sym:act, awq:4, rtn:4:g128:a4:down=a8, none:a4, nf4, mxfp4:a4mx:down=a8mx, fp8:a8fp, "
               "int8:a8lt, hqq:3. The FP reference (fp) is always measured. Default: rtn:4:g128:sym and "
               "rtn:3:g128:sym."),
         word("protocol", "NAME",

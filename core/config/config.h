@@ -131,6 +131,7 @@ enum class QuantMethod
     Nvfp4, // NVIDIA FP4: E2M1 elements, E4M3 scale per 16, a float32 scale per tensor
     Fp8,   // float8 E4M3 or E5M2, a float32 scale per tensor or per output channel
     Int8,  // bitsandbytes' LLM.int8 weights: int8 per output row of the float16 weight (Dettmers et al. 2022)
+    Awq,   // activation-aware scales folded into the model, then asymmetric integers (Lin et al. 2024; llm-compressor)
 };
 
 std::string toString(QuantMethod method);
@@ -190,8 +191,12 @@ struct QuantConfig
     bool doubleQuant = true;
     // fp8 only: the element format, "e4m3" (float8_e4m3fn, max 448) or "e5m2" (max 57344).
     std::string element = "e4m3";
-    // GPTQ only (as the GPTQ reference implementation has them): act-order, damping, lazy block size, and the
-    // calibration set — sequences of calibSeqLen bytes drawn from the run's training text with calibSeed.
+    // awq only: AutoAWQ's search of a clipping threshold per row and group after the scaling (llm-compressor,
+    // whose numbers AWQ reproduces, has none: off by default).
+    bool clip = false;
+    // GPTQ only (as the GPTQ reference implementation has them): act-order, damping, lazy block size; and
+    // for the calibrated methods (GPTQ, AWQ) the calibration set — sequences of calibSeqLen bytes drawn from
+    // the run's training text with calibSeed (documents of the calibration file on Hugging Face runs).
     bool actOrder = true;
     double percDamp = 0.01;
     int blockSize = 128;
@@ -223,7 +228,7 @@ struct QuantConfig
     void validate() const;
     // Stable, human-readable id used as the store group name, e.g. "rtn_w4_g32_sym", "gptq_w3_g128_sym_act",
     // "rtn_w4_g128_sym_a4_down.a8", "fp_a4", "fp", "nf4_w4_g64_dq", "mxfp4_w4_g32_a4mx_down.a8mx",
-    // "fp8_w8_e4m3_pc_a8fp", "hqq_w3_g64".
+    // "fp8_w8_e4m3_pc_a8fp", "hqq_w3_g64", "awq_w4_g128_cal64x2048_clip".
     std::string id() const;
     // Short label for legends, e.g. "RTN W4 g32 sym", "RTN W4A4 g128 sym, down A8", "W16A4".
     std::string label() const;
@@ -231,13 +236,14 @@ struct QuantConfig
     static QuantConfig fromJson(const std::string& json);
     // Parses the CLI shorthand: method, then (except for "none", and optional where the method's name
     // fixes them: nf4, fp4, mxfp4, mxfp8, nvfp4, fp8) bits, then options in any order: pc | pt | g<N>
-    // (weight groups; pt: per tensor), sym | asym, act | noact (GPTQ act-order), cal<N>x<T> (GPTQ
-    // calibration: N sequences of T tokens; part of the id when not the default 32x128), damp<F>, dq |
+    // (weight groups; pt: per tensor), sym | asym, act | noact (GPTQ act-order), cal<N>x<T> (GPTQ and AWQ
+    // calibration: N sequences of T tokens; part of the id when not the default 32x128), damp<F>, clip |
+    // noclip (AWQ's clipping search), dq |
     // nodq (nf4/fp4 double quantization), e4m3 | e5m2 (fp8 elements), a<B> | a<B>g<N> | a<B>mx | a<B>nv |
     // a<B>fp (activations: integers per token or per group of N channels, MX, NVFP4, FP8 per token),
     // <kind>=w<B>a<B>[fmt] | <kind>=w<B> | <kind>=a<B>[fmt] (mixed precision). E.g. "rtn:4:g32:sym",
     // "gptq:3:g128:sym:act", "rtn:4:g128:a4:down=a8", "none:a4", "nf4", "mxfp4:a4mx:down=a8mx",
-    // "fp8:pt:a8fp", "hqq:3".
+    // "fp8:pt:a8fp", "hqq:3", "awq:4:g128:cal64x2048".
     static QuantConfig parse(const std::string& spec);
     bool operator==(const QuantConfig&) const = default;
 };

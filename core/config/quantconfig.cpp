@@ -45,6 +45,7 @@ const std::vector<MethodTraits>& quantMethods()
         {QuantMethod::None, methods::none, "FP", {}, {}, -1, G::ChannelOrGroups, false, true, false, false, "", "none:a4"},
         {QuantMethod::Rtn, methods::rtn, "RTN", range(2, 8), range(2, 8), -1, G::ChannelOrGroups, true, true, false, false, "", "rtn:4:g128:sym"},
         {QuantMethod::Gptq, methods::gptq, "GPTQ", range(2, 8), range(2, 8), -1, G::ChannelOrGroups, true, true, false, true, "GPTQModel", "gptq:4:g128:sym:act"},
+        {QuantMethod::Awq, "awq", "AWQ", range(2, 8), range(2, 8), 128, G::ChannelOrGroups, false, false, false, true, "llm-compressor", "awq:4:g128"},
         {QuantMethod::Hqq, "hqq", "HQQ", {2, 3, 4, 8}, {2, 3, 4, 8}, 64, G::Groups, false, false, false, false, "hqq", "hqq:4"},
         {QuantMethod::Nf4, "nf4", "NF4", {4}, {}, 64, G::Blocks, false, true, true, false, "bitsandbytes", "nf4"},
         {QuantMethod::Fp4, "fp4", "FP4", {4}, {}, 64, G::Blocks, false, true, true, false, "bitsandbytes", "fp4"},
@@ -382,6 +383,8 @@ void QuantConfig::validate() const
                  + std::to_string(groupSize));
         break;
     }
+    if (clip && method != QuantMethod::Awq)
+        fail("weight clipping (clip) applies to awq only");
     if (method == QuantMethod::Fp8 && element != "e4m3" && element != "e5m2")
         fail("fp8 element format '" + element + "' is not e4m3 or e5m2");
     checkActBits("activation bits", actBits, actFormat, true);
@@ -419,17 +422,19 @@ void QuantConfig::validate() const
         if (p.actFormat && p.actBits == 0)
             fail(rule + ": an activation format needs its bits (" + kind + "=a4mx)");
     }
+    const auto checkRange = [](const std::string& field, double value, double lo, double hi) {
+        if (!(value >= lo && value <= hi))
+            fail(field + " = " + formatNumber(value) + " is out of range [" + formatNumber(lo) + ", " + formatNumber(hi)
+                 + "]");
+    };
     if (method == QuantMethod::Gptq) {
-        const auto checkRange = [](const std::string& field, double value, double lo, double hi) {
-            if (!(value >= lo && value <= hi))
-                fail(field + " = " + formatNumber(value) + " is out of range [" + formatNumber(lo) + ", "
-                     + formatNumber(hi) + "]");
-        };
         checkRange("gptq damping", percDamp, kPercDamp.min, kPercDamp.max);
         checkRange("gptq block size", blockSize, double(kBlockSize.min), double(kBlockSize.max));
-        checkRange("gptq calibration sequences", calibSequences, double(kCalibSequences.min),
+    }
+    if (t.calibrated) {
+        checkRange(name + " calibration sequences", calibSequences, double(kCalibSequences.min),
                    double(kCalibSequences.max));
-        checkRange("gptq calibration length", calibSeqLen, double(kCalibSeqLen.min), double(kCalibSeqLen.max));
+        checkRange(name + " calibration length", calibSeqLen, double(kCalibSeqLen.min), double(kCalibSeqLen.max));
     }
     if (calibSeed > std::uint64_t(kInt64Max))
         fail("gptq calibration seed = " + std::to_string(calibSeed) + " is out of range [0, "
@@ -463,6 +468,11 @@ std::string QuantConfig::id() const
         s += "_" + groupText(*this);
         if (method == QuantMethod::Nf4 || method == QuantMethod::Fp4)
             s += doubleQuant ? "_dq" : "";
+        if (t.calibrated
+            && (calibSequences != QuantConfig().calibSequences || calibSeqLen != QuantConfig().calibSeqLen))
+            s += "_cal" + std::to_string(calibSequences) + "x" + std::to_string(calibSeqLen);
+        if (clip)
+            s += "_clip";
     }
     if (actBits < 16)
         s += "_" + actText(actBits, actFormat, actGroupSize);
@@ -495,6 +505,10 @@ std::string QuantConfig::label() const
         s = t.label;
         if (method == QuantMethod::Hqq)
             s += " W" + std::to_string(bits) + act + " g" + std::to_string(groupSize);
+        else if (method == QuantMethod::Awq)
+            s += " W" + std::to_string(bits) + act
+                + (groupSize < 0 ? std::string(" per-channel") : " g" + std::to_string(groupSize))
+                + (clip ? " clip" : "");
         else if (method == QuantMethod::Int8)
             s += actFormat == ActFormat::Lt && actBits == 8 ? std::string(" W8A8")
                 : act.empty()                               ? std::string(" W8")
@@ -548,6 +562,8 @@ std::string QuantConfig::toJson() const
         j["act_order"] = actOrder;
         j["percdamp"] = percDamp;
         j["block_size"] = blockSize;
+    }
+    if (traitsOf(method).calibrated) {
         j["calib_sequences"] = calibSequences;
         j["calib_seq_len"] = calibSeqLen;
         j["calib_seed"] = calibSeed;
@@ -556,6 +572,8 @@ std::string QuantConfig::toJson() const
         j["double_quant"] = doubleQuant;
     if (method == QuantMethod::Fp8)
         j["element"] = element;
+    if (method == QuantMethod::Awq)
+        j["clip"] = clip;
     // Weight-only configs keep the JSON they had before activation quantization existed.
     if (actBits != 16 || actGroupSize != -1) {
         j["act_bits"] = actBits;
@@ -586,7 +604,7 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
         const JsonObject o(j, "");
         o.allowOnly({"method", "bits", "group_size", "symmetric", "act_order", "percdamp", "block_size",
                      "calib_sequences", "calib_seq_len", "calib_seed", "act_bits", "act_group_size", "act_format",
-                     "double_quant", "element", "overrides", "compute_dtype"});
+                     "double_quant", "element", "clip", "overrides", "compute_dtype"});
         QuantConfig c;
         if (auto method = o.text("method"))
             c.method = quantMethodFromString(*method);
@@ -618,6 +636,9 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
             fail("double_quant applies to nf4 and fp4 only");
         if (o.has("element") && c.method != QuantMethod::Fp8)
             fail("element applies to fp8 only");
+        if (o.has("clip") && c.method != QuantMethod::Awq)
+            fail("clip applies to awq only");
+        c.clip = o.flag("clip").value_or(c.clip);
         c.doubleQuant = o.flag("double_quant").value_or(c.doubleQuant);
         c.element = o.word("element", {"e4m3", "e5m2"}).value_or(c.element);
         c.actBits = int(o.whole("act_bits", bits).value_or(c.actBits));
@@ -711,6 +732,9 @@ QuantConfig QuantConfig::parse(const std::string& spec)
             if (c.method != QuantMethod::Nf4 && c.method != QuantMethod::Fp4)
                 fail(where + "double quantization ('" + t + "') applies to nf4 and fp4 only");
             c.doubleQuant = t == "dq";
+        } else if (t == "clip" || t == "noclip") {
+            only(QuantMethod::Awq, "weight clipping");
+            c.clip = t == "clip";
         } else if (t == "e4m3" || t == "e5m2") {
             only(QuantMethod::Fp8, "an element format");
             c.element = t;
@@ -734,7 +758,8 @@ QuantConfig QuantConfig::parse(const std::string& spec)
             const size_t x = t.find('x');
             if (x == std::string::npos || !digitsFrom(t.substr(0, x), 3) || !digitsFrom(t, x + 1))
                 fail(where + "calibration option '" + t + "' must be cal<sequences>x<length>, e.g. cal128x2048");
-            only(QuantMethod::Gptq, "calibration");
+            if (!traitsOf(c.method).calibrated)
+                fail(where + "calibration ('" + t + "') applies to the calibrated methods (gptq, awq) only");
             c.calibSequences = std::stoi(t.substr(3, x - 3));
             c.calibSeqLen = std::stoi(t.substr(x + 1));
         } else if (t.size() > 4 && t.compare(0, 4, "damp") == 0) {
@@ -762,8 +787,8 @@ QuantConfig QuantConfig::parse(const std::string& spec)
             c.overrides[kind] = p;
         } else {
             fail(where + "'" + t
-                 + "' is not an option (pc, pt, g<N>, sym, asym, act, noact, cal<N>x<T>, damp<F>, dq, nodq, e4m3, "
-                   "e5m2, a<B>, a<B>g<N>, a<B>mx, a<B>nv, a<B>fp, a8lt, <kind>=w<B>a<B>)");
+                 + "' is not an option (pc, pt, g<N>, sym, asym, act, noact, cal<N>x<T>, damp<F>, clip, noclip, dq, "
+                   "nodq, e4m3, e5m2, a<B>, a<B>g<N>, a<B>mx, a<B>nv, a<B>fp, a8lt, <kind>=w<B>a<B>)");
         }
     }
     normalizeRules(c);

@@ -37,7 +37,7 @@ struct MethodTraits
     bool choosesSymmetry; // sym / asym apply (rtn, gptq); otherwise `symmetric` is defaultSymmetric
     bool defaultSymmetric;
     bool bitsInName;       // the spec may leave the bits out ("nf4", "mxfp4")
-    bool calibrated;       // reads the layer inputs of calibration text before quantizing (GPTQ)
+    bool calibrated;       // reads calibration text before quantizing, its own set (cal<N>x<T>): GPTQ, AWQ
     const char* reference; // the library whose numbers it reproduces (docs/verification.md); "" for none, rtn
     const char* example;   // a spec using it as its library does by default ("nf4", "gptq:4:g128:sym:act")
 };

@@ -82,6 +82,12 @@ HfMemoryPlan planWithoutReadAhead(const HfArch& arch, const HfMemoryRequest& r)
     const int64_t calibrationStates = r.calibrationTokens * hidden * kFloat;
     plan.calibrationStates = calibrationStates;
     const int64_t calibrationSequence = r.calibrationLength * hidden * kFloat;
+    // AWQ holds, for every calibration token, its lane's states read whole, the inputs of a block's four
+    // parents (attention, o_proj, MLP, down_proj) and a parent's full-precision output; its forwards run
+    // a chunk of sequences at a time like the others.
+    const int64_t awqCache = r.awq ? r.calibrationSequences * r.calibrationLength * kFloat
+            * (4 * hidden + arch.heads * arch.headDim + arch.intermediate)
+                                   : 0;
     auto calibrate = [&](bool chunked, bool spill, int64_t batch) {
         plan.calibrationChunked = chunked;
         plan.calibrationSpill = spill;
@@ -91,6 +97,7 @@ HfMemoryPlan planWithoutReadAhead(const HfArch& arch, const HfMemoryRequest& r)
             plan.calibration += 2 * calibrationStates;
         else
             plan.calibration += (spill ? 2 : 1) * batch * calibrationSequence + (spill ? 0 : calibrationStates);
+        plan.calibration += awqCache;
     };
     plan.logitTokens = std::max<int64_t>(1, logitValues / std::max<int64_t>(1, arch.vocab));
     const int64_t valTokens = r.valSequences * r.seqLen;
@@ -126,10 +133,11 @@ HfMemoryPlan planWithoutReadAhead(const HfArch& arch, const HfMemoryRequest& r)
         if (fits())
             return plan;
     }
-    // Chunks of calibration sequences, their states in memory first, then spilled.
+    // Chunks of calibration sequences, their states in memory first, then spilled (not with AWQ, whose
+    // search reads a lane's states whole).
     const int64_t firstChunk = std::min(allCalibration, r.calibrationChunk > 0 ? r.calibrationChunk : allCalibration);
     for (const bool spill : {false, true}) {
-        if (r.spill && !spill && r.calibrationChunk > 0)
+        if ((r.spill && !spill && r.calibrationChunk > 0) || (spill && r.awq))
             continue;
         for (int64_t c = firstChunk; c >= 1; c = c > 1 ? c / 2 : 0) {
             calibrate(true, spill, c);
@@ -138,6 +146,17 @@ HfMemoryPlan planWithoutReadAhead(const HfArch& arch, const HfMemoryRequest& r)
             if (r.calibrationChunk > 0)
                 break;
         }
+    }
+    if (r.awq) {
+        calibrate(true, false, 1);
+        fill(true, 1);
+        throw ConfigError("AWQ keeps a block's inputs for all its calibration tokens in memory, and they do not fit "
+                          "the memory budget of "
+                          + formatBytes(r.budget) + " even a sequence at a time: it needs about "
+                          + formatBytes(plan.peak()) + " (calibration " + formatBytes(plan.calibration)
+                          + "; AWQ's states cannot be spilled to disk). Raise --memory, or give AWQ fewer or shorter "
+                            "calibration sequences (cal<N>x<T>), or sweep it apart from configs with large "
+                            "calibration sets.");
     }
     calibrate(true, true, 1);
     fill(true, 1);

@@ -32,6 +32,7 @@ struct HfMemoryRequest
     int64_t batch = 0;             // sequences per forward chunk the user asked for
     int64_t lanes = 0;             // configs with validation states of their own (the quantized ones)
     bool gptq = false;             // whether any of them runs GPTQ (its Hessian work)
+    bool awq = false;              // … AWQ (its cached block inputs: the calibration is never chunked)
     int64_t calibrationTokens = 0; // of all lanes together, padded
     int64_t calibrationSequences = 0;
     int64_t calibrationLength = 0; // the longest calibration sequence

@@ -80,7 +80,7 @@ struct HfBlock
     // The linear layers in HfArch::quantizableLayers() order, grouped by the input they read: group 0
     // (q, k, v | qkv), 1 (o), 2 (gate, up | up, for NeoX and the gate-less Apertus), 3 (down).
     std::vector<std::vector<HfLinear*>> groups(HfFamily family);
-    HfBlock clone() const; // weights copied, so the copy can be quantized in place
+    HfBlock clone() const; // weights, biases and norms copied, so the copy can be changed in place
     // The block on `device` with its linear layers' weights in `linear` (norms stay float32). The sweep
     // keeps float32 weights (quantization works on them; the forward pass narrows them for each
     // product, HfLinear) and narrows a block once where it only evaluates.
@@ -117,6 +117,10 @@ public:
     using InputHook = std::function<void(int group, const torch::Tensor& input)>;
     torch::Tensor forwardBlock(HfBlock& block, const torch::Tensor& x, const HfRope& rope,
                                const InputHook& hook = {}) const;
+    // The part of the block from group `group`'s input to the end of the module that group belongs to:
+    // 0 the attention (from its input to o_proj's output), 1 o_proj, 2 the MLP, 3 down_proj. AWQ's
+    // parent modules.
+    torch::Tensor forwardPart(HfBlock& block, int group, const torch::Tensor& input, const HfRope& rope) const;
 
     struct Head
     {

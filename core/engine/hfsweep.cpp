@@ -17,6 +17,8 @@
 #include "core/common/kinds.h"
 #include "core/common/metrics.h"
 #include "core/config/corpus.h"
+#include "core/config/quantmethods.h"
+#include "core/engine/awq.h"
 #include "core/engine/hfmemory.h"
 #include "core/engine/hfmodel.h"
 #include "core/engine/hfstates.h"
@@ -371,14 +373,16 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
     const auto inputs = torch::tensor(blocks.inputs, torch::kInt64).view({windows, length});
     const auto targets = torch::tensor(blocks.targets, torch::kInt64).view({windows, length});
 
-    // Calibration batches, one per distinct (count, length, seed); RTN and the FP reference use the
-    // default set (activation statistics, activation-quantization calibration).
+    // Calibration batches, one per distinct (count, length, seed); the calibrated methods (GPTQ, AWQ) take
+    // their own, RTN and the FP reference the default set (activation statistics, activation-quantization
+    // calibration).
     const QuantConfig defaults;
     std::map<std::tuple<int, int, uint64_t, bool>, Calibration> calibrations;
     auto calibrationFor = [&](const QuantConfig& c) -> const Calibration& {
-        const bool gptq = c.method == QuantMethod::Gptq;
-        // GPTQ takes exactly its count; the statistics' default set as many as the source holds, up to it.
-        const auto key = gptq
+        const bool own = traitsOf(c.method).calibrated;
+        // GPTQ and AWQ take exactly their count; the statistics' default set as many as the source holds,
+        // up to it.
+        const auto key = own
             ? std::make_tuple(c.calibSequences, c.calibSeqLen, c.calibSeed, true)
             : std::make_tuple(defaults.calibSequences, defaults.calibSeqLen, defaults.calibSeed, false);
         auto it = calibrations.find(key);
@@ -386,7 +390,7 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
             it = calibrations
                      .emplace(key,
                               calibrationBatch(calibrationSequences(data, stream, arch.vocab, std::get<0>(key),
-                                                                    std::get<1>(key), std::get<2>(key), !gptq)))
+                                                                    std::get<1>(key), std::get<2>(key), !own)))
                      .first;
         return it->second;
     };
@@ -410,6 +414,7 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
     for (const QuantConfig& c : configs) {
         const Calibration& calib = calibrationFor(c);
         request.gptq = request.gptq || c.method == QuantMethod::Gptq;
+        request.awq = request.awq || c.method == QuantMethod::Awq;
         request.calibrationTokens += calib.ids.numel();
         request.calibrationSequences = std::max(request.calibrationSequences, calib.sequences);
         request.calibrationLength = std::max(request.calibrationLength, calib.ids.size(1));
@@ -492,6 +497,19 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                     stage = Clock::now();
                     const QuantConfig& c = *lane.config;
                     HfBlock block = c.method == QuantMethod::None ? fpBlock : fpBlock.clone();
+                    HiddenStates& states = *lane.calibration;
+                    // AWQ scales the block first, on the outputs of the smoothed, unquantized blocks
+                    // before it (its calibration states), which the smoothed block's output continues.
+                    torch::Tensor awqNext;
+                    if (c.method == QuantMethod::Awq) {
+                        const int64_t all = states.sequences();
+                        awqNext = awqSmoothHfBlock(
+                            model, block, states.read(0, all), rope,
+                            [&](const torch::Tensor& t, int64_t begin, int64_t count) {
+                                return lane.calib->realRows(t, begin, count);
+                            },
+                            plan.calibrationBatch, c);
+                    }
                     model.setActivationQuantization(block, c);
                     QuantizeModelOptions walk;
                     walk.inputStats = c.isFullPrecision();
@@ -507,7 +525,6 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                         for (HfLinear* l : group)
                             members.back().push_back({&infos[layer++], l->weight, l->act});
                     }
-                    HiddenStates& states = *lane.calibration;
                     if (plan.calibrationChunked) {
                         calibrateInChunks(model, block, states, *lane.calib, rope, plan.calibrationBatch,
                                           std::move(members), c, walk, lane.reports);
@@ -520,6 +537,8 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                                                            c, walk, lane.reports);
                                          }));
                     }
+                    if (awqNext.defined())
+                        states.write(0, awqNext);
                     summary.stageSeconds["calibration and quantization: " + c.id()] += seconds(stage);
                     if (lane.validation) {
                         stage = Clock::now();

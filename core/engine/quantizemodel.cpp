@@ -4,6 +4,7 @@
 
 #include "core/common/errors.h"
 #include "core/config/quantmethods.h"
+#include "core/engine/awq.h"
 #include "core/engine/gptq.h"
 #include "core/engine/quantizer.h"
 #include "core/engine/weightquantizers.h"
@@ -186,7 +187,7 @@ GroupQuantizer::GroupQuantizer(std::vector<GroupMember> members, const QuantConf
 
 bool GroupQuantizer::readsInput() const
 {
-    return traitsOf(m_config.method).calibrated
+    return m_config.method == QuantMethod::Gptq
         && std::any_of(m_members.begin(), m_members.end(),
                        [&](const GroupMember& m) { return m_config.weightBitsFor(m.info->kind) < 16; });
 }
@@ -389,6 +390,10 @@ std::vector<LayerReport> quantizeModel(TinyLm& model, const torch::Tensor& calib
     torch::NoGradGuard noGrad;
     model->eval();
     config.validate();
+    // AWQ's scales first, over the whole model (the smoothed FP model computes what the FP model does);
+    // the walk below then quantizes the smoothed weights like any data-free method.
+    if (config.method == QuantMethod::Awq)
+        awqSmoothModel(model, calibration, config);
     model->setActivationQuantization(config);
 
     const auto infos = model->quantizableLayers();

@@ -123,7 +123,7 @@ class GroupQuantizer
 {
 public:
     GroupQuantizer(std::vector<GroupMember> members, const QuantConfig& config, const QuantizeModelOptions& options);
-    bool readsInput() const; // quantize() needs the first pass (GPTQ's Hessian)
+    bool readsInput() const; // quantize() needs the first pass (GPTQ's Hessian; AWQ reads its input before)
     bool needsFirstPass() const;
     bool needsSecondPass() const;
     // `sequences`: how many calibration sequences `input`'s rows are (0: its leading dimension, or one

@@ -4,6 +4,7 @@
 
 #include "core/common/errors.h"
 #include "core/config/quantmethods.h"
+#include "core/engine/awq.h"
 #include "core/engine/floatformats.h"
 #include "core/engine/quantizer.h"
 
@@ -333,12 +334,19 @@ WeightQuantization int8(const torch::Tensor& w, const QuantConfig&, int, const s
     return {r.weight, {{"codes", r.codes}, {"scales", r.absmax.reshape({-1})}}};
 }
 
+// AWQ's data-free half: the scales are already in the weights (awq.h).
+WeightQuantization awq(const torch::Tensor& w, const QuantConfig& c, int bits, const std::string&)
+{
+    CtIntQuantized r = ctIntQuantize(w, bits, c.groupSize);
+    return {r.weight, {{"codes", r.codes}, {"scale", r.scale}, {"zero", r.zero}}};
+}
+
 const std::map<QuantMethod, Quantizer>& quantizers()
 {
     static const std::map<QuantMethod, Quantizer> table {
-        {QuantMethod::Rtn, rtn},     {QuantMethod::Hqq, hqq},  {QuantMethod::Nf4, bnb4},
-        {QuantMethod::Fp4, bnb4},    {QuantMethod::Mxfp4, mx}, {QuantMethod::Mxfp8, mx},
-        {QuantMethod::Nvfp4, nvfp4}, {QuantMethod::Fp8, fp8},  {QuantMethod::Int8, int8},
+        {QuantMethod::Rtn, rtn},   {QuantMethod::Hqq, hqq},  {QuantMethod::Nf4, bnb4},    {QuantMethod::Fp4, bnb4},
+        {QuantMethod::Mxfp4, mx},  {QuantMethod::Mxfp8, mx}, {QuantMethod::Nvfp4, nvfp4}, {QuantMethod::Fp8, fp8},
+        {QuantMethod::Int8, int8}, {QuantMethod::Awq, awq},
     };
     return table;
 }

@@ -5,7 +5,8 @@
 // The engine's half of every weight quantizer that needs no calibration data: one function per
 // QuantMethod in the table of weightquantizers.cpp (the other half, what the method accepts, is its
 // row in quantMethods(), core/config/quantconfig.cpp). GPTQ, which reads calibration inputs, is run by the
-// GroupQuantizer (quantizemodel.h). Include only from core .cpp files: this header pulls in libtorch.
+// GroupQuantizer (quantizemodel.h); AWQ's calibrated half, the scaling, by awq.h before it, its
+// data-free half (compressed-tensors' integers) is here. Include only from core .cpp files: this header pulls in libtorch.
 
 #include "core/config/config.h"
 

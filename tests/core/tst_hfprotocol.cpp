@@ -335,6 +335,37 @@ private Q_SLOTS:
                  asked.describe().c_str());
         r.calibrationChunk = 0;
 
+        // AWQ keeps a block's parent inputs for its whole calibration set in memory: 128 sequences of 512
+        // tokens (5.3 GiB of them at this shape) fit 16 GiB, forwarded in chunks; the paper's 1,024 of
+        // 2,048 do not, and AWQ cannot spill.
+        r.awq = true;
+        r.budget = int64_t(16) << 30;
+        r.calibrationTokens = (128 + 32) * 512;
+        r.calibrationSequences = 128;
+        r.calibrationLength = 512;
+        HfMemoryPlan awq;
+        try {
+            awq = planHfMemory(arch, r);
+        } catch (const ConfigError& e) {
+            QFAIL(e.what());
+        }
+        QVERIFY2(awq.calibrationChunked && !awq.calibrationSpill && awq.peak() <= r.budget, awq.describe().c_str());
+        r.calibrationTokens = (1024 + 32) * 2048;
+        r.calibrationSequences = 1024;
+        r.calibrationLength = 2048;
+        try {
+            planHfMemory(arch, r);
+            QFAIL("AWQ on 1,024 sequences of 2,048 tokens was planned within 16 GiB");
+        } catch (const ConfigError& e) {
+            QVERIFY2(std::string(e.what()).find("AWQ's states cannot be spilled") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("cal<N>x<T>") != std::string::npos, e.what());
+        }
+        r.awq = false;
+        r.budget = int64_t(10) << 30;
+        r.calibrationTokens = 3 * 32 * 128;
+        r.calibrationSequences = 32;
+        r.calibrationLength = 128;
+
         // A budget below one block's weights and quantization is refused, naming what does not fit.
         r.budget = int64_t(256) << 20;
         try {

@@ -652,7 +652,16 @@ private Q_SLOTS:
         importHfTrajectory(chunked, "bytes", options);
         SweepOptions inChunks {test::threads()};
         inChunks.calibrationChunk = 3;
-        const SweepSummary summary = sweepRun(chunked, "bytes", {gptq, rtn}, inChunks);
+        // AWQ beside them, its forwards in the same chunks (its padded documents' real rows picked chunk by
+        // chunk); its lane scales copies of the blocks, never the FP reference's: the reference's CE is the
+        // one of the sweep without it, to the bit.
+        const auto awq = QuantConfig::parse("awq:4:g16:cal8x64");
+        const SweepSummary summary = sweepRun(chunked, "bytes", {gptq, rtn, awq}, inChunks);
+        QCOMPARE(chunked.results("bytes", "fp").model.at("ce"), docs.results("bytes", "fp").model.at("ce"));
+        const ConfigResults awqResults = chunked.results("bytes", awq.id());
+        QVERIFY(std::isfinite(awqResults.model.at("ce")[0]));
+        for (double e : awqResults.layers.at("w_rel_err")[0])
+            QVERIFY(e > 0.0 && e < 1.0);
         QVERIFY2(summary.memoryPlan.find("calibration 3 sequences at a time") != std::string::npos,
                  summary.memoryPlan.c_str());
         const auto relative = [](double a, double b) { return std::abs(a - b) / std::max(std::abs(b), 1e-30); };

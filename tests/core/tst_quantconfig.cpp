@@ -126,7 +126,7 @@ private Q_SLOTS:
         QTest::addRow("bits too high") << "rtn:9" << "[2, 8]";
         QTest::addRow("bits too low") << "rtn:1:g32" << "[2, 8]";
         QTest::addRow("bits not a number") << "rtn:four" << "four";
-        QTest::addRow("unknown method") << "awq:4" << "awq";
+        QTest::addRow("unknown method") << "smoothquant:4" << "smoothquant";
         QTest::addRow("bad group") << "rtn:4:x32" << "x32";
         QTest::addRow("bad sym") << "rtn:4:g32:maybe" << "maybe";
         QTest::addRow("too short") << "rtn" << "expected method:bits[:options]";
@@ -150,7 +150,7 @@ private Q_SLOTS:
         QTest::addRow("nvfp4 kind bits") << "nvfp4:down=w8" << "gives a kind no other bits";
         QTest::addRow("mx rule bits") << "mxfp4:down=a6mx" << "MX activations";
         QTest::addRow("rule format") << "rtn:4:down=a8zz" << "<kind>=w<bits>a<bits>";
-        QTest::addRow("method list") << "awq:4" << "none, rtn, gptq, hqq, nf4, fp4, mxfp4, mxfp8, nvfp4, fp8, int8";
+        QTest::addRow("method list") << "spqr:4" << "none, rtn, gptq, awq, hqq, nf4, fp4, mxfp4, mxfp8, nvfp4, fp8, int8";
         QTest::addRow("int8 groups") << "int8:g64" << "per output channel (pc)";
         QTest::addRow("lt bits") << "none:a4lt" << "LLM.int8 activations (8)";
         // clang-format on
@@ -468,7 +468,7 @@ private Q_SLOTS:
         QTest::addRow("noact on none") << "none:noact" << "gptq only";
         QTest::addRow("unknown option") << "rtn:4:g128:fast" << "'fast' is not an option";
         QTest::addRow("empty spec") << "" << "expected method:bits[:options]";
-        QTest::addRow("calibration on rtn") << "rtn:4:cal8x32" << "applies to gptq only";
+        QTest::addRow("calibration on rtn") << "rtn:4:cal8x32" << "applies to the calibrated methods (gptq, awq) only";
         QTest::addRow("calibration malformed") << "gptq:4:cal8" << "cal<sequences>x<length>";
         QTest::addRow("calibration too short") << "gptq:4:cal8x1" << "gptq calibration length";
         QTest::addRow("trailing colon") << "rtn:4:" << "expected method:bits[:options]";

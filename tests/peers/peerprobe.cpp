@@ -22,6 +22,8 @@
 //                                             in the store, as `quantscope sweep` writes them); OUT
 //                                             holds each quantized layer's integer codes, scales,
 //                                             zeros and group index "CONFIG/STEP/LAYER.codes" etc.
+//                                             (GPTQ), or its format's parts (AWQ: codes, scale, zero),
+//                                             and its Ŵ "CONFIG/STEP/LAYER.dequantized"
 //                                             (float32: exact for these integers), its metadata
 //                                             "layers" per config, step and layer bits, GPTQ loss, damping
 //   gptqlayers IN.safetensors OUT.safetensors gptqQuantize on each MODULE.weight of IN with its
@@ -352,6 +354,10 @@ int gptq(const std::string& storePath, const std::string& run, const std::vector
             out.push_back({key + ".g_idx", g.groupIndex.sizes().vec(), floats(g.groupIndex)});
             entry["gptq_loss"] = g.loss;
             entry["damp"] = g.dampUsed;
+        }
+        if (l.parts) { // the other methods: what their format stores (AWQ: codes, scale, zero)
+            for (const auto& [part, t] : *l.parts)
+                out.push_back({key + "." + part, t.sizes().vec(), floats(t)});
         }
         out.push_back({key + ".dequantized", l.weight.sizes().vec(), floats(l.weight)});
         layers[config][std::to_string(step)][module] = entry;

@@ -97,16 +97,18 @@ SweepDialog::SweepDialog(const QStringList& runs, QWidget* parent)
     m_specEdit->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_specEdit->setMinimumHeight(m_specEdit->fontMetrics().lineSpacing() * 8);
     m_specEdit->setToolTip(
-        tr("method[:bits][:options]. Methods: none, rtn, gptq, hqq (2, 3, 4, 8 bits), nf4 and fp4 "
+        tr("method[:bits][:options]. Methods: none, rtn, gptq, awq (asymmetric, clip for AutoAWQ's clipping), "
+           "hqq (2, 3, 4, 8 bits), nf4 and fp4 "
            "(bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any "
-           "order: pc | g<N> (weight groups), sym | asym, act | noact (GPTQ act-order), dq | nodq (NF4/FP4 double "
+           "order: pc | g<N> (weight groups), sym | asym, act | noact (GPTQ act-order), cal<N>x<T> (GPTQ and AWQ "
+           "calibration: N sequences of T tokens), dq | nodq (NF4/FP4 double "
            "quantization), a<B> | a<B>g<N> (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, "
            "NVFP4, FP8, LLM.int8 activations), <kind>=w<B>a<B> (mixed precision, kinds q, k, v, o, gate, up, "
            "down; down=a8mx for a format). \"none:a4\" quantizes activations only."));
 
     auto* hint =
         new QLabel(tr("One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, "
-                      "none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx or fp8:a8fp. The full-precision reference is "
+                      "awq:4, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx or fp8:a8fp. The full-precision reference is "
                       "always computed; configs already in the store are skipped."),
                    this);
     hint->setWordWrap(true);
