@@ -77,20 +77,19 @@ AwqChoice awqSmooth(AwqSite& site, int groupSize)
     const int64_t channels = site.input.size(-1), sequences = site.input.size(0);
     // x̄: mean |x| per channel in float32, summed a chunk at a time as the hook on llm-compressor's first
     // balance layer sums each calibration batch.
-    auto xSum = torch::zeros({channels}, torch::kFloat32);
+    auto xSum = torch::zeros({channels}, site.input.options().dtype(torch::kFloat32));
     int64_t tokens = 0;
     inChunks(sequences, site.chunk, [&](int64_t begin, int64_t count) {
         const auto x = rowsOf(site.realRows, site.input.narrow(0, begin, count), begin).to(torch::kFloat32);
         if (!allFinite(x))
             throw Error("AWQ of " + site.name + ": its input activations hold NaN or Inf");
-        xSum += x.abs().sum(0).cpu();
+        xSum += x.abs().sum(0);
         tokens += x.size(0);
     });
     if (tokens == 0)
         throw Error("AWQ of " + site.name + ": no calibration token");
-    const auto xMean = xSum / double(tokens);
     // w̄: per balance weight |w| / (its group's max + 1e-6), summed over rows in float64, over all rows.
-    torch::Tensor wSum = torch::zeros({channels}, torch::kFloat64);
+    torch::Tensor wSum = torch::zeros({channels}, site.balance.front().options().dtype(torch::kFloat64));
     int64_t wRows = 0;
     std::vector<torch::Tensor> original;
     for (const torch::Tensor& w : site.balance) {
@@ -103,7 +102,9 @@ AwqChoice awqSmooth(AwqSite& site, int groupSize)
         wRows += w.size(0);
         original.push_back(w.detach().clone());
     }
+    // On the weights' device (a GPU sweep keeps the block and the states there).
     const auto wMean = wSum / double(wRows);
+    const auto xMean = (xSum / double(tokens)).to(wMean.device());
 
     // The parent's output with the current weights, chunk by chunk, and the mean squared difference
     // from it of the output with the balance layers as they are set.
@@ -263,50 +264,26 @@ void awqSmoothModel(TinyLm& model, const torch::Tensor& calibration, const Quant
         const auto u = mlp->hidden(b);
         const auto rowsOf = [](const torch::Tensor& w) { return torch::arange(w.size(0), torch::kInt64); };
         std::vector<AwqSite> sites;
-        addSite(sites,
-                {"input_layernorm → q_proj, k_proj, v_proj",
-                 block->input_layernorm->weight,
-                 {},
-                 {},
-                 {attn->q_proj->weight, attn->k_proj->weight, attn->v_proj->weight},
-                 {},
-                 [&](const torch::Tensor& in) { return attn->forward(in, cos, sin); },
-                 a,
-                 {}},
-                {"q", "k", "v"}, config);
-        addSite(sites,
-                {"v_proj → o_proj",
-                 attn->v_proj->weight,
-                 {},
-                 rowsOf(attn->v_proj->weight),
-                 {attn->o_proj->weight},
-                 {},
-                 [&](const torch::Tensor& in) { return F::linear(in, attn->o_proj->weight); },
-                 mixed,
-                 {}},
-                {"o"}, config);
-        addSite(sites,
-                {"post_attention_layernorm → gate_proj, up_proj",
-                 block->post_attention_layernorm->weight,
-                 {},
-                 {},
-                 {mlp->gate_proj->weight, mlp->up_proj->weight},
-                 {},
-                 [&](const torch::Tensor& in) { return mlp->forward(in); },
-                 b,
-                 {}},
-                {"gate", "up"}, config);
-        addSite(sites,
-                {"up_proj → down_proj",
-                 mlp->up_proj->weight,
-                 {},
-                 rowsOf(mlp->up_proj->weight),
-                 {mlp->down_proj->weight},
-                 {},
-                 [&](const torch::Tensor& in) { return F::linear(in, mlp->down_proj->weight); },
-                 u,
-                 {}},
-                {"down"}, config);
+        const auto add = [&](const char* name, const torch::Tensor& smooth, const torch::Tensor& rows,
+                             std::vector<torch::Tensor> balance,
+                             std::function<torch::Tensor(const torch::Tensor&)> parent, const torch::Tensor& input,
+                             const std::vector<const char*>& kinds) {
+            addSite(sites, {name, smooth, {}, rows, std::move(balance), {}, std::move(parent), input, {}}, kinds,
+                    config);
+        };
+        const auto linear = [](const QLinear& l) {
+            return [w = l->weight](const torch::Tensor& in) { return F::linear(in, w); };
+        };
+        add("input_layernorm → q_proj, k_proj, v_proj", block->input_layernorm->weight, {},
+            {attn->q_proj->weight, attn->k_proj->weight, attn->v_proj->weight},
+            [&](const torch::Tensor& in) { return attn->forward(in, cos, sin); }, a, {"q", "k", "v"});
+        add("v_proj → o_proj", attn->v_proj->weight, rowsOf(attn->v_proj->weight), {attn->o_proj->weight},
+            linear(attn->o_proj), mixed, {"o"});
+        add("post_attention_layernorm → gate_proj, up_proj", block->post_attention_layernorm->weight, {},
+            {mlp->gate_proj->weight, mlp->up_proj->weight}, [&](const torch::Tensor& in) { return mlp->forward(in); },
+            b, {"gate", "up"});
+        add("up_proj → down_proj", mlp->up_proj->weight, rowsOf(mlp->up_proj->weight), {mlp->down_proj->weight},
+            linear(mlp->down_proj), u, {"down"});
         for (AwqSite& site : sites)
             awqSmooth(site, config.groupSize);
         // The next block calibrates on this one's smoothed output, before any clipping (as AutoAWQ's
@@ -353,106 +330,42 @@ torch::Tensor awqSmoothHfBlock(const HfModel& model, HfBlock& block, const torch
     };
     const std::string prefix = "block " + std::to_string(block.index) + " ";
     std::vector<AwqSite> sites;
+    // A site whose readers are `balance` (of module kinds `kinds`), read through group `group`'s parent.
+    const auto add = [&](const std::string& name, const torch::Tensor& smooth, const torch::Tensor& bias,
+                         const torch::Tensor& rows, std::vector<torch::Tensor> balance, int group,
+                         const std::vector<const char*>& kinds) {
+        addSite(
+            sites,
+            {prefix + name, smooth, bias, rows, std::move(balance), {}, parent(group), inputs[size_t(group)], realRows},
+            kinds, config);
+    };
+    const auto allRowsOf = [](const torch::Tensor& w) { return torch::arange(w.size(0), torch::kInt64); };
     const bool norms = !arch.postNorm && arch.affineNorm;
-    if (norms) {
-        if (neox)
-            addSite(sites,
-                    {prefix + "input norm → query_key_value",
-                     block.ln1.weight,
-                     block.ln1.bias,
-                     {},
-                     {block.qkv.weight},
-                     {},
-                     parent(0),
-                     inputs[0],
-                     realRows},
-                    {"qkv"}, config);
-        else
-            addSite(sites,
-                    {prefix + "input norm → q, k, v",
-                     block.ln1.weight,
-                     block.ln1.bias,
-                     {},
-                     {block.q.weight, block.k.weight, block.v.weight},
-                     {},
-                     parent(0),
-                     inputs[0],
-                     realRows},
-                    {"q", "k", "v"}, config);
-    }
+    if (norms && neox)
+        add("input norm → query_key_value", block.ln1.weight, block.ln1.bias, {}, {block.qkv.weight}, 0, {"qkv"});
+    else if (norms)
+        add("input norm → q, k, v", block.ln1.weight, block.ln1.bias, {},
+            {block.q.weight, block.k.weight, block.v.weight}, 0, {"q", "k", "v"});
     // v's outputs are o's inputs only without GQA (as llm-compressor checks), and clip_qkv's clamp does
     // not commute with a scale.
-    if (arch.clipQkv <= 0.0) {
-        if (neox) {
-            // The fused query_key_value holds per head q, k, v one after another: v's rows of each head.
-            const int64_t hd = arch.headDim;
-            const auto head = torch::arange(arch.heads, torch::kInt64).view({-1, 1}) * (3 * hd);
-            const auto rows = (head + 2 * hd + torch::arange(hd, torch::kInt64).view({1, -1})).flatten();
-            addSite(sites,
-                    {prefix + "v (in query_key_value) → o",
-                     block.qkv.weight,
-                     block.qkv.bias,
-                     rows,
-                     {block.o.weight},
-                     {},
-                     parent(1),
-                     inputs[1],
-                     realRows},
-                    {"o"}, config);
-        } else if (block.v.weight.size(0) == block.o.weight.size(1)) {
-            addSite(sites,
-                    {prefix + "v_proj → o_proj",
-                     block.v.weight,
-                     block.v.bias,
-                     torch::arange(block.v.weight.size(0), torch::kInt64),
-                     {block.o.weight},
-                     {},
-                     parent(1),
-                     inputs[1],
-                     realRows},
-                    {"o"}, config);
-        }
+    if (arch.clipQkv <= 0.0 && neox) {
+        // The fused query_key_value holds per head q, k, v one after another: v's rows of each head.
+        const int64_t hd = arch.headDim;
+        const auto head = torch::arange(arch.heads, torch::kInt64).view({-1, 1}) * (3 * hd);
+        const auto rows = (head + 2 * hd + torch::arange(hd, torch::kInt64).view({1, -1})).flatten();
+        add("v (in query_key_value) → o", block.qkv.weight, block.qkv.bias, rows, {block.o.weight}, 1, {"o"});
+    } else if (arch.clipQkv <= 0.0 && block.v.weight.size(0) == block.o.weight.size(1)) {
+        add("v_proj → o_proj", block.v.weight, block.v.bias, allRowsOf(block.v.weight), {block.o.weight}, 1, {"o"});
     }
     const bool gated = !neox && arch.gatedMlp;
-    if (norms) {
-        if (gated)
-            addSite(sites,
-                    {prefix + "post-attention norm → gate, up",
-                     block.ln2.weight,
-                     block.ln2.bias,
-                     {},
-                     {block.gate.weight, block.up.weight},
-                     {},
-                     parent(2),
-                     inputs[2],
-                     realRows},
-                    {"gate", "up"}, config);
-        else
-            addSite(sites,
-                    {prefix + "post-attention norm → up",
-                     block.ln2.weight,
-                     block.ln2.bias,
-                     {},
-                     {block.up.weight},
-                     {},
-                     parent(2),
-                     inputs[2],
-                     realRows},
-                    {"up"}, config);
-    }
-    if (gated) {
-        addSite(sites,
-                {prefix + "up_proj → down_proj",
-                 block.up.weight,
-                 block.up.bias,
-                 torch::arange(block.up.weight.size(0), torch::kInt64),
-                 {block.down.weight},
-                 {},
-                 parent(3),
-                 inputs[3],
-                 realRows},
-                {"down"}, config);
-    }
+    if (norms && gated)
+        add("post-attention norm → gate, up", block.ln2.weight, block.ln2.bias, {},
+            {block.gate.weight, block.up.weight}, 2, {"gate", "up"});
+    else if (norms)
+        add("post-attention norm → up", block.ln2.weight, block.ln2.bias, {}, {block.up.weight}, 2, {"up"});
+    if (gated)
+        add("up_proj → down_proj", block.up.weight, block.up.bias, allRowsOf(block.up.weight), {block.down.weight}, 3,
+            {"down"});
     for (AwqSite& site : sites) {
         site.chunk = chunk;
         awqSmooth(site, config.groupSize);

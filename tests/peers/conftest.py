@@ -59,6 +59,25 @@ def import_paper1(quantscope, store, model, text, calibration, tokens):
     return store
 
 
+def write_documents(folder, seed, documents, spare=0, words=3000, lengths=(40, 400), eval_documents=20):
+    """Random-word documents (a fifth of the words numbers) for a paper-1 import: `documents` + `spare` of
+    them, empty-line separated, in folder/calibration.txt, `eval_documents` of 300 words in folder/eval.txt;
+    returns the first `documents`."""
+    import random
+    rng = random.Random(seed)
+    vocabulary = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(1, 9)))
+                  for _ in range(words)]
+
+    def doc(n):
+        return " ".join(rng.choice(vocabulary) if rng.random() < 0.8 else str(rng.randint(0, 999))
+                        for _ in range(n)) + "."
+
+    docs = [doc(rng.randint(*lengths)) for _ in range(documents + spare)]
+    (folder / "calibration.txt").write_text("\n\n".join(docs) + "\n", encoding="utf-8")
+    (folder / "eval.txt").write_text("\n".join(doc(300) for _ in range(eval_documents)) + "\n", encoding="utf-8")
+    return docs[:documents]
+
+
 def byte_level_bpe(docs, vocab=512):
     """A byte-level BPE tokenizer (GPT-2 style, <s> and </s> special) trained by tokenizers on `docs`."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers

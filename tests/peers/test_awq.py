@@ -26,8 +26,6 @@ AWQ and quantization paths run unchanged. On a CPU-only host it pins its activat
 memory, which needs a CUDA driver; pinning only speeds up copies to a GPU, so the test turns it off.
 """
 
-import random
-
 import h5py
 import pytest
 import torch
@@ -35,28 +33,13 @@ from safetensors import safe_open
 from safetensors.torch import save_file
 from transformers import AutoModelForCausalLM, AutoTokenizer, LlamaConfig, Olmo2Config, PreTrainedTokenizerFast
 
-from conftest import byte_level_bpe, import_paper1, report
+from conftest import byte_level_bpe, import_paper1, report, write_documents
 
 CALIBRATION_DOCUMENTS = 16
 EVAL_TOKENS = 2 * 2048
 SPEC = f"awq:4:g128:cal{CALIBRATION_DOCUMENTS}x2048"
 CONFIG_ID = f"awq_w4_g128_cal{CALIBRATION_DOCUMENTS}x2048"
 LINEARS = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
-
-
-def make_text(folder):
-    rng = random.Random(17)
-    words = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(1, 9)))
-             for _ in range(2000)]
-
-    def doc(n):
-        return " ".join(rng.choice(words) if rng.random() < 0.8 else str(rng.randint(0, 999))
-                        for _ in range(n)) + "."
-
-    docs = [doc(rng.randint(60, 300)) for _ in range(CALIBRATION_DOCUMENTS)]
-    (folder / "calibration.txt").write_text("\n\n".join(docs) + "\n", encoding="utf-8")
-    (folder / "eval.txt").write_text("\n".join(doc(300) for _ in range(12)) + "\n", encoding="utf-8")
-    return docs
 
 
 def make_model(family, folder, docs):
@@ -171,7 +154,7 @@ def test_int_grid_is_compressed_tensors(probe, tmp_path):
 
 @pytest.mark.parametrize("family", ["llama", "olmo2"])
 def test_awq_matches_llmcompressor(family, probe, quantscope, tmp_path):
-    docs = make_text(tmp_path)
+    docs = write_documents(tmp_path, 17, CALIBRATION_DOCUMENTS, words=2000, lengths=(60, 300), eval_documents=12)
     source = make_model(family, tmp_path, docs)
     tokenizer = AutoTokenizer.from_pretrained(str(source))
     calibration = [tokenizer(d, add_special_tokens=False)["input_ids"] for d in docs]

@@ -32,7 +32,6 @@ CE of its saved model includes that rounding; the codes are compared as GPTQMode
 import json
 import math
 import os
-import random
 
 # GPTQModel 7.7 sizes its CPU pool as (cores + 1) // 2 workers and then asks that pool for 2 model
 # loader workers: on a 2-core machine GPTQModel.load fails ("requests 2 workers but parent 'cpu' only
@@ -47,7 +46,7 @@ from safetensors.torch import save_file  # noqa: E402
 from transformers import (AutoModelForCausalLM, AutoTokenizer, LlamaConfig, Olmo2Config,  # noqa: E402
                           PreTrainedTokenizerFast)
 
-from conftest import byte_level_bpe, import_paper1, report  # noqa: E402
+from conftest import byte_level_bpe, import_paper1, report, write_documents  # noqa: E402
 
 CALIBRATION_DOCUMENTS = 64  # the paper takes 1,024; fewer keep the test to seconds
 EVAL_TOKENS = 4 * 2048      # four of the paper's 2,048-token blocks
@@ -61,21 +60,6 @@ def spec(bits):
 
 def config_id(bits):
     return f"gptq_w{bits}_g128_sym_act_cal{CALIBRATION_DOCUMENTS}x2048"
-
-
-def make_text(folder):
-    rng = random.Random(7)
-    words = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(1, 9)))
-             for _ in range(3000)]
-
-    def doc(n):
-        return " ".join(rng.choice(words) if rng.random() < 0.8 else str(rng.randint(0, 999))
-                        for _ in range(n)) + "."
-
-    docs = [doc(rng.randint(40, 400)) for _ in range(CALIBRATION_DOCUMENTS + 16)]
-    (folder / "calibration.txt").write_text("\n\n".join(docs) + "\n", encoding="utf-8")
-    (folder / "eval.txt").write_text("\n".join(doc(300) for _ in range(20)) + "\n", encoding="utf-8")
-    return docs[:CALIBRATION_DOCUMENTS]
 
 
 def make_model(family, folder, docs):
@@ -141,7 +125,7 @@ def codes_of(safetensors_file, key):
 
 @pytest.mark.parametrize("family", ["llama", "olmo2"])
 def test_gptq_matches_gptqmodel(family, probe, quantscope, tmp_path):
-    docs = make_text(tmp_path)
+    docs = write_documents(tmp_path, 7, CALIBRATION_DOCUMENTS, spare=16)
     source = make_model(family, tmp_path, docs)
     tokenizer = AutoTokenizer.from_pretrained(str(source))
     calibration = [tokenizer(d, add_special_tokens=False)["input_ids"] for d in docs]
