@@ -59,7 +59,9 @@ if [ "${1:-}" = "--freeze" ]; then
   exit 0
 fi
 
-hash="$(cat "$req" "$con" "$nodeps" 2>/dev/null | sha256sum | cut -c1-16)"
+hashed=("$req" "$con")
+[ -f "$nodeps" ] && hashed+=("$nodeps")
+hash="$(cat "${hashed[@]}" 2>/dev/null | sha256sum | cut -c1-16)"
 env="$cache/$hash"
 if [ "${1:-}" = "--path" ]; then
   echo "$env/bin/python"

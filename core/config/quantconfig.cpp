@@ -437,7 +437,7 @@ void QuantConfig::validate() const
         checkRange(name + " calibration length", calibSeqLen, double(kCalibSeqLen.min), double(kCalibSeqLen.max));
     }
     if (calibSeed > std::uint64_t(kInt64Max))
-        fail("gptq calibration seed = " + std::to_string(calibSeed) + " is out of range [0, "
+        fail(name + " calibration seed = " + std::to_string(calibSeed) + " is out of range [0, "
              + std::to_string(kInt64Max) + "]");
 }
 

@@ -92,15 +92,18 @@ AwqChoice awqSmooth(AwqSite& site, int groupSize)
     torch::Tensor wSum = torch::zeros({channels}, site.balance.front().options().dtype(torch::kFloat64));
     int64_t wRows = 0;
     std::vector<torch::Tensor> original;
-    for (const torch::Tensor& w : site.balance) {
+    for (size_t b = 0; b < site.balance.size(); ++b) {
+        const torch::Tensor& w = site.balance[b];
         if (w.size(1) != channels)
             throw Error("AWQ of " + site.name + ": a balance layer reads " + std::to_string(w.size(1))
                         + " channels, not " + std::to_string(channels));
+        original.push_back(w.detach().clone());
+        if (site.bits[b] >= 16)
+            continue; // a layer left in full precision counts in neither w̄ nor the search's error
         const auto a = grouped(w.abs(), groupWidth(groupSize, channels));
         const auto normalized = (a / (std::get<0>(a.max(-1, true)) + 1e-6)).reshape({w.size(0), -1});
         wSum += normalized.narrow(1, 0, channels).sum(0, false, torch::kFloat64);
         wRows += w.size(0);
-        original.push_back(w.detach().clone());
     }
     // On the weights' device (a GPU sweep keeps the block and the states there).
     const auto wMean = wSum / double(wRows);
@@ -137,6 +140,8 @@ AwqChoice awqSmooth(AwqSite& site, int groupSize)
         s = s / (s.max() * s.min()).sqrt();
         s.masked_fill_(s.isinf() | s.isnan(), 1.0);
         for (size_t b = 0; b < site.balance.size(); ++b) {
+            if (site.bits[b] >= 16)
+                continue; // its original weight on the original input: the FP output
             const auto scaled = (original[b] * s.view({1, -1})).to(torch::kFloat32);
             const auto q = ctIntQuantize(scaled, site.bits[b], groupSize).weight;
             site.balance[b].copy_((q / s.view({1, -1})).to(torch::kFloat32));
@@ -232,17 +237,18 @@ void clipAll(const std::vector<ClipTarget>& targets, const std::array<torch::Ten
     }
 }
 
-// The site, with each balance layer's bits, when all of them are quantized (llm-compressor skips a
-// mapping with an unquantized balance layer).
+// The site, with each balance layer's bits, when one of them is quantized (llm-compressor skips a mapping
+// none of whose layers is targeted; one left in full precision is scaled with the others, but stays out
+// of w̄ and keeps its weight during the search).
 void addSite(std::vector<AwqSite>& sites, AwqSite site, const std::vector<const char*>& kinds, const QuantConfig& c)
 {
+    bool quantized = false;
     for (const char* kind : kinds) {
-        const int bits = c.weightBitsFor(kind);
-        if (bits >= 16)
-            return;
-        site.bits.push_back(bits);
+        site.bits.push_back(c.weightBitsFor(kind));
+        quantized = quantized || site.bits.back() < 16;
     }
-    sites.push_back(std::move(site));
+    if (quantized)
+        sites.push_back(std::move(site));
 }
 
 } // namespace
@@ -315,8 +321,9 @@ torch::Tensor awqSmoothHfBlock(const HfModel& model, HfBlock& block, const torch
     // The parents' inputs, once, from the block before any scaling (as llm-compressor caches them).
     std::array<std::vector<torch::Tensor>, 4> parts;
     inChunks(sequences, chunk, [&](int64_t begin, int64_t count) {
-        model.forwardBlock(block, x.narrow(0, begin, count), rope,
-                           [&](int group, const torch::Tensor& in) { parts[size_t(group)].push_back(in); });
+        model.forwardBlock(block, x.narrow(0, begin, count), rope, [&](int group, const torch::Tensor& in) {
+            parts[size_t(group)].push_back(in.contiguous());
+        });
     });
     std::array<torch::Tensor, 4> inputs;
     for (size_t g = 0; g < parts.size(); ++g) {
@@ -378,14 +385,17 @@ torch::Tensor awqSmoothHfBlock(const HfModel& model, HfBlock& block, const torch
         outputs.push_back(
             model.forwardBlock(block, x.narrow(0, begin, count), rope, [&](int group, const torch::Tensor& in) {
                 if (config.clip)
-                    parts[size_t(group)].push_back(rowsOf(realRows, in, begin));
+                    parts[size_t(group)].push_back(rowsOf(realRows, in, begin).contiguous());
             }));
     });
     const auto next = outputs.size() == 1 ? outputs.front() : torch::cat(outputs, 0);
+    outputs.clear();
     if (config.clip) {
         std::array<torch::Tensor, 4> smoothed;
-        for (size_t g = 0; g < parts.size(); ++g)
+        for (size_t g = 0; g < parts.size(); ++g) {
             smoothed[g] = torch::cat(parts[g], 0);
+            parts[g].clear();
+        }
         std::vector<ClipTarget> targets;
         if (!neox)
             targets.push_back({block.v.weight, "v", 0});

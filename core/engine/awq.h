@@ -52,7 +52,7 @@ struct AwqSite
     torch::Tensor smoothBias; // the norm's or that linear's bias, or undefined
     torch::Tensor smoothRows; // int64 [C] (a linear site), undefined for a norm
     std::vector<torch::Tensor> balance; // weights [out, C] read by the parent, written in place (copy_)
-    std::vector<int> bits;              // each balance layer's weight bits (its kind's)
+    std::vector<int> bits;              // each balance layer's weight bits (its kind's; 16: kept, but scaled)
     // The parent's output on sequences of `input` with the balance weights as they are now.
     std::function<torch::Tensor(const torch::Tensor&)> parent;
     torch::Tensor input; // the parent's cached input [sequences, T, C]
@@ -86,7 +86,7 @@ void awqSmoothModel(TinyLm& model, const torch::Tensor& calibration, const Quant
 // calibration input. Sites the family's norms and layers do not allow are left out: the norm sites need
 // a pre-norm with a weight (not OLMo-2's post-norm, not OLMo's parameter-free LayerNorm), v_proj → o_proj
 // needs v's outputs to be o's inputs (no GQA) and no clip_qkv, up_proj → down_proj a gated MLP; and, as
-// in llm-compressor, a site one of whose balance layers stays at 16 bits (a mixed-precision rule).
+// in llm-compressor, a site all of whose balance layers stay at 16 bits (a mixed-precision rule).
 torch::Tensor awqSmoothHfBlock(const HfModel& model, HfBlock& block, const torch::Tensor& x, const HfRope& rope,
                                const RealRows& realRows, int64_t chunk, const QuantConfig& config);
 

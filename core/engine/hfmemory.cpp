@@ -85,9 +85,7 @@ HfMemoryPlan planWithoutReadAhead(const HfArch& arch, const HfMemoryRequest& r)
     // AWQ holds, for every calibration token, its lane's states read whole, the inputs of a block's four
     // parents (attention, o_proj, MLP, down_proj) and a parent's full-precision output; its forwards run
     // a chunk of sequences at a time like the others.
-    const int64_t awqCache = r.awq ? r.calibrationSequences * r.calibrationLength * kFloat
-            * (4 * hidden + arch.heads * arch.headDim + arch.intermediate)
-                                   : 0;
+    const int64_t awqCache = r.awqTokens * kFloat * (4 * hidden + arch.heads * arch.headDim + arch.intermediate);
     auto calibrate = [&](bool chunked, bool spill, int64_t batch) {
         plan.calibrationChunked = chunked;
         plan.calibrationSpill = spill;
@@ -137,7 +135,7 @@ HfMemoryPlan planWithoutReadAhead(const HfArch& arch, const HfMemoryRequest& r)
     // search reads a lane's states whole).
     const int64_t firstChunk = std::min(allCalibration, r.calibrationChunk > 0 ? r.calibrationChunk : allCalibration);
     for (const bool spill : {false, true}) {
-        if ((r.spill && !spill && r.calibrationChunk > 0) || (spill && r.awq))
+        if ((r.spill && !spill && r.calibrationChunk > 0) || (spill && r.awqTokens > 0))
             continue;
         for (int64_t c = firstChunk; c >= 1; c = c > 1 ? c / 2 : 0) {
             calibrate(true, spill, c);
@@ -147,7 +145,7 @@ HfMemoryPlan planWithoutReadAhead(const HfArch& arch, const HfMemoryRequest& r)
                 break;
         }
     }
-    if (r.awq) {
+    if (r.awqTokens > 0) {
         calibrate(true, false, 1);
         fill(true, 1);
         throw ConfigError("AWQ keeps a block's inputs for all its calibration tokens in memory, and they do not fit "

@@ -25,14 +25,15 @@ constexpr int64_t kAttentionScores = int64_t(1) << 25;
 
 struct HfMemoryRequest
 {
-    int64_t budget = 0;            // bytes the sweep may use (peak RSS)
-    int64_t runtime = 0;           // bytes the process holds before the sweep (its RSS)
-    int64_t valSequences = 0;      // evaluation blocks
-    int64_t seqLen = 0;            // tokens per evaluation block
-    int64_t batch = 0;             // sequences per forward chunk the user asked for
-    int64_t lanes = 0;             // configs with validation states of their own (the quantized ones)
-    bool gptq = false;             // whether any of them runs GPTQ (its Hessian work)
-    bool awq = false;              // … AWQ (its cached block inputs: the calibration is never chunked)
+    int64_t budget = 0;       // bytes the sweep may use (peak RSS)
+    int64_t runtime = 0;      // bytes the process holds before the sweep (its RSS)
+    int64_t valSequences = 0; // evaluation blocks
+    int64_t seqLen = 0;       // tokens per evaluation block
+    int64_t batch = 0;        // sequences per forward chunk the user asked for
+    int64_t lanes = 0;        // configs with validation states of their own (the quantized ones)
+    bool gptq = false;        // whether any of them runs GPTQ (its Hessian work)
+    int64_t awqTokens =
+        0; // calibration tokens (padded) of the largest AWQ config: it keeps a block's inputs for all of them
     int64_t calibrationTokens = 0; // of all lanes together, padded
     int64_t calibrationSequences = 0;
     int64_t calibrationLength = 0; // the longest calibration sequence

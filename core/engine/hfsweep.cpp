@@ -414,7 +414,8 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
     for (const QuantConfig& c : configs) {
         const Calibration& calib = calibrationFor(c);
         request.gptq = request.gptq || c.method == QuantMethod::Gptq;
-        request.awq = request.awq || c.method == QuantMethod::Awq;
+        if (c.method == QuantMethod::Awq)
+            request.awqTokens = std::max(request.awqTokens, calib.ids.numel());
         request.calibrationTokens += calib.ids.numel();
         request.calibrationSequences = std::max(request.calibrationSequences, calib.sequences);
         request.calibrationLength = std::max(request.calibrationLength, calib.ids.size(1));

@@ -392,7 +392,7 @@ std::vector<LayerReport> quantizeModel(TinyLm& model, const torch::Tensor& calib
     config.validate();
     // AWQ's scales first, over the whole model (the smoothed FP model computes what the FP model does);
     // the walk below then quantizes the smoothed weights like any data-free method.
-    if (config.method == QuantMethod::Awq)
+    if (config.method == QuantMethod::Awq && !options.awqScaled)
         awqSmoothModel(model, calibration, config);
     model->setActivationQuantization(config);
 

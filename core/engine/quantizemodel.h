@@ -90,6 +90,8 @@ struct QuantizeModelOptions
     // When the input holds the rows of calibration sequences of different lengths ([rows, columns]):
     // how many sequences they are, so GPTQ's Hessian is normalized per sequence as for [N, T, columns].
     int64_t calibrationSequences = 0;
+    // The model already holds the config's AWQ scales (awqSmoothModel ran): quantizeModel does not scale it again.
+    bool awqScaled = false;
     // Called with every layer as soon as it is quantized (what the peer tests compare with GPTQModel's
     // codes); not called for layers left at 16 bits.
     std::function<void(const QuantizedLayer&)> onQuantized;

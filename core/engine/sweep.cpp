@@ -6,6 +6,7 @@
 #include "core/common/metrics.h"
 #include "core/config/corpus.h"
 #include "core/config/quantmethods.h"
+#include "core/engine/awq.h"
 #include "core/engine/evaluate.h"
 #include "core/engine/hfmemory.h"
 #include "core/engine/quantizemodel.h"
@@ -345,6 +346,11 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
             ResultEntry entry;
             try {
                 const bool layerSensitivityWanted = sensitivity && !c->isFullPrecision();
+                // AWQ's full-precision layers are the scaled model's (the same function): the sensitivity
+                // puts those back, under the norms the scales were divided out of.
+                walk.awqScaled = layerSensitivityWanted && c->method == QuantMethod::Awq;
+                if (walk.awqScaled)
+                    awqSmoothModel(model, calibration, *c);
                 const std::vector<torch::Tensor> fpWeights =
                     layerSensitivityWanted ? quantizableWeights(model) : std::vector<torch::Tensor> {};
                 const auto reports = quantizeModel(model, calibration, *c, walk);

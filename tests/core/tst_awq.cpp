@@ -199,6 +199,17 @@ private Q_SLOTS:
             changed += !torch::equal(model->quantizableModules()[i]->weight, original[i]);
         QVERIFY2(changed > 0, "no site was scaled");
 
+        // A mixed-precision rule: down_proj at 16 bits drops up_proj → down_proj (its only reader is not
+        // quantized), k_proj at 16 bits stays in the q, k, v site, scaled with the others; the function holds.
+        TinyLm mixed = makeModel();
+        awqSmoothModel(mixed, ids, QuantConfig::parse("awq:4:g32:k=w16:down=w16"));
+        closeTo(mixed->forward(ids), before, 512, "the smoothed model's logits under a mixed-precision rule");
+        const auto mixedInfos = mixed->quantizableLayers();
+        for (size_t i = 0; i < mixedInfos.size(); ++i) {
+            if (mixedInfos[i].kind == "down")
+                QVERIFY2(torch::equal(mixed->quantizableModules()[i]->weight, original[i]), mixedInfos[i].name.c_str());
+        }
+
         // Clipping: the same scales (the next block calibrates on the unclipped output), then every
         // layer but q and k clamped towards zero, some of them for real.
         TinyLm clipped = makeModel();

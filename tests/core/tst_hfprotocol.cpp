@@ -338,7 +338,7 @@ private Q_SLOTS:
         // AWQ keeps a block's parent inputs for its whole calibration set in memory: 128 sequences of 512
         // tokens (5.3 GiB of them at this shape) fit 16 GiB, forwarded in chunks; the paper's 1,024 of
         // 2,048 do not, and AWQ cannot spill.
-        r.awq = true;
+        r.awqTokens = 128 * 512;
         r.budget = int64_t(16) << 30;
         r.calibrationTokens = (128 + 32) * 512;
         r.calibrationSequences = 128;
@@ -351,6 +351,7 @@ private Q_SLOTS:
         }
         QVERIFY2(awq.calibrationChunked && !awq.calibrationSpill && awq.peak() <= r.budget, awq.describe().c_str());
         r.calibrationTokens = (1024 + 32) * 2048;
+        r.awqTokens = 1024 * 2048;
         r.calibrationSequences = 1024;
         r.calibrationLength = 2048;
         try {
@@ -360,7 +361,7 @@ private Q_SLOTS:
             QVERIFY2(std::string(e.what()).find("AWQ's states cannot be spilled") != std::string::npos, e.what());
             QVERIFY2(std::string(e.what()).find("cal<N>x<T>") != std::string::npos, e.what());
         }
-        r.awq = false;
+        r.awqTokens = 0;
         r.budget = int64_t(10) << 30;
         r.calibrationTokens = 3 * 32 * 128;
         r.calibrationSequences = 32;

@@ -29,7 +29,7 @@ private Q_SLOTS:
         QTest::addRow("defaults") << qs::SweepDialog::defaultSpecs() << 6 << -1;
         QTest::addRow("bits out of range on line 2") << QStringLiteral("rtn:4:g128:sym\nrtn:9:g128:sym\n") << 0 << 2;
         QTest::addRow("unknown option") << QStringLiteral("rtn:4:g128:sym:fast") << 0 << 1;
-        QTest::addRow("unknown method after a blank line") << QStringLiteral("rtn:4:g32\n\nawq:4:g128") << 0 << 3;
+        QTest::addRow("unknown method after a blank line") << QStringLiteral("rtn:4:g32\n\nspqr:4:g128") << 0 << 3;
         QTest::addRow("act-order on rtn") << QStringLiteral("rtn:4:g128:act\nrtn:4:g128:sym:q") << 0 << 1;
         QTest::addRow("mixed precision of an unknown kind") << QStringLiteral("rtn:4:g128:a4:ffn=a8") << 0 << 1;
         QTest::addRow("empty") << QString() << 0 << -1;
