@@ -384,7 +384,7 @@ void QuantConfig::validate() const
         break;
     }
     if (clip && method != QuantMethod::Awq)
-        fail("weight clipping (clip) applies to awq only");
+        fail("weight clipping: clip applies to awq only");
     if (method == QuantMethod::Fp8 && element != "e4m3" && element != "e5m2")
         fail("fp8 element format '" + element + "' is not e4m3 or e5m2");
     checkActBits("activation bits", actBits, actFormat, true);
@@ -445,16 +445,19 @@ std::string QuantConfig::id() const
 {
     std::string s;
     const MethodTraits& t = traitsOf(method);
+    const QuantConfig defaults;
+    // A calibrated method's own set, where it is not the default one.
+    const std::string calibration =
+        t.calibrated && (calibSequences != defaults.calibSequences || calibSeqLen != defaults.calibSeqLen)
+        ? "_cal" + std::to_string(calibSequences) + "x" + std::to_string(calibSeqLen)
+        : std::string();
     if (method == QuantMethod::None) {
         s = fpConfigId;
     } else if (method == QuantMethod::Rtn || method == QuantMethod::Gptq) {
         s = toString(method) + "_w" + std::to_string(bits) + "_" + groupText(*this);
         s += symmetric ? "_sym" : "_asym";
         if (method == QuantMethod::Gptq) {
-            s += actOrder ? "_act" : "_noact";
-            const QuantConfig defaults;
-            if (calibSequences != defaults.calibSequences || calibSeqLen != defaults.calibSeqLen)
-                s += "_cal" + std::to_string(calibSequences) + "x" + std::to_string(calibSeqLen);
+            s += (actOrder ? "_act" : "_noact") + calibration;
             if (percDamp != defaults.percDamp) {
                 char damp[32];
                 std::snprintf(damp, sizeof damp, "_damp%g", percDamp);
@@ -468,11 +471,7 @@ std::string QuantConfig::id() const
         s += "_" + groupText(*this);
         if (method == QuantMethod::Nf4 || method == QuantMethod::Fp4)
             s += doubleQuant ? "_dq" : "";
-        if (t.calibrated
-            && (calibSequences != QuantConfig().calibSequences || calibSeqLen != QuantConfig().calibSeqLen))
-            s += "_cal" + std::to_string(calibSequences) + "x" + std::to_string(calibSeqLen);
-        if (clip)
-            s += "_clip";
+        s += calibration + (clip ? "_clip" : "");
     }
     if (actBits < 16)
         s += "_" + actText(actBits, actFormat, actGroupSize);
@@ -636,8 +635,6 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
             fail("double_quant applies to nf4 and fp4 only");
         if (o.has("element") && c.method != QuantMethod::Fp8)
             fail("element applies to fp8 only");
-        if (o.has("clip") && c.method != QuantMethod::Awq)
-            fail("clip applies to awq only");
         c.clip = o.flag("clip").value_or(c.clip);
         c.doubleQuant = o.flag("double_quant").value_or(c.doubleQuant);
         c.element = o.word("element", {"e4m3", "e5m2"}).value_or(c.element);
