@@ -32,6 +32,15 @@ double meanOf(const std::vector<double>& v)
     return std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
 }
 
+// The index of the last checkpoint a config's results hold.
+int lastDone(const ConfigResults& results)
+{
+    int last = int(results.done.size()) - 1;
+    while (last > 0 && !results.done[size_t(last)])
+        --last;
+    return last;
+}
+
 } // namespace
 
 class TstSweep : public QObject
@@ -330,9 +339,7 @@ private Q_SLOTS:
         Store store = Store::open(path.toStdString(), Store::Mode::ReadWrite);
         const auto before = store.results("tiny", m_w4.id());
         // The last checkpoint W4 holds (tests before this one append a diverged one after it).
-        int last = int(before.done.size()) - 1;
-        while (last > 0 && !before.done[size_t(last)])
-            --last;
+        const int last = lastDone(before);
         // q and k left in full precision: their layers change nothing.
         const QuantConfig mixed = QuantConfig::parse("rtn:4:g16:sym:q=w16:k=w16");
         SweepOptions options {threads()};
@@ -400,11 +407,11 @@ private Q_SLOTS:
         const QuantConfig awq = QuantConfig::parse("awq:4:g16:q=w16:k=w16:cal8x32");
         SweepOptions options {threads()};
         options.sensitivity = true;
-        const auto checkpoints = store.checkpoints("tiny");
-        options.onlyStep = checkpoints.back().step;
+        // The last checkpoint W4 holds (tests before this one append a diverged one after it).
+        const size_t last = size_t(lastDone(store.results("tiny", m_w4.id())));
+        options.onlyStep = store.checkpoints("tiny")[last].step;
         runSweep(store, "tiny", {awq}, corpusOfRun(store, "tiny"), options);
         const auto m = store.results("tiny", awq.id());
-        const size_t last = checkpoints.size() - 1;
         const double whole = m.model.at(metrics::deltaCe)[last];
         const auto layers = store.layers("tiny");
         for (size_t l = 0; l < layers.size(); ++l) {
