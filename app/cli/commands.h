@@ -22,6 +22,7 @@ Command importCommand();
 Command sweepCommand();
 Command resumeCommand();
 Command averageCommand();
+Command exportCommand();
 Command recipeCommand();
 Command figureCommand();
 Command infoCommand();

@@ -424,8 +424,10 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
     request.calibrationChunk = options.calibrationChunk;
     const HfMemoryPlan plan = planHfMemory(arch, request);
     // Everything is read and planned: only now does the store learn of the configs.
-    for (const auto& c : configs)
-        store.ensureConfig(run, c.id(), c.toJson());
+    for (const auto& c : configs) {
+        if (!options.dryRun)
+            store.ensureConfig(run, c.id(), c.toJson());
+    }
     const std::string scratchDir = !plan.spill && !plan.calibrationSpill ? std::string()
         : !options.scratchDir.empty()                                    ? options.scratchDir
                                       : std::filesystem::absolute(store.path()).parent_path().string();
@@ -438,7 +440,14 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
     const double total = double(checkpoints.size() * configs.size());
     for (int i = 0; i < int(checkpoints.size()); ++i) {
         const CheckpointRow& row = checkpoints[size_t(i)];
-        const std::vector<const QuantConfig*> missing = missingConfigs(store, run, configs, i);
+        if (options.onlyStep >= 0 && row.step != options.onlyStep)
+            continue;
+        std::vector<const QuantConfig*> missing = missingConfigs(store, run, configs, i);
+        if (options.dryRun) {
+            missing.clear();
+            for (const QuantConfig& c : configs)
+                missing.push_back(&c);
+        }
         summary.skipped += int(configs.size() - missing.size());
         if (missing.empty() && std::isfinite(row.fpValCe))
             continue;
@@ -540,6 +549,8 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                     }
                     if (awqNext.defined())
                         states.write(0, awqNext);
+                    if (options.onBlock)
+                        options.onBlock(row.step, c.id(), block);
                     summary.stageSeconds["calibration and quantization: " + c.id()] += seconds(stage);
                     if (lane.validation) {
                         stage = Clock::now();
@@ -579,11 +590,14 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                 // same, KL zero, every top-1 the same (as the built-in sweep's).
                 const EvaluationUnits& units = lanes[l].validation ? evals[next++] : reference;
                 lanes[l].validation.reset(); // its scratch file goes now
-                store.writeResult(run, lanes[l].config->id(), i, makeEntry(*lanes[l].config, units, lanes[l].reports));
+                const ResultEntry entry = makeEntry(*lanes[l].config, units, lanes[l].reports);
+                summary.ce[lanes[l].config->id()] = entry.model.at(metrics::ce);
+                if (!options.dryRun)
+                    store.writeResult(run, lanes[l].config->id(), i, entry);
                 summary.entries[lanes[l].config->id()] += 1;
                 ++summary.computed;
             }
-            if (!std::isfinite(row.fpValCe))
+            if (!std::isfinite(row.fpValCe) && !options.dryRun)
                 store.setCheckpointFpCe(run, i, modelMetrics(reference).at(metrics::fpCe));
         } catch (const Cancelled&) {
             throw;

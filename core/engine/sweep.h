@@ -18,6 +18,7 @@ namespace qs {
 class Store;
 struct Corpus;
 struct QuantizedLayer; // core/engine/quantizemodel.h (libtorch)
+struct HfBlock;        // core/engine/hfmodel.h (libtorch)
 
 struct SweepOptions
 {
@@ -50,6 +51,14 @@ struct SweepOptions
     // config id and the layer (its dequantized weight; for GPTQ its grids and codes). What the peer
     // tests compare with GPTQModel (tests/peers/test_gptqmodel.py).
     std::function<void(int64_t step, const std::string& config, const QuantizedLayer& layer)> onQuantized = {};
+    // Hugging Face runs: called with every block a config has quantized, after the calibration states went
+    // through it and before it is evaluated, with its norms and biases as the method left them (AWQ's
+    // scales folded in). A weight it changes is what the evaluation computes with (quantscope export:
+    // the float16 scales its formats store).
+    std::function<void(int64_t step, const std::string& config, HfBlock& block)> onBlock = {};
+    // Hugging Face runs (quantscope export): the configs are computed again at onlyStep even where the
+    // store holds them, and nothing is written to the store; SweepSummary::ce holds each one's CE.
+    bool dryRun = false;
     // The compute type of the forward pass, the evaluation and the calibration activations: "float32",
     // "bfloat16" or "float16" (Hugging Face trajectories; the built-in trainer's runs sweep in float32).
     // GPTQ's Hessian and Cholesky, the grids and the statistics stay float32; the weights are kept in
@@ -75,6 +84,8 @@ struct SweepSummary
     double referenceSeconds = 0.0;
     int references = 0;
     std::string memoryPlan; // Hugging Face sweeps: the memory plan in words
+    // The validation CE of each (config, checkpoint) entry computed now, per config id (the last one's).
+    std::map<std::string, double> ce;
     // With sensitivity: the block halves its partial forwards ran, and the blocks of the model (one
     // evaluation runs 2 × blocks halves; 2 × layers full evaluations would run 2 × layers × 2 × blocks).
     int64_t sensitivityHalves = 0;

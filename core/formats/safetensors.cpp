@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <limits>
 
 #include <fcntl.h>
@@ -533,7 +534,16 @@ std::vector<uint8_t> encode(const std::vector<float>& values, DType dtype)
     return out;
 }
 
-std::string buildHeader(const std::string& path, const std::vector<TensorData>& tensors, DType dtype,
+// One tensor of the header: its name, dtype, shape and byte size, validated.
+struct HeaderEntry
+{
+    const std::string& name;
+    DType dtype;
+    const std::vector<int64_t>& shape;
+    uint64_t count; // the values the caller holds
+};
+
+std::string buildHeader(const std::string& path, const std::vector<HeaderEntry>& tensors,
                         const std::map<std::string, std::string>& metadata)
 {
     // ordered_json keeps the tensors in the caller's order; plain json would sort the keys.
@@ -541,7 +551,7 @@ std::string buildHeader(const std::string& path, const std::vector<TensorData>& 
     if (!metadata.empty())
         header["__metadata__"] = metadata;
     uint64_t offset = 0;
-    for (const TensorData& t : tensors) {
+    for (const HeaderEntry& t : tensors) {
         const std::string where = "writing '" + path + "': tensor '" + t.name + "'";
         if (t.name == "__metadata__")
             throw ConfigError(where + " uses the reserved name");
@@ -550,11 +560,12 @@ std::string buildHeader(const std::string& path, const std::vector<TensorData>& 
         uint64_t count = 0;
         if (!byteSize(t.shape, 1, count))
             throw ConfigError(where + " has an invalid shape " + shapeString(t.shape));
-        if (count != t.values.size())
-            throw ConfigError(where + " has " + std::to_string(t.values.size()) + " values but shape "
-                              + shapeString(t.shape) + " needs " + std::to_string(count));
-        const uint64_t nbytes = count * dtypeSize(dtype);
-        header[t.name] = {{"dtype", toString(dtype)}, {"shape", t.shape}, {"data_offsets", {offset, offset + nbytes}}};
+        if (count != t.count)
+            throw ConfigError(where + " has " + std::to_string(t.count) + " values but shape " + shapeString(t.shape)
+                              + " needs " + std::to_string(count));
+        const uint64_t nbytes = count * dtypeSize(t.dtype);
+        header[t.name] = {
+            {"dtype", toString(t.dtype)}, {"shape", t.shape}, {"data_offsets", {offset, offset + nbytes}}};
         offset += nbytes;
     }
     std::string text;
@@ -582,17 +593,11 @@ void writeAll(int fd, const uint8_t* data, size_t size, const std::string& path)
     }
 }
 
-} // namespace
-
-void writeSafetensors(const std::string& path, const std::vector<TensorData>& tensors, DType dtype,
-                      const std::map<std::string, std::string>& metadata)
+// Writes the header and then each tensor's bytes (writeData(fd, i)) to `path + ".tmp"`, then renames it.
+void writeFile(const std::string& path, const std::string& header, size_t tensors,
+               const std::function<void(int fd, size_t i)>& writeData)
 {
-    // Everything is validated before the temporary file exists, so bad input touches no disk.
-    if (!isWeightDType(dtype))
-        throw ConfigError("writing '" + path + "': QuantScope writes F32, F16 or BF16, not " + toString(dtype));
-    const std::string header = buildHeader(path, tensors, dtype, metadata);
     const std::string tmp = path + ".tmp";
-
     Fd fd;
     fd.fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd.fd < 0)
@@ -603,10 +608,8 @@ void writeSafetensors(const std::string& path, const std::vector<TensorData>& te
         storeU32(length + 4, static_cast<uint32_t>(uint64_t(header.size()) >> 32));
         writeAll(fd.fd, length, sizeof length, path);
         writeAll(fd.fd, reinterpret_cast<const uint8_t*>(header.data()), header.size(), path);
-        for (const TensorData& t : tensors) {
-            const std::vector<uint8_t> bytes = encode(t.values, dtype);
-            writeAll(fd.fd, bytes.data(), bytes.size(), path);
-        }
+        for (size_t i = 0; i < tensors; ++i)
+            writeData(fd.fd, i);
         // Without fsync the rename could reach the disk before the data, leaving an empty file
         // under the final name after a crash.
         if (::fsync(fd.fd) != 0)
@@ -621,6 +624,38 @@ void writeSafetensors(const std::string& path, const std::vector<TensorData>& te
         ::unlink(tmp.c_str());
         throw;
     }
+}
+
+} // namespace
+
+void writeSafetensors(const std::string& path, const std::vector<TensorData>& tensors, DType dtype,
+                      const std::map<std::string, std::string>& metadata)
+{
+    // Everything is validated before the temporary file exists, so bad input touches no disk.
+    if (!isWeightDType(dtype))
+        throw ConfigError("writing '" + path + "': QuantScope writes F32, F16 or BF16, not " + toString(dtype));
+    std::vector<HeaderEntry> entries;
+    for (const TensorData& t : tensors)
+        entries.push_back({t.name, dtype, t.shape, t.values.size()});
+    writeFile(path, buildHeader(path, entries, metadata), tensors.size(), [&](int fd, size_t i) {
+        const std::vector<uint8_t> bytes = encode(tensors[i].values, dtype);
+        writeAll(fd, bytes.data(), bytes.size(), path);
+    });
+}
+
+void writeSafetensors(const std::string& path, const std::vector<TensorBytes>& tensors,
+                      const std::map<std::string, std::string>& metadata)
+{
+    std::vector<HeaderEntry> entries;
+    for (const TensorBytes& t : tensors) {
+        const size_t size = dtypeSize(t.dtype);
+        if (t.size() % size != 0)
+            throw ConfigError("writing '" + path + "': tensor '" + t.name + "' holds " + std::to_string(t.size())
+                              + " bytes, not a whole number of " + toString(t.dtype) + " values");
+        entries.push_back({t.name, t.dtype, t.shape, t.size() / size});
+    }
+    writeFile(path, buildHeader(path, entries, metadata), tensors.size(),
+              [&](int fd, size_t i) { writeAll(fd, tensors[i].data(), tensors[i].size(), path); });
 }
 
 } // namespace qs

@@ -98,6 +98,27 @@ struct TensorData
 void writeSafetensors(const std::string& path, const std::vector<TensorData>& tensors, DType dtype,
                       const std::map<std::string, std::string>& metadata = {});
 
+// A tensor to be written as the bytes it is stored as, in any safetensors dtype (packed integer
+// codes, float8, a source checkpoint's tensor copied as it is): little-endian values in `owned`, or,
+// when `view` is set, view.size bytes the caller keeps alive until the write returns (a mapped file).
+struct TensorBytes
+{
+    std::string name;
+    DType dtype = DType::F32;
+    std::vector<int64_t> shape;
+    std::vector<uint8_t> owned;
+    const uint8_t* view = nullptr;
+    size_t viewSize = 0;
+
+    const uint8_t* data() const { return view ? view : owned.data(); }
+    size_t size() const { return view ? viewSize : owned.size(); }
+};
+
+// The same, for tensors of any dtype given as bytes. ConfigError (nothing written) for a size that is not
+// the shape's.
+void writeSafetensors(const std::string& path, const std::vector<TensorBytes>& tensors,
+                      const std::map<std::string, std::string>& metadata = {});
+
 // IEEE conversions used by the reader and writer (exposed for tests).
 float halfToFloat(uint16_t h);
 uint16_t floatToHalf(float f);

@@ -35,15 +35,6 @@ namespace qs {
 namespace {
 
 constexpr const char* indexName = "model.safetensors.index.json";
-// Files of a revision folder besides the weights that describe the model; copied from the first ingredient.
-constexpr const char* companionFiles[] = {"generation_config.json",
-                                          "tokenizer.json",
-                                          "tokenizer_config.json",
-                                          "special_tokens_map.json",
-                                          "tokenizer.model",
-                                          "vocab.json",
-                                          "merges.txt",
-                                          "added_tokens.json"};
 constexpr int64_t chunkElements = int64_t(1) << 20;
 
 std::string describe(const HfIngredient& i)
@@ -522,7 +513,7 @@ bool writeHfAverage(const std::vector<HfIngredient>& ingredients, const std::str
         writeText(tmp / indexName, index.dump(2) + "\n");
         const fs::path source(ingredients.front().folder);
         fs::copy_file(source / "config.json", tmp / "config.json");
-        for (const char* name : companionFiles) {
+        for (const char* name : kHfCompanionFiles) {
             if (fs::is_regular_file(source / name))
                 fs::copy_file(source / name, tmp / name);
         }

@@ -27,6 +27,16 @@ class Store;
 
 // Hugging Face's default max_shard_size ("5GB").
 inline constexpr uint64_t kHfDefaultShardBytes = 5'000'000'000ull;
+// Files of a revision folder besides the weights that describe the model (its tokenizer and generation
+// settings): copied with config.json into an averaged or exported revision.
+inline constexpr const char* kHfCompanionFiles[] = {"generation_config.json",
+                                                    "tokenizer.json",
+                                                    "tokenizer_config.json",
+                                                    "special_tokens_map.json",
+                                                    "tokenizer.model",
+                                                    "vocab.json",
+                                                    "merges.txt",
+                                                    "added_tokens.json"};
 // The provenance file written in every averaged revision folder.
 inline constexpr const char* kHfAverageProvenanceFile = "quantscope-average.json";
 

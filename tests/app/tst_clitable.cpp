@@ -67,7 +67,8 @@ private Q_SLOTS:
             QStringLiteral("check"),   QStringLiteral("repair"),   QStringLiteral("fit"),
             QStringLiteral("query"),   QStringLiteral("help"),     QStringLiteral("submit"),
             QStringLiteral("task"),    QStringLiteral("status"),   QStringLiteral("merge"),
-            QStringLiteral("compare"), QStringLiteral("outliers"), QStringLiteral("sensitivity")};
+            QStringLiteral("compare"), QStringLiteral("outliers"), QStringLiteral("sensitivity"),
+            QStringLiteral("export")};
         std::set<QString> names;
         for (const Command& c : qs::cli::commands()) {
             QVERIFY2(names.insert(name(c.name)).second, qPrintable(name(c.name)));

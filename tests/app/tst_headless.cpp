@@ -245,6 +245,13 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode != 0 && r.err.contains(QLatin1String("has no layer '99'")), qPrintable(r.err));
         r = quantscope({QStringLiteral("compare"), m_store, QStringLiteral("h:fp@7"), QStringLiteral("h:fp@10")});
         QVERIFY2(r.exitCode != 0 && r.err.contains(QLatin1String("no checkpoint at step 7")), qPrintable(r.err));
+        // export writes Hugging Face checkpoints of Hugging Face runs only, and says so.
+        r = quantscope({QStringLiteral("export"), QStringLiteral("--store"), m_store, QStringLiteral("--run"),
+                        QStringLiteral("h"), QStringLiteral("--step"), QStringLiteral("10"), QStringLiteral("--config"),
+                        QStringLiteral("fp"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("export"))});
+        QVERIFY2(r.exitCode != 0 && r.err.contains(QLatin1String("is a run of the built-in trainer")),
+                 qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("export"))));
 
         // sensitivity: none stored yet; a sweep of the last checkpoint with --sensitivity stores it (the
         // W4 entry computed again) and says what it cost; then the ranking and one checkpoint in detail.

@@ -635,6 +635,51 @@ private slots:
         QVERIFY(!QFileInfo::exists(path + QStringLiteral(".tmp")));
     }
 
+    // Tensors given as their stored bytes (an export's packed codes, a source checkpoint's tensors copied
+    // through its memory map) come back byte for byte, next to each other in the caller's order.
+    void bytesRoundTrip()
+    {
+        const QString source = filePath(QStringLiteral("bytes-source.safetensors"));
+        writeSafetensors(source.toStdString(), {{"norm", {3}, {1.0f, -2.5f, 0.1f}}}, DType::BF16);
+        const SafetensorsFile in = SafetensorsFile::open(source.toStdString());
+        const TensorView& norm = in.tensor("norm");
+        // int32 words 0x76543210 and 0x89abcdef (its sign bit set), float8 bytes, the bf16 view.
+        const std::vector<uint8_t> words {0x10, 0x32, 0x54, 0x76, 0xef, 0xcd, 0xab, 0x89};
+        const std::vector<uint8_t> f8 {0x38, 0xb8, 0x7e};
+        const QString path = filePath(QStringLiteral("bytes.safetensors"));
+        writeSafetensors(path.toStdString(),
+                         {{"qweight", DType::I32, {1, 2}, words},
+                          {"f8", DType::F8E4M3, {3}, f8},
+                          {"norm", norm.dtype, norm.shape, {}, norm.data, norm.nbytes}},
+                         {{"format", "pt"}});
+        const SafetensorsFile out = SafetensorsFile::open(path.toStdString());
+        QCOMPARE(out.names(), (std::vector<std::string> {"qweight", "f8", "norm"}));
+        QCOMPARE(out.metadata().at("format"), std::string("pt"));
+        auto bytes = [&](const std::string& name) {
+            const TensorView& v = out.tensor(name);
+            return std::vector<uint8_t>(v.data, v.data + v.nbytes);
+        };
+        QCOMPARE(bytes("qweight"), words);
+        QVERIFY(out.tensor("qweight").dtype == DType::I32);
+        QCOMPARE(out.tensor("qweight").shape, (std::vector<int64_t> {1, 2}));
+        QCOMPARE(bytes("f8"), f8);
+        QCOMPARE(out.tensor("norm").toFloat(), norm.toFloat());
+        QVERIFY(out.tensor("norm").dtype == DType::BF16);
+        // Bytes that are not the shape's: refused, the file left as it was.
+        const QByteArray before = test::fileBytes(path);
+        verifyThrows<ConfigError>(
+            [&] {
+                writeSafetensors(path.toStdString(), {{"qweight", DType::I32, {1, 3}, words}});
+            },
+            {"'qweight'", "has 2 values but shape [1, 3] needs 3"});
+        verifyThrows<ConfigError>(
+            [&] {
+                writeSafetensors(path.toStdString(), {{"qweight", DType::I32, {2}, f8}});
+            },
+            {"'qweight' holds 3 bytes, not a whole number of I32 values"});
+        QCOMPARE(test::fileBytes(path), before);
+    }
+
     void writerIoError()
     {
         const QString path = filePath(QStringLiteral("no/such/dir/out.safetensors"));
