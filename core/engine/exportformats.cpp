@@ -370,6 +370,14 @@ json quantizationConfig(const QuantConfig& c, ExportLayout layout, const std::ve
 
 TensorBytes tensorBytes(std::string name, DType dtype, const torch::Tensor& t)
 {
+    const torch::ScalarType expected = dtype == DType::F32 ? torch::kFloat32
+        : dtype == DType::F16                              ? torch::kHalf
+        : dtype == DType::I32                              ? torch::kInt32
+                                                           : torch::kUInt8;
+    if (t.scalar_type() != expected
+        || (dtype != DType::F32 && dtype != DType::F16 && dtype != DType::I32 && dtype != DType::U8))
+        throw Error(name + ": a " + std::string(c10::toString(t.scalar_type())) + " tensor written as "
+                    + toString(dtype));
     return {std::move(name), dtype, t.sizes().vec(), bytesOf(t), nullptr, 0};
 }
 

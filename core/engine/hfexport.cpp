@@ -71,6 +71,11 @@ HfExportSummary exportHfCheckpoint(Store& store, const std::string& run, int64_t
         std::find_if(checkpoints.begin(), checkpoints.end(), [&](const CheckpointRow& r) { return r.step == step; });
     if (row == checkpoints.end())
         throw ConfigError(store.path() + ": run '" + run + "' has no revision at step " + std::to_string(step));
+    // A later stage may count its steps from 0 again: one revision per step, or the export would not know which.
+    if (std::count_if(checkpoints.begin(), checkpoints.end(), [&](const CheckpointRow& r) { return r.step == step; })
+        > 1)
+        throw ConfigError(store.path() + ": run '" + run + "' has several revisions at step " + std::to_string(step)
+                          + " (stages counting their steps from 0 again); quantscope export cannot tell them apart");
     const int index = int(row - checkpoints.begin());
     if (!store.hasResult(run, configId, index))
         throw ConfigError(what + " has no result at step " + std::to_string(step)
@@ -82,9 +87,17 @@ HfExportSummary exportHfCheckpoint(Store& store, const std::string& run, int64_t
     const std::vector<LayerInfo> layers = store.layers(run);
     checkExportFits(config, e.layout, layers, what);
 
-    const fs::path target(folder);
+    // "out/" is the folder "out": its partial twin is "out.partial" beside it.
+    fs::path target = fs::path(folder).lexically_normal();
+    if (!target.has_filename())
+        target = target.parent_path();
+    const fs::path partial = target.parent_path() / (target.filename().string() + ".partial");
     if (fs::exists(target))
         throw ConfigError(folder + " exists: quantscope export writes a new folder and never replaces one");
+    if (fs::exists(partial))
+        throw ConfigError(partial.string()
+                          + " exists: an export that did not finish, or a folder of yours; remove it or choose "
+                            "another --out");
     const std::string source = sweepdetail::resolveCheckpointPath(store, row->path);
     const HfModel model = HfModel::open(source);
     const HfArch& arch = model.arch();
@@ -94,7 +107,8 @@ HfExportSummary exportHfCheckpoint(Store& store, const std::string& run, int64_t
     const json quantization = quantizationConfig(config, e.layout, layers, options.producer, summary.format);
     summary.quantizationConfig = quantization.dump();
 
-    // Quantize the revision again: the sweep's codes, gathered and packed as each layer is quantized.
+    // Quantize the revision again (the sweep's codes when run as the sweep was: the same device, threads and
+    // calibration chunks), gathering and packing each layer as it is quantized.
     SweepOptions sweep;
     sweep.threads = options.threads;
     sweep.device = options.device;
@@ -156,9 +170,7 @@ HfExportSummary exportHfCheckpoint(Store& store, const std::string& run, int64_t
         throw Error(source + ": " + std::to_string(summary.layers) + " of the " + std::to_string(layers.size())
                     + " quantized layers were found among its tensors");
 
-    const fs::path partial(folder + ".partial");
     std::error_code ec;
-    fs::remove_all(partial, ec); // an earlier export that did not finish
     try {
         fs::create_directories(partial);
         writeSafetensors(

@@ -8,9 +8,10 @@
 //
 // The store keeps metrics, not weights, so the export quantizes the revision again with the stored
 // config (the Hugging Face sweep, in dry-run mode: nothing is written to the store), which gives the
-// sweep's codes again. The formats keep float16 scales: the later layers are calibrated as in the sweep
-// (on Ŵ with float32 scales, as GPTQModel's are), and each block is evaluated with its Ŵ rounded to the
-// float16 scales, so the CE printed is the checkpoint's as written. Formats:
+// sweep's codes again when run as the sweep was (the same device, threads and calibration chunks; the
+// printed CE difference shows any gap). GPTQ and AWQ keep float16 scales: the later layers are calibrated
+// as in the sweep (on Ŵ with float32 scales, as GPTQModel's are), and each block is evaluated with its Ŵ
+// as the format's client computes it, so the CE printed is the checkpoint's as written. Formats:
 //
 //   gptq  GPTQ configs (2, 4 or 8 bits) and AWQ configs: per linear layer qweight (int32 [in / (32 / bits),
 //         out], codes packed along the input, low bits first), qzeros (int32 [groups, out / (32 / bits)]),

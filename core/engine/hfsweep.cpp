@@ -437,7 +437,10 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
         throw Cancelled();
 
     const auto checkpoints = store.checkpoints(run);
-    const double total = double(checkpoints.size() * configs.size());
+    const double total = double(configs.size())
+        * double(std::count_if(checkpoints.begin(), checkpoints.end(), [&](const CheckpointRow& r) {
+                             return options.onlyStep < 0 || r.step == options.onlyStep;
+                         }));
     for (int i = 0; i < int(checkpoints.size()); ++i) {
         const CheckpointRow& row = checkpoints[size_t(i)];
         if (options.onlyStep >= 0 && row.step != options.onlyStep)

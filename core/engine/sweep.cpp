@@ -180,6 +180,10 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
     const torch::Device device = parseDevice(options.device);
     if (!store.hasRun(run))
         throw ConfigError(store.path() + ": no run named '" + run + "'");
+    if (options.dryRun || options.onBlock)
+        throw ConfigError("run '" + run
+                          + "' is a run of the built-in trainer: a dry run (quantscope export) and "
+                            "block hooks are for Hugging Face runs");
     checkComputeDtype(store, run, canonicalComputeDtype(options.dtype));
     const RunInfo info = store.runInfo(run);
     if (info.corpus != corpus.description)
@@ -206,7 +210,10 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
     const ValidationSet valSet =
         ValidationSet::fromBytes(corpus.val, train.evalBatches * train.batchSize, train.seqLen).to(device);
     const auto checkpoints = store.checkpoints(run);
-    const double total = double(checkpoints.size() * configs.size());
+    const double total = double(configs.size())
+        * double(std::count_if(checkpoints.begin(), checkpoints.end(), [&](const CheckpointRow& r) {
+                             return options.onlyStep < 0 || r.step == options.onlyStep;
+                         }));
     // RTN and the FP reference measure SQNR and input statistics on the default calibration set.
     const QuantConfig defaults;
     const auto defaultCalibration =

@@ -228,7 +228,8 @@ def test_compressed_tensors_export_loads_with_the_same_ce(swept, spec, quantscop
     before = hashlib.sha256(store.read_bytes()).hexdigest()
     ce_written, ce_stored = export(quantscope, store, spec, "compressed-tensors", out)
     assert hashlib.sha256(store.read_bytes()).hexdigest() == before, "the export changed the store"
-    # The weights are the sweep's exactly (no float16 scales here): the same CE to float32 rounding.
+    # The weights are the sweep's (no float16 scales here; NVFP4's block scale divided by the global scale,
+    # within a float32 rounding of the sweep's product): the same CE to float32 rounding.
     assert abs(ce_written - ce_stored) <= 64 * 2 ** -23 * ce_stored, (ce_written, ce_stored)
 
     config = json.loads((out / "config.json").read_text())["quantization_config"]
