@@ -12,6 +12,7 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <set>
 
 namespace qs {
@@ -370,12 +371,13 @@ json quantizationConfig(const QuantConfig& c, ExportLayout layout, const std::ve
 
 TensorBytes tensorBytes(std::string name, DType dtype, const torch::Tensor& t)
 {
-    const torch::ScalarType expected = dtype == DType::F32 ? torch::kFloat32
-        : dtype == DType::F16                              ? torch::kHalf
-        : dtype == DType::I32                              ? torch::kInt32
-                                                           : torch::kUInt8;
-    if (t.scalar_type() != expected
-        || (dtype != DType::F32 && dtype != DType::F16 && dtype != DType::I32 && dtype != DType::U8))
+    // The element types the layouts write, each the torch type whose bytes it is.
+    static const std::map<DType, torch::ScalarType> types {{DType::F32, torch::kFloat32},
+                                                           {DType::F16, torch::kHalf},
+                                                           {DType::I32, torch::kInt32},
+                                                           {DType::U8, torch::kUInt8}};
+    const auto it = types.find(dtype);
+    if (it == types.end() || t.scalar_type() != it->second)
         throw Error(name + ": a " + std::string(c10::toString(t.scalar_type())) + " tensor written as "
                     + toString(dtype));
     return {std::move(name), dtype, t.sizes().vec(), bytesOf(t), nullptr, 0};
