@@ -3567,11 +3567,11 @@ calentamiento: no ajustado</translation>
     </message>
     <message>
         <location line="+9"/>
-        <source>method[:bits][:options]. Methods: none, rtn, gptq, awq (asymmetric, clip for AutoAWQ&apos;s clipping), hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), cal&lt;N&gt;x&lt;T&gt; (GPTQ and AWQ calibration: N sequences of T tokens), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, NVFP4, FP8, LLM.int8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format). &quot;none:a4&quot; quantizes activations only.</source>
-        <translation>método[:bits][:opciones]. Métodos: none, rtn, gptq, awq (asimétrico, clip para el recorte de AutoAWQ), hqq (2, 3, 4, 8 bits), nf4 y fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Opciones en cualquier orden: pc | g&lt;N&gt; (grupos de pesos), sym | asym, act | noact (act-order de GPTQ), cal&lt;N&gt;x&lt;T&gt; (calibración de GPTQ y AWQ: N secuencias de T tokens), dq | nodq (doble cuantización de NF4/FP4), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activaciones enteras), a4mx | a8mx | a4nv | a8fp | a8lt (activaciones MXFP4, MXFP8, NVFP4, FP8, LLM.int8), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (precisión mixta, tipos q, k, v, o, gate, up, down; down=a8mx para un formato). «none:a4» cuantiza solo las activaciones.</translation>
+        <source>method[:bits][:options]. Methods: none, rtn, gptq, awq (asymmetric, clip for AutoAWQ&apos;s clipping), hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), cal&lt;N&gt;x&lt;T&gt; (GPTQ and AWQ calibration: N sequences of T tokens), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, NVFP4, FP8, LLM.int8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format), rot | rot&lt;S&gt; | rotd (the model rotated first, as QuaRot: Hadamard rotations with random signs from seed 0 or S, or the plain ones; not with awq). &quot;none:a4&quot; quantizes activations only.</source>
+        <translation>método[:bits][:opciones]. Métodos: none, rtn, gptq, awq (asimétrico, clip para el recorte de AutoAWQ), hqq (2, 3, 4, 8 bits), nf4 y fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Opciones en cualquier orden: pc | g&lt;N&gt; (grupos de pesos), sym | asym, act | noact (act-order de GPTQ), cal&lt;N&gt;x&lt;T&gt; (calibración de GPTQ y AWQ: N secuencias de T tokens), dq | nodq (doble cuantización de NF4/FP4), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (activaciones enteras), a4mx | a8mx | a4nv | a8fp | a8lt (activaciones MXFP4, MXFP8, NVFP4, FP8, LLM.int8), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (precisión mixta, tipos q, k, v, o, gate, up, down; down=a8mx para un formato), rot | rot&lt;S&gt; | rotd (el modelo se rota antes, como en QuaRot: rotaciones de Hadamard con signos aleatorios de la semilla 0 o S, o las simples; no con awq). «none:a4» cuantiza solo las activaciones.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, awq:4, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx or fp8:a8fp. The full-precision reference is always computed; configs already in the store are skipped.</source>
         <translation>Una configuración por línea, p. ej. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, awq:4, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx o fp8:a8fp. La referencia de precisión completa se calcula siempre; las configuraciones que ya están en el almacén se omiten.</translation>
     </message>
@@ -3586,7 +3586,12 @@ calentamiento: no ajustado</translation>
         <translation>%1 (como %2)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>%1 (rotated W4A4, as QuaRot)</source>
+        <translation>%1 (W4A4 rotado, como QuaRot)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Each quantizer with the settings of the library whose numbers it reproduces</source>
         <translation>Cada cuantizador con los ajustes de la biblioteca cuyos números reproduce</translation>
     </message>

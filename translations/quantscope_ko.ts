@@ -3543,11 +3543,11 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+9"/>
-        <source>method[:bits][:options]. Methods: none, rtn, gptq, awq (asymmetric, clip for AutoAWQ&apos;s clipping), hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), cal&lt;N&gt;x&lt;T&gt; (GPTQ and AWQ calibration: N sequences of T tokens), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, NVFP4, FP8, LLM.int8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format). &quot;none:a4&quot; quantizes activations only.</source>
-        <translation>method[:bits][:options]. 방법: none, rtn, gptq, awq(비대칭, clip은 AutoAWQ의 클리핑), hqq(2, 3, 4, 8비트), nf4와 fp4(bitsandbytes), int8(LLM.int8), mxfp4, mxfp8, nvfp4, fp8(e4m3 | e5m2, pc | pt). 옵션 순서는 자유: pc | g&lt;N&gt;(가중치 그룹), sym | asym, act | noact(GPTQ act-order), cal&lt;N&gt;x&lt;T&gt;(GPTQ와 AWQ 보정: T개 토큰의 시퀀스 N개), dq | nodq(NF4/FP4 이중 양자화), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt;(정수 활성화), a4mx | a8mx | a4nv | a8fp | a8lt(MXFP4, MXFP8, NVFP4, FP8, LLM.int8 활성화), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt;(혼합 정밀도, 종류 q, k, v, o, gate, up, down; 형식은 down=a8mx). &quot;none:a4&quot;는 활성화만 양자화합니다.</translation>
+        <source>method[:bits][:options]. Methods: none, rtn, gptq, awq (asymmetric, clip for AutoAWQ&apos;s clipping), hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), cal&lt;N&gt;x&lt;T&gt; (GPTQ and AWQ calibration: N sequences of T tokens), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, NVFP4, FP8, LLM.int8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format), rot | rot&lt;S&gt; | rotd (the model rotated first, as QuaRot: Hadamard rotations with random signs from seed 0 or S, or the plain ones; not with awq). &quot;none:a4&quot; quantizes activations only.</source>
+        <translation>method[:bits][:options]. 방법: none, rtn, gptq, awq(비대칭, clip은 AutoAWQ의 클리핑), hqq(2, 3, 4, 8비트), nf4와 fp4(bitsandbytes), int8(LLM.int8), mxfp4, mxfp8, nvfp4, fp8(e4m3 | e5m2, pc | pt). 옵션 순서는 자유: pc | g&lt;N&gt;(가중치 그룹), sym | asym, act | noact(GPTQ act-order), cal&lt;N&gt;x&lt;T&gt;(GPTQ와 AWQ 보정: T개 토큰의 시퀀스 N개), dq | nodq(NF4/FP4 이중 양자화), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt;(정수 활성화), a4mx | a8mx | a4nv | a8fp | a8lt(MXFP4, MXFP8, NVFP4, FP8, LLM.int8 활성화), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt;(혼합 정밀도, 종류 q, k, v, o, gate, up, down; 형식은 down=a8mx), rot | rot&lt;S&gt; | rotd (QuaRot처럼 모델을 먼저 회전: 시드 0 또는 S의 무작위 부호를 가진 Hadamard 회전, 또는 기본 회전; awq와는 함께 쓸 수 없음). &quot;none:a4&quot;는 활성화만 양자화합니다.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, awq:4, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx or fp8:a8fp. The full-precision reference is always computed; configs already in the store are skipped.</source>
         <translation>한 줄에 설정 하나, 예: rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, awq:4, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx 또는 fp8:a8fp. 전체 정밀도 기준은 항상 계산되며, 저장소에 이미 있는 설정은 건너뜁니다.</translation>
     </message>
@@ -3562,7 +3562,12 @@ warmup: not fitted</source>
         <translation>%1 (%2와 같이)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>%1 (rotated W4A4, as QuaRot)</source>
+        <translation>%1 (회전된 W4A4, QuaRot 방식)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Each quantizer with the settings of the library whose numbers it reproduces</source>
         <translation>각 양자화기는 그 수치를 재현하는 라이브러리의 설정을 사용합니다</translation>
     </message>

@@ -3567,11 +3567,11 @@ opwarmen: niet gefit</translation>
     </message>
     <message>
         <location line="+9"/>
-        <source>method[:bits][:options]. Methods: none, rtn, gptq, awq (asymmetric, clip for AutoAWQ&apos;s clipping), hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), cal&lt;N&gt;x&lt;T&gt; (GPTQ and AWQ calibration: N sequences of T tokens), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, NVFP4, FP8, LLM.int8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format). &quot;none:a4&quot; quantizes activations only.</source>
-        <translation>methode[:bits][:opties]. Methoden: none, rtn, gptq, awq (asymmetrisch, clip voor het afkappen van AutoAWQ), hqq (2, 3, 4, 8 bits), nf4 en fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Opties in willekeurige volgorde: pc | g&lt;N&gt; (gewichtsgroepen), sym | asym, act | noact (GPTQ act-order), cal&lt;N&gt;x&lt;T&gt; (kalibratie van GPTQ en AWQ: N reeksen van T tokens), dq | nodq (dubbele kwantisatie van NF4/FP4), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (gehele activaties), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4-, MXFP8-, NVFP4-, FP8-, LLM.int8-activaties), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (gemengde precisie, soorten q, k, v, o, gate, up, down; down=a8mx voor een formaat). &quot;none:a4&quot; kwantiseert alleen de activaties.</translation>
+        <source>method[:bits][:options]. Methods: none, rtn, gptq, awq (asymmetric, clip for AutoAWQ&apos;s clipping), hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), cal&lt;N&gt;x&lt;T&gt; (GPTQ and AWQ calibration: N sequences of T tokens), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, NVFP4, FP8, LLM.int8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format), rot | rot&lt;S&gt; | rotd (the model rotated first, as QuaRot: Hadamard rotations with random signs from seed 0 or S, or the plain ones; not with awq). &quot;none:a4&quot; quantizes activations only.</source>
+        <translation>methode[:bits][:opties]. Methoden: none, rtn, gptq, awq (asymmetrisch, clip voor het afkappen van AutoAWQ), hqq (2, 3, 4, 8 bits), nf4 en fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Opties in willekeurige volgorde: pc | g&lt;N&gt; (gewichtsgroepen), sym | asym, act | noact (GPTQ act-order), cal&lt;N&gt;x&lt;T&gt; (kalibratie van GPTQ en AWQ: N reeksen van T tokens), dq | nodq (dubbele kwantisatie van NF4/FP4), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (gehele activaties), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4-, MXFP8-, NVFP4-, FP8-, LLM.int8-activaties), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (gemengde precisie, soorten q, k, v, o, gate, up, down; down=a8mx voor een formaat), rot | rot&lt;S&gt; | rotd (het model eerst geroteerd, zoals QuaRot: Hadamard-rotaties met willekeurige tekens uit seed 0 of S, of de gewone; niet met awq). &quot;none:a4&quot; kwantiseert alleen de activaties.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, awq:4, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx or fp8:a8fp. The full-precision reference is always computed; configs already in the store are skipped.</source>
         <translation>Eén configuratie per regel, bijv. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, awq:4, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx of fp8:a8fp. De referentie in volle precisie wordt altijd berekend; configuraties die al in de opslag staan, worden overgeslagen.</translation>
     </message>
@@ -3586,7 +3586,12 @@ opwarmen: niet gefit</translation>
         <translation>%1 (zoals %2)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>%1 (rotated W4A4, as QuaRot)</source>
+        <translation>%1 (geroteerde W4A4, zoals QuaRot)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Each quantizer with the settings of the library whose numbers it reproduces</source>
         <translation>Elke kwantisator met de instellingen van de bibliotheek waarvan hij de getallen reproduceert</translation>
     </message>

@@ -3543,11 +3543,11 @@ warmup: not fitted</source>
     </message>
     <message>
         <location line="+9"/>
-        <source>method[:bits][:options]. Methods: none, rtn, gptq, awq (asymmetric, clip for AutoAWQ&apos;s clipping), hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), cal&lt;N&gt;x&lt;T&gt; (GPTQ and AWQ calibration: N sequences of T tokens), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, NVFP4, FP8, LLM.int8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format). &quot;none:a4&quot; quantizes activations only.</source>
-        <translation>method[:bits][:options]。方法：none、rtn、gptq、awq（非对称，clip 为 AutoAWQ 的裁剪）、hqq（2、3、4、8 位）、nf4 和 fp4（bitsandbytes）、int8（LLM.int8）、mxfp4、mxfp8、nvfp4、fp8（e4m3 | e5m2，pc | pt）。选项顺序任意：pc | g&lt;N&gt;（权重分组）、sym | asym、act | noact（GPTQ act-order）、cal&lt;N&gt;x&lt;T&gt;（GPTQ 和 AWQ 校准：N 条 T 个 token 的序列）、dq | nodq（NF4/FP4 双重量化）、a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt;（整数激活）、a4mx | a8mx | a4nv | a8fp | a8lt（MXFP4、MXFP8、NVFP4、FP8、LLM.int8 激活）、&lt;kind&gt;=w&lt;B&gt;a&lt;B&gt;（混合精度，类型 q、k、v、o、gate、up、down；格式写作 down=a8mx）。“none:a4”只量化激活。</translation>
+        <source>method[:bits][:options]. Methods: none, rtn, gptq, awq (asymmetric, clip for AutoAWQ&apos;s clipping), hqq (2, 3, 4, 8 bits), nf4 and fp4 (bitsandbytes), int8 (LLM.int8), mxfp4, mxfp8, nvfp4, fp8 (e4m3 | e5m2, pc | pt). Options in any order: pc | g&lt;N&gt; (weight groups), sym | asym, act | noact (GPTQ act-order), cal&lt;N&gt;x&lt;T&gt; (GPTQ and AWQ calibration: N sequences of T tokens), dq | nodq (NF4/FP4 double quantization), a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt; (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, NVFP4, FP8, LLM.int8 activations), &lt;kind&gt;=w&lt;B&gt;a&lt;B&gt; (mixed precision, kinds q, k, v, o, gate, up, down; down=a8mx for a format), rot | rot&lt;S&gt; | rotd (the model rotated first, as QuaRot: Hadamard rotations with random signs from seed 0 or S, or the plain ones; not with awq). &quot;none:a4&quot; quantizes activations only.</source>
+        <translation>method[:bits][:options]。方法：none、rtn、gptq、awq（非对称，clip 为 AutoAWQ 的裁剪）、hqq（2、3、4、8 位）、nf4 和 fp4（bitsandbytes）、int8（LLM.int8）、mxfp4、mxfp8、nvfp4、fp8（e4m3 | e5m2，pc | pt）。选项顺序任意：pc | g&lt;N&gt;（权重分组）、sym | asym、act | noact（GPTQ act-order）、cal&lt;N&gt;x&lt;T&gt;（GPTQ 和 AWQ 校准：N 条 T 个 token 的序列）、dq | nodq（NF4/FP4 双重量化）、a&lt;B&gt; | a&lt;B&gt;g&lt;N&gt;（整数激活）、a4mx | a8mx | a4nv | a8fp | a8lt（MXFP4、MXFP8、NVFP4、FP8、LLM.int8 激活）、&lt;kind&gt;=w&lt;B&gt;a&lt;B&gt;（混合精度，类型 q、k、v、o、gate、up、down；格式写作 down=a8mx），rot | rot&lt;S&gt; | rotd（先旋转模型，如 QuaRot：带有种子 0 或 S 随机符号的 Hadamard 旋转，或普通旋转；不可与 awq 同用）。“none:a4”只量化激活。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, awq:4, none:a4, nf4, hqq:4, mxfp4:a4mx:down=a8mx or fp8:a8fp. The full-precision reference is always computed; configs already in the store are skipped.</source>
         <translation>每行一个配置，例如 rtn:4:g128:sym、gptq:3:g128:sym:act、rtn:4:g128:sym:a4:down=a8、awq:4、none:a4、nf4、hqq:4、mxfp4:a4mx:down=a8mx 或 fp8:a8fp。全精度参考总会计算；存储中已有的配置会被跳过。</translation>
     </message>
@@ -3562,7 +3562,12 @@ warmup: not fitted</source>
         <translation>%1（同 %2）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>%1 (rotated W4A4, as QuaRot)</source>
+        <translation>%1（旋转的 W4A4，如 QuaRot）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Each quantizer with the settings of the library whose numbers it reproduces</source>
         <translation>每个量化器都采用其所复现数值的库的设置</translation>
     </message>

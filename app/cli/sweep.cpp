@@ -108,9 +108,13 @@ std::vector<Option> quantOptions()
               "calNxT (gptq, awq: N calibration sequences of T tokens), aB|aBgN|aBmx|aBnv|aBfp|a8lt "
               "(activations: integers per token or per group of N channels, MXFP4/MXFP8, NVFP4, FP8 per token, "
               "LLM.int8's outlier decomposition), kind=wBaB (mixed precision, kind q k v o gate up down; a format "
-              "too, down=a8mx, or down=a8i for integers under another format). E.g. rtn:4:g128:sym, "
+              "too, down=a8mx, or down=a8i for integers under another format), rot|rotS|rotd (the model rotated "
+              "first, QuaRot-style: Hadamard R1 on the residual stream and R2 on the heads fused into the weights, "
+              "an online Hadamard before down_proj; rot and rotS with random signs from seed 0 or S, rotd the plain "
+              "matrices; not with awq). E.g. rtn:4:g128:sym, "
               "gptq:3:g128:sym:act, awq:4, rtn:4:g128:a4:down=a8, none:a4, nf4, mxfp4:a4mx:down=a8mx, fp8:a8fp, "
-              "int8:a8lt, hqq:3. The FP reference (fp) is always measured. Default: rtn:4:g128:sym and "
+              "int8:a8lt, hqq:3, gptq:4:g128:a4:rot. The FP reference (fp) is always measured. Default: rtn:4:g128:sym "
+              "and "
               "rtn:3:g128:sym."),
         word("protocol", "NAME",
              "Add a named protocol's configs: paper1 (GPTQ W4 and W3 g128 sym act-order, damping 0.01, 1,024 "

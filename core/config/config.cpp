@@ -102,6 +102,10 @@ void visitTrain(TrainConfig& c, const CheckedFields& f)
                      "LLM.int8");
         if (q.isFullPrecision())
             f.fail(f.name("qat.quant") + " '" + c.qat.quant + "' quantizes nothing");
+        if (q.rotation != Rotation::None)
+            f.fail(f.name("qat.quant") + " '" + c.qat.quant
+                   + "': QAT trains the model's own weights; rotations (rot, rotd) apply to post-training "
+                     "quantization only");
     }
     if (f.has("qat.start_step") && f.has("qat.start_tokens"))
         f.fail(f.name("qat.start_step") + " and " + f.name("qat.start_tokens")

@@ -163,6 +163,20 @@ struct ActQuant
     bool operator==(const ActQuant&) const = default;
 };
 
+// A rotation of the model before it is quantized (QuaRot, Ashkboos et al. 2024; SpinQuant's fixed
+// rotations, Liu et al. 2024): R1 (n = hidden) on the residual stream, fused into the weights that read and
+// write it, R2 (n = head dim) on each head's values, fused into v_proj and o_proj, and an online R4
+// (n = intermediate) on the down-projection's input, its inverse fused into down_proj; every R a
+// normalized Hadamard matrix (core/engine/rotation.h). Random: R1 and R2 with random signs drawn from
+// the seed (QuaRot's randomized Hadamard); Hadamard: the plain matrices (llm-compressor's
+// SpinQuantModifier with transform_type "hadamard").
+enum class Rotation
+{
+    None,
+    Random,
+    Hadamard,
+};
+
 // The canonical name of a compute type: "float32" (also "fp32"), "bfloat16" ("bf16"), "float16"
 // ("fp16", "half"); ConfigError naming the three otherwise.
 std::string canonicalComputeDtype(const std::string& name);
@@ -215,10 +229,17 @@ struct QuantConfig
     // statistics stay float32). Not part of the id: the store keeps it in the config's JSON (written
     // when not float32), so results of two types never mix under one config.
     std::string computeDtype = "float32";
+    // The model rotated before quantization (spec rot, rot<seed>, rotd); not for awq, whose scales
+    // would mix under R1. "none:rot" rotates only: the FP model's function in another float rounding.
+    Rotation rotation = Rotation::None;
+    uint64_t rotationSeed = 0; // Random only
 
     // The full-precision reference every sweep measures first (id "fp").
     static QuantConfig fullPrecision();
-    bool isFullPrecision() const { return method == QuantMethod::None && actBits == 16 && overrides.empty(); }
+    bool isFullPrecision() const
+    {
+        return method == QuantMethod::None && actBits == 16 && overrides.empty() && rotation == Rotation::None;
+    }
     // Weight / activation bits the layer of module kind `kind` gets (16 = full precision).
     int weightBitsFor(const std::string& kind) const;
     int actBitsFor(const std::string& kind) const;
@@ -243,7 +264,9 @@ struct QuantConfig
     // a<B>fp (activations: integers per token or per group of N channels, MX, NVFP4, FP8 per token),
     // <kind>=w<B>a<B>[fmt] | <kind>=w<B> | <kind>=a<B>[fmt] (mixed precision). E.g. "rtn:4:g32:sym",
     // "gptq:3:g128:sym:act", "rtn:4:g128:a4:down=a8", "none:a4", "nf4", "mxfp4:a4mx:down=a8mx",
-    // "fp8:pt:a8fp", "hqq:3", "awq:4:g128:cal64x2048".
+    // "fp8:pt:a8fp", "hqq:3", "awq:4:g128:cal64x2048"; rot | rot<seed> | rotd rotates the model first
+    // (QuaRot's random Hadamard rotations with seed 0 or <seed>, or the plain Hadamard ones), e.g.
+    // "rtn:4:g128:a4:rot", "gptq:4:g128:a4:rotd".
     static QuantConfig parse(const std::string& spec);
     bool operator==(const QuantConfig&) const = default;
 };

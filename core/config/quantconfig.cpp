@@ -25,134 +25,7 @@ namespace {
     throw ConfigError(what);
 }
 
-std::vector<int> range(int lo, int hi)
-{
-    std::vector<int> v;
-    for (int b = lo; b <= hi; ++b)
-        v.push_back(b);
-    return v;
-}
-
 } // namespace
-
-const std::vector<MethodTraits>& quantMethods()
-{
-    using G = GroupRule;
-    // One method per line: name, label, bits, bits a kind rule may give, default group, group rule,
-    // sym/asym apply, symmetric, bits in the name, calibrated, reference library, example spec.
-    // clang-format off
-    static const std::vector<MethodTraits> table {
-        {QuantMethod::None, methods::none, "FP", {}, {}, -1, G::ChannelOrGroups, false, true, false, false, "", "none:a4"},
-        {QuantMethod::Rtn, methods::rtn, "RTN", range(2, 8), range(2, 8), -1, G::ChannelOrGroups, true, true, false, false, "", "rtn:4:g128:sym"},
-        {QuantMethod::Gptq, methods::gptq, "GPTQ", range(2, 8), range(2, 8), -1, G::ChannelOrGroups, true, true, false, true, "GPTQModel", "gptq:4:g128:sym:act"},
-        {QuantMethod::Awq, "awq", "AWQ", range(2, 8), range(2, 8), 128, G::ChannelOrGroups, false, false, false, true, "llm-compressor", "awq:4:g128"},
-        {QuantMethod::Hqq, "hqq", "HQQ", {2, 3, 4, 8}, {2, 3, 4, 8}, 64, G::Groups, false, false, false, false, "hqq", "hqq:4"},
-        {QuantMethod::Nf4, "nf4", "NF4", {4}, {}, 64, G::Blocks, false, true, true, false, "bitsandbytes", "nf4"},
-        {QuantMethod::Fp4, "fp4", "FP4", {4}, {}, 64, G::Blocks, false, true, true, false, "bitsandbytes", "fp4"},
-        {QuantMethod::Mxfp4, "mxfp4", "MXFP4", {4}, {4, 8}, 32, G::Fixed, false, true, true, false, "torchao", "mxfp4:a4mx:down=a8mx"},
-        {QuantMethod::Mxfp8, "mxfp8", "MXFP8", {8}, {4, 8}, 32, G::Fixed, false, true, true, false, "torchao", "mxfp8:a8mx"},
-        {QuantMethod::Nvfp4, "nvfp4", "NVFP4", {4}, {}, 16, G::Fixed, false, true, true, false, "torchao", "nvfp4:a4nv"},
-        {QuantMethod::Fp8, "fp8", "FP8", {8}, {}, -1, G::TensorOrChannel, false, true, true, false, "compressed-tensors", "fp8:a8fp"},
-        {QuantMethod::Int8, "int8", "LLM.int8", {8}, {}, -1, G::Channel, false, true, true, false, "bitsandbytes", "int8:a8lt"},
-    };
-    // clang-format on
-    return table;
-}
-
-const MethodTraits& traitsOf(QuantMethod method)
-{
-    for (const MethodTraits& t : quantMethods()) {
-        if (t.method == method)
-            return t;
-    }
-    fail("quantization method " + std::to_string(int(method)) + " has no entry in the method table");
-}
-
-std::string toString(QuantMethod method)
-{
-    return traitsOf(method).name;
-}
-
-QuantMethod quantMethodFromString(const std::string& name)
-{
-    if (name == fpConfigId)
-        return QuantMethod::None;
-    std::string names;
-    for (const MethodTraits& t : quantMethods()) {
-        std::string upper = t.name;
-        for (char& ch : upper)
-            ch = char(std::toupper(static_cast<unsigned char>(ch)));
-        if (name == t.name || name == upper)
-            return t.method;
-        names += (names.empty() ? "" : ", ") + std::string(t.name);
-    }
-    fail("unknown quantization method '" + name + "' (this build supports: " + names + ")");
-}
-
-std::string toString(ActFormat format)
-{
-    switch (format) {
-    case ActFormat::Int:
-        return "";
-    case ActFormat::Mx:
-        return "mx";
-    case ActFormat::Nv:
-        return "nv";
-    case ActFormat::Fp8:
-        return "fp";
-    case ActFormat::Lt:
-        return "lt";
-    }
-    return "?";
-}
-
-bool actFormatTakes(ActFormat format, int bits)
-{
-    switch (format) {
-    case ActFormat::Int:
-        return bits >= 2 && bits <= 8;
-    case ActFormat::Mx:
-        return bits == 4 || bits == 8;
-    case ActFormat::Nv:
-        return bits == 4;
-    case ActFormat::Fp8:
-    case ActFormat::Lt:
-        return bits == 8;
-    }
-    return false;
-}
-
-std::string actText(int bits, ActFormat format, int groupSize)
-{
-    // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on "a" + std::to_string(…).
-    std::string s(1, 'a');
-    s += std::to_string(bits);
-    s += toString(format);
-    if (format == ActFormat::Int && groupSize > 0) {
-        s += 'g';
-        s += std::to_string(groupSize);
-    }
-    return s;
-}
-
-std::string actLabel(int bits, ActFormat format)
-{
-    if (bits >= 16)
-        return "A16";
-    switch (format) {
-    case ActFormat::Int:
-        return "A" + std::to_string(bits);
-    case ActFormat::Mx:
-        return bits == 4 ? "A-MXFP4" : "A-MXFP8";
-    case ActFormat::Nv:
-        return "A-NVFP4";
-    case ActFormat::Fp8:
-        return "A-FP8";
-    case ActFormat::Lt:
-        return "A-LLM.int8";
-    }
-    return "?";
-}
 
 namespace {
 
@@ -271,6 +144,14 @@ void normalizeRules(QuantConfig& c)
         if (p.actFormat && *p.actFormat == c.actFormat)
             p.actFormat.reset();
     }
+}
+
+// "rot", "rot7", "rotd": how the spec and the id write a rotation.
+std::string rotationText(const QuantConfig& c)
+{
+    if (c.rotation == Rotation::Hadamard)
+        return "rotd";
+    return c.rotationSeed == 0 ? "rot" : "rot" + std::to_string(c.rotationSeed);
 }
 
 std::string groupText(const QuantConfig& c)
@@ -436,6 +317,18 @@ void QuantConfig::validate() const
                    double(kCalibSequences.max));
         checkRange(name + " calibration length", calibSeqLen, double(kCalibSeqLen.min), double(kCalibSeqLen.max));
     }
+    if (rotation != Rotation::None) {
+        if (method == QuantMethod::Awq)
+            fail("a rotation ('" + rotationText(*this) + "') with awq: AWQ scales the input channels of each "
+                 + "linear layer, which the residual stream's rotation mixes; rotate rtn, gptq or the data-free "
+                 + "formats instead");
+        if (rotationSeed > std::uint64_t(kInt64Max))
+            fail("rotation seed = " + std::to_string(rotationSeed) + " is out of range [0, " + std::to_string(kInt64Max)
+                 + "]");
+        if (rotation == Rotation::Hadamard && rotationSeed != 0)
+            fail("rotation seed = " + std::to_string(rotationSeed) + " with the plain Hadamard rotation (rotd), "
+                 + "which draws no signs");
+    }
     if (calibSeed > std::uint64_t(kInt64Max))
         fail(name + " calibration seed = " + std::to_string(calibSeed) + " is out of range [0, "
              + std::to_string(kInt64Max) + "]");
@@ -480,6 +373,8 @@ std::string QuantConfig::id() const
         if (it != overrides.end())
             s += "_" + kind + "." + precisionText(it->second);
     }
+    if (rotation != Rotation::None)
+        s += "_" + rotationText(*this);
     return s;
 }
 
@@ -549,6 +444,10 @@ std::string QuantConfig::label() const
     }
     if (!rules.empty())
         s += ", " + rules;
+    if (rotation == Rotation::Random)
+        s += rotationSeed == 0 ? std::string(", rotated") : ", rotated s" + std::to_string(rotationSeed);
+    else if (rotation == Rotation::Hadamard)
+        s += ", Hadamard-rotated";
     if (computeDtype != "float32")
         s += ", " + computeDtype;
     return s;
@@ -589,6 +488,12 @@ std::string QuantConfig::toJson() const
         }
         j["overrides"] = rules;
     }
+    // Unrotated configs keep the JSON they had before rotations existed.
+    if (rotation != Rotation::None) {
+        j["rotation"] = rotation == Rotation::Random ? "random" : "hadamard";
+        if (rotation == Rotation::Random)
+            j["rotation_seed"] = rotationSeed;
+    }
     // float32 configs keep the JSON they had before other compute types existed.
     if (computeDtype != "float32")
         j["compute_dtype"] = computeDtype;
@@ -601,9 +506,10 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
     const json j = parseJsonObject(text, what);
     try {
         const JsonObject o(j, "");
-        o.allowOnly({"method", "bits", "group_size", "symmetric", "act_order", "percdamp", "block_size",
-                     "calib_sequences", "calib_seq_len", "calib_seed", "act_bits", "act_group_size", "act_format",
-                     "double_quant", "element", "clip", "overrides", "compute_dtype"});
+        o.allowOnly({"method",   "bits",           "group_size",      "symmetric",     "act_order",
+                     "percdamp", "block_size",     "calib_sequences", "calib_seq_len", "calib_seed",
+                     "act_bits", "act_group_size", "act_format",      "double_quant",  "element",
+                     "clip",     "overrides",      "compute_dtype",   "rotation",      "rotation_seed"});
         QuantConfig c;
         if (auto method = o.text("method"))
             c.method = quantMethodFromString(*method);
@@ -642,6 +548,11 @@ QuantConfig QuantConfig::fromJson(const std::string& text)
         c.actGroupSize = int(o.whole("act_group_size", groups("per token")).value_or(c.actGroupSize));
         if (auto format = o.word("act_format", {"mx", "nv", "fp", "lt"}))
             parseActFormat(*format, c.actFormat);
+        if (auto rotation = o.word("rotation", {"random", "hadamard"}))
+            c.rotation = *rotation == "random" ? Rotation::Random : Rotation::Hadamard;
+        if (o.has("rotation_seed") && c.rotation != Rotation::Random)
+            fail("rotation_seed applies to the random rotation only");
+        c.rotationSeed = std::uint64_t(o.whole("rotation_seed", {0, kInt64Max}).value_or(0));
         if (auto dtype = o.text("compute_dtype"))
             c.computeDtype = *dtype;
         if (auto rules = o.object("overrides")) {
@@ -751,6 +662,14 @@ QuantConfig QuantConfig::parse(const std::string& spec)
             c.actBits = std::stoi(t.substr(1, end - 1));
             c.actGroupSize = group;
             c.actFormat = format;
+        } else if (t.compare(0, 3, "rot") == 0) {
+            if (t != "rotd" && t.size() > 3 && !digitsFrom(t, 3))
+                fail(where + "rotation option '" + t + "' must be rot, rot<seed> (random signs) or rotd (plain "
+                     + "Hadamard)");
+            if (c.rotation != Rotation::None)
+                fail(where + "two rotation options");
+            c.rotation = t == "rotd" ? Rotation::Hadamard : Rotation::Random;
+            c.rotationSeed = t != "rotd" && t.size() > 3 ? std::stoull(t.substr(3)) : 0;
         } else if (t.size() > 3 && t.compare(0, 3, "cal") == 0) {
             const size_t x = t.find('x');
             if (x == std::string::npos || !digitsFrom(t.substr(0, x), 3) || !digitsFrom(t, x + 1))
@@ -785,7 +704,8 @@ QuantConfig QuantConfig::parse(const std::string& spec)
         } else {
             fail(where + "'" + t
                  + "' is not an option (pc, pt, g<N>, sym, asym, act, noact, cal<N>x<T>, damp<F>, clip, noclip, dq, "
-                   "nodq, e4m3, e5m2, a<B>, a<B>g<N>, a<B>mx, a<B>nv, a<B>fp, a8lt, <kind>=w<B>a<B>)");
+                   "nodq, e4m3, e5m2, a<B>, a<B>g<N>, a<B>mx, a<B>nv, a<B>fp, a8lt, <kind>=w<B>a<B>, rot, rot<S>, "
+                   "rotd)");
         }
     }
     normalizeRules(c);

@@ -254,6 +254,10 @@ void checkExportFits(const QuantConfig& c, ExportLayout layout, const std::vecto
                      const std::string& what)
 {
     const std::string method = toString(c.method);
+    if (c.rotation != Rotation::None)
+        throw ConfigError(what + " is rotated: its weights hold the rotations, and the model needs the online "
+                          + "Hadamard transform before every down_proj and the rotated residual stream, which the "
+                          + "format's loaders do not apply: export the unrotated config");
     if (layout == ExportLayout::CompressedTensors) {
         if (!isCompressedTensorsMethod(c.method))
             throw ConfigError(what + " is quantized with " + method

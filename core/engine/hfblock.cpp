@@ -159,6 +159,8 @@ HfBlock HfBlock::to(const torch::Device& device, torch::ScalarType linear) const
         move(n->weight, norms);
         move(n->bias, norms);
     }
+    move(c.postNormRotation, norms);
+    c.downRotation = downRotation.to(device);
     return c;
 }
 

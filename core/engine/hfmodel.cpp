@@ -406,6 +406,8 @@ torch::Tensor HfModel::mlp(HfBlock& b, const torch::Tensor& x, const InputHook& 
         auto outs = b.gateUpStack({&b.gate, &b.up}, x);
         u = torch::silu_(outs[0]).mul_(outs[1]);
     }
+    if (b.downRotation.active())
+        u = b.downRotation.apply(u);
     if (hook)
         hook(3, u);
     return b.down(u);
@@ -422,8 +424,14 @@ torch::Tensor HfModel::forwardBlock(HfBlock& b, const torch::Tensor& x, const Hf
         return mlp(b, normalize(b.ln2, h), hook).add_(h);
     }
     if (m_arch.postNorm) {
-        const auto h = normalize(b.postAttn, attention(b, x, rope, hook)).add_(x);
-        return normalize(b.postFf, mlp(b, h, hook)).add_(h);
+        // A rotated post-norm block rotates its normalized outputs into the stream's basis (rotation.h).
+        const auto rotated = [&](const torch::Tensor& y) {
+            return b.postNormRotation.defined()
+                ? torch::matmul(y.to(torch::kFloat32), b.postNormRotation).to(y.scalar_type())
+                : y;
+        };
+        const auto h = rotated(normalize(b.postAttn, attention(b, x, rope, hook))).add_(x);
+        return rotated(normalize(b.postFf, mlp(b, h, hook))).add_(h);
     }
     const auto h = attention(b, normalize(b.ln1, x), rope, hook).add_(x);
     return mlp(b, normalize(b.ln2, h), hook).add_(h);

@@ -13,6 +13,7 @@
 
 #include "core/config/config.h"
 #include "core/engine/compute.h"
+#include "core/engine/hadamard.h"
 #include "core/formats/hfconfig.h"
 #include "core/formats/hfweights.h"
 
@@ -76,6 +77,10 @@ struct HfBlock
     HfLinear q, k, v, o, qkv, gate, up, down;
     HfStack qkvStack, gateUpStack; // Llama family: q/k/v and gate/up (undefined for Apertus' gate-less MLP)
     HfXielu xielu;                 // Apertus only
+    // A rotated block (rotateHfBlock, rotation.h): down_proj's input times the online Hadamard matrix, and
+    // for post-norm blocks the normalized attention and MLP outputs times R1 before they join the stream.
+    OnlineHadamard downRotation;
+    torch::Tensor postNormRotation;
 
     // The linear layers in HfArch::quantizableLayers() order, grouped by the input they read: group 0
     // (q, k, v | qkv), 1 (o), 2 (gate, up | up, for NeoX and the gate-less Apertus), 3 (down).

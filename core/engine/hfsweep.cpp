@@ -23,6 +23,7 @@
 #include "core/engine/hfmodel.h"
 #include "core/engine/hfstates.h"
 #include "core/engine/quantizer.h"
+#include "core/engine/rotation.h"
 #include "core/engine/sweepdetail.h"
 #include "core/hf/hfprotocol.h"
 #include "core/hf/hfrun.h"
@@ -102,6 +103,9 @@ struct Lane
     std::optional<HiddenStates> calibration; // hidden states of its calibration sequences (quantized path)
     std::optional<HiddenStates> validation;
     std::vector<LayerReport> reports;
+    std::optional<Rotations> rotations; // a rotated config's (on the sweep's device)
+    // The embedding output as this lane's model sees it: rotated by R1 for a rotated config.
+    torch::Tensor embedded(const torch::Tensor& x) const { return rotations ? rotateRows(x, rotations->r1) : x; }
 };
 
 // The block applied to every chunk of `states`, in place; in a narrower compute type with its weights
@@ -475,9 +479,11 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                                          plan.calibrationSpill ? scratchDir : std::string(),
                                          "calibration states of " + c->id());
                 lane.calibration->setCompute(compute);
+                if (c->rotation != Rotation::None)
+                    lane.rotations = makeRotations(*c, model.arch()).to(device);
                 for (int64_t begin = 0; begin < calibSequences; begin += plan.calibrationBatch) {
                     const int64_t count = std::min<int64_t>(plan.calibrationBatch, calibSequences - begin);
-                    lane.calibration->write(begin, model.embed(lane.calib->ids.narrow(0, begin, count)));
+                    lane.calibration->write(begin, lane.embedded(model.embed(lane.calib->ids.narrow(0, begin, count))));
                 }
                 // The FP config evaluates the FP reference's model: its validation states are fpVal's.
                 if (!c->isFullPrecision()) {
@@ -492,7 +498,7 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                 fpVal.write(begin, x);
                 for (Lane& lane : lanes) {
                     if (lane.validation)
-                        lane.validation->write(begin, x);
+                        lane.validation->write(begin, lane.embedded(x));
                 }
             }
             // Calibration sequences may be longer than the evaluation blocks (documents).
@@ -509,7 +515,9 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                 for (Lane& lane : lanes) {
                     stage = Clock::now();
                     const QuantConfig& c = *lane.config;
-                    HfBlock block = c.method == QuantMethod::None ? fpBlock : fpBlock.clone();
+                    HfBlock block = c.method == QuantMethod::None && !lane.rotations ? fpBlock : fpBlock.clone();
+                    if (lane.rotations)
+                        rotateHfBlock(block, model.arch(), *lane.rotations);
                     HiddenStates& states = *lane.calibration;
                     // AWQ scales the block first, on the outputs of the smoothed, unquantized blocks
                     // before it (its calibration states), which the smoothed block's output continues.
@@ -579,9 +587,16 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                 head.weight = toCompute(head.weight, compute);
             EvaluationUnits reference;
             std::vector<const HiddenStates*> quantized;
-            for (const Lane& lane : lanes) {
-                if (lane.validation)
-                    quantized.push_back(&*lane.validation);
+            for (Lane& lane : lanes) {
+                if (!lane.validation)
+                    continue;
+                // A rotated lane's final residual rotated back (R1ᵀ) before the head's norm.
+                for (int64_t begin = 0; lane.rotations && begin < windows; begin += plan.batch) {
+                    const int64_t count = std::min<int64_t>(plan.batch, windows - begin);
+                    lane.validation->write(
+                        begin, rotateRows(lane.validation->read(begin, count), lane.rotations->r1.t().contiguous()));
+                }
+                quantized.push_back(&*lane.validation);
             }
             const auto compareStart = Clock::now();
             const std::vector<EvaluationUnits> evals =

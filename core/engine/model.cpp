@@ -160,7 +160,8 @@ torch::Tensor MlpImpl::hidden(const torch::Tensor& x)
 {
     const auto gateUp = fusedLinear(x, {gate_proj, up_proj});
     const int64_t width = gate_proj->weight.size(0);
-    return torch::silu(gateUp.narrow(-1, 0, width)) * gateUp.narrow(-1, width, width);
+    auto u = torch::silu(gateUp.narrow(-1, 0, width)) * gateUp.narrow(-1, width, width);
+    return downRotation.active() ? downRotation.apply(u) : u;
 }
 
 BlockImpl::BlockImpl(const ModelConfig& c)
@@ -215,7 +216,7 @@ torch::Tensor TinyLmImpl::forward(const torch::Tensor& ids)
     TORCH_CHECK(t <= m_config.maxSeqLen, "sequence length ", t, " exceeds max_seq_len ", m_config.maxSeqLen);
     auto cos = m_cos.narrow(0, 0, t);
     auto sin = m_sin.narrow(0, 0, t);
-    auto x = m_embed(ids);
+    auto x = embed(ids);
     for (auto& block : m_blocks)
         x = block(x, cos, sin);
     return head(x);
@@ -227,7 +228,7 @@ torch::Tensor TinyLmImpl::forward(const torch::Tensor& ids, std::vector<torch::T
     TORCH_CHECK(t <= m_config.maxSeqLen, "sequence length ", t, " exceeds max_seq_len ", m_config.maxSeqLen);
     auto cos = m_cos.narrow(0, 0, t);
     auto sin = m_sin.narrow(0, 0, t);
-    auto x = m_embed(ids);
+    auto x = embed(ids);
     for (auto& block : m_blocks) {
         residuals.push_back(x);
         x = block->attend(x, cos, sin);
@@ -252,7 +253,7 @@ torch::Tensor TinyLmImpl::forwardFrom(const torch::Tensor& residual, int first, 
 
 torch::Tensor TinyLmImpl::head(const torch::Tensor& residual)
 {
-    auto x = m_norm(residual);
+    auto x = m_norm(m_rotation.defined() ? torch::matmul(residual, m_rotation.t()) : residual);
     if (m_config.tieEmbeddings)
         return torch::matmul(x, m_embed->weight.t());
     return m_lmHead(x);
@@ -260,7 +261,7 @@ torch::Tensor TinyLmImpl::head(const torch::Tensor& residual)
 
 torch::Tensor TinyLmImpl::embed(const torch::Tensor& ids)
 {
-    return m_embed(ids);
+    return m_rotation.defined() ? torch::matmul(m_embed(ids), m_rotation) : m_embed(ids);
 }
 
 std::pair<torch::Tensor, torch::Tensor> TinyLmImpl::rope(int64_t length) const

@@ -12,6 +12,7 @@
 // Include only from core .cpp files: this header pulls in libtorch.
 
 #include "core/config/config.h"
+#include "core/engine/hadamard.h"
 #include "core/store/store.h"
 
 #include <torch/torch.h>
@@ -90,9 +91,11 @@ class MlpImpl : public torch::nn::Module
 public:
     explicit MlpImpl(const ModelConfig& config);
     torch::Tensor forward(const torch::Tensor& x);
-    // silu(gate(x)) * up(x): down_proj's input ("FC2 input").
+    // silu(gate(x)) * up(x): down_proj's input ("FC2 input"), times the online Hadamard matrix when the
+    // model is rotated (downRotation; rotation.h).
     torch::Tensor hidden(const torch::Tensor& x);
     QLinear gate_proj {nullptr}, up_proj {nullptr}, down_proj {nullptr};
+    OnlineHadamard downRotation; // inactive unless rotated
 };
 TORCH_MODULE(Mlp);
 
@@ -151,6 +154,11 @@ public:
     torch::Tensor head(const torch::Tensor& residual);
     std::pair<torch::Tensor, torch::Tensor> rope(int64_t length) const;
     std::vector<Block>& blocks() { return m_blocks; }
+    // A rotated model (rotateModel, rotation.h): the residual stream is rotated by `r1` [d_model, d_model]
+    // after the embedding and back before the final norm (the embedding and the head, which quantization
+    // never touches, keep their weights). Undefined: none.
+    void setResidualRotation(const torch::Tensor& r1) { m_rotation = r1; }
+    const torch::Tensor& residualRotation() const { return m_rotation; }
 
 private:
     ModelConfig m_config;
@@ -159,6 +167,7 @@ private:
     RmsNorm m_norm {nullptr};
     torch::nn::Linear m_lmHead {nullptr};
     torch::Tensor m_cos, m_sin;
+    torch::Tensor m_rotation;
 };
 TORCH_MODULE(TinyLm);
 

@@ -7,6 +7,7 @@
 #include "core/engine/awq.h"
 #include "core/engine/gptq.h"
 #include "core/engine/quantizer.h"
+#include "core/engine/rotation.h"
 #include "core/engine/weightquantizers.h"
 
 #include <algorithm>
@@ -394,6 +395,9 @@ std::vector<LayerReport> quantizeModel(TinyLm& model, const torch::Tensor& calib
     // the walk below then quantizes the smoothed weights like any data-free method.
     if (config.method == QuantMethod::Awq && !options.awqScaled)
         awqSmoothModel(model, calibration, config);
+    // A rotated config rotates the model first (the rotated FP model computes what the FP model does).
+    if (config.rotation != Rotation::None && !options.rotated)
+        rotateModel(model, makeRotations(config, model->config()));
     model->setActivationQuantization(config);
 
     const auto infos = model->quantizableLayers();

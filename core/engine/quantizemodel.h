@@ -92,6 +92,8 @@ struct QuantizeModelOptions
     int64_t calibrationSequences = 0;
     // The model already holds the config's AWQ scales (awqSmoothModel ran): quantizeModel does not scale it again.
     bool awqScaled = false;
+    // The model already holds the config's rotation (rotateModel ran): quantizeModel does not rotate it again.
+    bool rotated = false;
     // Called with every layer as soon as it is quantized (what the peer tests compare with GPTQModel's
     // codes); not called for layers left at 16 bits.
     std::function<void(const QuantizedLayer&)> onQuantized;

@@ -10,6 +10,7 @@
 #include "core/engine/evaluate.h"
 #include "core/engine/hfmemory.h"
 #include "core/engine/quantizemodel.h"
+#include "core/engine/rotation.h"
 #include "core/engine/sensitivity.h"
 #include "core/engine/sweepdetail.h"
 #include "core/engine/tensors.h"
@@ -82,6 +83,9 @@ void restoreWeights(TinyLm& model, const std::vector<torch::Tensor>& weights)
         parameters[i].detach().copy_(weights[i]);
     model->setActivationQuantization(QuantConfig::fullPrecision());
     model->setWeightQuantization(QuantConfig::fullPrecision());
+    model->setResidualRotation({});
+    for (auto& block : model->blocks())
+        block->mlp->downRotation = {};
 }
 
 } // namespace
@@ -159,6 +163,10 @@ double sweepEntryPrior(const QuantConfig& config)
             return o.second.actBits > 0 && o.second.actBits < 16;
         }))
         prior += 2.0;
+    // A rotated config: 1.29 times its unrotated one on the demo (RTN and GPTQ W4A4, 2 cores: the online
+    // Hadamard of every down_proj input and the stream's rotations).
+    if (config.rotation != Rotation::None)
+        prior *= 1.3;
     return prior;
 }
 
@@ -358,6 +366,19 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
                 walk.awqScaled = layerSensitivityWanted && c->method == QuantMethod::Awq;
                 if (walk.awqScaled)
                     awqSmoothModel(model, calibration, *c);
+                // A rotated config's full-precision layers are the rotated model's: its partial forwards
+                // start from the FP streams in the rotated basis, and its Fisher information is that of the
+                // rotated weights.
+                walk.rotated = layerSensitivityWanted && c->rotation != Rotation::None;
+                ResidualStates rotatedFpResiduals;
+                std::vector<torch::Tensor> rotatedFisher;
+                if (walk.rotated) {
+                    const Rotations rotations = makeRotations(*c, model->config());
+                    rotateModel(model, rotations);
+                    rotatedFpResiduals = rotateResiduals(fpResiduals, rotations.r1);
+                    rotatedFisher = fisherDiagonal(model, defaultCalibration);
+                    endStage("layer sensitivity: Fisher information");
+                }
                 const std::vector<torch::Tensor> fpWeights =
                     layerSensitivityWanted ? quantizableWeights(model) : std::vector<torch::Tensor> {};
                 const auto reports = quantizeModel(model, calibration, *c, walk);
@@ -373,13 +394,15 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
                 endStage("evaluation forward and comparison");
                 if (layerSensitivityWanted) {
                     const LayerSensitivity s =
-                        layerSensitivity(model, fpWeights, valSet, train.batchSize, fp, fpResiduals, quantResiduals);
+                        layerSensitivity(model, fpWeights, valSet, train.batchSize, fp,
+                                         walk.rotated ? rotatedFpResiduals : fpResiduals, quantResiduals);
                     entry.layers[metrics::loiDeltaCe] = s.loiDeltaCe;
                     entry.layers[metrics::loiKl] = s.loiKl;
                     entry.layers[metrics::looDeltaCe] = s.looDeltaCe;
                     entry.layers[metrics::looKl] = s.looKl;
                     endStage("layer sensitivity: leave-one-in and leave-one-out");
-                    entry.layers[metrics::fisherEst] = fisherEstimate(model, fisher, fpWeights);
+                    entry.layers[metrics::fisherEst] =
+                        fisherEstimate(model, walk.rotated ? rotatedFisher : fisher, fpWeights);
                     endStage("layer sensitivity: Fisher information");
                     summary.sensitivityHalves += s.blockHalves;
                     ++summary.sensitivityEntries;

@@ -148,6 +148,7 @@ private Q_SLOTS:
         row("qat start_tokens 1e30", R"({"qat": {"quant": "rtn:4", "start_tokens": 1e30}})", {"qat.start_tokens = 1e+30", "[0, "});
         row("qat start_step and start_tokens", R"({"qat": {"quant": "rtn:4", "start_step": 5, "start_tokens": 100}})", {"qat.start_step", "qat.start_tokens"});
         row("qat quant bits", R"({"qat": {"quant": "rtn:9"}})", {"qat.quant", "[2, 8]"});
+        row("qat rotated", R"({"qat": {"quant": "rtn:4:a4:rot"}})", {"qat.quant", "rotations (rot, rotd) apply to post-training quantization only"});
         row("ema_decay 1", R"({"ema_decay": 1})", {"ema_decay = 1", "0 (off) or a number in [0.5, 0.999999]"});
         row("ema_decay -0.5", R"({"ema_decay": -0.5})", {"ema_decay = -0.5", "0 (off) or a number in [0.5, 0.999999]"});
         row("init step -3", R"({"init": {"run": "a", "step": -3}})", {"init.step = -3", "[0, 1000000000000]"});

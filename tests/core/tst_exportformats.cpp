@@ -176,6 +176,8 @@ private Q_SLOTS:
         QTest::addRow("nf4") << "nf4" << "compressed-tensors" << "holds fp8, mxfp4, mxfp8 and nvfp4";
         QTest::addRow("groups") << "awq:4:g96" << "" << "do not divide its input columns";
         QTest::addRow("format") << "awq:4" << "exl2" << "the formats are gptq, awq and compressed-tensors";
+        QTest::addRow("rotated") << "gptq:4:g128:sym:rotd" << "" << "export the unrotated config";
+        QTest::addRow("rotated fp8") << "fp8:rot" << "" << "online Hadamard transform before every down_proj";
         // clang-format on
     }
 

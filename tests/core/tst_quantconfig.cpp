@@ -57,6 +57,9 @@ private Q_SLOTS:
         row("json act format word", R"({"method":"none","act_bits":4,"act_format":"mxfp"})", "", {"act_format", "one of"});
         row("json mx acts in groups", R"({"method":"none","act_bits":4,"act_format":"mx","act_group_size":32})", "", {"have their own blocks"});
         row("json hqq 5 bits", R"({"method":"hqq","bits":5})", "", {"it takes 2, 3, 4, 8"});
+        row("json rotation word", R"({"method":"rtn","bits":4,"rotation":"quarot"})", "", {"rotation", "one of"});
+        row("json seed of plain hadamard", R"({"method":"rtn","bits":4,"rotation":"hadamard","rotation_seed":3})", "", {"rotation_seed applies to the random rotation only"});
+        row("json rotation seed -1", R"({"method":"rtn","bits":4,"rotation":"random","rotation_seed":-1})", "", {"rotation_seed = -1"});
         // clang-format on
     }
 
@@ -153,6 +156,9 @@ private Q_SLOTS:
         QTest::addRow("method list") << "spqr:4" << "none, rtn, gptq, awq, hqq, nf4, fp4, mxfp4, mxfp8, nvfp4, fp8, int8";
         QTest::addRow("int8 groups") << "int8:g64" << "per output channel (pc)";
         QTest::addRow("lt bits") << "none:a4lt" << "LLM.int8 activations (8)";
+        QTest::addRow("rotated awq") << "awq:4:g128:rot" << "AWQ scales the input channels";
+        QTest::addRow("rotation word") << "rtn:4:a4:rotx" << "must be rot, rot<seed> (random signs) or rotd";
+        QTest::addRow("two rotations") << "rtn:4:a4:rot:rotd" << "two rotation options";
         // clang-format on
     }
 
@@ -189,6 +195,10 @@ private Q_SLOTS:
         // One table row per line:
         // clang-format off
         QTest::addRow("none a4") << "none:a4" << "fp_a4" << "W16A4" << 4 << -1;
+        QTest::addRow("rotated w4a4") << "rtn:4:g128:a4:rot" << "rtn_w4_g128_sym_a4_rot" << "RTN W4A4 g128 sym, rotated" << 4 << -1;
+        QTest::addRow("rotated seed 7") << "gptq:4:g128:a4:rot7:down=a8" << "gptq_w4_g128_sym_act_a4_down.a8_rot7" << "GPTQ W4A4 g128 sym act-order, down A8, rotated s7" << 4 << -1;
+        QTest::addRow("plain hadamard a4") << "none:a4:rotd" << "fp_a4_rotd" << "W16A4, Hadamard-rotated" << 4 << -1;
+        QTest::addRow("rotation only") << "none:rotd" << "fp_rotd" << "FP, Hadamard-rotated" << 16 << -1;
         QTest::addRow("none") << "none" << "fp" << "FP" << 16 << -1;
         QTest::addRow("fp alias") << "fp" << "fp" << "FP" << 16 << -1;
         // clang-format on
@@ -272,6 +282,8 @@ private Q_SLOTS:
         QVERIFY(back == c);
         QVERIFY(back.overrides == c.overrides);
         QCOMPARE(QString::fromStdString(back.id()), id);
+        // Unrotated configs keep the JSON they had before rotations existed.
+        QCOMPARE(QString::fromStdString(c.toJson()).contains(QStringLiteral("rotation")), c.rotation != Rotation::None);
     }
 
     void fullPrecisionConfig()

@@ -399,6 +399,38 @@ private Q_SLOTS:
     // quantized model; put back unscaled under the scaled norms, it would change the model by far more.
     // Measured: KL 3e-8 and ΔCE 3e-9 alone (float32 rounding of the scaled model); 1.3e-2 and 2.3e-2 with
     // the unscaled layers put back.
+    // A rotated config (rotation.h): rotation alone ("none:rotd") scores the FP model's CE, and the
+    // layer sensitivity of a rotated config puts back the rotated FP layers (the same function), so q and
+    // k left at 16 bits cost nothing alone and leaving them out changes nothing.
+    void rotatedConfigs()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("rotated.h5"));
+        QVERIFY(QFile::copy(m_store, path));
+        Store store = Store::open(path.toStdString(), Store::Mode::ReadWrite);
+        const QuantConfig rotOnly = QuantConfig::parse("none:rotd");
+        const QuantConfig rotated = QuantConfig::parse("rtn:4:g16:a8:rot:q=w16:k=w16");
+        SweepOptions options {threads()};
+        options.sensitivity = true;
+        const size_t last = size_t(lastDone(store.results("tiny", m_w4.id())));
+        options.onlyStep = store.checkpoints("tiny")[last].step;
+        runSweep(store, "tiny", {rotOnly, rotated}, corpusOfRun(store, "tiny"), options);
+        const double fpCe = store.checkpoints("tiny")[last].fpValCe;
+        const auto r = store.results("tiny", rotOnly.id());
+        QS_VERIFY_BELOW("rotated_fp_ce", std::abs(r.model.at(metrics::ce)[last] - fpCe),
+                        64.0 * test::float32Eps * std::max(1.0, fpCe));
+        const auto m = store.results("tiny", rotated.id());
+        const double whole = m.model.at(metrics::deltaCe)[last];
+        QVERIFY(whole > 0.0);
+        const auto layers = store.layers("tiny");
+        for (size_t l = 0; l < layers.size(); ++l) {
+            if (layers[l].kind != "q" && layers[l].kind != "k")
+                continue;
+            // q and k quantize their inputs (a8): alone they cost a little, far less than the whole model.
+            QVERIFY2(std::abs(m.layers.at(metrics::loiDeltaCe)[last][l]) < whole / 4.0, layers[l].name.c_str());
+            QVERIFY2(m.layers.at(metrics::fisherEst)[last][l] == 0.0, layers[l].name.c_str());
+        }
+    }
+
     void sensitivityOfAwq()
     {
         const QString path = m_dir.filePath(QStringLiteral("sensitivity-awq.h5"));

@@ -89,6 +89,29 @@ def byte_level_bpe(docs, vocab=512):
     return tok
 
 
+def make_llama(folder, docs):
+    """A random Llama made by transformers (GQA, untied, hidden 256, FFN 512, 2 blocks, vocab 512, norm weights
+    in [0.25, 1.75) so that fused norms and AWQ's scales have something to fold) with a byte-level BPE
+    tokenizer trained on `docs`, saved as the revision folder/llama/step1000; returns that folder."""
+    import torch
+    from transformers import AutoModelForCausalLM, LlamaConfig, PreTrainedTokenizerFast
+    tok = byte_level_bpe(docs)
+    torch.manual_seed(31)
+    config = LlamaConfig(vocab_size=512, hidden_size=256, intermediate_size=512, num_hidden_layers=2,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=2048,
+                         tie_word_embeddings=False)
+    model = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
+    with torch.no_grad():
+        g = torch.Generator().manual_seed(37)
+        for name, p in model.named_parameters():
+            if "norm" in name:
+                p.copy_(torch.rand(p.shape, generator=g) * 1.5 + 0.25)
+    path = folder / "llama" / "step1000"
+    model.save_pretrained(path)
+    PreTrainedTokenizerFast(tokenizer_object=tok, bos_token="<s>", eos_token="</s>").save_pretrained(path)
+    return path
+
+
 def report(what, **figures):
     """One line of measured figures, read into docs/verification.md."""
     parts = ", ".join(f"{k} {v:.3g}" if isinstance(v, float) else f"{k} {v}" for k, v in figures.items())

@@ -37,6 +37,10 @@
 //   actquant IN.safetensors SPEC OUT.safetensors
 //                                             fakeQuantizeActivations of every tensor NAME of IN as
 //                                             SPEC quantizes the input of a q projection
+//   rotate FOLDER SPEC OUT.safetensors        rotateHfBlock of every block with the rotations of SPEC
+//                                             (makeRotations): each linear layer's rotated weight and
+//                                             bias under its checkpoint name, the norms' weights, and
+//                                             "r1", "r2", "r4" (x · H4 of the identity: H4 itself)
 
 #include "core/common/errors.h"
 #include "core/common/files.h"
@@ -46,6 +50,7 @@
 #include "core/engine/hfmodel.h"
 #include "core/engine/quantizemodel.h"
 #include "core/engine/quantizer.h"
+#include "core/engine/rotation.h"
 #include "core/engine/sweep.h"
 #include "core/engine/weightquantizers.h"
 #include "core/formats/hfconfig.h"
@@ -241,11 +246,13 @@ int trainingLog(const std::string& path, const std::string& outPath)
 
 int usage()
 {
-    std::cerr << "usage: qs_peerprobe forward FOLDER IDS.json OUT.safetensors | arch FOLDER OUT.json |\n"
-                 "       tokenize TOKENIZER.json IN.json OUT.json | safetensors FILE OUT.json |\n"
-                 "       weights FOLDER OUT.json | traininglog PATH OUT.json |\n"
-                 "       gptq STORE RUN SPEC... OUT.safetensors | gptqlayers IN.safetensors OUT.safetensors |\n"
-                 "       quantize IN.safetensors SPEC OUT.safetensors | actquant IN.safetensors SPEC OUT.safetensors\n";
+    std::cerr
+        << "usage: qs_peerprobe forward FOLDER IDS.json OUT.safetensors | arch FOLDER OUT.json |\n"
+           "       tokenize TOKENIZER.json IN.json OUT.json | safetensors FILE OUT.json |\n"
+           "       weights FOLDER OUT.json | traininglog PATH OUT.json |\n"
+           "       gptq STORE RUN SPEC... OUT.safetensors | gptqlayers IN.safetensors OUT.safetensors |\n"
+           "       quantize IN.safetensors SPEC OUT.safetensors | actquant IN.safetensors SPEC OUT.safetensors |\n"
+           "       rotate FOLDER SPEC OUT.safetensors\n";
     return 2;
 }
 
@@ -311,6 +318,42 @@ int quantize(const std::string& inPath, const std::string& spec, const std::stri
         out.push_back({name, q.weight.sizes().vec(), floats(q.weight)});
         for (const auto& [part, t] : q.parts)
             out.push_back({name + "." + part, t.sizes().vec(), floats(t)});
+    }
+    qs::writeSafetensors(outPath, out, qs::DType::F32, {{"config", config.id()}});
+    return 0;
+}
+
+int rotate(const std::string& folder, const std::string& spec, const std::string& outPath)
+{
+    const qs::QuantConfig config = qs::QuantConfig::parse(spec);
+    const qs::HfModel model = qs::HfModel::open(folder);
+    const qs::HfArch& arch = model.arch();
+    const qs::Rotations r = qs::makeRotations(config, arch);
+    std::vector<qs::TensorData> out;
+    const auto put = [&](const std::string& name, const torch::Tensor& t) {
+        if (t.defined())
+            out.push_back({name, t.sizes().vec(), floats(t)});
+    };
+    put("r1", r.r1);
+    put("r2", r.r2);
+    put("r4", r.r4.apply(torch::eye(arch.intermediate, torch::kFloat32)));
+    torch::NoGradGuard noGrad;
+    for (int64_t b = 0; b < arch.layers; ++b) {
+        qs::HfBlock block = model.loadBlock(b);
+        qs::rotateHfBlock(block, arch, r);
+        const std::string p = arch.blockPrefix(b);
+        for (const auto& [name, l] : {std::pair<std::string, const qs::HfLinear*> {"self_attn.q_proj", &block.q},
+                                      {"self_attn.k_proj", &block.k},
+                                      {"self_attn.v_proj", &block.v},
+                                      {"self_attn.o_proj", &block.o},
+                                      {"mlp.gate_proj", &block.gate},
+                                      {"mlp.up_proj", &block.up},
+                                      {"mlp.down_proj", &block.down}}) {
+            put(p + name + ".weight", l->weight);
+            put(p + name + ".bias", l->bias);
+        }
+        put(p + arch.attnNormName + ".weight", block.ln1.weight);
+        put(p + arch.mlpNormName + ".weight", block.ln2.weight);
     }
     qs::writeSafetensors(outPath, out, qs::DType::F32, {{"config", config.id()}});
     return 0;
@@ -395,6 +438,8 @@ int main(int argc, char** argv)
             return quantize(a[1], a[2], a[3]);
         if (cmd == "actquant" && a.size() == 4)
             return actQuant(a[1], a[2], a[3]);
+        if (cmd == "rotate" && a.size() == 4)
+            return rotate(a[1], a[2], a[3]);
         if (cmd == "gptq" && a.size() >= 5)
             return gptq(a[1], a[2], std::vector<std::string>(a.begin() + 3, a.end() - 1), a.back());
         return usage();

@@ -36,9 +36,9 @@ import h5py  # noqa: E402
 import pytest  # noqa: E402
 import torch  # noqa: E402
 from safetensors import safe_open  # noqa: E402
-from transformers import AutoModelForCausalLM, AutoTokenizer, LlamaConfig, PreTrainedTokenizerFast  # noqa: E402
+from transformers import AutoModelForCausalLM, AutoTokenizer  # noqa: E402
 
-from conftest import byte_level_bpe, import_paper1, report, write_documents  # noqa: E402
+from conftest import import_paper1, make_llama, report, write_documents  # noqa: E402
 
 CALIBRATION_DOCUMENTS = 16
 EVAL_TOKENS = 2 * 2048
@@ -54,25 +54,6 @@ EXPORTS = [
 # compressed-tensors: weights only, FP8 per-token inputs, and those but the MLP down-projection's (a second
 # config group).
 CT_EXPORTS = ["fp8", "fp8:pt", "fp8:a8fp", "fp8:a8fp:down=a16", "mxfp8", "mxfp4", "nvfp4"]
-
-
-def make_model(folder, docs):
-    tok = byte_level_bpe(docs)
-    torch.manual_seed(31)
-    config = LlamaConfig(vocab_size=512, hidden_size=256, intermediate_size=512, num_hidden_layers=2,
-                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=2048,
-                         tie_word_embeddings=False)
-    model = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
-    with torch.no_grad():
-        # Norm weights away from 1, so AWQ's scales have something to fold.
-        g = torch.Generator().manual_seed(37)
-        for name, p in model.named_parameters():
-            if "norm" in name:
-                p.copy_(torch.rand(p.shape, generator=g) * 1.5 + 0.25)
-    path = folder / "llama" / "step1000"
-    model.save_pretrained(path)
-    PreTrainedTokenizerFast(tokenizer_object=tok, bos_token="<s>", eos_token="</s>").save_pretrained(path)
-    return path
 
 
 def ce_of(model, blocks):
@@ -101,7 +82,7 @@ def refused(quantscope, *args):
 def swept(tmp_path_factory, quantscope):
     tmp = tmp_path_factory.mktemp("export")
     docs = write_documents(tmp, 11, CALIBRATION_DOCUMENTS, spare=8)
-    source = make_model(tmp, docs)
+    source = make_llama(tmp, docs)
     store = import_paper1(quantscope, tmp / "store.h5", source, tmp / "eval.txt", tmp / "calibration.txt",
                           EVAL_TOKENS)
     specs = sorted({spec for spec, _, _ in EXPORTS}) + CT_EXPORTS + ["rtn:4:g128:sym", f"gptq:4:g128:sym:act:a8:{CAL}",

@@ -32,6 +32,9 @@ private Q_SLOTS:
         QTest::addRow("unknown method after a blank line") << QStringLiteral("rtn:4:g32\n\nspqr:4:g128") << 0 << 3;
         QTest::addRow("act-order on rtn") << QStringLiteral("rtn:4:g128:act\nrtn:4:g128:sym:q") << 0 << 1;
         QTest::addRow("mixed precision of an unknown kind") << QStringLiteral("rtn:4:g128:a4:ffn=a8") << 0 << 1;
+        QTest::addRow("rotated awq") << QStringLiteral("rtn:4:g128:a4:rot\nawq:4:rot") << 0 << 2;
+        QTest::addRow("rotated and unrotated")
+            << QStringLiteral("rtn:4:g128:a4\nrtn:4:g128:a4:rot\nnone:a4:rotd") << 3 << -1;
         QTest::addRow("empty") << QString() << 0 << -1;
         QTest::addRow("only the FP reference") << QStringLiteral("none\n") << 0 << -1;
         QTest::addRow("same config twice") << QStringLiteral("rtn:4:g32:sym\nrtn:4:g32") << 1 << -1;
@@ -110,9 +113,12 @@ private Q_SLOTS:
         QCOMPARE(int(dialog.configs().size()), 2);
         QCOMPARE(dialog.configs()[1], qs::QuantConfig::parse("gptq:4:g128:sym:act"));
 
-        // The method list holds every quantizer; Add appends its default spec as a line that parses.
+        // The method list holds every quantizer and QuaRot's rotated W4A4; Add appends its default spec as a
+        // line that parses.
         QComboBox* methods = dialog.methodCombo();
-        QCOMPARE(methods->count(), int(qs::quantMethods().size()));
+        QCOMPARE(methods->count(), int(qs::quantMethods().size()) + 1);
+        QCOMPARE(qs::QuantConfig::parse(methods->itemData(methods->count() - 1).toString().toStdString()).rotation,
+                 qs::Rotation::Random);
         for (int i = 0; i < methods->count(); ++i) {
             methods->setCurrentIndex(i);
             QTest::mouseClick(dialog.findChild<QPushButton*>(QStringLiteral("sweepAddMethod")), Qt::LeftButton);

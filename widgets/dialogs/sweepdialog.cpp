@@ -104,7 +104,9 @@ SweepDialog::SweepDialog(const QStringList& runs, QWidget* parent)
            "calibration: N sequences of T tokens), dq | nodq (NF4/FP4 double "
            "quantization), a<B> | a<B>g<N> (integer activations), a4mx | a8mx | a4nv | a8fp | a8lt (MXFP4, MXFP8, "
            "NVFP4, FP8, LLM.int8 activations), <kind>=w<B>a<B> (mixed precision, kinds q, k, v, o, gate, up, "
-           "down; down=a8mx for a format). \"none:a4\" quantizes activations only."));
+           "down; down=a8mx for a format), rot | rot<S> | rotd (the model rotated first, as QuaRot: Hadamard "
+           "rotations with random signs from seed 0 or S, or the plain ones; not with awq). \"none:a4\" quantizes "
+           "activations only."));
 
     auto* hint =
         new QLabel(tr("One config per line, e.g. rtn:4:g128:sym, gptq:3:g128:sym:act, rtn:4:g128:sym:a4:down=a8, "
@@ -125,6 +127,9 @@ SweepDialog::SweepDialog(const QStringList& runs, QWidget* parent)
             text = tr("%1 (as %2)").arg(example, QString::fromLatin1(t.reference));
         m_methodCombo->addItem(text, example);
     }
+    // Rotations combine with a method: the rotated W4A4 of QuaRot (GPTQ weights, 4-bit inputs).
+    const QString rotated = QStringLiteral("gptq:4:g128:a4:rot");
+    m_methodCombo->addItem(tr("%1 (rotated W4A4, as QuaRot)").arg(rotated), rotated);
     m_methodCombo->setToolTip(tr("Each quantizer with the settings of the library whose numbers it reproduces"));
     auto* addButton = new QPushButton(tr("&Add"), this);
     addButton->setObjectName(QStringLiteral("sweepAddMethod"));
