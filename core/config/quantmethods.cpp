@@ -5,8 +5,9 @@
 #include "core/common/errors.h"
 #include "core/common/kinds.h"
 
-#include <algorithm>
+#include <cctype>
 #include <string>
+#include <vector>
 
 namespace qs {
 

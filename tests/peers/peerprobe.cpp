@@ -37,6 +37,10 @@
 //   actquant IN.safetensors SPEC OUT.safetensors
 //                                             fakeQuantizeActivations of every tensor NAME of IN as
 //                                             SPEC quantizes the input of a q projection
+//   rotforward FOLDER SPEC IDS.json OUT.safetensors
+//                                             logits [B, T, V] of the model rotated as SPEC asks (the
+//                                             embedding output times R1, every block through
+//                                             rotateHfBlock, R1ᵀ before the head), unquantized
 //   rotate FOLDER SPEC OUT.safetensors        rotateHfBlock of every block with the rotations of SPEC
 //                                             (makeRotations): each linear layer's rotated weight and
 //                                             bias under its checkpoint name, the norms' weights, and
@@ -323,6 +327,32 @@ int quantize(const std::string& inPath, const std::string& spec, const std::stri
     return 0;
 }
 
+int rotatedForward(const std::string& folder, const std::string& spec, const std::string& idsPath,
+                   const std::string& outPath)
+{
+    const json ids = json::parse(readFile(idsPath)).at("ids");
+    const int64_t batch = static_cast<int64_t>(ids.size());
+    const int64_t length = static_cast<int64_t>(ids.at(0).size());
+    auto tokens = torch::empty({batch, length}, torch::kInt64);
+    for (int64_t b = 0; b < batch; ++b)
+        for (int64_t t = 0; t < length; ++t)
+            tokens[b][t] = ids.at(b).at(t).get<int64_t>();
+    const qs::HfModel model = qs::HfModel::open(folder);
+    const qs::Rotations r = qs::makeRotations(qs::QuantConfig::parse(spec), model.arch());
+    torch::NoGradGuard noGrad;
+    const qs::HfRope rope = model.rope(length);
+    auto x = qs::rotateRows(model.embed(tokens), r.r1);
+    for (int64_t b = 0; b < model.arch().layers; ++b) {
+        qs::HfBlock block = model.loadBlock(b);
+        qs::rotateHfBlock(block, model.arch(), r);
+        x = model.forwardBlock(block, x, rope);
+    }
+    const torch::Tensor logits = model.logits(model.loadHead(), qs::rotateRows(x, r.r1.t().contiguous())).contiguous();
+    qs::writeSafetensors(outPath, {{"logits", logits.sizes().vec(), floats(logits)}}, qs::DType::F32,
+                         {{"arch", model.arch().summary()}});
+    return 0;
+}
+
 int rotate(const std::string& folder, const std::string& spec, const std::string& outPath)
 {
     const qs::QuantConfig config = qs::QuantConfig::parse(spec);
@@ -438,6 +468,8 @@ int main(int argc, char** argv)
             return quantize(a[1], a[2], a[3]);
         if (cmd == "actquant" && a.size() == 4)
             return actQuant(a[1], a[2], a[3]);
+        if (cmd == "rotforward" && a.size() == 5)
+            return rotatedForward(a[1], a[2], a[3], a[4]);
         if (cmd == "rotate" && a.size() == 4)
             return rotate(a[1], a[2], a[3]);
         if (cmd == "gptq" && a.size() >= 5)

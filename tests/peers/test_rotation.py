@@ -11,6 +11,11 @@ pre-hook). QuantScope's `rotd` is the same construction (core/engine/rotation.h)
 
 - `qs_peerprobe rotate` (rotateHfBlock of every block): every linear layer's rotated weight, the fused
   norms and the matrices R1, R2 and R4 against llm-compressor's.
+- Every family QuantScope rotates, as test_transformers makes them (llama with biases and llama3 RoPE,
+  mistral with a window, qwen2, qwen3 with its head_dim and per-head QK-norm, olmo2 and olmo3 post-norm,
+  smollm3, apertus): the logits of QuantScope's rotated model (`qs_peerprobe rotforward`, random signs)
+  against transformers' logits of the unrotated model, to test_transformers' tolerance doubled (the
+  rotations add a product at each end and two per block).
 - The whole model: the CE QuantScope's sweep stores for `none:rotd` (rotation only: the FP model's
   function) against transformers' CE of llm-compressor's rotated model, and for `rtn:4:g128:rotd` against
   llm-compressor's rotated model with GPTQModel's quantizer (the GPTQ reference's grid, which QuantScope's
@@ -28,12 +33,18 @@ and back before the final norm, which computes what llm-compressor's fused embed
 those two are compared through the logits, not as weights.
 """
 
+import json
+import zlib
+
 import h5py
+import numpy as np
+import pytest
 import torch
 from safetensors import safe_open
 from transformers import AutoModelForCausalLM, PreTrainedTokenizerFast
 
 from conftest import import_paper1, make_llama, report, write_documents
+from test_transformers import BASE, CASES, EPS32, TOL_ULPS, make_model, save, tokens, transformers_result
 
 EVAL_TOKENS = 2 * 2048
 LINEARS = ("q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj")
@@ -155,3 +166,24 @@ def test_layernorm_families_are_refused(probe, tmp_path):
     AutoModelForCausalLM.from_config(config).save_pretrained(path)
     message = probe.fails("rotate", path, "rtn:4:rot", tmp_path / "out.safetensors")
     assert "LayerNorm" in message and "gpt_neox" in message, message
+
+
+ROTATABLE = [c for c in CASES if c[1] not in ("olmo", "gpt_neox")]
+
+
+@pytest.mark.parametrize("case,model_type,overrides", ROTATABLE, ids=[c[0] for c in ROTATABLE])
+def test_rotated_model_is_the_model(case, model_type, overrides, probe, tmp_path):
+    model = make_model(model_type, overrides, seed=zlib.crc32(case.encode()))
+    folder = save(model, str(tmp_path / "model"), "safetensors")
+    ids = tokens(1)
+    ref_logits, _ = transformers_result(folder, ids)
+    ids_path = tmp_path / "ids.json"
+    ids_path.write_text(json.dumps({"ids": ids.tolist()}))
+    out = probe.run("rotforward", folder, "none:rot3", ids_path, out=tmp_path / "rotated.safetensors")
+    with safe_open(str(out), "np") as f:
+        logits = f.get_tensor("logits")
+    scale = float(np.abs(ref_logits).max())
+    err = float(np.abs(logits.astype(np.float64) - ref_logits).max())
+    tol = 2 * TOL_ULPS * EPS32 * max(scale, 1.0) * BASE["num_hidden_layers"]
+    report(f"rotated {case} vs transformers", max_abs_logit_error=err, max_logit=scale, tolerance=tol)
+    assert err <= tol, f"{case}: the rotated model's logits differ from transformers' by {err:.3g} (tolerance {tol:.3g})"
