@@ -90,9 +90,11 @@ Rotations makeRotations(const QuantConfig& config, const HfArch& arch)
     return makeRotations(config, arch.hidden, arch.headDim, arch.intermediate);
 }
 
-void rotateModel(TinyLm& model, const Rotations& r)
+void rotateModel(TinyLm& model, const Rotations& rotations)
 {
     torch::NoGradGuard noGrad;
+    // On the model's device (a sweep on a GPU keeps the model there).
+    const Rotations r = rotations.to(model->parameter("model.embed_tokens.weight").device());
     const int64_t heads = model->config().nHeads;
     for (auto& block : model->blocks()) {
         auto& attn = block->self_attn;
