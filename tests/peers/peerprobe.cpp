@@ -127,7 +127,8 @@ json floats(const std::vector<float>& values)
     return out;
 }
 
-int forward(const std::string& folder, const std::string& idsPath, const std::string& outPath)
+// The token ids of IDS.json ({"ids": [[...], ...]}) as a [B, T] int64 tensor.
+torch::Tensor readIds(const std::string& idsPath)
 {
     const json ids = json::parse(readFile(idsPath)).at("ids");
     const int64_t batch = static_cast<int64_t>(ids.size());
@@ -136,6 +137,13 @@ int forward(const std::string& folder, const std::string& idsPath, const std::st
     for (int64_t b = 0; b < batch; ++b)
         for (int64_t t = 0; t < length; ++t)
             tokens[b][t] = ids.at(b).at(t).get<int64_t>();
+    return tokens;
+}
+
+int forward(const std::string& folder, const std::string& idsPath, const std::string& outPath)
+{
+    const torch::Tensor tokens = readIds(idsPath);
+    const int64_t batch = tokens.size(0), length = tokens.size(1);
 
     const qs::HfModel model = qs::HfModel::open(folder);
     const torch::Tensor logits = model.forward(tokens).contiguous();
@@ -330,13 +338,8 @@ int quantize(const std::string& inPath, const std::string& spec, const std::stri
 int rotatedForward(const std::string& folder, const std::string& spec, const std::string& idsPath,
                    const std::string& outPath)
 {
-    const json ids = json::parse(readFile(idsPath)).at("ids");
-    const int64_t batch = static_cast<int64_t>(ids.size());
-    const int64_t length = static_cast<int64_t>(ids.at(0).size());
-    auto tokens = torch::empty({batch, length}, torch::kInt64);
-    for (int64_t b = 0; b < batch; ++b)
-        for (int64_t t = 0; t < length; ++t)
-            tokens[b][t] = ids.at(b).at(t).get<int64_t>();
+    const torch::Tensor tokens = readIds(idsPath);
+    const int64_t length = tokens.size(1);
     const qs::HfModel model = qs::HfModel::open(folder);
     const qs::Rotations r = qs::makeRotations(qs::QuantConfig::parse(spec), model.arch());
     torch::NoGradGuard noGrad;
