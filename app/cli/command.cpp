@@ -21,13 +21,13 @@ std::string formatNumber(double value)
 std::vector<Command>& table()
 {
     // The order of `quantscope help`: the demo, the pipeline (train, import, sweep, resume, the sweep
-    // on a cluster: submit, task, status, merge; average, export, recipe), its outputs (figure, info, compare,
+    // on a cluster: submit, task, status, merge; average, export, downstream, recipe), its outputs (figure, info, compare,
     // outliers, sensitivity), the store's upkeep (check, repair), the scaling laws, help.
     static std::vector<Command> commands = {
-        demoCommand(),   trainCommand(),  importCommand(),  sweepCommand(),    resumeCommand(),      submitCommand(),
-        taskCommand(),   statusCommand(), mergeCommand(),   averageCommand(),  exportCommand(),      recipeCommand(),
-        figureCommand(), infoCommand(),   compareCommand(), outliersCommand(), sensitivityCommand(), checkCommand(),
-        repairCommand(), fitCommand(),    queryCommand(),   helpCommand()};
+        demoCommand(),   trainCommand(),  importCommand(), sweepCommand(),   resumeCommand(),   submitCommand(),
+        taskCommand(),   statusCommand(), mergeCommand(),  averageCommand(), exportCommand(),   downstreamCommand(),
+        recipeCommand(), figureCommand(), infoCommand(),   compareCommand(), outliersCommand(), sensitivityCommand(),
+        checkCommand(),  repairCommand(), fitCommand(),    queryCommand(),   helpCommand()};
     return commands;
 }
 

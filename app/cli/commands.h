@@ -23,6 +23,7 @@ Command sweepCommand();
 Command resumeCommand();
 Command averageCommand();
 Command exportCommand();
+Command downstreamCommand();
 Command recipeCommand();
 Command figureCommand();
 Command infoCommand();

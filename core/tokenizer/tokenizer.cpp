@@ -6,6 +6,7 @@
 #include "core/common/files.h"
 #include "core/tokenizer/decoder.h"
 #include "core/tokenizer/normalizer.h"
+#include "core/tokenizer/postprocessor.h"
 #include "core/tokenizer/pretokenizer.h"
 
 #include <nlohmann/json.hpp>
@@ -255,6 +256,7 @@ struct BpeTokenizer::Private
     AddedMatcher normalizedMatcher; // then those with "normalized": true, in the normalized text between
     std::unique_ptr<tok::Normalizer> normalizer;
     std::unique_ptr<tok::PreTokenizer> preTokenizer;
+    std::unique_ptr<tok::PostProcessor> postProcessor;
 
     std::vector<std::string> decoded; // the bytes of each id (without a decoder chain)
     std::vector<bool> known;          // whether an id names a token
@@ -641,12 +643,18 @@ BpeTokenizer BpeTokenizer::fromJson(const std::string& text, const std::string& 
     d->readModel(member(doc, "model"));
     d->readAddedTokens(member(doc, "added_tokens"));
     d->preTokenizer = std::make_unique<tok::PreTokenizer>(member(doc, "pre_tokenizer"), origin);
+    d->postProcessor = std::make_unique<tok::PostProcessor>(member(doc, "post_processor"), origin);
     // ByteLevel alone (or no decoder) is the byte map of the decode table; anything else a chain.
     const json decoder = member(doc, "decoder");
     if (!decoder.is_null() && !(decoder.is_object() && decoder.value("type", json()) == "ByteLevel"))
         d->decoder = std::make_unique<tok::Decoder>(decoder, origin);
     d->buildDecodeTable();
     return BpeTokenizer(std::move(d));
+}
+
+std::vector<int32_t> BpeTokenizer::encodeWithSpecialTokens(std::string_view text) const
+{
+    return d->postProcessor->wrap(encode(text));
 }
 
 std::vector<int32_t> BpeTokenizer::encode(std::string_view text) const

@@ -19,7 +19,8 @@
 //                  text first; each stretch between them is normalized; then those with
 //                  "normalized": true, their content normalized too, are found in the normalized
 //                  text; the pre-tokenizer runs on what is left. No offsets are kept.
-// Not applied: post_processor (no BOS/EOS is inserted), truncation, padding. Decoding: ByteLevel (or
+// post_processor (TemplateProcessing, Roberta/BertProcessing): only encodeWithSpecialTokens applies it.
+// Not applied: truncation, padding. Decoding: ByteLevel (or
 // no decoder) by the inverse byte map, a Metaspace/Replace/ByteFallback/Fuse/Strip chain as the library
 // runs it (decode below). Anything else is refused when the file is read, with a
 // qs::FormatError naming the file and the feature. No Qt, no torch.
@@ -50,6 +51,10 @@ public:
     // qs::FormatError when the text is not valid UTF-8 or a piece has no token (no unk_token and no
     // byte_fallback).
     std::vector<int32_t> encode(std::string_view utf8) const;
+    // encode with the post-processor's special tokens around it (a BOS before, for Llama-3), as
+    // transformers' tokenizer.encode(text) gives them by default. qs::FormatError as encode, and for a
+    // post-processor type that is not supported.
+    std::vector<int32_t> encodeWithSpecialTokens(std::string_view utf8) const;
 
     // The bytes the ids stand for: model tokens through the inverse byte map (byte-level
     // tokenizers) or as written, <0xXX> as one byte when byte_fallback is on, added tokens as their

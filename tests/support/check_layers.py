@@ -24,9 +24,11 @@ ALLOWED = {
     "core/hf": ["core/common", "core/formats", "core/tokenizer", "core/config", "core/store"],
     "core/analysis": ["core/common", "core/formats", "core/config", "core/store", "core/hf"],
     "core/scalinglaws": ["core/common"],
-    "core/engine": ["core/common", "core/formats", "core/config", "core/store", "core/hf"],
+    "core/downstream": ["core/common", "core/tokenizer"],
+    "core/engine": ["core/common", "core/formats", "core/config", "core/store", "core/hf", "core/tokenizer",
+                    "core/downstream"],
     "core/lab": ["core/common", "core/formats", "core/config", "core/store", "core/hf", "core/analysis",
-                 "core/engine", "core/scalinglaws"],
+                 "core/engine", "core/scalinglaws", "core/downstream"],
     "itemmodels": ["core"],
     "widgets/plot": ["core", "itemmodels"],
     "widgets/pages": ["core", "itemmodels", "widgets/plot"],
@@ -41,7 +43,8 @@ ALLOWED = {
 # the tokenizer's stages).
 PRIVATE_HEADERS = {
     "core/store": ["h5util.h", "storeprivate.h", "storetable.h", "storescan.h", "storesalvage.h", "storepadding.h"],
-    "core/tokenizer": ["pretokenizer.h", "normalizer.h", "decoder.h"],
+    "core/tokenizer": ["pretokenizer.h", "normalizer.h", "decoder.h", "postprocessor.h"],
+    "core/downstream": ["pytext.h", "taskformats.h"],
 }
 # The libraries of the core and the folder of each: a library links only the project libraries its
 # folder may include (ALLOWED, its own folder's too), narrowed where a library must stay lighter than
@@ -50,7 +53,7 @@ PRIVATE_HEADERS = {
 TARGETS = {
     "qs_common": "core/common", "qs_formats": "core/formats", "qs_tokenizer": "core/tokenizer",
     "qs_config": "core/config", "qs_store": "core/store", "qs_hf": "core/hf", "qs_analysis": "core/analysis",
-    "qs_scalinglaws": "core/scalinglaws", "qs_engine": "core/engine", "qs_recipe": "core/lab", "qs_lab": "core/lab",
+    "qs_scalinglaws": "core/scalinglaws", "qs_downstream": "core/downstream", "qs_engine": "core/engine", "qs_recipe": "core/lab", "qs_lab": "core/lab",
 }
 NARROWER = {"qs_recipe": ("qs_common", "qs_formats", "qs_config")}
 # Outside libraries only one library may link, and only PRIVATE (matched in any spelling of a link item:
