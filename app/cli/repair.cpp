@@ -76,6 +76,12 @@ int runRepair(const Arguments& args)
                         .arg(c.rows.kept)
                         .arg(c.rows.stored)
                         .arg(c.rows.dropped()));
+            if (c.downstream.stored > 0) {
+                tally(c.downstream);
+                out(QStringLiteral("      downstream accuracy: %1 of %2 done rows")
+                        .arg(c.downstream.kept)
+                        .arg(c.downstream.stored));
+            }
         }
     }
     tally(r.fits);

@@ -32,6 +32,19 @@ int runSweep(const Arguments& args)
     options.sensitivity = args.isSet("sensitivity");
     if (args.isSet("step"))
         options.onlyStep = args.integer("step", 0);
+    if (args.isSet("downstream")) {
+        options.downstreamTasks = parseDownstreamTasks(args.value("downstream").toStdString());
+        if (!args.isSet("downstream-data"))
+            throw BadUsage(QStringLiteral("--downstream needs --downstream-data DIR, the folder of the task files "
+                                          "(docs/downstream.md)"));
+        options.downstreamData = args.value("downstream-data").toStdString();
+        options.downstream.numFewshot = int(args.integer("num-fewshot", 5));
+        options.downstream.limit = args.integer("limit", 0);
+    } else {
+        for (const char* o : {"downstream-data", "num-fewshot", "limit"})
+            if (args.isSet(o))
+                throw BadUsage(QStringLiteral("--%1 is an option of --downstream").arg(QLatin1String(o)));
+    }
 
     Store store = Store::open(args.value("store").toStdString(), Store::Mode::ReadWrite);
     std::vector<std::string> runs;
@@ -55,6 +68,11 @@ int runSweep(const Arguments& args)
                 .arg(summary.skipped));
         printSweepTimes(summary);
         printSensitivityCost(summary);
+        if (summary.downstreamEntries > 0)
+            out(QStringLiteral("  downstream tasks: %1 entries of %2 requests, %3 s per entry")
+                    .arg(summary.downstreamEntries)
+                    .arg(summary.downstreamRequests)
+                    .arg(summary.downstreamSeconds / summary.downstreamEntries, 0, 'f', 2));
     }
     return ExitSuccess;
 }
@@ -85,6 +103,18 @@ std::vector<Option> sweepOptions()
                   "layer, ΔCE and KL with only that layer quantized and with every layer but it, and the Fisher "
                   "estimate; stored as layer metrics. Entries stored without them are computed again."),
              integer("step", "S", "Only the checkpoint of this training step.", 0, std::numeric_limits<int64_t>::max()),
+             text("downstream", "TASKS",
+                  "Score every entry (the FP model's too) on multiple-choice tasks as lm-eval does: all or a "
+                  "comma-separated list of arc_challenge, arc_easy, openbookqa, piqa, hellaswag, winogrande, mathqa, "
+                  "pubmedqa, sciq, social_iqa, commonsense_qa, mmlu (docs/downstream.md). Stores acc, acc_norm and "
+                  "their standard errors per task, the mean, and each quantized entry's relative accuracy drop with "
+                  "its paired interval. Entries stored without them are computed again."),
+             text("downstream-data", "DIR", "With --downstream: the task files, DIR/<task>/<split>.jsonl."),
+             integer("num-fewshot", "N", "With --downstream: few-shot examples per prompt.", 0, 64).withDefault("5"),
+             integer("limit", "N",
+                     "With --downstream: only the first N documents of each task (of each MMLU subject), for a "
+                     "quick look; recorded with the results.",
+                     1, std::numeric_limits<int32_t>::max()),
          })
         options.push_back(std::move(o));
     return options;
@@ -181,8 +211,8 @@ Command sweepCommand()
 {
     return {
         .name = "sweep",
-        .synopsis =
-            {"sweep --store FILE [--run NAME] [--quant SPEC]... [--threads N] [--device DEVICE] [--dtype TYPE]"},
+        .synopsis = {"sweep --store FILE [--run NAME] [--quant SPEC]... [--threads N] [--device DEVICE] [--dtype TYPE] "
+                     "[--downstream TASKS --downstream-data DIR [--num-fewshot N] [--limit N]]"},
         .summary = "Quantize every checkpoint of a run with each config and store the metrics.",
         .description = kSweepDescription,
         .options = sweepOptions(),
@@ -195,7 +225,8 @@ Command resumeCommand()
     return {
         .name = "resume",
         .synopsis =
-            {"resume --store FILE [--run NAME] [--quant SPEC]... [--threads N] [--device DEVICE] [--dtype TYPE]"},
+            {"resume --store FILE [--run NAME] [--quant SPEC]... [--threads N] [--device DEVICE] [--dtype TYPE] "
+             "[--downstream TASKS --downstream-data DIR [--num-fewshot N] [--limit N]]"},
         .summary = "The same as sweep: compute what an interrupted sweep left (give it the same configs).",
         .description = kSweepDescription,
         .options = sweepOptions(),

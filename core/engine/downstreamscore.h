@@ -13,6 +13,7 @@
 #include "core/downstream/mcmetrics.h"
 #include "core/downstream/requests.h"
 #include "core/downstream/tasks.h"
+#include "core/store/store.h"
 
 #include <cstdint>
 #include <functional>
@@ -63,6 +64,35 @@ struct DownstreamReport
     int64_t tokens = 0;   // model input tokens over all requests
     double seconds = 0.0; // rendering, tokenisation and scoring
 };
+
+// What a sweep with --downstream scores every entry on (SweepOptions::downstream…): the tasks rendered
+// and tokenised once, the model's maximum input length, and the protocol recorded with every entry
+// (JSON: the tasks and their documents, few-shot count, limit, seed, maximum length, the FNV-1a hash of
+// every request's tokens). Errors of renderDownstreamTask.
+struct DownstreamPlan
+{
+    std::vector<std::string> names; // the tasks asked for (mmlu: its subjects in `tasks`)
+    std::vector<McTask> tasks;
+    std::vector<McTokens> tokens;
+    int64_t maxLength = 0;
+    std::string protocol;
+};
+// The built-in trainer's byte-level model: requests as bytes, cut to its max_seq_len.
+DownstreamPlan byteDownstreamPlan(const std::string& dataDir, const std::vector<std::string>& names,
+                                  const DownstreamOptions& options, int64_t maxLength);
+// A Hugging Face revision folder: its tokenizer and maximum length (hfScoringModel).
+DownstreamPlan hfDownstreamPlan(const std::string& folder, const std::string& dataDir,
+                                const std::vector<std::string>& names, const DownstreamOptions& options);
+
+// The store entry of one model's scores on `plan`: per task (MMLU as its subjects and groups) each
+// metric and its standard error ("arc_easy.acc", "arc_easy.acc_se"), the task's score — acc_norm where
+// lm-eval reports it, acc elsewhere ("arc_easy.score", "…score_se") — the mean score over the tasks
+// asked for ("mean.score", its standard error √Σse²/T); with `fpCorrect` (the FP entry's outcomes of the
+// same checkpoint) the relative accuracy drop of each score with its paired interval ("arc_easy.rel_drop",
+// "…rel_drop_se", "…rel_drop_lo", "…rel_drop_hi") and their mean over the tasks ("mean.rel_drop", …).
+// Per metric, every document's outcome; every request's log-likelihood.
+DownstreamEntry downstreamEntry(const DownstreamPlan& plan, const std::vector<McRequestScore>& scores,
+                                const std::map<std::string, std::vector<uint8_t>>* fpCorrect);
 
 // Renders `taskNames` from `dataDir` (renderDownstreamTask), tokenises them with the folder's
 // tokenizer.json as lm-eval does (encodeTasks) and scores every request with the folder's model. Errors of

@@ -11,6 +11,7 @@
 // more block fits), and the FP config shares the FP reference's validation states and evaluation. What is evaluated and how it is scored is the run's
 // protocol (hfprotocol.h).
 
+#include "core/engine/downstreamscore.h"
 #include "core/engine/sweep.h"
 
 #include "core/common/errors.h"
@@ -104,6 +105,9 @@ struct Lane
     std::optional<HiddenStates> validation;
     std::vector<LayerReport> reports;
     std::optional<Rotations> rotations; // a rotated config's (on the sweep's device)
+    // With downstream tasks: every block as the config left it (quantized, rotated, activations
+    // quantized), for the scoring after the revision streamed through (the FP config shares fpBlock's).
+    std::vector<HfBlock> kept;
     // The embedding output as this lane's model sees it: rotated by R1 for a rotated config.
     torch::Tensor embedded(const torch::Tensor& x) const { return rotations ? rotateRows(x, rotations->r1) : x; }
 };
@@ -336,6 +340,47 @@ void checkProtocol(const HfEvalData& data, const EvaluationBlocks& blocks)
                             "into a new run");
 }
 
+// Each lane's kept blocks score the downstream requests in float32 (embedding, rotated for a rotated lane,
+// the blocks, rotated back, the head), the FP lane first so that the others pair with its outcomes (or with
+// the stored ones when the FP entry was done before); each entry is stored, and the lane's blocks freed.
+void scoreDownstream(const HfModel& model, const HfModel::Head& head, std::vector<Lane>& lanes,
+                     const DownstreamPlan& plan, Store& store, const std::string& run, int checkpoint,
+                     const torch::Device& device, const SweepOptions& options, SweepSummary& summary)
+{
+    HfModel::Head head32 = head;
+    if (head32.weight.defined())
+        head32.weight = head32.weight.to(torch::kFloat32);
+    std::optional<std::map<std::string, std::vector<uint8_t>>> fpCorrect;
+    for (Lane& lane : lanes) {
+        const auto start = std::chrono::steady_clock::now();
+        const bool fp = lane.config->isFullPrecision();
+        const std::vector<McRequestScore> scores = scoreRequests(
+            [&](const torch::Tensor& ids) {
+                torch::NoGradGuard noGrad;
+                const HfRope rope = model.rope(ids.size(1)).to(device);
+                torch::Tensor x = lane.embedded(model.embed(ids).to(device));
+                for (HfBlock& block : lane.kept)
+                    x = model.forwardBlock(block, x, rope);
+                if (lane.rotations)
+                    x = rotateRows(x, lane.rotations->r1.t().contiguous());
+                return model.logits(head32, x);
+            },
+            plan.tokens, plan.maxLength, model.arch().vocab, options.downstreamBatchTokens);
+        lane.kept.clear();
+        if (!fp && !fpCorrect)
+            fpCorrect = storedFpCorrect(store, run, checkpoint);
+        const DownstreamEntry entry = downstreamEntry(plan, scores, fp ? nullptr : &*fpCorrect);
+        if (fp)
+            fpCorrect = entry.correct;
+        store.writeDownstream(run, lane.config->id(), checkpoint, plan.protocol, entry);
+        const double took = seconds(start);
+        summary.stageSeconds["downstream tasks: " + lane.config->id()] += took;
+        summary.downstreamSeconds += took;
+        ++summary.downstreamEntries;
+        summary.downstreamRequests = int64_t(plan.tokens.size());
+    }
+}
+
 } // namespace
 
 SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<QuantConfig>& userConfigs,
@@ -432,6 +477,16 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
         if (!options.dryRun)
             store.ensureConfig(run, c.id(), c.toJson());
     }
+    // Downstream tasks, tokenised with the first revision's tokenizer (a revision whose tokenizer differs
+    // would change the requests: the protocol's hash is of these).
+    const std::optional<DownstreamPlan> downstream =
+        options.dryRun ? std::nullopt : downstreamPlanFor(store, run, configs, options, [&] {
+            const std::vector<CheckpointRow> rows = store.checkpoints(run);
+            if (rows.empty())
+                throw ConfigError("run '" + run + "' has no revisions to score downstream tasks with");
+            return hfDownstreamPlan(resolveCheckpointPath(store, rows.front().path), options.downstreamData,
+                                    options.downstreamTasks, options.downstream);
+        });
     const std::string scratchDir = !plan.spill && !plan.calibrationSpill ? std::string()
         : !options.scratchDir.empty()                                    ? options.scratchDir
                                       : std::filesystem::absolute(store.path()).parent_path().string();
@@ -449,7 +504,7 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
         const CheckpointRow& row = checkpoints[size_t(i)];
         if (options.onlyStep >= 0 && row.step != options.onlyStep)
             continue;
-        std::vector<const QuantConfig*> missing = missingConfigs(store, run, configs, i);
+        std::vector<const QuantConfig*> missing = missingConfigs(store, run, configs, i, downstream.has_value());
         if (options.dryRun) {
             missing.clear();
             for (const QuantConfig& c : configs)
@@ -562,6 +617,8 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
                         states.write(0, awqNext);
                     if (options.onBlock)
                         options.onBlock(row.step, c.id(), block);
+                    if (downstream)
+                        lane.kept.push_back(block);
                     summary.stageSeconds["calibration and quantization: " + c.id()] += seconds(stage);
                     if (lane.validation) {
                         stage = Clock::now();
@@ -617,6 +674,8 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
             }
             if (!std::isfinite(row.fpValCe) && !options.dryRun)
                 store.setCheckpointFpCe(run, i, modelMetrics(reference).at(metrics::fpCe));
+            if (downstream)
+                scoreDownstream(model, head, lanes, *downstream, store, run, i, device, options, summary);
         } catch (const Cancelled&) {
             throw;
         } catch (const ConfigError& e) {

@@ -7,6 +7,7 @@
 #include "core/config/corpus.h"
 #include "core/config/quantmethods.h"
 #include "core/engine/awq.h"
+#include "core/engine/downstreamscore.h"
 #include "core/engine/evaluate.h"
 #include "core/engine/hfmemory.h"
 #include "core/engine/quantizemodel.h"
@@ -22,6 +23,7 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <thread>
 
@@ -137,11 +139,11 @@ ResultEntry makeEntry(const QuantConfig& config, const EvaluationUnits& units, c
 }
 
 std::vector<const QuantConfig*> missingConfigs(const Store& store, const std::string& run,
-                                               const std::vector<QuantConfig>& configs, int checkpoint)
+                                               const std::vector<QuantConfig>& configs, int checkpoint, bool downstream)
 {
     std::vector<const QuantConfig*> missing;
     for (const auto& c : configs) {
-        if (!store.hasResult(run, c.id(), checkpoint))
+        if (!store.hasResult(run, c.id(), checkpoint) || (downstream && !store.hasDownstream(run, c.id(), checkpoint)))
             missing.push_back(&c);
     }
     return missing;
@@ -214,6 +216,12 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
     // Registering every config before any work: a config the store holds with other parameters fails now.
     for (const auto& c : configs)
         store.ensureConfig(run, c.id(), c.toJson());
+    // Downstream tasks: rendered once, as bytes for the byte-level model; entries stored under another
+    // protocol are refused before any work.
+    const std::optional<DownstreamPlan> downstream = downstreamPlanFor(store, run, configs, options, [&] {
+        return byteDownstreamPlan(options.downstreamData, options.downstreamTasks, options.downstream,
+                                  train.model.maxSeqLen);
+    });
 
     const ValidationSet valSet =
         ValidationSet::fromBytes(corpus.val, train.evalBatches * train.batchSize, train.seqLen).to(device);
@@ -257,7 +265,8 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         std::vector<const QuantConfig*> missing;
         for (const QuantConfig& c : configs) {
             const auto lacks = lacksSensitivity.find(c.id());
-            if (!store.hasResult(run, c.id(), i) || (lacks != lacksSensitivity.end() && lacks->second[size_t(i)]))
+            if (!store.hasResult(run, c.id(), i) || (lacks != lacksSensitivity.end() && lacks->second[size_t(i)])
+                || (downstream && !store.hasDownstream(run, c.id(), i)))
                 missing.push_back(&c);
         }
         return missing;
@@ -335,6 +344,8 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
         timeLeft.done(referenceKind, 1.0, referenceSeconds);
         start = Clock::now();
         bool pristine = true;
+        // The FP entry's per-document outcomes, which every quantized entry's relative accuracy drop pairs with.
+        std::optional<std::map<std::string, std::vector<uint8_t>>> fpCorrect;
         // Each config starts from the checkpoint's own weights: a copy kept in memory when it fits the
         // budget (quantization changes the weights in place and sets the layers' input quantization),
         // the file read again otherwise.
@@ -359,6 +370,7 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
                 ? calibrationBatch(corpus.train, c->calibSequences, c->calibSeqLen, c->calibSeed).to(device)
                 : defaultCalibration;
             ResultEntry entry;
+            std::optional<DownstreamEntry> downstreamResult;
             try {
                 const bool layerSensitivityWanted = sensitivity && !c->isFullPrecision();
                 // AWQ's full-precision layers are the scaled model's (the same function): the sensitivity
@@ -392,6 +404,24 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
                                       layerSensitivityWanted ? &quantResiduals : nullptr);
                 entry = makeEntry(*c, units, reports);
                 endStage("evaluation forward and comparison");
+                if (downstream) {
+                    const auto scoring = Clock::now();
+                    const std::vector<McRequestScore> scores = scoreRequests(
+                        [&](const torch::Tensor& ids) {
+                            torch::NoGradGuard noGrad;
+                            return model->forward(ids.to(device));
+                        },
+                        downstream->tokens, downstream->maxLength, model->config().vocabSize,
+                        options.downstreamBatchTokens);
+                    if (!c->isFullPrecision() && !fpCorrect)
+                        fpCorrect = storedFpCorrect(store, run, i);
+                    downstreamResult =
+                        downstreamEntry(*downstream, scores, c->isFullPrecision() ? nullptr : &*fpCorrect);
+                    if (c->isFullPrecision())
+                        fpCorrect = downstreamResult->correct;
+                    summary.downstreamSeconds += std::chrono::duration<double>(Clock::now() - scoring).count();
+                    endStage("downstream tasks");
+                }
                 if (layerSensitivityWanted) {
                     const LayerSensitivity s =
                         layerSensitivity(model, fpWeights, valSet, train.batchSize, fp,
@@ -415,6 +445,11 @@ SweepSummary runSweep(Store& store, const std::string& run, const std::vector<Qu
                 throw Error(checkpointPath + " (step " + std::to_string(row.step) + "), " + c->id() + ": " + e.what());
             }
             store.writeResult(run, c->id(), i, entry);
+            if (downstreamResult) {
+                store.writeDownstream(run, c->id(), i, downstream->protocol, *downstreamResult);
+                ++summary.downstreamEntries;
+                summary.downstreamRequests = int64_t(downstream->tokens.size());
+            }
             endStage("store");
             const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
             start = Clock::now();

@@ -6,6 +6,7 @@
 #include "core/common/progress.h"
 #include "core/common/timeleft.h"
 #include "core/config/config.h"
+#include "core/downstream/tasks.h"
 
 #include <cstdint>
 #include <functional>
@@ -63,7 +64,14 @@ struct SweepOptions
     // "bfloat16" or "float16" (Hugging Face trajectories; the built-in trainer's runs sweep in float32).
     // GPTQ's Hessian and Cholesky, the grids and the statistics stay float32; the weights are kept in
     // float32 and narrowed for each product. Recorded in every config's JSON (QuantConfig::computeDtype).
-    std::string dtype = "float32"; // last: aggregate initializers name the fields before it by position
+    std::string dtype = "float32"; // aggregate initializers name the fields up to here by position
+    // Downstream accuracy (docs/downstream.md): with tasks, every entry — the FP config's too — is also
+    // scored on them from the task files in downstreamData and stored (Store::writeDownstream) with its
+    // relative accuracy drop against the FP entry; entries stored without it are computed again.
+    std::vector<std::string> downstreamTasks = {};
+    std::string downstreamData = {};
+    DownstreamOptions downstream = {};
+    int64_t downstreamBatchTokens = 16384; // padded tokens per forward batch
 };
 
 // The prior cost of one sweep entry of `config` on the demo model, in its training steps (measured with
@@ -92,6 +100,10 @@ struct SweepSummary
     int sensitivityEntries = 0;
     int layers = 0;
     int blocks = 0;
+    // Downstream accuracy: entries scored and their requests (per entry), wall time of the scoring.
+    int downstreamEntries = 0;
+    int64_t downstreamRequests = 0;
+    double downstreamSeconds = 0.0;
     // Wall time of each stage (loading or reading blocks, each config's calibration and quantization, the
     // evaluation forwards, the comparison of logits, layer sensitivity), seconds.
     std::map<std::string, double> stageSeconds;

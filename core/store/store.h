@@ -106,6 +106,26 @@ struct ResultEntry
     std::size_t valueBytes() const;
 };
 
+// The downstream accuracy of one (checkpoint, config) (docs/downstream.md): scalar metrics ("arc_easy.acc",
+// "arc_easy.acc_se", "mean.rel_drop", …), per metric ("acc", "acc_norm", …) whether each document was
+// answered right (tasks in protocol order), and each request's log-likelihood.
+struct DownstreamEntry
+{
+    std::map<std::string, double> metrics;
+    std::map<std::string, std::vector<uint8_t>> correct;
+    std::vector<double> loglik;
+};
+
+// Every downstream entry of one config, rows = checkpoints; rows not done hold NaN and 0.
+struct DownstreamResults
+{
+    std::string protocol; // JSON: tasks, documents, few-shot count, limit (empty: nothing stored)
+    std::vector<uint8_t> done;
+    std::map<std::string, std::vector<double>> metrics;               // name -> [checkpoint]
+    std::map<std::string, std::vector<std::vector<uint8_t>>> correct; // metric -> [checkpoint][document]
+    std::vector<std::vector<double>> loglik;                          // [checkpoint][request]
+};
+
 // The HDF5 results store (layout: docs/store-format.md). The file is never changed in place: every
 // change is written to a shadow copy beside it and published with one atomic rename, so a kill, a full
 // disk or a failed write at any instant leaves the store as it was before that change, readable by
@@ -189,6 +209,13 @@ public:
     // or was written without them (by a version that did not store per-unit sums yet).
     std::map<std::string, std::vector<double>> unitSums(const std::string& run, const std::string& configId,
                                                         int checkpoint) const;
+    // Downstream accuracy (storedownstream.cpp). Every entry of a config is under one protocol, fixed by
+    // its first: writing another is a ConfigError naming both. Rows are redone like results.
+    void writeDownstream(const std::string& run, const std::string& configId, int checkpoint,
+                         const std::string& protocol, const DownstreamEntry& entry);
+    bool hasDownstream(const std::string& run, const std::string& configId, int checkpoint) const;
+    std::string downstreamProtocol(const std::string& run, const std::string& configId) const; // "" if none
+    DownstreamResults downstream(const std::string& run, const std::string& configId) const;
     // Profiles are read one (checkpoint, layer) at a time: names, then one layer's values (empty when
     // that checkpoint's row is not done).
     std::vector<std::string> profileNames(const std::string& run, const std::string& configId) const;

@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The state of an open Store, shared by store.cpp (the schema, reading, the changes), storescalars.cpp
-// (the scalar series of imported training logs) and storepublish.cpp (publishing them: the writer's
-// lock, the shadow copy, batches), with the file helpers they use. Internal to those files: include
-// nowhere else.
+// The state of an open Store, shared by store.cpp (the schema, reading, the changes), storedownstream.cpp
+// (downstream accuracy), storescalars.cpp (the scalar series of imported training logs) and
+// storepublish.cpp (publishing them: the writer's lock, the shadow copy, batches), with the file helpers
+// they use. Internal to those files: include nowhere else.
 
 #include "core/common/errors.h"
 #include "core/store/h5util.h"

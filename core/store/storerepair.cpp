@@ -161,6 +161,91 @@ private:
                 "the config is not copied: "
                     + std::string(h5::isValidName(id) ? "its JSON does not read" : "its id is not a config id"));
         }
+        if (result.copied)
+            downstream(run, id, result);
+    }
+
+    // The config's downstream accuracy (docs/store-format.md): every done row whose flag, metrics, outcomes
+    // and log-likelihoods all read, under the stored protocol.
+    void downstream(const Run& run, const std::string& id, StoreRepair::Config& result)
+    {
+        const std::string cfgObject = run.object + "/configs/" + id;
+        const auto cfg = m_file.group(*run.configs, run.object + "/configs", id, false);
+        const auto has = cfg ? m_file.has(*cfg, cfgObject, "downstream") : std::optional<bool>();
+        if (!has || !*has)
+            return;
+        const std::string object = cfgObject + "/downstream";
+        const auto group = m_file.group(*cfg, cfgObject, "downstream", true);
+        const auto protocol = group ? m_file.stringAttr(*group, object, "protocol", true) : std::nullopt;
+        const hsize_t cap = std::max<hsize_t>(run.checkpoints.rows.size(), run.checkpoints.located);
+        auto done = group ? m_file.column(*group, object, "done", Type::U8, 1, 0, cap, false, true) : std::nullopt;
+        const auto metrics = group ? m_file.group(*group, object, "metrics", true) : std::nullopt;
+        const auto correct = group ? m_file.group(*group, object, "correct", true) : std::nullopt;
+        if (!done || !protocol || !metrics || !correct) {
+            m_file.error(object, "the downstream results are not copied: their protocol, flags or groups do not read");
+            result.downstream.stored = 1; // something was there
+            return;
+        }
+        const hsize_t rows = done->rows.size();
+        const std::vector<uint8_t> flags = m_file.read<uint8_t>(*done, rows);
+        struct Named
+        {
+            std::string name;
+            Column col;
+            std::vector<double> f64;
+            std::vector<uint8_t> u8;
+        };
+        std::vector<Named> scalars, outcomes;
+        for (const std::string& name : m_file.children(*metrics, object + "/metrics"))
+            if (auto c = m_file.column(*metrics, object + "/metrics", name, Type::F64, 1, 0, cap, false, true)) {
+                scalars.push_back({name, std::move(*c), {}, {}});
+                scalars.back().f64 = m_file.read<double>(scalars.back().col, rows);
+            }
+        for (const std::string& name : m_file.children(*correct, object + "/correct"))
+            if (auto c = m_file.column(*correct, object + "/correct", name, Type::U8, 2, 0, cap, false, true)) {
+                outcomes.push_back({name, std::move(*c), {}, {}});
+                outcomes.back().u8 = m_file.read<uint8_t>(outcomes.back().col, rows);
+            }
+        std::optional<Column> loglik;
+        std::vector<double> loglikValues;
+        const auto hasLoglik = m_file.has(*group, object, "loglik");
+        if (hasLoglik && *hasLoglik) {
+            loglik = m_file.column(*group, object, "loglik", Type::F64, 2, 0, cap, false, true);
+            if (loglik)
+                loglikValues = m_file.read<double>(*loglik, rows);
+        }
+        StoreBatch batch(m_out);
+        for (hsize_t i = 0; i < rows; ++i) {
+            if (!done->readable(i) || flags[i] != 1)
+                continue;
+            ++result.downstream.stored;
+            DownstreamEntry entry;
+            bool whole = !hasLoglik || !*hasLoglik || (loglik && loglik->readable(i));
+            for (const Named& s : scalars) {
+                whole = whole && s.col.readable(i);
+                entry.metrics[s.name] = i < s.col.rows.size() ? s.f64[i] : h5::nan;
+            }
+            for (const Named& o : outcomes) {
+                whole = whole && o.col.readable(i);
+                if (whole)
+                    entry.correct[o.name].assign(o.u8.begin() + std::ptrdiff_t(i * o.col.width),
+                                                 o.u8.begin() + std::ptrdiff_t((i + 1) * o.col.width));
+            }
+            if (whole && loglik)
+                entry.loglik.assign(loglikValues.begin() + std::ptrdiff_t(i * loglik->width),
+                                    loglikValues.begin() + std::ptrdiff_t((i + 1) * loglik->width));
+            if (!whole) {
+                m_file.error(object, "downstream row " + std::to_string(i) + " does not read whole: dropped");
+                continue;
+            }
+            if (i >= run.checkpoints.rows.size()) {
+                m_file.error(object, "downstream row " + std::to_string(i) + " has no checkpoint in the copy: dropped");
+                continue;
+            }
+            m_out.writeDownstream(run.name, id, int(i), *protocol, entry);
+            ++result.downstream.kept;
+        }
+        batch.commit();
     }
 
     File& m_file;
@@ -181,7 +266,7 @@ bool StoreRepair::complete() const
             || run.checkpoints.dropped())
             return false;
         for (const Config& config : run.configs)
-            if (!config.copied || !config.flagsRead || config.rows.dropped())
+            if (!config.copied || !config.flagsRead || config.rows.dropped() || config.downstream.dropped())
                 return false;
     }
     return std::none_of(problems.begin(), problems.end(),

@@ -32,6 +32,7 @@ struct StoreRepair
         bool copied = false;    // registered in the new store (its JSON read)
         bool flagsRead = false; // its done flags read (else rows.stored counts nothing)
         Count rows;             // done rows: stored = flagged done in the damaged store, kept = written
+        Count downstream;       // its downstream accuracy's done rows (none: the config has none)
     };
     struct Run
     {

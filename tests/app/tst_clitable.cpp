@@ -61,14 +61,14 @@ private Q_SLOTS:
     void tableIsConsistent()
     {
         const std::set<QString> expected = {
-            QStringLiteral("demo"),    QStringLiteral("train"),    QStringLiteral("import"),
-            QStringLiteral("sweep"),   QStringLiteral("resume"),   QStringLiteral("average"),
-            QStringLiteral("recipe"),  QStringLiteral("figure"),   QStringLiteral("info"),
-            QStringLiteral("check"),   QStringLiteral("repair"),   QStringLiteral("fit"),
-            QStringLiteral("query"),   QStringLiteral("help"),     QStringLiteral("submit"),
-            QStringLiteral("task"),    QStringLiteral("status"),   QStringLiteral("merge"),
-            QStringLiteral("compare"), QStringLiteral("outliers"), QStringLiteral("sensitivity"),
-            QStringLiteral("export")};
+            QStringLiteral("demo"),    QStringLiteral("train"),     QStringLiteral("import"),
+            QStringLiteral("sweep"),   QStringLiteral("resume"),    QStringLiteral("average"),
+            QStringLiteral("recipe"),  QStringLiteral("figure"),    QStringLiteral("info"),
+            QStringLiteral("check"),   QStringLiteral("repair"),    QStringLiteral("fit"),
+            QStringLiteral("query"),   QStringLiteral("help"),      QStringLiteral("submit"),
+            QStringLiteral("task"),    QStringLiteral("status"),    QStringLiteral("merge"),
+            QStringLiteral("compare"), QStringLiteral("outliers"),  QStringLiteral("sensitivity"),
+            QStringLiteral("export"),  QStringLiteral("downstream")};
         std::set<QString> names;
         for (const Command& c : qs::cli::commands()) {
             QVERIFY2(names.insert(name(c.name)).second, qPrintable(name(c.name)));

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/common/errors.h"
 #include "core/store/store.h"
+#include "core/store/storerepair.h"
 #include "tests/support/storefiles.h"
 #include "tests/support/storesample.h"
 #include "tests/support/testutils.h"
@@ -259,6 +260,103 @@ private slots:
                 QCOMPARE(row.size(), sampleLayers().size());
         }
         QVERIFY(std::isnan(res.model.at("ce")[4]));
+    }
+
+    // Downstream accuracy (storedownstream.cpp): rows written, redone and read back, NaN and empty where not
+    // done; another protocol or another document count refused; h5py reads the datasets; repair copies them.
+    void downstreamRoundTrip()
+    {
+        const QString path = m_files.freshPath();
+        Store store = Store::create(path.toStdString());
+        store.createRun(sampleRunInfo(), sampleLayers());
+        for (int i = 0; i < 4; ++i)
+            store.appendCheckpoint(runName,
+                                   {10 * (i + 1), 4096 * (i + 1), 0.001, qnan,
+                                    "ckpt/step" + std::to_string(i) + ".safetensors", "trained", "", ""});
+        store.ensureConfig(runName, rtnId, rtnJson);
+        const std::string protocol = R"({"tasks": ["piqa"], "limit": 3})";
+        QVERIFY(!store.hasDownstream(runName, rtnId, 1));
+        QCOMPARE(store.downstreamProtocol(runName, rtnId), std::string());
+        DownstreamEntry e;
+        e.metrics = {{"piqa.acc", 2.0 / 3}, {"mean.rel_drop", 0.25}};
+        e.correct = {{"acc", {1, 0, 1}}, {"acc_norm", {0, 0, 1}}};
+        e.loglik = {-1.5, -2.5, -3.5, -4.5, -5.5, -6.5};
+        store.writeDownstream(runName, rtnId, 2, protocol, e);
+        DownstreamEntry e0 = e;
+        e0.metrics.erase("mean.rel_drop");
+        e0.metrics["piqa.acc"] = 1.0;
+        e0.correct["acc"] = {1, 1, 1};
+        store.writeDownstream(runName, rtnId, 0, R"({"limit": 3, "tasks": ["piqa"]})", e0); // same JSON value
+        QVERIFY(store.hasDownstream(runName, rtnId, 2));
+        QVERIFY(!store.hasDownstream(runName, rtnId, 1));
+        DownstreamResults r = store.downstream(runName, rtnId);
+        QCOMPARE(r.done, (std::vector<uint8_t> {1, 0, 1}));
+        QCOMPARE(r.metrics.at("piqa.acc")[2], 2.0 / 3);
+        QCOMPARE(r.metrics.at("piqa.acc")[0], 1.0);
+        QVERIFY(std::isnan(r.metrics.at("piqa.acc")[1]));
+        QVERIFY(std::isnan(r.metrics.at("mean.rel_drop")[0])); // the row's entry lacks it
+        QCOMPARE(r.correct.at("acc")[0], (std::vector<uint8_t> {1, 1, 1}));
+        QVERIFY(r.correct.at("acc")[1].empty());
+        QCOMPARE(r.loglik[2], e.loglik);
+        // A row redone holds only the new entry's metrics.
+        DownstreamEntry redo = e;
+        redo.metrics.erase("mean.rel_drop");
+        store.writeDownstream(runName, rtnId, 2, protocol, redo);
+        QVERIFY(std::isnan(store.downstream(runName, rtnId).metrics.at("mean.rel_drop")[2]));
+        // Another protocol, or as many outcomes as another document count, is refused and changes nothing.
+        const QString other = test::errorOfType<ConfigError>(
+            [&] { store.writeDownstream(runName, rtnId, 1, R"({"tasks": ["piqa"], "limit": 4})", e); });
+        QVERIFY2(other.contains(QLatin1String("another protocol")), qPrintable(other));
+        DownstreamEntry wider = e;
+        wider.correct["acc"] = {1, 0, 1, 1};
+        wider.correct["acc_norm"] = {1, 0, 1, 1};
+        QVERIFY(test::errorOfType<ConfigError>([&] {
+                    store.writeDownstream(runName, rtnId, 1, protocol, wider);
+                }).contains(QLatin1String("documents changed")));
+        QVERIFY(!store.hasDownstream(runName, rtnId, 1));
+        QVERIFY(test::errorOfType<ConfigError>([&] {
+                    store.writeDownstream(runName, rtnId, 9, protocol, e);
+                }).contains(QLatin1String("4 checkpoints")));
+
+        // h5py reads the layout docs/store-format.md describes.
+        QString why;
+        const QString python = qs::test::peerPython(&why);
+        if (python.isEmpty())
+            QFAIL(qPrintable(why));
+        QProcess proc;
+        proc.start(python,
+                   {QStringLiteral("-c"),
+                    QStringLiteral("import h5py, json, sys\n"
+                                   "d = h5py.File(sys.argv[1], 'r')['runs/%1/configs/%2/downstream']\n"
+                                   "print(json.dumps({'protocol': json.loads(d.attrs['protocol']), "
+                                   "'done': d['done'][:].tolist(), 'acc': d['correct/acc'][0].tolist(), "
+                                   "'loglik': d['loglik'][2].tolist(), 'score': d['metrics/piqa.acc'][2]}))")
+                        .arg(QString::fromUtf8(runName), QString::fromStdString(rtnId)),
+                    path});
+        QVERIFY(proc.waitForFinished(120000));
+        QVERIFY2(proc.exitCode() == 0, proc.readAllStandardError().constData());
+        const QJsonObject j = QJsonDocument::fromJson(proc.readAllStandardOutput()).object();
+        QCOMPARE(j[QStringLiteral("protocol")][QStringLiteral("limit")].toInt(), 3);
+        QCOMPARE(j[QStringLiteral("done")].toArray(), (QJsonArray {1, 0, 1}));
+        QCOMPARE(j[QStringLiteral("acc")].toArray(), (QJsonArray {1, 1, 1}));
+        QCOMPARE(j[QStringLiteral("loglik")].toArray(), (QJsonArray {-1.5, -2.5, -3.5, -4.5, -5.5, -6.5}));
+        QCOMPARE(j[QStringLiteral("score")].toDouble(), 2.0 / 3);
+
+        // Repair copies every done row, number for number.
+        const QString repaired = m_files.freshPath();
+        const StoreRepair report = repairStore(path.toStdString(), repaired.toStdString());
+        QVERIFY(report.complete());
+        QCOMPARE(report.runs[0].configs[0].downstream.kept, size_t(2));
+        const DownstreamResults a = store.downstream(runName, rtnId);
+        const DownstreamResults b = Store::open(repaired.toStdString()).downstream(runName, rtnId);
+        QCOMPARE(b.done, a.done);
+        QCOMPARE(b.correct, a.correct);
+        QCOMPARE(b.loglik, a.loglik);
+        QCOMPARE(b.metrics.size(), a.metrics.size());
+        for (const auto& [name, values] : a.metrics)
+            for (size_t i = 0; i < values.size(); ++i)
+                QVERIFY(values[i] == b.metrics.at(name)[i]
+                        || (std::isnan(values[i]) && std::isnan(b.metrics.at(name)[i])));
     }
 
     void resultsReportOnlyDoneRows()

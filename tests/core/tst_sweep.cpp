@@ -10,6 +10,8 @@
 
 #include "core/common/errors.h"
 #include "core/config/corpus.h"
+#include "core/downstream/tasks.h"
+#include "core/engine/model.h"
 #include "core/engine/quantizemodel.h"
 #include "core/engine/sweep.h"
 #include "core/engine/tensors.h"
@@ -429,6 +431,89 @@ private Q_SLOTS:
             QVERIFY2(std::abs(m.layers.at(metrics::loiDeltaCe)[last][l]) < whole / 4.0, layers[l].name.c_str());
             QVERIFY2(m.layers.at(metrics::fisherEst)[last][l] == 0.0, layers[l].name.c_str());
         }
+    }
+
+    // Downstream tasks (docs/downstream.md) on the built-in byte-level model: every entry scored, the FP one
+    // first; each stored log-likelihood is the sum of the continuation bytes' log-probabilities computed here
+    // on the unpadded sequence; a quantized entry's relative drop pairs with the FP entry stored by an
+    // earlier sweep; entries stored without downstream are computed again; another limit is refused.
+    void downstreamEntries()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("downstream.h5"));
+        QVERIFY(QFile::copy(m_store, path));
+        Store store = Store::open(path.toStdString(), Store::Mode::ReadWrite);
+        const Corpus corpus = corpusOfRun(store, "tiny");
+        SweepOptions options {threads()};
+        const size_t last = size_t(lastDone(store.results("tiny", m_w4.id())));
+        options.onlyStep = store.checkpoints("tiny")[last].step;
+        // The tiny model reads 32 bytes: tasks whose continuations fit (single letters).
+        options.downstreamTasks = {"commonsense_qa", "mmlu"};
+        options.downstreamData = QS_PROJECT_SOURCE_DIR "/tests/data/downstream";
+        options.downstream.limit = 3;
+        // The FP entry alone first (its result is stored, its downstream is not: computed again).
+        SweepSummary s = runSweep(store, "tiny", {}, corpus, options);
+        QCOMPARE(s.computed, 1);
+        QCOMPARE(s.downstreamEntries, 1);
+        QVERIFY(store.hasDownstream("tiny", "fp", int(last)));
+        QVERIFY(!store.hasDownstream("tiny", m_w4a4.id(), int(last)));
+        // Then a quantized config, paired with the stored FP outcomes.
+        s = runSweep(store, "tiny", {m_w4a4}, corpus, options);
+        QCOMPARE(s.computed, 1);
+        const DownstreamResults fp = store.downstream("tiny", "fp");
+        const DownstreamResults q = store.downstream("tiny", m_w4a4.id());
+        QCOMPARE(fp.protocol, q.protocol);
+        // 3 commonsense_qa × 5 + 4 subjects × 3 × 4 requests
+        QCOMPARE(fp.loglik[last].size(), size_t(3 * 5 + 4 * 3 * 4));
+        QCOMPARE(fp.correct.at("acc")[last].size(), size_t(3 + 4 * 3));
+        QVERIFY(std::isnan(fp.metrics.at("mean.score")[0]) || last == 0);
+        const double score = fp.metrics.at("mean.score")[last];
+        QVERIFY(score >= 0.0 && score <= 1.0);
+        QVERIFY(!fp.metrics.count("mean.rel_drop"));
+        const double drop = q.metrics.at("mean.rel_drop")[last];
+        QVERIFY(std::isfinite(drop));
+        QVERIFY(q.metrics.at("mean.rel_drop_lo")[last] <= drop && drop <= q.metrics.at("mean.rel_drop_hi")[last]);
+        // commonsense_qa's headline is acc (lm-eval reports no acc_norm there), MMLU's its group's acc.
+        QCOMPARE(fp.metrics.at("commonsense_qa.score")[last], fp.metrics.at("commonsense_qa.acc")[last]);
+        QCOMPARE(fp.metrics.at("mmlu.score")[last], fp.metrics.at("mmlu.acc")[last]);
+
+        // The first commonsense_qa request scored here: the bytes of context + continuation, the last 33 of them,
+        // through the FP checkpoint.
+        DownstreamOptions taskOptions;
+        taskOptions.limit = 3;
+        const McTask csqa = renderDownstreamTask(options.downstreamData, "commonsense_qa", taskOptions).front();
+        const std::string context = csqa.documents[0].contexts[0], continuation = csqa.documents[0].continuations[0];
+        const int64_t maxLen = tinyConfig().model.maxSeqLen;
+        std::vector<int64_t> all;
+        for (unsigned char c : context + continuation)
+            all.push_back(c);
+        const int64_t total = int64_t(all.size()), n = int64_t(continuation.size());
+        const int64_t keep = std::min<int64_t>(total, maxLen + 1);
+        std::vector<int64_t> input(all.end() - keep, all.end() - 1);
+        TinyLm model =
+            loadCheckpoint(m_dir.filePath(QString::fromStdString(store.checkpoints("tiny")[last].path)).toStdString());
+        torch::NoGradGuard noGrad;
+        const auto logp = torch::log_softmax(model->forward(torch::tensor(input).unsqueeze(0)), -1)[0];
+        double expected = 0;
+        for (int64_t j = 0; j < n; ++j)
+            expected += logp[int64_t(input.size()) - n + j][all[size_t(total - n + j)]].item<double>();
+        QS_VERIFY_BELOW("downstream_ll", std::abs(fp.loglik[last][0] - expected),
+                        8.0 * test::float32Eps * double(n) * std::max(1.0, std::abs(expected) / double(n)));
+
+        // Nothing is left to do; another limit is refused, naming it.
+        QCOMPARE(runSweep(store, "tiny", {m_w4a4}, corpus, options).computed, 0);
+        options.downstream.limit = 2;
+        const QString refused = errorOfType<ConfigError>([&] { runSweep(store, "tiny", {m_w4a4}, corpus, options); });
+        QVERIFY2(refused.contains(QLatin1String("limit 3 stored, 2 asked for")), qPrintable(refused));
+        options.downstream.limit = 3;
+        options.downstreamTasks = {"piqa"}; // its solutions are longer than the model's 32 bytes
+        const QString tooLong = errorOfType<ConfigError>([&] { runSweep(store, "tiny", {m_w4a4}, corpus, options); });
+        QVERIFY2(tooLong.contains(QLatin1String("piqa document"))
+                     && tooLong.contains(QLatin1String("maximum length 32")),
+                 qPrintable(tooLong));
+        options.downstreamData.clear();
+        QVERIFY(errorOfType<ConfigError>([&] {
+                    runSweep(store, "tiny", {m_w4a4}, corpus, options);
+                }).contains(QLatin1String("--downstream-data")));
     }
 
     void sensitivityOfAwq()

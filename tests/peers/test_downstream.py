@@ -204,3 +204,93 @@ def test_twelve_tasks_as_lm_eval(tmp_path, quantscope, family, bos, max_position
     report(f"lm-eval 0.4.13, twelve tasks, {family} (BOS {bos}, max length {max_positions})", requests=requests,
            cut_to_max_length=truncated, prompts_identical=prompts, token_lists_identical=token_checks, max_abs_ll_diff=worst_ll,
            max_rel_ll_diff=worst_rel, metrics_equal=metric_checks)
+
+
+def test_sweep_stores_lm_eval_scores(tmp_path, quantscope):
+    """`quantscope sweep --downstream` on a revision imported as a run: the FP entry's stored log-likelihoods are
+    lm-eval's (--limit 8 on both sides), every stored metric is the mean and standard error of the stored
+    outcomes, and each quantized entry's relative accuracy drop and interval are the delta method's on the
+    paired outcomes, recomputed here with numpy from what h5py reads."""
+    import h5py
+    import numpy as np
+    os.environ.update(HF_DATASETS_OFFLINE="1", HF_HUB_OFFLINE="1", HF_DATASETS_CACHE=str(tmp_path / "hfcache"),
+                      TOKENIZERS_PARALLELISM="false")
+    data = str(tmp_path / "data")
+    shutil.copytree(DATA, data)
+    model = make_model(str(tmp_path / "rev" / "step1000"), "llama", True, 512)
+    with open(tmp_path / "eval.txt", "w", encoding="utf-8") as f:
+        f.write("\n".join(task_texts()[:400]))
+    store = str(tmp_path / "s.h5")
+    subprocess.run([quantscope, "import", "--store", store, "--run", "r", model, "--text", str(tmp_path / "eval.txt"),
+                    "--val-sequences", "4"], check=True, capture_output=True)
+    proc = subprocess.run([quantscope, "sweep", "--store", store, "--run", "r", "--quant", "rtn:3:g32",
+                           "--quant", "rtn:4:g32:a4", "--downstream", "all", "--downstream-data", data, "--limit", "8",
+                           "--threads", "2"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    names = lm_eval_tasks(str(tmp_path / "yaml"), data)
+    import lm_eval
+    from lm_eval.tasks import TaskManager
+    theirs = lm_eval.simple_evaluate(model="hf", model_args=f"pretrained={model},dtype=float32", tasks=names,
+                                     num_fewshot=5, batch_size=16, device="cpu", log_samples=True, limit=8,
+                                     task_manager=TaskManager(include_path=str(tmp_path / "yaml")))
+    with h5py.File(store, "r") as f:
+        configs = f["runs/r/configs"]
+        fp = configs["fp/downstream"]
+        protocol = json.loads(fp.attrs["protocol"])
+        assert protocol["limit"] == 8 and protocol["num_fewshot"] == 5
+        # lm-eval's requests in the protocol's order: tasks as rendered, documents in order, choices in order.
+        theirs_ll = []
+        for task in protocol["rendered"]:
+            for sample in sorted(theirs["samples"]["qs_" + task["name"]], key=lambda s: s["doc_id"]):
+                theirs_ll += [float(r[0][0]) for r in sample["resps"]]
+        ours_ll = fp["loglik"][0]
+        assert len(ours_ll) == len(theirs_ll) == protocol["requests"]
+        worst = float(np.max(np.abs(ours_ll - np.array(theirs_ll))))
+        assert worst < 2e-4, worst
+        fp_correct = {m: fp["correct"][m][0] for m in fp["correct"]}
+        checked = 0
+        mean_drops = {}
+        for config in configs:
+            ds = configs[config]["downstream"]
+            assert ds["done"][0] == 1
+            metrics = {k: ds["metrics"][k][0] for k in ds["metrics"]}
+            correct = {m: ds["correct"][m][0].astype(float) for m in ds["correct"]}
+            first = 0
+            for task in protocol["rendered"]:
+                n = task["documents"]
+                for m, c in correct.items():
+                    part = c[first:first + n]
+                    assert metrics[f"{task['name']}.{m}"] == pytest.approx(part.mean(), abs=1e-12)
+                    assert metrics[f"{task['name']}.{m}_se"] == pytest.approx(part.std(ddof=1) / math.sqrt(n), abs=1e-12)
+                first += n
+            assert first == len(correct["acc"])
+            if config == "fp":
+                continue
+            # The drop of each task asked for, on its headline metric, paired with the FP outcomes.
+            spans, first = {}, 0
+            for task in protocol["rendered"]:
+                key = "mmlu" if task["name"].startswith("mmlu_") else task["name"]
+                lo, hi = spans.get(key, (first, first))
+                spans[key] = (min(lo, first), first + task["documents"])
+                first += task["documents"]
+            drops = []
+            for name in protocol["tasks"]:
+                # acc_norm where lm-eval reports it for the task, acc elsewhere
+                metric = "acc_norm" if "acc_norm,none" in theirs["results"]["qs_" + name] else "acc"
+                lo, hi = spans[name]
+                x = fp_correct[metric][lo:hi].astype(float)
+                y = ds["correct"][metric][0][lo:hi].astype(float)
+                a, b, n = x.mean(), y.mean(), len(x)
+                drop = (a - b) / (1 - a)
+                cov = np.cov(x, y, ddof=1)
+                ga, gb = (1 - b) / (1 - a) ** 2, -1 / (1 - a)
+                se = math.sqrt(max(0.0, ga * ga * cov[0, 0] + gb * gb * cov[1, 1] + 2 * ga * gb * cov[0, 1]) / n)
+                assert metrics[f"{name}.rel_drop"] == pytest.approx(drop, abs=1e-12), (config, name)
+                assert metrics[f"{name}.rel_drop_se"] == pytest.approx(se, abs=1e-12), (config, name)
+                drops.append(drop)
+                checked += 1
+            assert metrics["mean.rel_drop"] == pytest.approx(sum(drops) / len(drops), abs=1e-12)
+            mean_drops[config] = (metrics["mean.rel_drop"], metrics["mean.rel_drop_lo"], metrics["mean.rel_drop_hi"])
+    report("sweep --downstream, 2 quantized configs, --limit 8", requests=len(ours_ll), max_abs_ll_diff_fp_vs_lm_eval=worst,
+           relative_drops_recomputed=checked,
+           **{f"mean_rel_drop_{k}": "%.3f [%.3f, %.3f]" % v for k, v in mean_drops.items()})
