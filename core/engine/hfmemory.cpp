@@ -172,7 +172,20 @@ HfMemoryPlan planWithoutReadAhead(const HfArch& arch, const HfMemoryRequest& r)
 
 HfMemoryPlan planHfMemory(const HfArch& arch, const HfMemoryRequest& r)
 {
-    HfMemoryPlan plan = planWithoutReadAhead(arch, r);
+    // Downstream scoring's share comes off the top: it cannot spill, the rest plans in what is left.
+    const int64_t kept = r.downstreamCopies > 0
+        ? r.downstreamCopies * arch.layers * blockParameters(arch) * kFloat + 2 * r.downstreamLogits * kFloat
+        : 0;
+    HfMemoryRequest rest = r;
+    rest.budget -= kept;
+    if (kept > 0 && rest.budget <= r.runtime)
+        throw ConfigError("downstream tasks keep every config's blocks until the requests are scored ("
+                          + std::to_string(r.downstreamCopies) + " float32 copies of the model and a batch's logits, "
+                          + formatBytes(kept) + "), which do not fit the memory budget of " + formatBytes(r.budget)
+                          + ": raise --memory, sweep fewer configs at once, or leave --downstream out");
+    HfMemoryPlan plan = planWithoutReadAhead(arch, rest);
+    plan.budget = r.budget;
+    plan.downstream = kept;
     // The next block read while this one computes, where one more block fits.
     const int64_t block = blockParameters(arch) * kFloat;
     if (plan.peak() + block <= r.budget) {
@@ -187,7 +200,8 @@ std::string HfMemoryPlan::describe() const
     std::string s = "memory plan: budget " + formatBytes(budget) + ", estimated peak " + formatBytes(peak())
         + " (process " + formatBytes(runtime) + ", block weights " + formatBytes(weights) + ", calibration "
         + formatBytes(calibration) + ", validation states " + formatBytes(states) + ", activations "
-        + formatBytes(workspace) + "); ";
+        + formatBytes(workspace) + (downstream > 0 ? ", downstream blocks and logits " + formatBytes(downstream) : "")
+        + "); ";
     if (spill)
         s += "validation states (" + formatBytes(scratchBytes) + ") spilled to a scratch file, ";
     else

@@ -39,6 +39,10 @@ struct HfMemoryRequest
     int64_t calibrationLength = 0; // the longest calibration sequence
     int64_t calibrationChunk = 0;  // > 0: calibrate this many sequences at a time even when all fit
     bool spill = false;            // spill the validation states (and chunked calibration states) even when they fit
+    // Downstream tasks (docs/downstream.md): copies of the whole model in float32 the sweep keeps until it
+    // scores the requests (one per config it computes), and the logits of one scoring batch (values).
+    int64_t downstreamCopies = 0;
+    int64_t downstreamLogits = 0;
 };
 
 struct HfMemoryPlan
@@ -63,7 +67,8 @@ struct HfMemoryPlan
     int64_t states = 0;       // validation states held in memory (all, or the chunks in flight)
     int64_t workspace = 0;    // one forward chunk's activations and the logits compared at once
     int64_t scratchBytes = 0; // on disk when spilled
-    int64_t peak() const { return runtime + weights + calibration + states + workspace; }
+    int64_t downstream = 0;   // the kept blocks and one scoring batch's logits (and their log-softmax)
+    int64_t peak() const { return runtime + weights + calibration + states + workspace + downstream; }
     std::string describe() const; // "memory plan: 8.0 GiB budget; …"
 };
 

@@ -470,6 +470,11 @@ SweepSummary runHfSweep(Store& store, const std::string& run, const std::vector<
         request.calibrationLength = std::max(request.calibrationLength, calib.ids.size(1));
     }
     request.spill = options.spill;
+    if (!options.downstreamTasks.empty() && !options.dryRun) {
+        request.downstreamCopies = int64_t(configs.size());
+        request.downstreamLogits =
+            std::min(options.downstreamBatchTokens * arch.vocab, int64_t(1) << 28); // scoreRequests' cap
+    }
     request.calibrationChunk = options.calibrationChunk;
     const HfMemoryPlan plan = planHfMemory(arch, request);
     // Everything is read and planned: only now does the store learn of the configs.

@@ -335,6 +335,30 @@ private Q_SLOTS:
                  asked.describe().c_str());
         r.calibrationChunk = 0;
 
+        // Downstream tasks keep a float32 copy of the model per config and one batch's logits: taken off the
+        // top of the budget (the rest still plans within it, the estimate counts them), refused by name when
+        // they alone do not fit.
+        int64_t model = 0;
+        for (int64_t b = 0; b < arch.layers; ++b)
+            for (const HfTensorSpec& t : arch.blockTensors(b))
+                model += 4 * std::accumulate(t.shape.begin(), t.shape.end(), int64_t(1), std::multiplies<>());
+        r.downstreamCopies = 1; // 16 blocks of 16 · 2048² float32 weights: 4.0 GiB
+        r.downstreamLogits = int64_t(1) << 24;
+        const HfMemoryPlan scored = planHfMemory(arch, r);
+        QCOMPARE(scored.downstream, model + 2 * 4 * (int64_t(1) << 24));
+        QVERIFY2(scored.peak() <= r.budget, scored.describe().c_str());
+        QVERIFY2(scored.describe().find("downstream blocks and logits") != std::string::npos,
+                 scored.describe().c_str());
+        r.downstreamCopies = 3; // 3 × 4.0 GiB do not fit 10 GiB
+        try {
+            planHfMemory(arch, r);
+            QFAIL("three copies of the model were planned within 10 GiB");
+        } catch (const ConfigError& e) {
+            QVERIFY2(std::string(e.what()).find("downstream tasks keep") != std::string::npos, e.what());
+        }
+        r.downstreamCopies = 0;
+        r.downstreamLogits = 0;
+
         // AWQ keeps a block's parent inputs for its whole calibration set in memory: 128 sequences of 512
         // tokens (5.3 GiB of them at this shape) fit 16 GiB, forwarded in chunks; the paper's 1,024 of
         // 2,048 do not, and AWQ cannot spill.
