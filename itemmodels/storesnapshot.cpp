@@ -33,6 +33,7 @@ ConfigSnapshot readConfig(const Store& store, const std::string& run, const std:
 {
     ConfigSnapshot snapshot;
     snapshot.results = store.results(run, configId);
+    snapshot.downstream = store.downstream(run, configId, /*perDocument=*/false);
     try {
         snapshot.config = QuantConfig::fromJson(snapshot.results.configJson.empty() ? store.configJson(run, configId)
                                                                                     : snapshot.results.configJson);
@@ -62,6 +63,15 @@ RunSnapshot readRun(const Store& store, const std::string& run)
 }
 
 } // namespace
+
+double ConfigSnapshot::downstreamMetric(const std::string& metric, int checkpoint) const
+{
+    const auto it = downstream.metrics.find(metric);
+    if (it == downstream.metrics.end() || checkpoint < 0 || checkpoint >= int(it->second.size())
+        || checkpoint >= int(downstream.done.size()) || !downstream.done[size_t(checkpoint)])
+        return nan;
+    return it->second[size_t(checkpoint)];
+}
 
 double ConfigSnapshot::modelMetric(const std::string& metric, int checkpoint) const
 {
@@ -288,6 +298,10 @@ bool sameContent(const StoreSnapshot& a, const StoreSnapshot& b)
             if (i.configId != j.configId || i.configJson != j.configJson || i.done != j.done
                 || !std::ranges::equal(i.model, j.model, sameMetric)
                 || !std::ranges::equal(i.layers, j.layers, sameMatrix))
+                return false;
+            const DownstreamResults& u = x.configs[c].downstream;
+            const DownstreamResults& v = y.configs[c].downstream;
+            if (u.protocol != v.protocol || u.done != v.done || !std::ranges::equal(u.metrics, v.metrics, sameMetric))
                 return false;
         }
     }

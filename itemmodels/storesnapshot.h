@@ -24,6 +24,9 @@ struct ConfigSnapshot
     QuantConfig config; // parsed from the stored JSON
     QString label;      // legend text, e.g. "RTN W4 g32 sym"
     ConfigResults results;
+    // Downstream accuracy (docs/downstream.md): its protocol (empty: none), done flags and metrics
+    // ("arc_easy.score", "mean.rel_drop", …), not the per-document rows.
+    DownstreamResults downstream;
 
     // Model metric `metric` ("rel_ce", "delta_ce", ...) at checkpoint `checkpoint`; NaN if absent or
     // not computed yet.
@@ -36,6 +39,8 @@ struct ConfigSnapshot
     std::vector<double> layerMetricRow(const std::string& metric, int checkpoint) const;
     double layerMetric(const std::string& metric, int checkpoint, int layer) const;
     bool isDone(int checkpoint) const;
+    // Downstream metric `metric` ("mean.rel_drop") at `checkpoint`; NaN when absent or not scored yet.
+    double downstreamMetric(const std::string& metric, int checkpoint) const;
     // Names of the per-layer metrics this config stores (e.g. "w_rel_err"), sorted.
     std::vector<std::string> layerMetricNames() const;
 };

@@ -215,7 +215,9 @@ public:
                          const std::string& protocol, const DownstreamEntry& entry);
     bool hasDownstream(const std::string& run, const std::string& configId, int checkpoint) const;
     std::string downstreamProtocol(const std::string& run, const std::string& configId) const; // "" if none
-    DownstreamResults downstream(const std::string& run, const std::string& configId) const;
+    // `perDocument` false: the protocol, flags and metrics only (what a view plots), not the outcomes and
+    // log-likelihoods.
+    DownstreamResults downstream(const std::string& run, const std::string& configId, bool perDocument = true) const;
     // Profiles are read one (checkpoint, layer) at a time: names, then one layer's values (empty when
     // that checkpoint's row is not done).
     std::vector<std::string> profileNames(const std::string& run, const std::string& configId) const;

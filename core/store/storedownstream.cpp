@@ -158,7 +158,7 @@ std::string Store::downstreamProtocol(const std::string& run, const std::string&
     });
 }
 
-DownstreamResults Store::downstream(const std::string& run, const std::string& configId) const
+DownstreamResults Store::downstream(const std::string& run, const std::string& configId, bool perDocument) const
 {
     return d->guard("reading the downstream accuracy of " + configId + " in run '" + run + "'", [&] {
         DownstreamResults r;
@@ -197,6 +197,8 @@ DownstreamResults Store::downstream(const std::string& run, const std::string& c
                                   flat.begin() + static_cast<std::ptrdiff_t>((i + 1) * w));
             return out;
         };
+        if (!perDocument)
+            return r;
         const H5::Group correct = ds.openGroup("correct");
         for (const std::string& name : childNames(correct))
             r.correct[name] = matrix(correct.openDataSet(name), uint8_t(0));

@@ -90,6 +90,7 @@ private slots:
         QTest::addRow("a log row appended") << 4;
         QTest::addRow("a config registered") << 5;
         QTest::addRow("one layer value one ulp larger") << 6;
+        QTest::addRow("downstream accuracy written") << 7;
     }
 
     void sameContent()
@@ -117,6 +118,13 @@ private slots:
                 store.ensureConfig(runName, QuantConfig::parse("rtn:2:pc:sym").id(),
                                    QuantConfig::parse("rtn:2:pc:sym").toJson());
                 break;
+            case 7: {
+                DownstreamEntry entry;
+                entry.metrics = {{"mean.score", 0.4}, {"mean.rel_drop", 0.1}};
+                entry.correct = {{"acc", {1, 0}}};
+                store.writeDownstream(runName, m_rtn4.id(), 2, R"({"tasks":["piqa"]})", entry);
+                break;
+            }
             case 6: {
                 // Checkpoint 2 again, w_rel_err of layer 1 one ulp above 0.25, everything else equal.
                 ResultEntry entry = rtnRow2();
@@ -133,6 +141,15 @@ private slots:
         QCOMPARE(qs::sameContent(*after, *before), change == 0);
         // Read twice, unchanged: equal, NaN cells (checkpoint 1 of rtn) included.
         QVERIFY(qs::sameContent(*after, *loadStoreSnapshot(path)));
+        if (change == 7) {
+            // The view's share: flags and metrics, not the per-document rows.
+            const RunSnapshot& run = after->runs[0];
+            const ConfigSnapshot& rtn = run.configs[size_t(run.configIndex(m_rtn4.id()))];
+            QCOMPARE(rtn.downstreamMetric("mean.rel_drop", 2), 0.1);
+            QVERIFY(std::isnan(rtn.downstreamMetric("mean.rel_drop", 0)));
+            QVERIFY(std::isnan(rtn.downstreamMetric("arc_easy.score", 2)));
+            QVERIFY(rtn.downstream.correct.empty());
+        }
     }
 
     void refreshReportsUnchanged()
