@@ -108,6 +108,8 @@ QString cell(const McValue& v)
 
 int runDownstream(const Arguments& args)
 {
+    if (args.isSet("log-samples") && !args.isSet("out"))
+        throw BadUsage(QStringLiteral("--log-samples needs --out FILE, the JSON file the samples go to"));
     DownstreamOptions tasks;
     tasks.numFewshot = int(args.integer("num-fewshot", 5));
     tasks.limit = args.integer("limit", 0);
